@@ -1,0 +1,14 @@
+import type { ConfigOverrides } from '../core/config/config-schema.js';
+
+/**
+ * The deployment's defaults. Every tool group that ships in plugins/ is listed here; a deployment
+ * switches groups off with `enabled: false`, with SWITCHBOARD_GROUPS=a,b, or with a config file
+ * named by SWITCHBOARD_CONFIG. Third-party groups add an entry with `resolve`.
+ */
+const defaults: ConfigOverrides = {
+  groups: {
+    general: { enabled: true },
+  },
+};
+
+export default defaults;

@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ToolError } from '../errors/tool-error.js';
+import { currentShopId } from '../tenancy/tenant-filter.js';
+import { KernelError } from '../errors/kernel-error.js';
+import { CreditMovement } from './credit-movement.entity.js';
+
+/**
+ * The shop's credits. Every change is one conditional UPDATE of the balance plus one ledger row,
+ * written through the caller's EntityManager so that a debit and the send it pays for commit or
+ * roll back together. The balance can never go negative, also under concurrent debits.
+ */
+export class CreditsService {
+  private readonly em: EntityManager;
+
+  constructor({ em }: { em: EntityManager }) {
+    this.em = em;
+  }
+
+  async balance(): Promise<number> {
+    const [row] = await this.em.execute('select credits_balance from shops where id = ?', [this.shopId()]);
+    return Number(row.credits_balance);
+  }
+
+  /** Takes `amount` credits or throws insufficient_credits and changes nothing. */
+  async debit(amount: number, reason: string, reference?: string): Promise<number> {
+    const rows = await this.em.execute(
+      'update shops set credits_balance = credits_balance - ? where id = ? and credits_balance >= ? returning credits_balance',
+      [amount, this.shopId(), amount],
+    );
+    if (rows.length === 0) {
+      const balance = await this.balance();
+      throw new ToolError('insufficient_credits', `This needs ${amount} credits and the shop has ${balance}.`, {
+        required: amount,
+        balance,
+      });
+    }
+    return this.record(-amount, Number(rows[0].credits_balance), reason, reference);
+  }
+
+  async add(amount: number, reason: string, reference?: string): Promise<number> {
+    const rows = await this.em.execute(
+      'update shops set credits_balance = credits_balance + ? where id = ? returning credits_balance',
+      [amount, this.shopId()],
+    );
+    return this.record(amount, Number(rows[0].credits_balance), reason, reference);
+  }
+
+  async movements(limit: number, offset: number) {
+    const [items, total] = await this.em.findAndCount(CreditMovement, {}, { orderBy: { id: 'desc' }, limit, offset });
+    return { items, total };
+  }
+
+  private async record(amount: number, balanceAfter: number, reason: string, reference?: string) {
+    this.em.create(CreditMovement, { amount, balanceAfter, reason, reference: reference ?? null } as any);
+    await this.em.flush();
+    return balanceAfter;
+  }
+
+  private shopId(): number {
+    const id = currentShopId(this.em);
+    if (id === undefined) throw new KernelError('KRN_ERR_NO_TENANT', 'credits used without a shop scope');
+    return id;
+  }
+}

@@ -1,0 +1,42 @@
+import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MigrationObject } from '@mikro-orm/core';
+import { tenantFilter, isTenantOwned, TenantWriteGuard } from '../tenancy/tenant-filter.js';
+
+export interface OrmOptions {
+  url: string;
+  entities: EntitySchema<any, any>[];
+  migrations: MigrationObject[];
+  poolMax: number;
+  debug?: boolean;
+}
+
+/**
+ * One ORM for the kernel and every enabled group. The tenant filter's entity list is derived
+ * from the discovered metadata, so an entity is tenant-scoped exactly when it has a shopId.
+ */
+export async function createOrm(options: OrmOptions): Promise<MikroORM> {
+  const tenantEntities = options.entities.filter((e) => isTenantOwned(e.meta)).map((e) => e.meta.className);
+  const config: Options = {
+    clientUrl: options.url,
+    entities: options.entities,
+    allowGlobalContext: false,
+    forceUndefined: false,
+    processOnCreateHooksEarly: true,
+    discovery: { warnWhenNoEntities: false },
+    filters: { tenant: tenantFilter(tenantEntities) },
+    subscribers: [new TenantWriteGuard()],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: options.migrations,
+      tableName: 'schema_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    pool: { min: 0, max: options.poolMax },
+    debug: options.debug ?? false,
+  };
+  return MikroORM.init(config);
+}

@@ -1,0 +1,26 @@
+/**
+ * The public API for tool-group authors. A group imports from here and nowhere else in core/:
+ * everything not exported here may change without notice.
+ */
+export { Type, type Static, type TSchema } from 'typebox';
+export { defineEntity, p, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
+export { Migration } from '@mikro-orm/migrations';
+export { definePlugin, defineTool, defineJob, defineResource } from './plugin/define.js';
+export type {
+  PluginDefinition,
+  ToolDefinition,
+  ToolContext,
+  JobDefinition,
+  JobContext,
+  ResourceDefinition,
+  SetupContext,
+  ShopContext,
+  ConfirmationPolicy,
+  ToolKind,
+} from './plugin/plugin-types.js';
+export { tenantColumn } from './tenancy/tenant-column.js';
+export { ToolError, notFound, invalidState, invalidArguments } from './errors/tool-error.js';
+export type { CreditsService } from './credits/credits-service.js';
+export type { SecretBox } from './secrets/secret-box.js';
+export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';
+export { KERNEL_VERSION } from './version.js';

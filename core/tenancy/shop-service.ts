@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateApiToken, hashApiToken } from '../auth/api-token.js';
+import { CreditsService } from '../credits/credits-service.js';
+import { Shop } from './shop.entity.js';
+import { forkForShop } from './fork-for-shop.js';
+
+export interface NewShop {
+  name: string;
+  maxAgents?: number;
+  credits?: number;
+  timezone?: string;
+  locale?: string;
+  currency?: string;
+}
+
+export interface ShopSummary {
+  id: number;
+  name: string;
+  timezone: string;
+  locale: string;
+  currency: string;
+  maxAgents: number;
+  creditsBalance: number;
+}
+
+/** Operator-level shop management: creating tenants and their tokens. Used by the CLI and boot. */
+export class ShopService {
+  constructor(private readonly rootEm: EntityManager) {}
+
+  async create(input: NewShop): Promise<{ shopId: number; token: string }> {
+    const token = generateApiToken();
+    const em = this.rootEm.fork();
+    const shopId = await em.transactional(async (tem) => {
+      const shop = tem.create(Shop, {
+        name: input.name,
+        tokenHash: hashApiToken(token),
+        ...(input.timezone && { timezone: input.timezone }),
+        ...(input.locale && { locale: input.locale }),
+        ...(input.currency && { currency: input.currency }),
+        ...(input.maxAgents !== undefined && { maxAgents: input.maxAgents }),
+      } as any);
+      await tem.flush();
+      if (input.credits) await new CreditsService({ em: forkForShop(tem, shop.id) }).add(input.credits, 'initial_grant');
+      return shop.id;
+    });
+    return { shopId, token };
+  }
+
+  /** The old token stops working with this commit: authentication reads the hash on every request. */
+  async rotateToken(shopId: number): Promise<string | null> {
+    const token = generateApiToken();
+    const updated = await this.rootEm.fork().nativeUpdate(Shop, { id: shopId }, { tokenHash: hashApiToken(token), tokenRotatedAt: new Date() });
+    return updated === 1 ? token : null;
+  }
+
+  async addCredits(shopId: number, amount: number, reason: string): Promise<number | null> {
+    const em = this.rootEm.fork();
+    if (!(await em.findOne(Shop, { id: shopId }))) return null;
+    return em.transactional((tem) => new CreditsService({ em: forkForShop(tem, shopId) }).add(amount, reason));
+  }
+
+  async list(): Promise<ShopSummary[]> {
+    const shops = await this.rootEm.fork().find(Shop, {}, { orderBy: { id: 'asc' } });
+    return shops.map(toSummary);
+  }
+
+  async count(): Promise<number> {
+    return this.rootEm.fork().count(Shop, {});
+  }
+}
+
+export const toSummary = (s: Shop): ShopSummary => ({
+  id: s.id,
+  name: s.name,
+  timezone: s.timezone,
+  locale: s.locale,
+  currency: s.currency,
+  maxAgents: s.maxAgents,
+  creditsBalance: Number(s.creditsBalance),
+});

@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+/** The tenant. Not tenant-scoped itself: the kernel reads it to authenticate a token. */
+export const Shop = defineEntity({
+  name: 'Shop',
+  tableName: 'shops',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(200),
+    tokenHash: p.string().length(64).unique(),
+    timezone: p.string().length(64).onCreate(() => 'UTC'),
+    locale: p.string().length(16).onCreate(() => 'en'),
+    currency: p.string().length(3).onCreate(() => 'EUR'),
+    maxAgents: p.integer().onCreate(() => 3),
+    creditsBalance: p.bigint('number').onCreate(() => 0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    tokenRotatedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type Shop = InferEntity<typeof Shop>;

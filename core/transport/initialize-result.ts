@@ -1,0 +1,28 @@
+import type { LoadedPlugin } from '../plugin/load-plugins.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import { PROTOCOL_VERSION } from './mcp-methods.js';
+
+/** Computed once at boot: the groups and confirmation policies cannot change while running. */
+export function initializeResult(plugins: LoadedPlugin[], registry: ToolRegistry): string {
+  const groups = plugins.map((p) => p.plugin.name);
+  const userConfirmed = registry.all().filter((t) => t.confirmation === 'user').map((t) => t.definition.name);
+  const instructions = [
+    `Switchboard runs a business messaging platform for one shop: the one your token belongs to. Enabled tool groups: ${groups.join(', ') || 'none'}.`,
+    'Every tool result has success (true/false); failures carry error_code and message.',
+    'Confirmation rule: some tools do not execute on the first call. They answer success: false with requires_confirmation: true and a summary — a warning, not an error.',
+    'Show the summary to the user; when they agree, call the same tool again with the same arguments and confirm: true.',
+    userConfirmed.length
+      ? `The user confirms ${userConfirmed.join(', ')} personally: give them the confirmation_url and stop. Do not call the tool again; a repeated call invalidates the confirmation.`
+      : '',
+    'The shop://profile resource describes the shop, its plan limits and credits.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return JSON.stringify({
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
+    serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+    instructions,
+  });
+}

@@ -1,0 +1,14 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const getServerTime = defineTool({
+  name: 'get_server_time',
+  title: 'Get server time',
+  description: "The current time in UTC and in the shop's timezone, for scheduling in the shop's local time.",
+  kind: 'query',
+  input: Type.Object({}),
+  handler: async (_args, { shop }) => {
+    const now = new Date();
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: shop.timezone, dateStyle: 'short', timeStyle: 'medium' }).format(now);
+    return { utc: now.toISOString(), shop_timezone: shop.timezone, shop_local: local };
+  },
+});

@@ -1,0 +1,191 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { connectToDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from '../core/db/embedded-postgres.js';
+import { KernelError } from '../core/errors/kernel-error.js';
+
+// @types/pg is not installed; these are the few pg calls the tests make.
+interface PgQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+}
+interface PgClient extends PgQueryable {
+  connect(): Promise<void>;
+  end(): Promise<void>;
+}
+interface PgPool extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(): void }>;
+  end(): Promise<void>;
+}
+const pg = createRequire(import.meta.url)('pg') as {
+  Client: new (config: { connectionString: string }) => PgClient;
+  Pool: new (config: { connectionString: string; max: number }) => PgPool;
+};
+
+const moduleUrl = new URL('../core/db/embedded-postgres.ts', import.meta.url).href;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function query<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a snippet in a separate Node process that imports the module under test as `m`. */
+async function inChild(script: string, dataDir: string): Promise<string> {
+  const code = `const m = await import(${JSON.stringify(moduleUrl)}); const dataDir = ${JSON.stringify(dataDir)};\n${script}`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', code], {
+    cwd: repoRoot,
+  });
+  return stdout.trim();
+}
+
+describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
+  this.timeout(60_000);
+
+  let dataDir: string;
+  const open: EmbeddedPostgres[] = [];
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-pg-'));
+  });
+
+  afterEach(async () => {
+    for (const db of open.splice(0)) await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(dir = dataDir): Promise<EmbeddedPostgres> {
+    const db = await startEmbeddedPostgres(dir);
+    open.push(db);
+    return db;
+  }
+
+  it('serves queries over the pg driver and keeps data across restarts', async () => {
+    const nested = join(dataDir, 'not', 'yet', 'there');
+    const first = await start(nested);
+    expect(first.url).to.match(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    expect(await query(first.url, 'select 1 as one')).to.deep.equal([{ one: 1 }]);
+    await query(first.url, 'create table note (id serial primary key, body text not null)');
+    await query(first.url, 'insert into note (body) values ($1)', ['kept']);
+    await first.close();
+    open.splice(open.indexOf(first), 1);
+    expect(existsSync(join(nested, 'switchboard.lock'))).to.equal(false);
+    expect(existsSync(join(nested, 'server.json'))).to.equal(false);
+
+    const second = await start(nested);
+    expect(await query(second.url, 'select body from note')).to.deep.equal([{ body: 'kept' }]);
+  });
+
+  it('publishes server.json and holds a lock with its pid while open', async () => {
+    const db = await start();
+    expect(JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8'))).to.deep.equal({
+      pid: process.pid,
+      url: db.url,
+    });
+    expect(await readFile(join(dataDir, 'switchboard.lock'), 'utf8')).to.equal(String(process.pid));
+  });
+
+  it('refuses a second start on a folder that is open', async () => {
+    await start();
+    const err = await startEmbeddedPostgres(dataDir).then(
+      () => expect.fail('second start should have been refused'),
+      (e: unknown) => e,
+    );
+    expect(err).to.be.instanceOf(KernelError);
+    expect((err as KernelError).code).to.equal('KRN_ERR_DATA_DIR_LOCKED');
+    expect((err as KernelError).message).to.contain(dataDir).and.contain(String(process.pid));
+  });
+
+  it('refuses another process too, and lets that process share the running server instead', async () => {
+    const db = await start();
+    await query(db.url, 'create table ping (v int)');
+    await query(db.url, 'insert into ping values (42)');
+
+    const refused = await inChild(
+      `try { await m.startEmbeddedPostgres(dataDir); console.log('opened'); } catch (e) { console.log(e.code); }`,
+      dataDir,
+    );
+    expect(refused).to.equal('KRN_ERR_DATA_DIR_LOCKED');
+
+    const shared = await inChild(
+      `const pg = (await import('pg')).default;
+       const db = await m.connectToDataDir(dataDir);
+       const c = new pg.Client({ connectionString: db.url }); await c.connect();
+       const { rows } = await c.query('select v from ping'); await c.end(); await db.close();
+       console.log(JSON.stringify({ shared: db.shared, url: db.url, v: rows[0].v }));`,
+      dataDir,
+    );
+    expect(JSON.parse(shared)).to.deep.equal({ shared: true, url: db.url, v: 42 });
+  });
+
+  it('takes over a stale lock left by a dead process', async () => {
+    const child = spawnSync(process.execPath, ['-e', '']);
+    expect(child.pid).to.be.a('number');
+    await writeFile(join(dataDir, 'switchboard.lock'), String(child.pid));
+    await writeFile(join(dataDir, 'server.json'), JSON.stringify({ pid: child.pid, url: 'postgresql://postgres@127.0.0.1:1/postgres' }));
+
+    const db = await start();
+    expect(await query(db.url, 'select 1 as one')).to.deep.equal([{ one: 1 }]);
+    expect(await readFile(join(dataDir, 'switchboard.lock'), 'utf8')).to.equal(String(process.pid));
+  });
+
+  it('releases the lock and server.json when the process exits without close()', async () => {
+    const out = await inChild(`const db = await m.startEmbeddedPostgres(dataDir); console.log(db.url); process.exit(0);`, dataDir);
+    expect(out).to.match(/^postgresql:/);
+    expect(existsSync(join(dataDir, 'switchboard.lock'))).to.equal(false);
+    expect(existsSync(join(dataDir, 'server.json'))).to.equal(false);
+  });
+
+  it('connectToDataDir shares a running server, or starts its own when none runs', async () => {
+    const server = await start();
+    const shared = await connectToDataDir(dataDir);
+    expect(shared.shared).to.equal(true);
+    expect(shared.url).to.equal(server.url);
+    expect(await query(shared.url, 'select 2 as two')).to.deep.equal([{ two: 2 }]);
+    await shared.close(); // no-op: the server keeps running
+    expect(await query(server.url, 'select 3 as three')).to.deep.equal([{ three: 3 }]);
+    await server.close();
+    open.splice(open.indexOf(server), 1);
+
+    const own = await connectToDataDir(dataDir);
+    open.push(own);
+    expect(own.shared).to.equal(false);
+    expect(await query(own.url, 'select 4 as four')).to.deep.equal([{ four: 4 }]);
+    expect(existsSync(join(dataDir, 'switchboard.lock'))).to.equal(true);
+  });
+
+  it('serves several connections at once', async () => {
+    const db = await start();
+    const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    try {
+      await pool.query('create table hit (n int)');
+      const [a, b] = [await pool.connect(), await pool.connect()];
+      try {
+        await Promise.all([
+          a.query('insert into hit select generate_series(1, 50)'),
+          b.query('insert into hit select generate_series(51, 100)'),
+        ]);
+        const [ra, rb] = await Promise.all([a.query('select count(*)::int as n from hit'), b.query('select sum(n)::int as s from hit')]);
+        expect(ra.rows[0].n).to.equal(100);
+        expect(rb.rows[0].s).to.equal(5050);
+      } finally {
+        a.release();
+        b.release();
+      }
+      const counts = await Promise.all(Array.from({ length: 8 }, () => pool.query('select count(*)::int as n from hit')));
+      expect(counts.map((r) => r.rows[0].n)).to.deep.equal(Array(8).fill(100));
+    } finally {
+      await pool.end();
+    }
+  });
+});
