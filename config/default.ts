@@ -7,6 +7,9 @@ import type { ConfigOverrides } from '../core/config/config-schema.js';
  */
 const defaults: ConfigOverrides = {
   groups: {
+    account: { enabled: true },
+    agents: { enabled: true },
+    customers: { enabled: true },
     general: { enabled: true },
   },
 };

@@ -20,7 +20,12 @@ export type {
 } from './plugin/plugin-types.js';
 export { tenantColumn } from './tenancy/tenant-column.js';
 export { ToolError, notFound, invalidState, invalidArguments } from './errors/tool-error.js';
+export { describeErrors, type FieldError } from './config/schema-errors.js';
 export type { CreditsService } from './credits/credits-service.js';
+export type { ShopProfileService, ShopRecord, ShopProfileChanges } from './tenancy/shop-profile-service.js';
 export type { SecretBox } from './secrets/secret-box.js';
 export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';
+export type { ScopedEvents } from './events/event-bus.js';
+export { normalizePhone, countryCallingCode } from './util/phone.js';
+export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { KERNEL_VERSION } from './version.js';

@@ -12,6 +12,7 @@ import { loadSecret } from './secrets/load-secret.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CreditsService } from './credits/credits-service.js';
 import { ShopService } from './tenancy/shop-service.js';
+import { ShopProfileService } from './tenancy/shop-profile-service.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ShopScope } from './tools/shop-scope.js';
 import { ToolInvoker } from './tools/tool-invoker.js';
@@ -30,6 +31,7 @@ import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { SERVER_NAME } from './version.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
+import { EventBus, type EventHandler } from './events/event-bus.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -83,7 +85,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   const groupConfigs = new Map(plugins.map((p) => [p.plugin.name, p.config]));
-  container.register({ secrets: asValue(secrets), credits: asClass(CreditsService).scoped() });
+  container.register({ secrets: asValue(secrets), credits: asClass(CreditsService).scoped(), shopProfile: asClass(ShopProfileService).scoped() });
   for (const { plugin } of plugins) {
     for (const [name, service] of Object.entries(plugin.services ?? {})) {
       if (container.hasRegistration(name)) {
@@ -98,7 +100,11 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const registry = new ToolRegistry();
   const resources = new ResourceRegistry();
-  const scope = new ShopScope(orm, container, groupConfigs, log);
+  const listeners = new Map<string, { group: string; handler: EventHandler }[]>();
+  for (const { plugin } of plugins) {
+    for (const [event, handler] of Object.entries(plugin.on ?? {})) listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
+  }
+  const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), log);
   const scheduler = new JobScheduler(orm, scope, log);
   resources.add('kernel', shopProfileResource(plugins.map((p) => p.plugin.name)));
   for (const { plugin } of plugins) {
@@ -115,7 +121,6 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   gate.attach(invoker);
   const methods = new McpMethods(registry, invoker, resources, scope, initializeResult(plugins, registry));
 
-  await app.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: false, strictBooleanEnforced: true });
   const allowedOrigins = () => new Set([...config.server.allowedOrigins, new URL(baseUrl()).origin]);
   originGuard(app, allowedOrigins);
   errorHandler(app);
@@ -127,30 +132,37 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       return reply.code(503).send({ status: 'degraded', database: 'down', server: SERVER_NAME });
     }
   });
+  const authenticator = new Authenticator(orm, url, log);
+  await authenticator.start();
   await app.register(mcpRoute, {
     methods,
-    authenticator: new Authenticator(orm),
+    authenticator,
     requestsPerWindow: config.auth.requestsPerWindow,
     failedAttemptsPerWindow: config.auth.failedAttemptsPerWindow,
     windowSeconds: config.auth.windowSeconds,
   });
   await app.register(confirmationPage, { gate });
-  for (const { plugin, config: groupConfig } of plugins) {
-    if (!plugin.setup) continue;
-    await app.register(async (child) =>
-      plugin.setup!({
-        app: child,
-        config: groupConfig,
-        container,
-        log,
-        withShop: async (shopId, work, opts) => {
-          const shop = await scope.loadShop(shopId);
-          if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
-          return scope.run(shop, work, { ...opts, group: plugin.name });
-        },
-      }),
-    );
-  }
+  // Plugin routes get request.diScope; the MCP endpoint builds its own per-call scopes and does
+  // not pay for a per-request one.
+  await app.register(async (routes) => {
+    await routes.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: true, strictBooleanEnforced: true });
+    for (const { plugin, config: groupConfig } of plugins) {
+      if (!plugin.setup) continue;
+      await routes.register(async (child) =>
+          plugin.setup!({
+            app: child,
+            config: groupConfig,
+            container,
+            log,
+            withShop: async (shopId, work, opts) => {
+              const shop = await scope.loadShop(shopId);
+              if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
+              return scope.run(shop, work, { ...opts, group: plugin.name });
+            },
+          }),
+      );
+    }
+  });
 
   let closed = false;
   return {
@@ -160,7 +172,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     plugins,
     registry,
     scheduler,
-    shops: new ShopService(orm.em),
+    shops: new ShopService(orm.em, (shopId) => authenticator.evictShop(shopId)),
     embedded: embedded !== undefined,
     baseUrl,
     async listen() {
@@ -174,6 +186,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       closed = true;
       await scheduler.stop();
       await app.close();
+      await authenticator.stop();
       await orm.close();
       await embedded?.close();
     },

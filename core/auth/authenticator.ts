@@ -1,22 +1,98 @@
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext } from '../plugin/plugin-types.js';
+import { SHOP_CHANGED_CHANNEL } from '../tenancy/shop-changed.js';
 import { hashApiToken } from './api-token.js';
 
+const require = createRequire(import.meta.url);
+const { Client } = require('pg') as typeof import('pg');
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const CACHE_TTL_MS = 60_000;
+const RECONNECT_MS = 2_000;
+const PROBE_TIMEOUT_MS = 1_000;
 
 /**
- * Bearer token → shop. One indexed lookup per request and no cache, so a rotated token stops
- * working the moment the rotation commits, in every server process.
+ * Bearer token → shop. Lookups are cached per process only while this process is LISTENing on
+ * the shop-changed channel: a rotation or profile change anywhere evicts the shop at commit. When
+ * the listening connection is down, the cache is dropped and every request reads the database, so
+ * a stale token can never be honoured for longer than a notification takes to arrive.
  */
 export class Authenticator {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly cache = new Map<string, { shop: ShopContext; at: number }>();
+  private listener?: InstanceType<typeof Client>;
+  private listening = false;
+  private stopped = false;
+  private retry?: NodeJS.Timeout;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly databaseUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl });
+    const lost = () => {
+      this.listening = false;
+      this.cache.clear();
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (!this.stopped) this.retry = setTimeout(() => void this.start(), RECONNECT_MS);
+    };
+    try {
+      await client.connect();
+      const probe = `probe:${randomUUID()}`;
+      const heard = new Promise<boolean>((resolve) => {
+        setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref();
+        client.on('notification', (n) => (n.payload === probe ? resolve(true) : this.evictShop(Number(n.payload))));
+      });
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.query(`listen ${SHOP_CHANGED_CHANNEL}`);
+      // Some servers accept LISTEN but never deliver (the embedded engine behind its socket does
+      // not): only a notification that really arrives turns the cache on.
+      await this.orm.em.getConnection().execute('select pg_notify(?, ?)', [SHOP_CHANGED_CHANNEL, probe]);
+      if (!(await heard)) {
+        this.log.info('authentication cache off: this database does not deliver notifications');
+        client.removeAllListeners();
+        await client.end();
+        return;
+      }
+      this.listener = client;
+      this.listening = true;
+    } catch (err) {
+      this.log.warn({ err }, 'authentication cache disabled: cannot listen for shop changes');
+      lost();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    this.listening = false;
+    this.listener?.removeAllListeners();
+    await this.listener?.end().catch(() => undefined);
+  }
 
   async authenticate(authorization: string | undefined): Promise<ShopContext | null> {
     const token = authorization && BEARER.exec(authorization)?.[1];
     if (!token) return null;
+    const hash = hashApiToken(token);
+    const cached = this.listening ? this.cache.get(hash) : undefined;
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.shop;
     const rows = await this.orm.em
       .getConnection()
-      .execute('select id, name, timezone, locale, currency from shops where token_hash = ?', [hashApiToken(token)]);
-    return (rows[0] as ShopContext | undefined) ?? null;
+      .execute('select id, name, timezone, locale, currency from shops where token_hash = ?', [hash]);
+    const shop = (rows[0] as ShopContext | undefined) ?? null;
+    if (shop && this.listening) this.cache.set(hash, { shop, at: Date.now() });
+    return shop;
+  }
+
+  /** Same-process changes need not wait for the notification round trip. */
+  evictShop(shopId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.shop.id === shopId) this.cache.delete(hash);
   }
 }

@@ -12,7 +12,7 @@ import type { PendingConfirmation } from './pending-confirmation.entity.js';
 export type PageOutcome =
   | { state: 'unknown' }
   | { state: 'expired' | 'executed' | 'rejected' | 'invalidated'; row: PendingConfirmation }
-  | { state: 'pending'; row: PendingConfirmation }
+  | { state: 'pending' | 'just_rejected'; row: PendingConfirmation }
   | { state: 'done'; row: PendingConfirmation; payload: Record<string, unknown>; isError: boolean };
 
 /**
@@ -70,6 +70,7 @@ export class ConfirmationGate {
         confirmation_url: `${this.baseUrl()}/confirmations/${issued.token}`,
         ...(invalidated && { invalidated_previous: issued.invalidatedPrevious }),
         message:
+          (args.confirm === true ? `confirm: true does not execute ${name}: only the user can approve it, on the confirmation page. ` : '') +
           (invalidated ? 'This call invalidated the earlier pending confirmation of this tool. ' : '') +
           `Not executed. ${summary} Ask the user to open confirmation_url and approve or reject it there. ` +
           `Stop now: do not call ${name} again — a repeated call invalidates this confirmation.`,
@@ -103,8 +104,8 @@ export class ConfirmationGate {
     const seen = await this.inspect(token);
     if (seen.state !== 'pending') return seen;
     const shop = await this.scope.loadShop(seen.row.shopId);
-    if (shop) await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true });
-    return this.inspect(token);
+    const rejected = shop !== null && (await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true }));
+    return rejected ? { state: 'just_rejected', row: seen.row } : this.inspect(token);
   }
 
   private async runApproved(tool: RegisteredTool, shop: ShopContext, args: Record<string, unknown>, id: number, requestId: string) {

@@ -5,6 +5,7 @@ const TITLES: Record<PageOutcome['state'], string> = {
   unknown: 'Confirmation not found',
   pending: 'Confirm this action',
   done: 'Done',
+  just_rejected: 'Rejected',
   executed: 'Already confirmed',
   rejected: 'Rejected',
   expired: 'Confirmation expired',
@@ -14,6 +15,7 @@ const TITLES: Record<PageOutcome['state'], string> = {
 const EXPLANATIONS: Record<Exclude<PageOutcome['state'], 'pending' | 'done'>, string> = {
   unknown: 'This confirmation link is not valid.',
   executed: 'This action was already approved and carried out. Nothing more happens here.',
+  just_rejected: 'You rejected this action. Nothing was done.',
   rejected: 'This action was rejected. Nothing was done.',
   expired: 'This confirmation expired before it was approved. Nothing was done; ask the assistant to start again.',
   invalidated:
@@ -38,7 +40,8 @@ export async function confirmationPage(app: FastifyInstance, { gate }: { gate: C
 }
 
 function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, token: string) {
-  const status = outcome.state === 'unknown' ? 404 : outcome.state === 'pending' || outcome.state === 'done' ? 200 : 410;
+  // 410 is for a token that is no longer usable when it is opened, not for the press that just used it.
+  const status = outcome.state === 'unknown' ? 404 : outcome.state === 'pending' || outcome.state === 'done' || outcome.state === 'just_rejected' ? 200 : 410;
   const title = outcome.state === 'done' && outcome.isError ? 'The action failed' : TITLES[outcome.state];
   let body: string;
   if (outcome.state === 'pending') {
@@ -69,7 +72,16 @@ function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, tok
  button.secondary{background:#e5e7eb;color:#111} .error{color:#b91c1c} .ok{color:#15803d} pre{background:#f3f4f6;padding:1rem;overflow:auto}
 </style></head>
 <body><h1>${escape(title)}</h1>${body}</body></html>`;
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The Approve button must not be clickable through someone else's frame, and the token in the
+    // URL must not leave in a Referer (same-origin, not no-referrer: that makes browsers post Origin: null).
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'same-origin')
+    .send(html);
 }
 
 const escape = (s: string) =>

@@ -24,18 +24,21 @@ export class ConfirmationService {
     private readonly ttlSeconds: number,
   ) {}
 
-  /** `em` is shop-scoped. For user-confirmed tools, earlier pending calls of the tool are invalidated. */
+  /**
+   * `em` is shop-scoped. The new confirmation replaces earlier live ones: for user-confirmed
+   * tools every earlier call of the tool; for agent-confirmed tools earlier calls with the same
+   * arguments, so that repeated first calls cannot add up to more than one execution.
+   */
   async issue(em: EntityManager, tool: string, policy: Exclude<ConfirmationPolicy, 'none'>, args: Record<string, unknown>, summary: string): Promise<IssuedConfirmation> {
-    const invalidatedPrevious =
-      policy === 'user'
-        ? await em.nativeUpdate(PendingConfirmation, { tool, status: 'pending' }, { status: 'invalidated', resolvedAt: new Date() })
-        : 0;
+    const argsHash = canonicalHash(args);
+    const superseded = { tool, status: 'pending' as const, expiresAt: { $gt: new Date() }, ...(policy === 'agent' && { argsHash }) };
+    const invalidatedPrevious = await em.nativeUpdate(PendingConfirmation, superseded, { status: 'invalidated', resolvedAt: new Date() });
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
     em.create(PendingConfirmation, {
       tokenHash: hashConfirmationToken(token),
       tool,
-      argsHash: canonicalHash(args),
+      argsHash,
       argsSealed: this.secrets.seal(JSON.stringify(confirmableArgs(args))),
       policy,
       summary,

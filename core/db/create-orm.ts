@@ -2,6 +2,7 @@ import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { tenantFilter, isTenantOwned, TenantWriteGuard } from '../tenancy/tenant-filter.js';
+import { TenantEntityManager } from '../tenancy/tenant-entity-manager.js';
 
 export interface OrmOptions {
   url: string;
@@ -26,6 +27,7 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     discovery: { warnWhenNoEntities: false },
     filters: { tenant: tenantFilter(tenantEntities) },
     subscribers: [new TenantWriteGuard()],
+    entityManager: TenantEntityManager,
     extensions: [Migrator],
     migrations: {
       migrationsList: options.migrations,

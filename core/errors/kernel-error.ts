@@ -32,6 +32,7 @@ export const KernelErrorCodes = {
   KRN_ERR_DATABASE: 'the database could not be reached or migrated',
   KRN_ERR_NO_TENANT: 'a tenant-scoped operation ran without a shop',
   KRN_ERR_CROSS_TENANT_WRITE: 'a write named another shop',
+  KRN_ERR_TENANT_UNSAFE_UPSERT: 'an upsert of a tenant-owned entity does not resolve conflicts per shop',
   KRN_ERR_SECRET_INVALID: 'SWITCHBOARD_SECRET is invalid',
 } as const;
 

@@ -9,6 +9,7 @@ import { KERNEL_VERSION } from '../version.js';
 import { satisfiesCaret } from './kernel-range.js';
 import type { PluginDefinition } from './plugin-types.js';
 import { orderByDependencies } from './order-plugins.js';
+import { groupEntryFile } from './package-entry.js';
 
 export interface LoadedPlugin {
   plugin: PluginDefinition;
@@ -32,13 +33,14 @@ export async function loadPlugins(config: Readonly<SwitchboardConfig>): Promise<
   return orderByDependencies(loaded);
 }
 
+/** `from` is a package name, or a path (relative to the working directory) to a file or a package folder. */
 async function importPlugin(name: string, from?: string): Promise<PluginDefinition> {
-  const specifier = !from
-    ? new URL(`${name}/index.ts`, builtInDir).href
-    : from.startsWith('.') || isAbsolute(from)
-      ? pathToFileURL(resolve(from)).href
-      : from;
   try {
+    const specifier = !from
+      ? new URL(`${name}/index.ts`, builtInDir).href
+      : from.startsWith('.') || isAbsolute(from)
+        ? pathToFileURL(groupEntryFile(resolve(from))).href
+        : from;
     const mod = await import(specifier);
     return mod.default;
   } catch (err) {

@@ -112,5 +112,10 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   tools?: ToolDefinition<any, Static<C>>[];
   jobs?: JobDefinition<Static<C>>[];
   resources?: ResourceDefinition[];
+  /**
+   * Listeners for other groups' domain events, run inside the emitter's unit of work
+   * (`ctx.services.events.emit(name, payload)`). Event names are `<group>.<past-tense verb>`.
+   */
+  on?: Record<string, (payload: any, ctx: ToolContext<Static<C>>) => Promise<void>>;
   setup?: (ctx: SetupContext<Static<C>>) => void | Promise<void>;
 }

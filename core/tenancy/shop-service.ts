@@ -3,6 +3,7 @@ import { generateApiToken, hashApiToken } from '../auth/api-token.js';
 import { CreditsService } from '../credits/credits-service.js';
 import { Shop } from './shop.entity.js';
 import { forkForShop } from './fork-for-shop.js';
+import { notifyShopChanged } from './shop-changed.js';
 
 export interface NewShop {
   name: string;
@@ -25,7 +26,11 @@ export interface ShopSummary {
 
 /** Operator-level shop management: creating tenants and their tokens. Used by the CLI and boot. */
 export class ShopService {
-  constructor(private readonly rootEm: EntityManager) {}
+  constructor(
+    private readonly rootEm: EntityManager,
+    /** Called after a token rotation commits, for this process's own authentication cache. */
+    private readonly onChanged: (shopId: number) => void = () => undefined,
+  ) {}
 
   async create(input: NewShop): Promise<{ shopId: number; token: string }> {
     const token = generateApiToken();
@@ -46,11 +51,17 @@ export class ShopService {
     return { shopId, token };
   }
 
-  /** The old token stops working with this commit: authentication reads the hash on every request. */
+  /** The old token stops working with this commit, in every server process (see Authenticator). */
   async rotateToken(shopId: number): Promise<string | null> {
     const token = generateApiToken();
-    const updated = await this.rootEm.fork().nativeUpdate(Shop, { id: shopId }, { tokenHash: hashApiToken(token), tokenRotatedAt: new Date() });
-    return updated === 1 ? token : null;
+    const rotated = await this.rootEm.fork().transactional(async (tem) => {
+      const updated = await tem.nativeUpdate(Shop, { id: shopId }, { tokenHash: hashApiToken(token), tokenRotatedAt: new Date() });
+      if (updated === 1) await notifyShopChanged(tem, shopId);
+      return updated === 1;
+    });
+    if (!rotated) return null;
+    this.onChanged(shopId);
+    return token;
   }
 
   async addCredits(shopId: number, amount: number, reason: string): Promise<number | null> {

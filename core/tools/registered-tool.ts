@@ -37,6 +37,15 @@ const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
     ' Requires confirmation by the user: the first call returns a confirmation_url for the user to approve or reject. Stop after that response and do not call again; a repeated call invalidates the pending confirmation.',
 };
 
+/**
+ * User-confirmed tools accept `confirm` too: the spec's general rule tells clients to confirm with
+ * it, so such a call must get the rule's answer (a repeated call), not an unknown-argument error.
+ */
+const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string> = {
+  agent: 'true on the second call, to execute what the first call described.',
+  user: 'Does not execute this tool: only the user can, on the confirmation page. A call with confirm: true is a repeated call and invalidates the pending confirmation.',
+};
+
 export function registerTool(group: string, definition: ToolDefinition): RegisteredTool {
   const confirmation = definition.confirmation ?? 'none';
   const properties: Record<string, TSchema> = {};
@@ -44,10 +53,8 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
     properties.action = Type.Literal(definition.action, { description: `Always "${definition.action}".` });
   }
   Object.assign(properties, definition.input.properties);
-  if (confirmation === 'agent') {
-    properties.confirm = Type.Optional(Type.Boolean({ description: 'true on the second call, to execute what the first call described.' }));
-  }
   if (confirmation !== 'none') {
+    properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
     properties.confirmation_token = Type.Optional(Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }));
   }
   const inputSchema = Type.Object(properties, { additionalProperties: false });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext, ToolContext } from '../plugin/plugin-types.js';
 import { forkForShop } from '../tenancy/fork-for-shop.js';
 import { Shop } from '../tenancy/shop.entity.js';
+import type { EventBus } from '../events/event-bus.js';
 
 export interface ScopeOptions {
   transactional?: boolean;
@@ -21,6 +22,7 @@ export class ShopScope {
     private readonly orm: MikroORM,
     private readonly container: AwilixContainer,
     private readonly groupConfigs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+    private readonly events: EventBus,
     readonly log: FastifyBaseLogger,
   ) {}
 
@@ -28,16 +30,17 @@ export class ShopScope {
     const em = forkForShop(this.orm.em, shop.id);
     const inScope = async (scopedEm: EntityManager) => {
       const scope = this.container.createScope();
-      scope.register({ em: asValue(scopedEm), shop: asValue(shop) });
+      const ctx: ToolContext = {
+        shop,
+        em: scopedEm,
+        services: scope.cradle,
+        config: this.configOf(options.group),
+        log: this.log,
+        requestId: options.requestId ?? 'internal',
+      };
+      scope.register({ em: asValue(scopedEm), shop: asValue(shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
       try {
-        return await work({
-          shop,
-          em: scopedEm,
-          services: scope.cradle,
-          config: this.configOf(options.group),
-          log: this.log,
-          requestId: options.requestId ?? 'internal',
-        });
+        return await work(ctx);
       } finally {
         await scope.dispose();
       }

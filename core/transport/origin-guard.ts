@@ -7,10 +7,10 @@ import { RpcCode } from '../errors/json-rpc-error.js';
  * Clients that are not browsers send no Origin and pass.
  */
 export function originGuard(app: FastifyInstance, allowed: () => ReadonlySet<string>): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined || allowed().has(origin)) return;
-    return reply
+    if (origin === undefined || allowed().has(origin)) return done();
+    reply
       .code(403)
       .send({ jsonrpc: '2.0', id: null, error: { code: RpcCode.FORBIDDEN, message: `Forbidden: origin ${origin} is not allowed` } });
   });

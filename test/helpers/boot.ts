@@ -6,6 +6,7 @@ import type { ConfigOverrides, SwitchboardConfig } from '../../core/config/confi
 import defaults from '../../config/default.js';
 import { buildKernel, type Kernel } from '../../core/kernel.js';
 import { sharedDatabaseUrl } from './global-database.js';
+import { recordInvocations } from '../tool-coverage.js';
 
 export interface TestKernel extends Kernel {
   /** POSTs a JSON-RPC body to / through inject(); returns status, headers and parsed body. */
@@ -39,6 +40,7 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
   };
   const config: Readonly<SwitchboardConfig> = finalizeConfig(raw);
   const kernel = await buildKernel(config, { logger: false });
+  recordInvocations(kernel.registry);
   const rpc: TestKernel['rpc'] = async (body, token, headers = {}) => {
     const res = await kernel.app.inject({
       method: 'POST',
@@ -53,14 +55,8 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
     async call(token: string, name: string, args: Record<string, unknown> = {}) {
       const res = await rpc({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, token);
       if (res.body.error) throw new Error(`tools/call ${name} answered JSON-RPC error ${res.body.error.code}: ${res.body.error.message}`);
-      recordToolCall(name);
       return { payload: res.body.result.structuredContent, isError: res.body.result.isError };
     },
     newShop: (name = `Shop ${nextId++}`, extra = {}) => kernel.shops.create({ name, ...extra }),
   });
 }
-
-const calledTools = new Set<string>();
-/** Tools exercised through call(); the coverage check reads this. */
-export const toolsCalled = (): ReadonlySet<string> => calledTools;
-export const recordToolCall = (name: string) => calledTools.add(name);

@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+
+/** The paging arguments every list tool takes (docs/decisions.md). */
+export const PagingArgs = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1-100.' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Records to skip.' })),
+};
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** The list payload every list tool returns: `{ [key]: items, count, limit, offset, has_more }`. */
+export function pageOf<K extends string, T>(key: K, items: T[], count: number, paging: Paging): Record<K, T[]> & { count: number; limit: number; offset: number; has_more: boolean } {
+  return {
+    [key]: items,
+    count,
+    limit: paging.limit,
+    offset: paging.offset,
+    has_more: paging.offset + items.length < count,
+  } as Record<K, T[]> & { count: number; limit: number; offset: number; has_more: boolean };
+}

@@ -1,0 +1,14 @@
+import { defineTool, PagingArgs, Type } from 'switchboard';
+import { INVOICE_STATUSES } from '../entities/invoice.entity.js';
+
+export const listInvoices = defineTool({
+  name: 'list_invoices',
+  title: 'List invoices',
+  description: 'Invoices of the shop, newest first, optionally only those with one status.',
+  kind: 'query',
+  input: Type.Object({
+    status: Type.Optional(Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)))),
+    ...PagingArgs,
+  }),
+  handler: async ({ status, limit, offset }, { services }) => services.invoicesService.list(status, { limit: limit!, offset: offset! }),
+});

@@ -1,0 +1,25 @@
+import { definePlugin } from '../../core/index.js';
+import { AccountProfile } from './entities/account-profile.entity.js';
+import { AccountInit } from './migrations/0001-init.js';
+import { AccountService } from './services/account-service.js';
+import { getShopStatus } from './tools/get-shop-status.js';
+import { getShopProfile } from './tools/get-shop-profile.js';
+import { updateShopProfile } from './tools/update-shop-profile.js';
+import { getCreditsBalance } from './tools/get-credits-balance.js';
+import { listCreditMovements } from './tools/list-credit-movements.js';
+
+/**
+ * account: the shop's own account — plan and usage, profile (the kernel's shop row plus business
+ * hours kept here) and the credits ledger. Depends on no group; counts agents only when the agents
+ * group is enabled.
+ */
+export default definePlugin({
+  name: 'account',
+  version: '1.0.0',
+  description: "The shop's account: plan status (buy_agents), profile and business hours, credits balance and ledger.",
+  kernel: '^1.0.0',
+  entities: [AccountProfile],
+  migrations: [{ name: '0001-init', class: AccountInit }],
+  services: { accountService: AccountService },
+  tools: [getShopStatus, getShopProfile, updateShopProfile, getCreditsBalance, listCreditMovements],
+});

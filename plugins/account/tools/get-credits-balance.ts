@@ -1,0 +1,10 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const getCreditsBalance = defineTool({
+  name: 'get_credits_balance',
+  title: 'Get credits balance',
+  description: "The shop's credits balance. Sending messages spends credits; an operator adds them.",
+  kind: 'query',
+  input: Type.Object({}),
+  handler: async (_args, { services }) => ({ credits_balance: await services.accountService.balance() }),
+});

@@ -1,0 +1,23 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { agentArgs } from './agent-args.js';
+import { DEFAULT_AGENT_COLOR } from '../services/agents-service.js';
+
+export const createAgent = defineTool({
+  name: 'create_agent',
+  title: 'Create agent',
+  description:
+    'Adds an agent to the shop. Without permissions_json or permissions the agent gets every permission. The number of agents is capped by the plan: check list_agents count against max_allowed (or buy_agents in get_shop_status) first; at the cap the call fails with agent_limit_reached.',
+  kind: 'mutation',
+  action: 'create',
+  input: Type.Object({
+    nickname: agentArgs.nickname,
+    full_name: agentArgs.full_name,
+    email: agentArgs.email,
+    color: Type.Optional({ ...agentArgs.color, default: DEFAULT_AGENT_COLOR }),
+    phone: Type.Optional(agentArgs.phone),
+    pin: Type.Optional(agentArgs.pin),
+    permissions_json: Type.Optional(agentArgs.permissions_json),
+    permissions: Type.Optional(agentArgs.permissions),
+  }),
+  handler: async (args, { services }) => ({ agent: services.agentsService.toPayload(await services.agentsService.create(args)) }),
+});

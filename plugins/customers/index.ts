@@ -1,0 +1,53 @@
+import { definePlugin } from '../../core/index.js';
+import { Customer } from './entities/customer.entity.js';
+import { CustomerComment } from './entities/customer-comment.entity.js';
+import { CustomerTag } from './entities/customer-tag.entity.js';
+import { CustomersInit } from './migrations/0001-init.js';
+import { CustomersService } from './services/customers-service.js';
+import { CustomerCommentsService } from './services/customer-comments-service.js';
+import { CustomerTagsService } from './services/customer-tags-service.js';
+import { CustomerMergeService } from './services/customer-merge-service.js';
+import { addCustomerComment } from './tools/add-customer-comment.js';
+import { addCustomerTag } from './tools/add-customer-tag.js';
+import { mergeCustomers } from './tools/merge-customers.js';
+import { searchCustomers } from './tools/search-customers.js';
+import { getCustomer } from './tools/get-customer.js';
+import { listCustomers } from './tools/list-customers.js';
+import { updateCustomer } from './tools/update-customer.js';
+import { deleteCustomer } from './tools/delete-customer.js';
+import { listCustomerTags } from './tools/list-customer-tags.js';
+import { removeCustomerTag } from './tools/remove-customer-tag.js';
+import { listCustomerComments } from './tools/list-customer-comments.js';
+
+/**
+ * customers: the people a shop talks to, one record per phone (E.164), with internal comments and
+ * tags. Other groups link their rows to a customer through `customersService` and follow merges
+ * and deletions through the `customers.merged` and `customers.deleted` events.
+ */
+export default definePlugin({
+  name: 'customers',
+  version: '1.0.0',
+  description: 'Customer records identified by phone: internal comments, tags, search, merge of duplicates.',
+  kernel: '^1.0.0',
+  entities: [Customer, CustomerComment, CustomerTag],
+  migrations: [{ name: '0001-init', class: CustomersInit }],
+  services: {
+    customersService: CustomersService,
+    customerCommentsService: CustomerCommentsService,
+    customerTagsService: CustomerTagsService,
+    customerMergeService: CustomerMergeService,
+  },
+  tools: [
+    addCustomerComment,
+    addCustomerTag,
+    mergeCustomers,
+    searchCustomers,
+    getCustomer,
+    listCustomers,
+    updateCustomer,
+    deleteCustomer,
+    listCustomerTags,
+    removeCustomerTag,
+    listCustomerComments,
+  ],
+});

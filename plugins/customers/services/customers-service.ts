@@ -1,0 +1,135 @@
+import { invalidArguments, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents, type ShopContext } from '../../../core/index.js';
+import { Customer } from '../entities/customer.entity.js';
+import { CustomerComment } from '../entities/customer-comment.entity.js';
+import { commentPayload, tagPayload } from './payloads.js';
+import { containsPattern, likeLiteral, nonBlank } from './text.js';
+
+export interface CustomerFields {
+  name?: string | null;
+  email?: string | null;
+}
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+  events: ScopedEvents;
+}
+
+const RECENT_COMMENTS = 5;
+
+/**
+ * The customer records. Other groups use findByPhone, ensureByPhone and toPayload; every customer
+ * this service returns has its tags loaded.
+ */
+export class CustomersService {
+  // The cradle is kept rather than destructured: `shop` and `events` exist only in shop scopes.
+  constructor(private readonly deps: Deps) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  async findByPhone(phoneE164: string): Promise<Customer | null> {
+    return this.em.findOne(Customer, { phone: phoneE164 }, { populate: ['tags'] });
+  }
+
+  /** A phone as the caller typed it → the customer, or not_found; a bad number names `field`. */
+  async getByPhone(raw: string, field = 'phone'): Promise<Customer> {
+    const phone = normalizePhone(raw, field);
+    const customer = await this.findByPhone(phone);
+    if (!customer) throw notFound('customer', phone);
+    return customer;
+  }
+
+  async ensureByPhone(phoneE164: string, fields: CustomerFields = {}): Promise<Customer> {
+    return (await this.ensure(phoneE164, fields)).customer;
+  }
+
+  /**
+   * The customer with this phone, created when missing. The insert tolerates a concurrent one for
+   * the same phone (two inbound messages at once), where find-then-create would fail with a
+   * conflict. An existing customer only gets the fields it lacks: callers never overwrite what an
+   * agent entered.
+   */
+  async ensure(phoneE164: string, fields: CustomerFields = {}): Promise<{ customer: Customer; created: boolean }> {
+    const phone = normalizePhone(phoneE164);
+    const inserted = await this.em.execute(
+      'insert into customers (shop_id, phone, name, email, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (shop_id, phone) do nothing returning id',
+      [this.deps.shop.id, phone, fields.name ?? null, fields.email ?? null],
+    );
+    const customer = (await this.findByPhone(phone))!;
+    const created = inserted.length === 1;
+    if (!created) {
+      if (fields.name && !customer.name) customer.name = fields.name;
+      if (fields.email && !customer.email) customer.email = fields.email;
+      await this.em.flush();
+    }
+    return { customer, created };
+  }
+
+  toPayload(c: Customer) {
+    return {
+      id: c.id,
+      phone: c.phone,
+      name: c.name ?? null,
+      email: c.email ?? null,
+      tags: c.tags
+        .getItems()
+        .map(tagPayload)
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      created_at: c.createdAt.toISOString(),
+      updated_at: c.updatedAt.toISOString(),
+      last_contact_at: c.lastContactAt ? c.lastContactAt.toISOString() : null,
+    };
+  }
+
+  /** The customer with its comment count and latest comments, for get_customer. */
+  async detail(rawPhone: string) {
+    const customer = await this.getByPhone(rawPhone);
+    const [recent, commentCount] = await this.em.findAndCount(CustomerComment, { customer }, { orderBy: { id: 'desc' }, limit: RECENT_COMMENTS });
+    return { ...this.toPayload(customer), comment_count: commentCount, recent_comments: recent.map(commentPayload) };
+  }
+
+  async list(tag: string | undefined, paging: Paging) {
+    const where = tag === undefined ? {} : { tags: { name: { $ilike: likeLiteral(nonBlank(tag, 'tag')) } } };
+    const [items, count] = await this.em.findAndCount(Customer, where, { populate: ['tags'], orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    return pageOf('customers', items.map((c) => this.toPayload(c)), count, paging);
+  }
+
+  /** Matches the name or email containing the query, or the phone containing its digits (3 or more). */
+  async search(query: string, paging: Paging) {
+    const text = nonBlank(query, 'query');
+    const like = containsPattern(text);
+    const digits = text.replace(/\D/g, '');
+    const where = {
+      $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }, ...(digits.length >= 3 ? [{ phone: { $like: `%${digits}%` } }] : [])],
+    };
+    const [items, count] = await this.em.findAndCount(Customer, where, { populate: ['tags'], orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    return pageOf('customers', items.map((c) => this.toPayload(c)), count, paging);
+  }
+
+  /** undefined leaves a field as it is; null clears it. */
+  async update(rawPhone: string, fields: CustomerFields) {
+    if (fields.name === undefined && fields.email === undefined) {
+      throw invalidArguments('Give at least one of name or email to update.', [{ path: '(root)', message: 'needs name or email' }]);
+    }
+    const customer = await this.getByPhone(rawPhone);
+    if (fields.name !== undefined) customer.name = fields.name === null ? null : nonBlank(fields.name, 'name');
+    if (fields.email !== undefined) customer.email = fields.email;
+    await this.em.flush();
+    return this.toPayload(customer);
+  }
+
+  /**
+   * Deletes the customer with its comments and tags. Other groups keep their own rows (a ticket
+   * stays a record of what happened) and drop their link on `customers.deleted`.
+   */
+  async delete(rawPhone: string) {
+    const customer = await this.getByPhone(rawPhone);
+    const { id, phone } = customer;
+    await this.deps.events.emit('customers.deleted', { customer_id: id, phone });
+    this.em.remove(customer);
+    await this.em.flush();
+    return { deleted: true, id, phone };
+  }
+}

@@ -1,0 +1,26 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { phoneArg, sharedSchemaExtras } from './args.js';
+
+const { query, limit, tag_name, tag_color, primary_phone, secondary_phone } = sharedSchemaExtras;
+
+export const addCustomerComment = defineTool({
+  name: 'add_customer_comment',
+  title: 'Add customer comment',
+  description:
+    'Adds an internal comment to the customer with this phone (never sent to the customer). A phone the shop has not seen yet creates the customer (customer_created: true). ' +
+    'Also accepts query, limit, tag_name, tag_color, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
+  kind: 'mutation',
+  action: 'add',
+  input: Type.Object({
+    phone: phoneArg(),
+    comment: Type.String({ minLength: 1, maxLength: 5000, description: 'The internal comment.' }),
+    agent_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, default: 'Assistant', description: 'Who wrote it; default "Assistant".' })),
+    query,
+    limit,
+    tag_name,
+    tag_color,
+    primary_phone,
+    secondary_phone,
+  }),
+  handler: async ({ phone, comment, agent_name }, { services }) => services.customerCommentsService.add(phone, comment, agent_name!),
+});

@@ -1,0 +1,28 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { phoneArg, sharedSchemaExtras, TAG_COLOR_PATTERN } from './args.js';
+
+const { comment, agent_name, query, limit, primary_phone, secondary_phone } = sharedSchemaExtras;
+
+export const addCustomerTag = defineTool({
+  name: 'add_customer_tag',
+  title: 'Add customer tag',
+  description:
+    'Tags the customer with this phone. A tag name appears once per customer (compared without case): adding it again only updates its color (tag_created: false). ' +
+    'A phone the shop has not seen yet creates the customer (customer_created: true). ' +
+    'Also accepts comment, agent_name, query, limit, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
+  kind: 'mutation',
+  action: 'add',
+  idempotent: true,
+  input: Type.Object({
+    phone: phoneArg(),
+    tag_name: Type.String({ minLength: 1, maxLength: 50, description: 'The tag, e.g. "VIP".' }),
+    tag_color: Type.Optional(Type.String({ pattern: TAG_COLOR_PATTERN, default: '#2563eb', description: 'Hex color #RRGGBB; default #2563eb.' })),
+    comment,
+    agent_name,
+    query,
+    limit,
+    primary_phone,
+    secondary_phone,
+  }),
+  handler: async ({ phone, tag_name, tag_color }, { services }) => services.customerTagsService.add(phone, tag_name, tag_color!),
+});

@@ -1,0 +1,11 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { phoneArg } from './args.js';
+
+export const getCustomer = defineTool({
+  name: 'get_customer',
+  title: 'Get customer',
+  description: 'The customer with this phone: name, email, tags, comment_count and the 5 most recent comments.',
+  kind: 'query',
+  input: Type.Object({ phone: phoneArg() }),
+  handler: async ({ phone }, { services }) => ({ customer: await services.customersService.detail(phone) }),
+});

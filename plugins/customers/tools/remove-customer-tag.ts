@@ -1,0 +1,15 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { phoneArg } from './args.js';
+
+export const removeCustomerTag = defineTool({
+  name: 'remove_customer_tag',
+  title: 'Remove customer tag',
+  description: 'Removes a tag (name compared without case) from the customer with this phone.',
+  kind: 'mutation',
+  destructive: true,
+  input: Type.Object({
+    phone: phoneArg(),
+    tag_name: Type.String({ minLength: 1, maxLength: 50, description: 'The tag to remove.' }),
+  }),
+  handler: async ({ phone, tag_name }, { services }) => services.customerTagsService.remove(phone, tag_name),
+});

@@ -1,0 +1,48 @@
+import type { EntityManager } from '../../../core/index.js';
+import { recordEvent } from './sandbox-outbox.js';
+import type { SandboxTimings } from './sandbox-timings.js';
+
+interface AdvancedRow {
+  session_key: string;
+  provider_message_id: string;
+}
+
+/**
+ * Simulated receipts: sent → delivered after deliveredAfterMs, delivered → read after readAfterMs.
+ * Each step is one guarded UPDATE over locked rows, so a message advances once however many
+ * processes run the engine; the receipt event commits with the status change.
+ */
+export class SandboxReceipts {
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly engine: string,
+    private readonly timings: SandboxTimings,
+  ) {}
+
+  async advance(batchSize = 200): Promise<number> {
+    return this.rootEm.fork().transactional(async (em) => {
+      const now = new Date();
+      const readDue = this.timings.readAfterMs === null ? null : new Date(now.getTime() + this.timings.readAfterMs);
+      const delivered = await this.step(em, 'sent', `"status" = 'delivered', "delivered_at" = ?, "next_receipt_at" = ?`, [now, readDue], now, batchSize);
+      const read = await this.step(em, 'delivered', `"status" = 'read', "read_at" = ?, "next_receipt_at" = null`, [now], now, batchSize);
+      for (const row of delivered) this.receipt(em, row, 'delivered', now);
+      for (const row of read) this.receipt(em, row, 'read', now);
+      return delivered.length + read.length;
+    });
+  }
+
+  private step(em: EntityManager, from: 'sent' | 'delivered', set: string, setParams: unknown[], now: Date, limit: number) {
+    return em.execute<AdvancedRow[]>(
+      `with "due" as (select "id" from "sandbox_messages" where "engine" = ? and "status" = ? and "next_receipt_at" <= ?
+                      order by "next_receipt_at" limit ? for update skip locked)
+       update "sandbox_messages" as "m" set ${set} from "due" where "m"."id" = "due"."id"
+       returning "m"."session_key", "m"."provider_message_id"`,
+      // Placeholders in text order: the CTE's first, then the SET clause's.
+      [this.engine, from, now, limit, ...setParams],
+    );
+  }
+
+  private receipt(em: EntityManager, row: AdvancedRow, status: 'delivered' | 'read', at: Date) {
+    recordEvent(em, this.engine, row.session_key, { type: 'message.status', data: { provider_message_id: row.provider_message_id, status, error: null } }, at);
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs one tick at a time: every intervalMs, or at once after wake() (a send or a pairing just
+ * queued an event). A tick that fails is logged and the loop goes on; stop() waits for the
+ * running tick so nothing touches the database after its owner closed it.
+ */
+export class SandboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly tick: () => Promise<void>,
+    private readonly intervalMs: number,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), ms);
+  }
+
+  private async run() {
+    this.running = this.tick().catch((err) => this.log.error({ err }, 'sandbox engine tick failed'));
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    this.schedule(this.again ? 0 : this.intervalMs);
+    this.again = false;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Transport benchmark (not a test): tools/call of a trivial query and tools/list with every
+ * tool registered, each side by side with a bare Fastify route that returns the same bytes.
+ * Loopback only, bounded by duration. autocannon runs in a child process so the load generator
+ * does not share the server's event loop.
+ *
+ *   npm run bench:transport [-- --duration 10 --connections 10]
+ *
+ * Targets (issue 2): tools/call ≥ 50% of the bare route with auth and validation on; tools/list ≥ 80%.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { loadConfig } from '../../core/config/load-config.js';
+import { buildKernel } from '../../core/kernel.js';
+import { TestDatabase } from '../../test/helpers/test-database.js';
+
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function autocannon(url: string, body: string, headers: Record<string, string>): Promise<Figures> {
+  const args = ['autocannon', '--json', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', body];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const r = JSON.parse(out);
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    });
+  });
+}
+
+const db = process.env.DATABASE_URL ? undefined : await TestDatabase.create();
+const config = await loadConfig({
+  overrides: {
+    server: { port: 0 },
+    database: { url: process.env.DATABASE_URL ?? db!.url, dataDir: await mkdtemp(join(tmpdir(), 'sb-bench-')) },
+    auth: { requestsPerWindow: 100_000_000 },
+    jobs: { enabled: false },
+    logLevel: 'warn',
+  },
+});
+const kernel = await buildKernel(config, { logger: false });
+const base = await kernel.listen();
+const { token } = await kernel.shops.create({ name: 'Bench shop' });
+const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+
+const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: { message: 'hi' } } });
+const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+const sample = async (body: string) => (await fetch(`${base}/`, { method: 'POST', headers, body })).text();
+const callBytes = await sample(callBody);
+const listBytes = await sample(listBody);
+
+// The bare route: same bytes, no JSON-RPC, no auth, no validation, no database.
+const bare = Fastify({ logger: false });
+bare.post('/call', async (_req, reply) => reply.header('content-type', 'application/json').send(callBytes));
+bare.post('/list', async (_req, reply) => reply.header('content-type', 'application/json').send(listBytes));
+const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const rows: [string, Figures, Figures, number][] = [];
+for (const [name, body, path, target] of [
+  ['tools/call ping', callBody, '/call', 0.5],
+  [`tools/list (${kernel.registry.all().length} tools)`, listBody, '/list', 0.8],
+] as const) {
+  const bareFig = await autocannon(`${bareBase}${path}`, body, { 'content-type': 'application/json' });
+  const kernelFig = await autocannon(`${base}/`, body, headers);
+  rows.push([name, kernelFig, bareFig, target]);
+}
+
+console.log(`\nduration ${duration}s, ${connections} connections, loopback, response sizes: call ${callBytes.length} B, list ${listBytes.length} B\n`);
+console.log('| case | switchboard req/s | p50 / p99 ms | bare req/s | p50 / p99 ms | ratio | target |');
+console.log('|---|---|---|---|---|---|---|');
+for (const [name, k, b, target] of rows) {
+  const ratio = k.rps / b.rps;
+  console.log(`| ${name} | ${k.rps.toFixed(0)} | ${k.p50} / ${k.p99} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${(ratio * 100).toFixed(0)}% | ≥ ${target * 100}% ${ratio >= target ? 'met' : 'MISSED'} |`);
+  if (k.errors || b.errors) console.log(`  errors: switchboard ${k.errors}, bare ${b.errors}`);
+}
+
+await bare.close();
+await kernel.close();
+await db?.drop();

@@ -1,0 +1,99 @@
+import type { ShopService, ShopSummary } from '../../core/tenancy/shop-service.js';
+import { OperatorError, UsageError } from './cli-errors.js';
+import * as value from './option-values.js';
+import { parseOptions } from './parse-options.js';
+
+export const SHOP_USAGE = `Usage: npm run --silent shop -- <command> [options]
+
+Commands:
+  create --name NAME [--max-agents N] [--credits N] [--timezone TZ] [--locale L] [--currency C]
+      Creates a shop and prints {"shop_id":N,"token":"..."}. The token is shown only this once.
+  rotate-token --shop ID
+      Issues a new token and prints {"shop_id":N,"token":"..."}; the old token stops working at once.
+  list
+      Prints the shops as a JSON array (never their tokens).
+  credit --shop ID --add N [--reason R]
+      Adds N credits and prints {"shop_id":N,"balance":B}.
+
+The result is one JSON value on stdout; messages go to stderr. Exit codes: 0 done, 1 failed
+(e.g. unknown shop), 2 bad arguments. Database: DATABASE_URL when set, otherwise the embedded
+database in DATA_DIR (default ./data), shared with the server when it is running.`;
+
+const MAX_SHOP_ID = 2_147_483_647;
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+export type ShopOperation = (shops: ShopService) => Promise<unknown>;
+
+/** Each command checks its arguments before any database is opened: a typo costs no start-up. */
+const commands: Record<string, (args: string[]) => ShopOperation> = {
+  create(args) {
+    const o = parseOptions(args, {
+      name: { type: 'string' },
+      'max-agents': { type: 'string' },
+      credits: { type: 'string' },
+      timezone: { type: 'string' },
+      locale: { type: 'string' },
+      currency: { type: 'string' },
+    });
+    const input = {
+      name: value.text(value.required(o.name, 'name'), 'name', 200),
+      maxAgents: optional(o['max-agents'], (v) => value.integer(v, 'max-agents', 0, MAX_SHOP_ID)),
+      credits: optional(o.credits, (v) => value.integer(v, 'credits', 0, MAX_AMOUNT)),
+      timezone: optional(o.timezone, (v) => value.timezone(v, 'timezone')),
+      locale: optional(o.locale, (v) => value.locale(v, 'locale', 16)),
+      currency: optional(o.currency, (v) => value.currency(v, 'currency')),
+    };
+    return async (shops) => {
+      const { shopId, token } = await shops.create(input);
+      return { shop_id: shopId, token };
+    };
+  },
+
+  'rotate-token'(args) {
+    const o = parseOptions(args, { shop: { type: 'string' } });
+    const shopId = shopIdOption(o.shop);
+    return async (shops) => {
+      const token = await shops.rotateToken(shopId);
+      if (token === null) throw unknownShop(shopId);
+      return { shop_id: shopId, token };
+    };
+  },
+
+  list(args) {
+    parseOptions(args, {});
+    return async (shops) => (await shops.list()).map(toJson);
+  },
+
+  credit(args) {
+    const o = parseOptions(args, { shop: { type: 'string' }, add: { type: 'string' }, reason: { type: 'string' } });
+    const shopId = shopIdOption(o.shop);
+    const amount = value.integer(value.required(o.add, 'add'), 'add', 1, MAX_AMOUNT);
+    const reason = optional(o.reason, (v) => value.text(v, 'reason', 64)) ?? 'operator_grant';
+    return async (shops) => {
+      const balance = await shops.addCredits(shopId, amount, reason);
+      if (balance === null) throw unknownShop(shopId);
+      return { shop_id: shopId, balance };
+    };
+  },
+};
+
+const optional = <T>(raw: string | undefined, parse: (raw: string) => T): T | undefined => (raw === undefined ? undefined : parse(raw));
+const shopIdOption = (raw: string | undefined) => value.integer(value.required(raw, 'shop'), 'shop', 1, MAX_SHOP_ID);
+const unknownShop = (shopId: number) => new OperatorError(`no shop with id ${shopId}`);
+
+const toJson = (s: ShopSummary) => ({
+  id: s.id,
+  name: s.name,
+  timezone: s.timezone,
+  locale: s.locale,
+  currency: s.currency,
+  max_agents: s.maxAgents,
+  credits_balance: s.creditsBalance,
+});
+
+/** argv → the operation it asks for. Opens nothing: bad arguments fail before any database is touched. */
+export function parseShopCommand([name, ...args]: string[]): ShopOperation {
+  if (name === undefined) throw new UsageError('a command is required');
+  if (!Object.hasOwn(commands, name)) throw new UsageError(`unknown command "${name}"`);
+  return commands[name]!(args);
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from '../core/config/load-config.js';
+import { ShopService } from '../core/tenancy/shop-service.js';
+import { ensureSchema, openDatabase } from './lib/open-database.js';
+import { parseShopCommand, SHOP_USAGE } from './lib/shop-commands.js';
+import { runCli } from './lib/run-cli.js';
+
+await runCli(async (argv) => {
+  if (argv[0] === 'help') return SHOP_USAGE;
+  const operation = parseShopCommand(argv);
+  const config = await loadConfig();
+  const db = await openDatabase(config);
+  try {
+    await ensureSchema(db, config.database.migrateOnStart);
+    return JSON.stringify(await operation(new ShopService(db.orm.em)));
+  } finally {
+    await db.close();
+  }
+}, SHOP_USAGE);

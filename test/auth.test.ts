@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import { bootKernel, type TestKernel } from './helpers/boot.js';
+import { hashApiToken } from '../core/auth/api-token.js';
+import { ShopService } from '../core/tenancy/shop-service.js';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('pg') as typeof import('pg');
+
+describe('auth: shop API tokens', () => {
+  let k: TestKernel;
+  before(async () => {
+    k = await bootKernel({ groups: ['general'] });
+  });
+  after(() => k.close());
+
+  const ping = (token: string) => k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, token);
+
+  it('tokens are random, at least 32 bytes, and stored only as a hash', async () => {
+    const a = await k.newShop('Token A');
+    const b = await k.newShop('Token B');
+    expect(a.token).to.not.equal(b.token);
+    expect(Buffer.from(a.token.replace(/^sbt_/, ''), 'base64url').length).to.be.at.least(32);
+    const rows = await k.orm.em.getConnection().execute('select token_hash from shops where id = ?', [a.shopId]);
+    expect(rows[0].token_hash).to.equal(hashApiToken(a.token));
+    const dump = JSON.stringify(await k.orm.em.getConnection().execute('select * from shops'));
+    expect(dump).to.not.include(a.token);
+  });
+
+  it('accepts the Bearer scheme case-insensitively and rejects other schemes', async () => {
+    const { token } = await k.newShop();
+    expect((await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `bearer ${token}` })).status).to.equal(200);
+    expect((await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `Basic ${token}` })).status).to.equal(401);
+  });
+
+  it('a rotated token stops working at once in this process; the new one works', async () => {
+    const { shopId, token } = await k.newShop();
+    expect((await ping(token)).status).to.equal(200); // now cached
+    const fresh = await k.shops.rotateToken(shopId);
+    expect((await ping(token)).status).to.equal(401);
+    expect((await ping(fresh!)).status).to.equal(200);
+  });
+
+  it('a rotation committed by another process (the CLI) evicts the cached token too', async () => {
+    const { shopId, token } = await k.newShop();
+    expect((await ping(token)).status).to.equal(200);
+    // Another process: its own connection, its own ShopService-equivalent statement and NOTIFY.
+    const other = new Client({ connectionString: k.config.database.url });
+    await other.connect();
+    await other.query('begin');
+    await other.query('update shops set token_hash = $1 where id = $2', [hashApiToken('sbt_elsewhere'), shopId]);
+    await other.query(`select pg_notify('switchboard_shop_changed', $1)`, [String(shopId)]);
+    await other.query('commit');
+    await other.end();
+    // Delivery is asynchronous but immediate on a live connection; allow the event loop one beat.
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await ping(token)).status).to.equal(401);
+  });
+
+  it('rotating an unknown shop changes nothing', async () => {
+    expect(await new ShopService(k.orm.em).rotateToken(999_999)).to.equal(null);
+  });
+});

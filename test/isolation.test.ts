@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { bootKernel, type TestKernel } from './helpers/boot.js';
+import { groupEntries, groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-test.js';
+import { callAs, coverageGaps, discoverIsolationFixtures, probeFailure, targetArguments, type CallAs, type IsolationProbe } from './harness/isolation.js';
+
+/**
+ * Cross-tenant isolation: for every group's fixture, shop B aims each tool that takes an id or a
+ * phone at shop A's data and must get not_found (or an empty result) while A's data stays as it was.
+ */
+const fixtures = await discoverIsolationFixtures();
+const groups = await groupsUnderTest();
+
+describe('cross-tenant isolation', () => {
+  it('has a fixture for every group whose tools take an id or a phone', async () => {
+    const registry = registryOf(await loadGroups(groups));
+    const withFixture = new Set(fixtures.map((f) => f.group));
+    const missing = groups
+      .filter((g) => !withFixture.has(g.name))
+      .filter((g) => registry.all().some((t) => t.group === g.name && targetArguments(t).length > 0))
+      .map((g) => g.name);
+    expect(missing, `groups without test/isolation.fixture.ts: ${missing.join(', ')}`).to.deep.equal([]);
+  });
+
+  for (const { group, path, fixture } of fixtures) {
+    describe(`${group} (${path})`, () => {
+      let k: TestKernel;
+      let asA: CallAs;
+      let asB: CallAs;
+      let seed: Record<string, any>;
+      let probes: IsolationProbe[];
+      let snapshotBefore: unknown;
+
+      before(async () => {
+        expect(fixture.groups, `${path}: groups must include ${group}`).to.include(group);
+        k = await bootKernel({ groups: [], overrides: { groups: await groupEntries(fixture.groups) } });
+        asA = callAs(k, (await k.newShop(`Isolation ${group} A`)).token);
+        asB = callAs(k, (await k.newShop(`Isolation ${group} B`)).token);
+        seed = await fixture.seed(asA);
+        probes = fixture.probes(seed);
+        snapshotBefore = await fixture.snapshot(asA, seed);
+      });
+      after(async () => {
+        await k?.close();
+      });
+
+      it('has a probe or an exemption for every tool of the group that takes an id or a phone', () => {
+        const unknown = probes.filter((p) => !k.registry.get(p.tool)).map((p) => p.tool);
+        expect(unknown, 'probes naming tools that are not registered').to.deep.equal([]);
+        const gaps = coverageGaps(fixture, probes, k.registry.all().filter((t) => t.group === group));
+        expect(gaps, gaps.join('\n')).to.deep.equal([]);
+      });
+
+      it("aims its query probes at data shop A can see (the same call as A is a non-empty success)", async () => {
+        const failures: string[] = [];
+        for (const probe of probes.filter((p) => k.registry.get(p.tool)?.definition.kind === 'query')) {
+          const payload = await asA(probe.tool, probe.args);
+          const empty = probe.expect === 'empty' && probe.isEmpty?.(payload);
+          if (payload?.success !== true || empty) failures.push(`${probe.tool} ${JSON.stringify(probe.args)} as A: ${JSON.stringify(payload)}`);
+        }
+        expect(failures, `probes that find nothing even for shop A, so they prove nothing:\n${failures.join('\n')}`).to.deep.equal([]);
+      });
+
+      it("answers every probe as shop B with not_found or an empty result", async () => {
+        const failures: string[] = [];
+        for (const probe of probes) {
+          const why = probeFailure(probe, await asB(probe.tool, probe.args));
+          if (why) failures.push(`${probe.tool} ${JSON.stringify(probe.args)}: ${why}`);
+        }
+        expect(failures, failures.join('\n')).to.deep.equal([]);
+      });
+
+      it("leaves shop A's data unchanged", async () => {
+        expect(await fixture.snapshot(asA, seed)).to.deep.equal(snapshotBefore);
+      });
+    });
+  }
+});

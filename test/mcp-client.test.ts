@@ -1,0 +1,138 @@
+import { expect } from 'chai';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { bootKernel, type TestKernel } from './helpers/boot.js';
+
+interface Exchange {
+  method: string;
+  headers: Headers;
+  body?: any;
+  status: number;
+}
+
+describe('end to end with the official MCP client (StreamableHTTPClientTransport)', function () {
+  this.timeout(60_000);
+
+  let k: TestKernel;
+  let token: string;
+  let shopId: number;
+  let client: Client;
+  let transport: StreamableHTTPClientTransport;
+  const exchanges: Exchange[] = [];
+  const transportErrors: Error[] = [];
+
+  before(async () => {
+    k = await bootKernel({ groups: ['general'] });
+    ({ shopId, token } = await k.newShop('MCP client shop', { maxAgents: 4, credits: 75 }));
+    const url = await k.listen();
+    transport = new StreamableHTTPClientTransport(new URL(`${url}/`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      // Records what the SDK sends and what the kernel answers, so the test can hold the wire to the spec.
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        exchanges.push({
+          method: init?.method ?? 'GET',
+          headers: new Headers(init?.headers),
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+          status: res.status,
+        });
+        return res;
+      },
+    });
+    transport.onerror = (err) => transportErrors.push(err);
+    client = new Client({ name: 'switchboard-e2e', version: '1.0.0' });
+    await client.connect(transport);
+  });
+
+  after(async () => {
+    await client?.close();
+    await k?.close();
+  });
+
+  it('initializes: the SDK offers its latest revision and settles on 2025-03-26', () => {
+    const init = exchanges.find((e) => e.body?.method === 'initialize')!;
+    expect(init.body.params.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION);
+    expect(init.status).to.equal(200);
+    expect(transport.protocolVersion).to.equal('2025-03-26');
+    expect(client.getServerVersion()).to.include({ name: 'switchboard' });
+    expect(client.getServerCapabilities()).to.have.keys('tools', 'resources');
+    expect(client.getInstructions()).to.match(/confirm/i);
+  });
+
+  it('every later request carries the negotiated MCP-Protocol-Version, and the kernel accepts it', async () => {
+    await client.ping();
+    const later = exchanges.filter((e) => e.body?.method !== 'initialize');
+    expect(later).to.not.be.empty;
+    for (const e of later) {
+      expect(e.headers.get('mcp-protocol-version'), `${e.method} ${e.body?.method}`).to.equal('2025-03-26');
+      expect(e.status, `${e.method} ${e.body?.method}`).to.be.oneOf([200, 202, 405]);
+    }
+    expect(transportErrors).to.deep.equal([]);
+  });
+
+  it('the notifications/initialized POST gets 202 and the optional SSE GET gets 405, which the SDK accepts', async () => {
+    const initialized = exchanges.find((e) => e.body?.method === 'notifications/initialized');
+    expect(initialized?.status).to.equal(202);
+    // The SDK opens the GET stream in the background after the 202, without awaiting it.
+    for (let i = 0; i < 50 && !exchanges.some((e) => e.method === 'GET'); i++) await new Promise((r) => setTimeout(r, 20));
+    const sse = exchanges.find((e) => e.method === 'GET');
+    expect(sse?.status).to.equal(405);
+    expect(sse?.headers.get('accept')).to.equal('text/event-stream');
+  });
+
+  it('lists the tools with their schemas and annotations', async () => {
+    const { tools, nextCursor } = await client.listTools();
+    expect(nextCursor).to.equal(undefined);
+    const ping = tools.find((t) => t.name === 'ping')!;
+    expect(ping.inputSchema.type).to.equal('object');
+    expect(ping.inputSchema.properties).to.have.property('message');
+    expect(ping.annotations).to.include({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.map((t) => t.name)).to.include.members(['get_server_time', 'list_enabled_groups']);
+  });
+
+  it('calls a tool and gets text and structured content', async () => {
+    const result = await client.callTool({ name: 'ping', arguments: { message: 'from the SDK' } });
+    expect(result.isError).to.equal(false);
+    const expected = { success: true, pong: true, shop: 'MCP client shop', echo: 'from the SDK' };
+    expect(result.structuredContent).to.deep.equal(expected);
+    expect(result.content).to.deep.equal([{ type: 'text', text: JSON.stringify(expected) }]);
+  });
+
+  it('invalid arguments come back as a tool result with isError, not a protocol error', async () => {
+    const result = await client.callTool({ name: 'ping', arguments: { message: 42, extra: true } });
+    expect(result.isError).to.equal(true);
+    expect(result.structuredContent).to.include({ success: false, error_code: 'invalid_arguments' });
+  });
+
+  it('an unknown tool is a protocol error -32602', async () => {
+    const err = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+      () => expect.fail('expected an error'),
+      (e: unknown) => e,
+    );
+    expect(err).to.be.instanceOf(McpError);
+    expect((err as McpError).code).to.equal(-32602);
+  });
+
+  it('lists and reads the shop://profile resource', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).to.deep.equal(['shop://profile']);
+    const read = await client.readResource({ uri: 'shop://profile' });
+    const [content] = read.contents;
+    expect(content).to.include({ uri: 'shop://profile', mimeType: 'application/json' });
+    expect(JSON.parse((content as { text: string }).text)).to.deep.include({
+      shop_id: shopId,
+      name: 'MCP client shop',
+      plan: { max_agents: 4 },
+      credits: { balance: 75 },
+      enabled_groups: ['general'],
+    });
+  });
+
+  it('closes without a DELETE (the kernel issues no session) and without transport errors', async () => {
+    await client.close();
+    expect(transport.sessionId).to.equal(undefined);
+    expect(exchanges.filter((e) => e.method === 'DELETE')).to.deep.equal([]);
+    expect(transportErrors).to.deep.equal([]);
+  });
+});
