@@ -9,8 +9,10 @@ const defaults: ConfigOverrides = {
   groups: {
     account: { enabled: true },
     agents: { enabled: true },
+    crm: { enabled: true },
     customers: { enabled: true },
     general: { enabled: true },
+    tickets: { enabled: true },
   },
 };
 

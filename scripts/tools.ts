@@ -12,7 +12,7 @@ Needs no database: the groups are loaded from the configuration exactly as the s
 await runCli(async (args) => {
   if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
   const plugins = await loadPlugins(await loadConfig());
-  // The registry applies the server's checks, so a catalogue that prints is one that boots.
+  // The registry applies the server's checks on tool definitions: a bad tool fails here as it would at boot.
   const registry = new ToolRegistry();
   for (const { plugin } of plugins) for (const tool of plugin.tools ?? []) registry.add(plugin.name, tool);
   const rows = registry.all().map((t) => [t.group, t.definition.name, t.definition.kind, t.confirmation]);

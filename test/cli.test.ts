@@ -160,8 +160,8 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     });
 
     it('an unknown shop exits 1 with a clear message', async () => {
-      for (const args of [['rotate-token', '--shop', '2147483000'], ['credit', '--shop', '2147483000', '--add', '5']]) {
-        const run = await runScript('shop', args, env);
+      const commands = [['rotate-token', '--shop', '2147483000'], ['credit', '--shop', '2147483000', '--add', '5']];
+      for (const run of await Promise.all(commands.map((args) => runScript('shop', args, env)))) {
         expect(run.code, run.stderr).to.equal(1);
         expect(run.stdout).to.equal('');
         expect(run.stderr).to.contain('no shop with id 2147483000');

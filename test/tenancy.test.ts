@@ -12,7 +12,7 @@ interface Tenant {
   notes: number[];
 }
 
-/** Rejects with the error the promise failed with; fails the test if it resolved. */
+/** The error the promise failed with; fails the test if it resolved. */
 async function failure(work: Promise<unknown>): Promise<Error & { code?: string }> {
   try {
     await work;

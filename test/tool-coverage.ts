@@ -1,12 +1,11 @@
 import type { Suite } from 'mocha';
-import type { ToolRegistry } from '../core/tools/tool-registry.js';
+import type { Kernel } from '../core/kernel.js';
 import { groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-test.js';
 
 /**
  * Tool coverage: every tool of every group enabled in config/default.ts, and of the examples,
  * must be called by some test. Kernels booted by test/helpers/boot.ts record each tool they are
- * asked to run, however the call arrives (k.call, k.rpc, an MCP client over HTTP, a confirmation
- * page); at the end of a full run (`npm test` sets SWITCHBOARD_TOOL_COVERAGE=1) a root hook fails
+ * asked to run, however the call arrives (k.call, k.rpc, an MCP client over HTTP); at the end of a full run (`npm test` sets SWITCHBOARD_TOOL_COVERAGE=1) a root hook fails
  * naming the tools nobody called.
  */
 const called = new Set<string>();
@@ -14,16 +13,28 @@ const called = new Set<string>();
 export const toolsCalled = (): ReadonlySet<string> => called;
 
 /**
- * Every invocation path looks its tool up by name in the registry — the invoker for tools/call,
- * the confirmation gate for approvals — so observing that lookup records every call.
+ * Records the tools/call requests a kernel answers, whichever client sent them (k.call, k.rpc, an
+ * MCP client over HTTP): an observer on the transport, so looking a tool up or listing tools
+ * never counts as calling it. Requests refused before any tool ran (401, 400, 429) do not count.
  */
-export function recordInvocations(registry: ToolRegistry): void {
-  const lookup = registry.get.bind(registry);
-  registry.get = (name: string) => {
-    const tool = lookup(name);
-    if (tool) called.add(name);
-    return tool;
-  };
+export function recordToolCalls(kernel: Pick<Kernel, 'app' | 'registry'>): void {
+  const registered = new Set(kernel.registry.all().map((t) => t.definition.name));
+  kernel.app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== '/' || reply.statusCode !== 200 || typeof request.body !== 'string') return;
+    for (const name of toolCallNames(request.body)) if (registered.has(name)) called.add(name);
+  });
+}
+
+function toolCallNames(body: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed])
+    .filter((m) => m?.method === 'tools/call' && typeof m.params?.name === 'string')
+    .map((m) => m.params.name as string);
 }
 
 /** Registered tools no test called, by group. */

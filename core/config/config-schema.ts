@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 
+const GROUP_NAME = '^[a-z][a-z0-9_]*$';
+
 const GroupEntry = Type.Object(
   {
     enabled: Type.Boolean({ default: true }),
@@ -54,7 +56,8 @@ export const ConfigSchema = Type.Object(
     ),
     secret: Type.Optional(Type.String({ minLength: 16 })),
     logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
-    groups: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), GroupEntry, { default: {} }),
+    // patternProperties alone would let a key that does not match (a typo such as "Tickets") pass unchecked.
+    groups: Type.Record(Type.String({ pattern: GROUP_NAME }), GroupEntry, { default: {}, propertyNames: { pattern: GROUP_NAME } }),
   },
   { additionalProperties: false },
 );

@@ -29,6 +29,9 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
       case 'boolean':
         // typebox reports an unknown property twice; the additionalProperties entry names it.
         break;
+      case 'propertyNames':
+        // Reported again per key under the key's own path, with the pattern it must match.
+        break;
       case 'const':
         if (!e.schemaPath.includes('anyOf')) byPath.set(base, `must be ${JSON.stringify(params.allowedValue)}`);
         break;

@@ -22,6 +22,8 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     clientUrl: options.url,
     entities: options.entities,
     allowGlobalContext: false,
+    // A misspelt DATABASE_URL must fail boot, not silently create an empty database.
+    ensureDatabase: false,
     forceUndefined: false,
     processOnCreateHooksEarly: true,
     discovery: { warnWhenNoEntities: false },

@@ -1,7 +1,10 @@
 import { KernelError } from '../errors/kernel-error.js';
 import type { LoadedPlugin } from './load-plugins.js';
 
-/** Depth-first topological order; dependencies come before the groups that need them. */
+/**
+ * Depth-first topological order; dependencies come before the groups that need them. Optional
+ * dependencies order the groups when both are enabled and are ignored otherwise.
+ */
 export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
   const byName = new Map(plugins.map((p) => [p.plugin.name, p]));
   for (const { plugin } of plugins) {
@@ -25,7 +28,8 @@ export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
     }
     state.set(name, 'visiting');
     const entry = byName.get(name)!;
-    for (const dep of entry.plugin.dependencies ?? []) visit(dep, [...path, name]);
+    const optional = (entry.plugin.optionalDependencies ?? []).filter((dep) => byName.has(dep));
+    for (const dep of [...(entry.plugin.dependencies ?? []), ...optional]) visit(dep, [...path, name]);
     state.set(name, 'done');
     ordered.push(entry);
   };

@@ -103,6 +103,11 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   /** Kernel versions this group works with, as a caret range: "^1.0.0". */
   kernel: string;
   dependencies?: string[];
+  /**
+   * Groups used when enabled (check `services.kernelCatalog.names()` or the service's presence)
+   * and loaded first then; their absence is not an error.
+   */
+  optionalDependencies?: string[];
   configSchema?: C;
   entities?: EntitySchema<any, any>[];
   /** Applied in order; names must be unique within the group. */

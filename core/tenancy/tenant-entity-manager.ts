@@ -36,7 +36,8 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
     return super.insert(entityNameOrEntity, this.claim(meta, data), options);
   }
 
-  // Parameters as loose as the base's overload set allows: TypeScript cannot match its generics.
+  // Untyped entity parameters: TypeScript cannot relate this override's generics to the base's. Callers hold
+  // the em as the base EntityManager type and keep its typing.
   override async insertMany<Entity extends object>(
     entityNameOrEntities: any,
     data?: any[],

@@ -58,6 +58,10 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
     properties.confirmation_token = Type.Optional(Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }));
   }
   const inputSchema = Type.Object(properties, { additionalProperties: false });
+  // A property with a default can always be left out: the kernel fills it in before the handler.
+  const required = (inputSchema.required ?? []).filter((name: string) => !('default' in (properties[name] as object)));
+  if (required.length) (inputSchema as { required?: string[] }).required = required;
+  else delete (inputSchema as { required?: string[] }).required;
   const isQuery = definition.kind === 'query';
   return {
     group,

@@ -27,25 +27,36 @@ export class ShopScope {
   ) {}
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
-    const em = forkForShop(this.orm.em, shop.id);
-    const inScope = async (scopedEm: EntityManager) => {
-      const scope = this.container.createScope();
+    const inScope = async (txEm?: EntityManager) => {
+      // Built on first use: a query that touches neither the database nor a service (ping, server
+      // time) should not pay for an EntityManager fork and a DI scope.
+      let em = txEm;
+      let scope: AwilixContainer | undefined;
+      const scopedEm = () => (em ??= forkForShop(this.orm.em, shop.id));
       const ctx: ToolContext = {
         shop,
-        em: scopedEm,
-        services: scope.cradle,
+        get em() {
+          return scopedEm();
+        },
+        get services() {
+          return (scope ??= makeScope()).cradle;
+        },
         config: this.configOf(options.group),
         log: this.log,
         requestId: options.requestId ?? 'internal',
       };
-      scope.register({ em: asValue(scopedEm), shop: asValue(shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
+      const makeScope = () => {
+        const created = this.container.createScope();
+        created.register({ em: asValue(scopedEm()), shop: asValue(shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
+        return created;
+      };
       try {
         return await work(ctx);
       } finally {
-        await scope.dispose();
+        await scope?.dispose();
       }
     };
-    return options.transactional ? em.transactional((tem) => inScope(tem)) : inScope(em);
+    return options.transactional ? forkForShop(this.orm.em, shop.id).transactional((tem) => inScope(tem)) : inScope();
   }
 
   /**

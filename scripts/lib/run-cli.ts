@@ -1,9 +1,8 @@
 import { Console } from 'node:console';
-import { KernelError } from '../../core/errors/kernel-error.js';
-import { OperatorError, UsageError } from './cli-errors.js';
+import { UsageError } from './cli-errors.js';
 
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
 
 /**
  * Runs a command and writes what it returns to stdout, followed by a newline; `--help` anywhere
@@ -24,10 +23,6 @@ export async function runCli(command: (argv: string[]) => Promise<string>, usage
   process.exit(code);
 }
 
-function describe(err: unknown): string {
-  if (err instanceof UsageError || err instanceof OperatorError || err instanceof KernelError) return err.message;
-  if (err instanceof Error) return process.env.DEBUG ? (err.stack ?? err.message) : err.message;
-  return String(err);
-}
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const write = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));

@@ -68,12 +68,13 @@ function parseRow(line: string): SpecTool | undefined {
   if (cells.length !== 3 || !head || !kind) return undefined;
   const args = cells[2]!;
   const required = [...args.matchAll(/(?:^|[\s,(;])([a-z][a-zA-Z0-9_]*)\*/g)].map((m) => m[1]!);
+  const actionValue = /action\* \(`([a-z_]+)`\)/.exec(args)?.[1];
   return {
     name: head[1]!,
     kind,
     ...(head[2] && { confirmation: 'agent' as const }),
     actionRequired: required.includes('action'),
-    ...(/action\* \(`([a-z_]+)`\)/.exec(args) && { actionValue: /action\* \(`([a-z_]+)`\)/.exec(args)![1] }),
+    ...(actionValue && { actionValue }),
     requiredArgs: required.filter((a) => a !== 'action'),
   };
 }

@@ -6,7 +6,7 @@ import type { ConfigOverrides, SwitchboardConfig } from '../../core/config/confi
 import defaults from '../../config/default.js';
 import { buildKernel, type Kernel } from '../../core/kernel.js';
 import { sharedDatabaseUrl } from './global-database.js';
-import { recordInvocations } from '../tool-coverage.js';
+import { recordToolCalls } from '../tool-coverage.js';
 
 export interface TestKernel extends Kernel {
   /** POSTs a JSON-RPC body to / through inject(); returns status, headers and parsed body. */
@@ -40,7 +40,7 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
   };
   const config: Readonly<SwitchboardConfig> = finalizeConfig(raw);
   const kernel = await buildKernel(config, { logger: false });
-  recordInvocations(kernel.registry);
+  recordToolCalls(kernel);
   const rpc: TestKernel['rpc'] = async (body, token, headers = {}) => {
     const res = await kernel.app.inject({
       method: 'POST',

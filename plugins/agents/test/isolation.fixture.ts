@@ -22,7 +22,9 @@ const fixture: IsolationFixture = {
     agent: (await callAsA('get_agent', { agent_id: seed.agentId })).agent,
     count: (await callAsA('list_agents', {})).count,
   }),
-  exempt: {},
+  exempt: {
+    create_agent: "phone is the new agent's own contact number, not a reference to existing data; nothing of shop A is looked up by it.",
+  },
 };
 
 export default fixture;

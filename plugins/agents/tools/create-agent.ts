@@ -1,6 +1,5 @@
 import { defineTool, Type } from '../../../core/index.js';
 import { agentArgs } from './agent-args.js';
-import { DEFAULT_AGENT_COLOR } from '../services/agents-service.js';
 
 export const createAgent = defineTool({
   name: 'create_agent',
@@ -13,7 +12,7 @@ export const createAgent = defineTool({
     nickname: agentArgs.nickname,
     full_name: agentArgs.full_name,
     email: agentArgs.email,
-    color: Type.Optional({ ...agentArgs.color, default: DEFAULT_AGENT_COLOR }),
+    color: Type.Optional(agentArgs.colorWithDefault),
     phone: Type.Optional(agentArgs.phone),
     pin: Type.Optional(agentArgs.pin),
     permissions_json: Type.Optional(agentArgs.permissions_json),

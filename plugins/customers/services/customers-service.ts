@@ -17,6 +17,9 @@ interface Deps {
 
 const RECENT_COMMENTS = 5;
 
+/** Emails are compared without case everywhere, so they are stored lowercase. */
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 /**
  * The customer records. Other groups use findByPhone, ensureByPhone and toPayload; every customer
  * this service returns has its tags loaded.
@@ -53,15 +56,16 @@ export class CustomersService {
    */
   async ensure(phoneE164: string, fields: CustomerFields = {}): Promise<{ customer: Customer; created: boolean }> {
     const phone = normalizePhone(phoneE164);
+    const email = fields.email ? normalizeEmail(fields.email) : null;
     const inserted = await this.em.execute(
       'insert into customers (shop_id, phone, name, email, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (shop_id, phone) do nothing returning id',
-      [this.deps.shop.id, phone, fields.name ?? null, fields.email ?? null],
+      [this.deps.shop.id, phone, fields.name ?? null, email],
     );
     const customer = (await this.findByPhone(phone))!;
     const created = inserted.length === 1;
     if (!created) {
       if (fields.name && !customer.name) customer.name = fields.name;
-      if (fields.email && !customer.email) customer.email = fields.email;
+      if (email && !customer.email) customer.email = email;
       await this.em.flush();
     }
     return { customer, created };
@@ -115,7 +119,7 @@ export class CustomersService {
     }
     const customer = await this.getByPhone(rawPhone);
     if (fields.name !== undefined) customer.name = fields.name === null ? null : nonBlank(fields.name, 'name');
-    if (fields.email !== undefined) customer.email = fields.email;
+    if (fields.email !== undefined) customer.email = fields.email === null ? null : normalizeEmail(fields.email);
     await this.em.flush();
     return this.toPayload(customer);
   }

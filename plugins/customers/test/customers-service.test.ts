@@ -18,7 +18,7 @@ describe('customers: the service other groups use, and the events they follow', 
   });
   after(() => k.close());
 
-  const inShop = <T>(work: (services: any) => Promise<T>) => withShop(shopId, ({ services }) => work(services), { transactional: true });
+  const inShop = (work: (services: any) => Promise<any>): Promise<any> => withShop(shopId, ({ services }) => work(services), { transactional: true });
 
   it('findByPhone answers null for an unknown phone', async () => {
     expect(await inShop((s) => s.customersService.findByPhone('+34600900001'))).to.equal(null);

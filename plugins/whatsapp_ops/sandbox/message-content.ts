@@ -21,12 +21,14 @@ export function messageContent(text: string | undefined, media: MediaAttachment 
   }
   const hasText = text !== undefined && text.trim() !== '';
   if (!hasText && !media) throw new ChannelError('invalid_message', 'a message needs text or media', { field: 'text' });
-  const wireMedia = media ? mediaToWire(media) : null;
-  if (wireMedia && !mediaValidator.Check(wireMedia)) {
-    const errors = mediaValidator.Errors(wireMedia).map((e) => ({ path: `media${e.instancePath.replaceAll('/', '.')}`, message: e.message }));
-    throw new ChannelError('invalid_message', `invalid media: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { field: 'media', errors });
-  }
-  return { text: hasText ? text! : null, media: wireMedia };
+  return { text: hasText ? text! : null, media: media ? checkWireMedia(mediaToWire(media)) : null };
+}
+
+/** Media as it arrives over HTTP (snake_case) or from the port, checked by the one rule. */
+export function checkWireMedia(media: unknown): WireMedia {
+  if (mediaValidator.Check(media)) return media;
+  const errors = mediaValidator.Errors(media).map((e) => ({ path: `media${e.instancePath.replaceAll('/', '.')}`, message: e.message }));
+  throw new ChannelError('invalid_message', `invalid media: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { field: 'media', errors });
 }
 
 export function checkIdempotencyKey(key: string): string {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ChannelError } from '../channel/channel-error.js';
 import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
-import { mediaFromWire, WireMedia } from '../channel/wire-format.js';
+import { mediaFromWire } from '../channel/wire-format.js';
+import { checkWireMedia } from './message-content.js';
 import type { SandboxEngine } from './sandbox-engine.js';
 import { messageToWire } from './sandbox-views.js';
 
@@ -19,8 +20,9 @@ const Params = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) }
 const InboundBody = Type.Object(
   {
     from: Type.String({ minLength: 1, maxLength: 32, description: 'The customer, E.164.' }),
-    text: Type.Optional(Type.String({ maxLength: 4096 })),
-    media: Type.Optional(WireMedia),
+    // Content is checked by the engine, so a bad message is invalid_message on every path.
+    text: Type.Optional(Type.String()),
+    media: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );
@@ -51,7 +53,7 @@ export async function sandboxControlRoutes(app: FastifyInstance, { engine, autho
     { schema: { params: Params, body: InboundBody } },
     async (request, reply) => {
       const { from, text, media } = request.body;
-      const message = await engine.injectInbound({ sessionKey: request.params.key, from, text, media: media && mediaFromWire(media) });
+      const message = await engine.injectInbound({ sessionKey: request.params.key, from, text, media: media == null ? undefined : mediaFromWire(checkWireMedia(media)) });
       return reply.code(201).send({ message: messageToWire(message) });
     },
   );

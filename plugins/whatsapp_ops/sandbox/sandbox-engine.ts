@@ -141,6 +141,11 @@ export class SandboxEngine {
     return result;
   }
 
+  /** The current pairing state, changing nothing (connect() restarts pairing after a logout). */
+  async pairingState(sessionKey: string): Promise<EnginePairing> {
+    return this.pairing(await this.load(this.rootEm.fork(), sessionKey));
+  }
+
   /** The session a pairing link would pair now, if any. */
   async awaitingPairing(token: string): Promise<SessionInfo | null> {
     const session = await this.rootEm.fork().findOne(SandboxSession, { engine: this.name, pairingToken: token, status: 'awaiting_pairing' });

@@ -1,0 +1,31 @@
+import { definePlugin } from '../../core/index.js';
+import { CrmCustomer } from './entities/crm-customer.entity.js';
+import { CrmInit } from './migrations/0001-init.js';
+import { CrmCustomersService, type CustomersMerged } from './services/crm-customers-service.js';
+import { createCrmCustomer } from './tools/create-crm-customer.js';
+import { listCrmCustomers } from './tools/list-crm-customers.js';
+import { getCrmCustomer } from './tools/get-crm-customer.js';
+import { updateCrmCustomer } from './tools/update-crm-customer.js';
+import { moveCrmCustomerStage } from './tools/move-crm-customer-stage.js';
+import { deleteCrmCustomer } from './tools/delete-crm-customer.js';
+
+/**
+ * crm: a light sales pipeline over the customer records. Each CRM customer is the CRM side of the
+ * customer with the same phone, with a stage, contact details, notes and custom fields. It follows
+ * the customer through merges and deletions.
+ */
+export default definePlugin({
+  name: 'crm',
+  version: '1.0.0',
+  description: 'A light CRM over customer records: pipeline stages, contact details, notes and custom fields by WhatsApp number.',
+  kernel: '^1.0.0',
+  dependencies: ['customers'],
+  entities: [CrmCustomer],
+  migrations: [{ name: '0001-init', class: CrmInit }],
+  services: { crmCustomersService: CrmCustomersService },
+  tools: [createCrmCustomer, listCrmCustomers, getCrmCustomer, updateCrmCustomer, moveCrmCustomerStage, deleteCrmCustomer],
+  on: {
+    'customers.merged': (event: CustomersMerged, ctx) => ctx.services.crmCustomersService.followMerge(event),
+    'customers.deleted': (event: { customer_id: number }, ctx) => ctx.services.crmCustomersService.followDeletion(event),
+  },
+});

@@ -1,0 +1,16 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const createCrmCustomer = defineTool({
+  name: 'create_crm_customer',
+  title: 'Create CRM customer',
+  description:
+    'Adds a WhatsApp number to the CRM at stage "lead", linked to the customer record with that phone (created when missing; its name and email are copied). The number must start with + and the country code. Set name, company, notes and custom fields with update_crm_customer.',
+  kind: 'mutation',
+  action: 'create',
+  input: Type.Object({
+    whatsapp_number: Type.String({ minLength: 1, maxLength: 32, description: 'International number with + prefix, e.g. +34600111222.' }),
+  }),
+  handler: async ({ whatsapp_number }, { services }) => ({
+    crm_customer: services.crmCustomersService.toPayload(await services.crmCustomersService.create(whatsapp_number)),
+  }),
+});

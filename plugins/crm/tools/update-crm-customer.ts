@@ -1,0 +1,24 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { CustomFieldsPatchSchema } from '../services/crm-fields.js';
+
+const clearable = (schema: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([schema, Type.Null()]));
+
+export const updateCrmCustomer = defineTool({
+  name: 'update_crm_customer',
+  title: 'Update CRM customer',
+  description:
+    'Changes the given fields of a CRM customer; omitted fields keep their value, null (or blank text) clears one. custom_fields sets or (with null) removes the named fields and keeps the others. The stage changes with move_crm_customer_stage; the number cannot change.',
+  kind: 'mutation',
+  idempotent: true,
+  input: Type.Object({
+    crm_customer_id: Type.Integer({ minimum: 1 }),
+    name: clearable(Type.String({ maxLength: 200 })),
+    email: clearable(Type.String({ format: 'email', maxLength: 254 })),
+    company: clearable(Type.String({ maxLength: 200 })),
+    notes: clearable(Type.String({ maxLength: 10000 })),
+    custom_fields: Type.Optional(CustomFieldsPatchSchema),
+  }),
+  handler: async ({ crm_customer_id, ...fields }, { services }) => ({
+    crm_customer: services.crmCustomersService.toPayload(await services.crmCustomersService.update(crm_customer_id, fields)),
+  }),
+});

@@ -1,0 +1,44 @@
+import { definePlugin } from '../../core/index.js';
+import { Ticket } from './entities/ticket.entity.js';
+import { TicketNote } from './entities/ticket-note.entity.js';
+import { TicketFollowup } from './entities/ticket-followup.entity.js';
+import { TicketsInit } from './migrations/0001-init.js';
+import { TicketsService } from './services/tickets-service.js';
+import { TicketResolutionsService } from './services/ticket-resolutions-service.js';
+import { TicketLinksService } from './services/ticket-links-service.js';
+import { createAiTicket } from './tools/create-ai-ticket.js';
+import { addAiTicketNote } from './tools/add-ai-ticket-note.js';
+import { addAiTicketAgentResolution } from './tools/add-ai-ticket-agent-resolution.js';
+import { assignAiTicket } from './tools/assign-ai-ticket.js';
+import { closeAiTicket } from './tools/close-ai-ticket.js';
+import { listAiTickets } from './tools/list-ai-tickets.js';
+import { getAiTicket } from './tools/get-ai-ticket.js';
+import { updateAiTicket } from './tools/update-ai-ticket.js';
+import { reopenAiTicket } from './tools/reopen-ai-ticket.js';
+
+/**
+ * tickets: internal tickets about customers for agents and the assistant, with a timeline of
+ * internal notes, P0-P3 priorities and a status machine (open → pending_notification → resolved;
+ * closed is final). A resolution queues a customer follow-up in ticket_followups, which the
+ * messaging group sends and reports back through `ticketResolutionsService.markFollowupSent`.
+ */
+export default definePlugin({
+  name: 'tickets',
+  version: '1.0.0',
+  description: 'Internal customer tickets: create (with dedupe), notes, assignment, resolution with a queued customer follow-up, close, reopen.',
+  kernel: '^1.0.0',
+  dependencies: ['agents', 'customers'],
+  entities: [Ticket, TicketNote, TicketFollowup],
+  migrations: [{ name: '0001-init', class: TicketsInit }],
+  services: {
+    ticketsService: TicketsService,
+    ticketResolutionsService: TicketResolutionsService,
+    ticketLinksService: TicketLinksService,
+  },
+  tools: [createAiTicket, addAiTicketNote, addAiTicketAgentResolution, assignAiTicket, closeAiTicket, listAiTickets, getAiTicket, updateAiTicket, reopenAiTicket],
+  on: {
+    'customers.merged': (payload, { services }) => services.ticketLinksService.customersMerged(payload),
+    'customers.deleted': (payload, { services }) => services.ticketLinksService.customerDeleted(payload),
+    'agents.deleted': (payload, { services }) => services.ticketLinksService.agentDeleted(payload),
+  },
+});

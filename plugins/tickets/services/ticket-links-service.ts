@@ -1,0 +1,39 @@
+import type { EntityManager } from '../../../core/index.js';
+import { Ticket } from '../entities/ticket.entity.js';
+import { TicketFollowup } from '../entities/ticket-followup.entity.js';
+
+export interface CustomersMerged {
+  primary_id: number;
+  secondary_id: number;
+  primary_phone: string;
+  secondary_phone: string;
+}
+
+/**
+ * Keeps tickets' links to other groups' records true. Runs as event listeners, inside the
+ * transaction of the change that caused it: if this fails, that change is undone too.
+ */
+export class TicketLinksService {
+  constructor(private readonly deps: { em: EntityManager }) {}
+
+  /** Every ticket of the secondary customer (closed ones too: history follows the person). */
+  async customersMerged(e: CustomersMerged): Promise<void> {
+    const { em } = this.deps;
+    const now = new Date();
+    await em.nativeUpdate(
+      Ticket,
+      { $or: [{ customerId: e.secondary_id }, { phone: e.secondary_phone }] },
+      { customerId: e.primary_id, phone: e.primary_phone, updatedAt: now },
+    );
+    await em.nativeUpdate(TicketFollowup, { status: 'queued', phone: e.secondary_phone }, { phone: e.primary_phone, updatedAt: now });
+  }
+
+  /** The tickets stay, with their phone, as a record of what happened. */
+  async customerDeleted(e: { customer_id: number }): Promise<void> {
+    await this.deps.em.nativeUpdate(Ticket, { customerId: e.customer_id }, { customerId: null, updatedAt: new Date() });
+  }
+
+  async agentDeleted(e: { agent_id: number }): Promise<void> {
+    await this.deps.em.nativeUpdate(Ticket, { assignedAgentId: e.agent_id }, { assignedAgentId: null, updatedAt: new Date() });
+  }
+}

@@ -1,0 +1,106 @@
+import { invalidState, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
+import type { Ticket } from '../entities/ticket.entity.js';
+import { TicketFollowup } from '../entities/ticket-followup.entity.js';
+import { assertCan } from './ticket-status.js';
+import { composeFollowup } from './followup-template.js';
+import { followupPayload, notePayload, ticketPayload } from './payloads.js';
+import { nonBlank } from './text.js';
+import type { TicketsService } from './tickets-service.js';
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+  ticketsService: TicketsService;
+  customersService: { findByPhone(phone: string): Promise<{ name?: string | null } | null> };
+}
+
+/**
+ * Resolutions and the follow-up queue. A resolution is an internal note plus a customer message
+ * queued in ticket_followups; the messaging group sends it and reports back through
+ * markFollowupSent / markFollowupFailed. A ticket has at most one queued follow-up.
+ */
+export class TicketResolutionsService {
+  constructor(private readonly deps: Deps) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  /**
+   * With resolveAfterNotify the ticket waits in pending_notification until the follow-up is sent;
+   * without it the ticket is resolved at once and the follow-up still goes out. A newer resolution
+   * replaces a follow-up that is still queued.
+   */
+  async resolve(ticketId: number, body: string, resolveAfterNotify: boolean) {
+    const resolution = nonBlank(body, 'body');
+    const ticket = await this.deps.ticketsService.get(ticketId);
+    assertCan(ticket, 'resolve');
+    await this.cancelQueued(ticket, 'replaced by a newer resolution');
+    const note = await this.deps.ticketsService.appendNote(ticket, 'resolution', resolution);
+    const customer = ticket.phone ? await this.deps.customersService.findByPhone(ticket.phone) : null;
+    const followup = this.em.create(TicketFollowup, {
+      ticket,
+      message: composeFollowup({ locale: this.deps.shop.locale, shopName: this.deps.shop.name, customerName: customer?.name ?? null, resolution }),
+      composedBy: 'template',
+      resolveAfterNotify,
+      phone: ticket.phone ?? null,
+      customerEmail: ticket.customerEmail ?? null,
+    } as TicketFollowup);
+    if (resolveAfterNotify) {
+      ticket.status = 'pending_notification';
+    } else {
+      ticket.status = 'resolved';
+      ticket.resolvedAt = new Date();
+    }
+    await this.em.flush();
+    return { ticket: ticketPayload(ticket), resolution: notePayload(note), followup: followupPayload(followup) };
+  }
+
+  /** For the messaging group: the follow-up went out. Resolves a ticket that was waiting for it. */
+  async markFollowupSent(followupId: number) {
+    const followup = await this.queuedFollowup(followupId);
+    followup.status = 'sent';
+    followup.sentAt = new Date();
+    const ticket = followup.ticket;
+    if (followup.resolveAfterNotify && ticket.status === 'pending_notification') {
+      ticket.status = 'resolved';
+      ticket.resolvedAt = followup.sentAt;
+    }
+    await this.em.flush();
+    return { followup: followupPayload(followup), ticket: ticketPayload(ticket) };
+  }
+
+  /**
+   * For the messaging group: the follow-up cannot be delivered. The ticket stays where it is; an
+   * agent sees the failure on the ticket and resolves again, reopens or closes it.
+   */
+  async markFollowupFailed(followupId: number, reason: string) {
+    const followup = await this.queuedFollowup(followupId);
+    followup.status = 'failed';
+    followup.statusReason = reason;
+    await this.em.flush();
+    return { followup: followupPayload(followup), ticket: ticketPayload(followup.ticket) };
+  }
+
+  /** The shop's queued follow-ups, oldest first: what the messaging group has to send. */
+  async queuedFollowups(limit: number) {
+    const rows = await this.em.find(TicketFollowup, { status: 'queued' }, { orderBy: { id: 'asc' }, limit });
+    return rows.map(followupPayload);
+  }
+
+  async cancelQueued(ticket: Ticket, reason: string): Promise<void> {
+    await this.em.nativeUpdate(TicketFollowup, { ticket, status: 'queued' }, { status: 'cancelled', statusReason: reason, updatedAt: new Date() });
+  }
+
+  private async queuedFollowup(id: number): Promise<TicketFollowup> {
+    const followup = await this.em.findOne(TicketFollowup, { id }, { populate: ['ticket'] });
+    if (!followup) throw notFound('follow-up', id);
+    if (followup.status !== 'queued') {
+      throw invalidState(`Follow-up ${id} is ${followup.status}; only a queued follow-up can be marked sent or failed.`, {
+        current_status: followup.status,
+        allowed: ['queued'],
+      });
+    }
+    return followup;
+  }
+}

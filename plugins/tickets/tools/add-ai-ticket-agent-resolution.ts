@@ -1,0 +1,19 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { internalTextArg, ticketIdArg } from './args.js';
+
+export const addAiTicketAgentResolution = defineTool({
+  name: 'add_ai_ticket_agent_resolution',
+  title: 'Add AI ticket agent resolution',
+  description:
+    "Stores the agent's internal resolution on the ticket and queues a follow-up message to the customer composed from it (followup.status: queued; the messaging channel sends it). " +
+    'resolve_after_notify true (default): the ticket waits in pending_notification and becomes resolved once the follow-up is sent; false: the ticket is resolved now and the follow-up still goes out. ' +
+    'Allowed on open and pending_notification tickets; a newer resolution replaces a follow-up still queued.',
+  kind: 'mutation',
+  action: 'add',
+  input: Type.Object({
+    ticket_id: ticketIdArg,
+    body: internalTextArg('The internal resolution; the customer message is composed from it.'),
+    resolve_after_notify: Type.Optional(Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified (default true).' })),
+  }),
+  handler: async ({ ticket_id, body, resolve_after_notify }, { services }) => services.ticketResolutionsService.resolve(ticket_id, body, resolve_after_notify!),
+});

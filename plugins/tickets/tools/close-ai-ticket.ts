@@ -1,0 +1,18 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { internalTextArg, ticketIdArg } from './args.js';
+
+export const closeAiTicket = defineTool({
+  name: 'close_ai_ticket',
+  title: 'Close AI ticket',
+  description:
+    'Closes the ticket definitively, unlike resolving: a closed ticket cannot be reopened, assigned, updated, resolved or given notes. ' +
+    'A follow-up still queued is cancelled. The reason is internal and goes to the timeline.',
+  kind: 'mutation',
+  action: 'close',
+  destructive: true,
+  input: Type.Object({
+    ticket_id: ticketIdArg,
+    reason: Type.Optional(internalTextArg('Internal reason for closing.')),
+  }),
+  handler: async ({ ticket_id, reason }, { services }) => ({ ticket: await services.ticketsService.close(ticket_id, reason) }),
+});

@@ -1,0 +1,18 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { categoryArg, descriptionArg, priorityArg, ticketIdArg, titleArg } from './args.js';
+
+export const updateAiTicket = defineTool({
+  name: 'update_ai_ticket',
+  title: 'Update AI ticket',
+  description: 'Changes title, description, priority or category; omitted fields stay, null clears description or category. Not allowed on closed tickets.',
+  kind: 'mutation',
+  idempotent: true,
+  input: Type.Object({
+    ticket_id: ticketIdArg,
+    title: Type.Optional(titleArg),
+    description: Type.Optional(Type.Union([descriptionArg, Type.Null()])),
+    priority: Type.Optional(priorityArg('P0 to P3.')),
+    category: Type.Optional(Type.Union([categoryArg, Type.Null()])),
+  }),
+  handler: async ({ ticket_id, ...changes }, { services }) => ({ ticket: await services.ticketsService.update(ticket_id, changes) }),
+});

@@ -1,0 +1,58 @@
+import type { ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
+import { eventFromWire, type WireEvent } from './wire-format.js';
+import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
+import { pairingInfo } from '../sandbox/pairing-qr.js';
+
+/**
+ * The embedded default: the port over an in-process sandbox engine. Sessions need no API key
+ * here; shop ownership is the caller's record. The engine's outbox feeds the one event handler,
+ * so an event whose handler throws is retried like a failed webhook.
+ */
+export class SandboxAdapter implements ChannelPort {
+  readonly kind = 'sandbox' as const;
+  private handler: ChannelEventHandler | null = null;
+
+  constructor(private readonly engine: SandboxEngine) {
+    engine.setSink((event) => this.dispatch(event));
+  }
+
+  async createSession(_input: NewSession): Promise<CreatedSession> {
+    const pairing = await this.engine.createSession();
+    return { sessionKey: pairing.session.sessionKey, pairing: await this.pairingInfo(pairing) };
+  }
+
+  async connect(session: SessionRef): Promise<PairingInfo> {
+    return this.pairingInfo(await this.engine.connect(session.sessionKey));
+  }
+
+  status(session: SessionRef): Promise<SessionInfo> {
+    return this.engine.status(session.sessionKey);
+  }
+
+  send(input: SendInput): Promise<SendResult> {
+    const { sessionKey, to, text, media, idempotencyKey } = input;
+    return this.engine.send({ sessionKey, to, text, media, idempotencyKey });
+  }
+
+  logout(session: SessionRef): Promise<SessionInfo> {
+    return this.engine.logout(session.sessionKey);
+  }
+
+  async deleteSession(session: SessionRef): Promise<void> {
+    await this.engine.deleteSession(session.sessionKey);
+  }
+
+  setEventHandler(handler: ChannelEventHandler | null): void {
+    this.handler = handler;
+  }
+
+  private async dispatch(event: WireEvent): Promise<void> {
+    if (!this.handler) throw new Error('no channel event handler is attached');
+    await this.handler(eventFromWire(event));
+  }
+
+  /** The pairing routes serve the QR image next to the link. */
+  private pairingInfo(pairing: EnginePairing) {
+    return pairingInfo(pairing, pairing.pairingUrl && `${pairing.pairingUrl}/qr`);
+  }
+}

@@ -1,0 +1,124 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createOrm } from '../../../core/db/create-orm.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../core/db/embedded-postgres.js';
+import { kernelMigrations } from '../../../core/db/kernel-schema.js';
+import { loggerOptions } from '../../../core/logging/logger-options.js';
+import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
+import { SandboxEngine } from '../sandbox/sandbox-engine.js';
+import { sandboxEntities, sandboxMigration } from '../sandbox/sandbox-schema.js';
+import { sandboxPairingRoutes } from '../sandbox/pairing-routes.js';
+import { sandboxControlRoutes } from '../sandbox/sandbox-control-routes.js';
+import { ServiceSession } from './entities/service-session.entity.js';
+import { SessionServiceInit } from './migrations/0001-init.js';
+import type { SessionServiceConfig } from './service-config.js';
+import type { ServiceDeps } from './service-deps.js';
+import { ServiceLimits } from './service-limits.js';
+import { ServiceSessions } from './service-sessions.js';
+import { SessionKeyGuard } from './session-key-guard.js';
+import { webhookSink } from './webhook-sink.js';
+import { healthRoute } from './routes/health-route.js';
+import { createSessionRoute } from './routes/create-session-route.js';
+import { qrRoute } from './routes/qr-route.js';
+import { sessionRoutes } from './routes/session-routes.js';
+import { messageRoutes } from './routes/message-routes.js';
+
+export interface SessionService {
+  app: FastifyInstance;
+  orm: MikroORM;
+  engine: SandboxEngine;
+  /** Starts listening and the engine's worker; returns the base URL. */
+  listen(): Promise<string>;
+  baseUrl(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The same names the main server gives these migrations: on a database shared with it (which
+ * POST /sessions with a shop token needs), each runs once, whichever app starts first. The
+ * kernel's own migration provides the shops table when the service runs on its own database.
+ */
+const migrations = [
+  ...kernelMigrations,
+  { name: `whatsapp_ops/${sandboxMigration.name}`, class: sandboxMigration.class },
+  { name: 'session_service/0001-init', class: SessionServiceInit },
+];
+
+/** config → database → engine → routes. Nothing listens until listen(). */
+export async function buildSessionService(config: Readonly<SessionServiceConfig>, options: { logger?: boolean } = {}): Promise<SessionService> {
+  let embedded: EmbeddedPostgres | undefined;
+  const url = config.database.url ?? (embedded = await startEmbeddedPostgres(config.database.dataDir)).url;
+  let orm: MikroORM;
+  try {
+    orm = await createOrm({ url, entities: [...sandboxEntities, ServiceSession], migrations, poolMax: config.database.poolMax });
+    await orm.getMigrator().up();
+  } catch (err) {
+    await embedded?.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    // Unknown fields are refused with a 400 rather than silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setErrorHandler(jsonErrorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
+  );
+
+  let listeningUrl: string | undefined;
+  const baseUrl = () => (config.publicUrl ?? listeningUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
+  const engine = new SandboxEngine({ em: orm.em, name: config.engineName, pairingBaseUrl: baseUrl, timings: config.sandbox, log: app.log });
+  if (config.webhook.url) engine.setSink(webhookSink({ url: config.webhook.url, secret: config.sharedSecret!, timeoutMs: config.webhook.timeoutMs }));
+  const sessions = new ServiceSessions(orm.em, engine);
+  const limits = new ServiceLimits(config.rateLimit);
+  const guard = new SessionKeyGuard(sessions, limits);
+  const deps: ServiceDeps = { config, orm, engine, sessions, limits, guard, baseUrl };
+
+  await app.register(healthRoute, { orm });
+  await app.register(createSessionRoute, deps);
+  await app.register(qrRoute, deps);
+  await app.register(async (keyless) => {
+    keyless.addHook('onRequest', async (request, reply) => {
+      const limited = limits.hitAnonymous(request.ip);
+      if (limited) return sendChannelError(reply, limited);
+    });
+    await keyless.register(sandboxPairingRoutes, { engine });
+  });
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', async (request, reply) => {
+      const denied = await guard.authorize(request, (request.params as { key: string }).key);
+      if (denied) return sendChannelError(reply, denied);
+    });
+    await guarded.register(sessionRoutes, deps);
+    await guarded.register(messageRoutes, deps);
+  });
+  await app.register(sandboxControlRoutes, { engine, authorize: (request, sessionKey) => guard.authorize(request, sessionKey) });
+
+  let closed = false;
+  return {
+    app,
+    orm,
+    engine,
+    baseUrl,
+    async listen() {
+      const address = await app.listen({ host: config.host, port: config.port });
+      listeningUrl = address.replace('[::1]', 'localhost');
+      engine.start();
+      return baseUrl();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await engine.stop();
+      await app.close();
+      await orm.close();
+      await embedded?.close();
+    },
+  };
+}

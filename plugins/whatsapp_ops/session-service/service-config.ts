@@ -1,0 +1,109 @@
+import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+import { describeErrors } from '../../../core/config/schema-errors.js';
+
+export const SessionServiceConfigSchema = Type.Object(
+  {
+    host: Type.String({ default: '127.0.0.1' }),
+    port: Type.Integer({ minimum: 0, maximum: 65535, default: 3100 }),
+    /** The address clients and phones reach; pairing links and QR URLs are built on it. */
+    publicUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
+    database: Type.Object(
+      {
+        /** The main server's database, so shop API tokens can be checked against its shops table. */
+        url: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+        dataDir: Type.String({ default: './data/session-service' }),
+        poolMax: Type.Integer({ minimum: 1, default: 8 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    bodyLimitBytes: Type.Integer({ minimum: 1024, default: 65_536 }),
+    rateLimit: Type.Object(
+      {
+        /** Per session API key, and per shop for POST /sessions. */
+        requestsPerWindow: Type.Integer({ minimum: 1, default: 120 }),
+        /** Per client address, for the routes that need no key (QR, pairing links). */
+        anonymousPerWindow: Type.Integer({ minimum: 1, default: 120 }),
+        failedAttemptsPerWindow: Type.Integer({ minimum: 1, default: 20 }),
+        windowSeconds: Type.Integer({ minimum: 1, default: 60 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    /**
+     * Shared with the main server: signs the webhook deliveries and verifies the main server's
+     * signed session creations. Without it only shop API tokens can create sessions.
+     */
+    sharedSecret: Type.Optional(Type.String({ minLength: 16 })),
+    webhook: Type.Object(
+      {
+        /** The main server's webhook route; without it events stay queued until one is configured. */
+        url: Type.Optional(Type.String({ pattern: '^https?://' })),
+        timeoutMs: Type.Integer({ minimum: 100, default: 5000 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    signatureToleranceSeconds: Type.Integer({ minimum: 1, default: 300 }),
+    /** The engine's instance name; rows of other engines in a shared database are never touched. */
+    engineName: Type.String({ minLength: 1, maxLength: 40, default: 'session-service' }),
+    sandbox: Type.Object(
+      {
+        deliveredAfterMs: Type.Integer({ minimum: 0, default: 1500 }),
+        readAfterMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: 4000 }),
+        pollIntervalMs: Type.Integer({ minimum: 10, default: 250 }),
+        maxDeliveryAttempts: Type.Integer({ minimum: 1, default: 12 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  },
+  { additionalProperties: false },
+);
+
+export type SessionServiceConfig = Static<typeof SessionServiceConfigSchema>;
+
+const validator = Compile(SessionServiceConfigSchema);
+
+/** Environment first, then explicit overrides (tests); validated, defaulted and frozen once. */
+export function loadSessionServiceConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, any> = {}): Readonly<SessionServiceConfig> {
+  const raw: Record<string, any> = { database: {}, rateLimit: {}, webhook: {}, sandbox: {} };
+  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
+  const set = (target: Record<string, any>, key: string, value: unknown) => value !== undefined && (target[key] = value);
+  set(raw, 'host', env.SESSION_SERVICE_HOST);
+  set(raw, 'port', num(env.SESSION_SERVICE_PORT));
+  set(raw, 'publicUrl', env.SESSION_SERVICE_PUBLIC_URL);
+  set(raw.database, 'url', env.DATABASE_URL);
+  set(raw.database, 'dataDir', env.SESSION_SERVICE_DATA_DIR);
+  set(raw, 'bodyLimitBytes', num(env.SESSION_SERVICE_BODY_LIMIT));
+  set(raw.rateLimit, 'requestsPerWindow', num(env.SESSION_SERVICE_RATE_LIMIT));
+  set(raw, 'sharedSecret', env.SESSION_SERVICE_SHARED_SECRET);
+  set(raw.webhook, 'url', env.SESSION_SERVICE_WEBHOOK_URL);
+  set(raw.sandbox, 'deliveredAfterMs', num(env.SANDBOX_DELIVERED_AFTER_MS));
+  if (env.SANDBOX_READ_AFTER_MS !== undefined) raw.sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
+  set(raw, 'logLevel', env.LOG_LEVEL);
+  const merged = Value.Default(SessionServiceConfigSchema, deepMerge(raw, overrides)) as Record<string, any>;
+  if (!validator.Check(merged)) {
+    throw new Error(`invalid session service configuration: ${describeErrors(validator.Errors(merged)).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+  }
+  if (merged.webhook.url && !merged.sharedSecret) {
+    throw new Error('invalid session service configuration: webhook.url needs sharedSecret (SESSION_SERVICE_SHARED_SECRET) to sign deliveries');
+  }
+  return deepFreeze(merged as SessionServiceConfig);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function deepMerge(base: Record<string, any>, extra: Record<string, any>): Record<string, any> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const plain = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    out[key] = plain(value) && plain(out[key]) ? deepMerge(out[key], value) : value;
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+import type { EntityManager } from '../../../core/index.js';
+import { forkForShop } from '../../../core/tenancy/fork-for-shop.js';
+import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
+import { ServiceSession } from './entities/service-session.entity.js';
+import { generateSessionApiKey, hashSessionApiKey } from './session-api-key.js';
+
+/**
+ * The session service's registry: which shop owns which session, and the hash of its API key.
+ * Lookups by key run without the tenant filter because the shop is what they establish; every
+ * caller compares the shop afterwards.
+ */
+export class ServiceSessions {
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly engine: SandboxEngine,
+  ) {}
+
+  /** The engine session and its owner record commit together: no session without an owner. */
+  async create(shopId: number, label: string | undefined): Promise<{ record: ServiceSession; apiKey: string; pairing: EnginePairing }> {
+    const apiKey = generateSessionApiKey();
+    return this.rootEm.fork().transactional(async (em) => {
+      const pairing = await this.engine.createSession(em);
+      const shopEm = forkForShop(em, shopId);
+      const record = shopEm.create(ServiceSession, { sessionKey: pairing.session.sessionKey, apiKeyHash: hashSessionApiKey(apiKey), label: label ?? null } as ServiceSession);
+      await shopEm.flush();
+      return { record, apiKey, pairing };
+    });
+  }
+
+  byApiKey(apiKey: string): Promise<ServiceSession | null> {
+    return this.rootEm.fork().findOne(ServiceSession, { apiKeyHash: hashSessionApiKey(apiKey) }, { filters: { tenant: false } });
+  }
+
+  byKey(sessionKey: string): Promise<ServiceSession | null> {
+    return this.rootEm.fork().findOne(ServiceSession, { sessionKey }, { filters: { tenant: false } });
+  }
+
+  /** The owner record goes with the engine session, so the session's API key stops working at once. */
+  async remove(record: ServiceSession): Promise<void> {
+    await this.rootEm.fork().transactional(async (em) => {
+      await this.engine.deleteSession(record.sessionKey, em);
+      await forkForShop(em, record.shopId).nativeDelete(ServiceSession, { sessionKey: record.sessionKey });
+    });
+  }
+}

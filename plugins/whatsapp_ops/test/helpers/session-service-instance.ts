@@ -1,0 +1,31 @@
+import { sharedDatabaseUrl } from '../../../../test/helpers/global-database.js';
+import { buildSessionService, type SessionService } from '../../session-service/build-session-service.js';
+import { loadSessionServiceConfig } from '../../session-service/service-config.js';
+
+export const TEST_SHARED_SECRET = 'session-service-test-secret-0123456789';
+
+/** Fast simulated receipts so tests see delivered and read within a second. */
+export const FAST_SANDBOX = { deliveredAfterMs: 40, readAfterMs: 80, pollIntervalMs: 20 };
+
+let instance = 0;
+/** An engine name of its own per test, so rows of other tests in the shared database are never touched. */
+export const uniqueEngineName = (prefix: string) => `${prefix}-${process.pid}-${++instance}`;
+
+/** The session service on the run's database and a real port; environment variables are ignored. */
+export async function startSessionService(overrides: Record<string, any> = {}): Promise<SessionService & { url: string }> {
+  const config = loadSessionServiceConfig(
+    {},
+    {
+      port: 0,
+      database: { url: await sharedDatabaseUrl(), poolMax: 4 },
+      sharedSecret: TEST_SHARED_SECRET,
+      logLevel: 'silent',
+      sandbox: FAST_SANDBOX,
+      engineName: uniqueEngineName('ss'),
+      ...overrides,
+    },
+  );
+  const service = await buildSessionService(config, { logger: false });
+  const url = await service.listen();
+  return Object.assign(service, { url });
+}
