@@ -20,7 +20,7 @@ import { ConfirmationService } from './confirmation/confirmation-service.js';
 import { ConfirmationGate } from './confirmation/confirmation-gate.js';
 import { confirmationPage } from './confirmation/confirmation-page.js';
 import { ResourceRegistry } from './resources/resource-registry.js';
-import { shopProfileResource } from './resources/shop-profile.resource.js';
+import { shopProfileResource, type ProfileContributor } from './resources/shop-profile.resource.js';
 import { JobScheduler } from './jobs/job-scheduler.js';
 import { McpMethods, PROTOCOL_VERSION } from './transport/mcp-methods.js';
 import { mcpRoute } from './transport/mcp-route.js';
@@ -106,7 +106,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   }
   const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), log);
   const scheduler = new JobScheduler(orm, scope, log);
-  resources.add('kernel', shopProfileResource(plugins.map((p) => p.plugin.name)));
+  const profileContributors = plugins.flatMap(({ plugin }) => (plugin.profile ? [plugin.profile as ProfileContributor] : []));
+  resources.add('kernel', shopProfileResource(plugins.map((p) => p.plugin.name), profileContributors));
   for (const { plugin } of plugins) {
     for (const tool of plugin.tools ?? []) registry.add(plugin.name, tool);
     for (const resource of plugin.resources ?? []) resources.add(plugin.name, resource);

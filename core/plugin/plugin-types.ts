@@ -117,6 +117,8 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   tools?: ToolDefinition<any, Static<C>>[];
   jobs?: JobDefinition<Static<C>>[];
   resources?: ResourceDefinition[];
+  /** Fields this group adds to the kernel's shop://profile resource (e.g. business hours). */
+  profile?: (ctx: ToolContext<Static<C>>) => Promise<Record<string, unknown>>;
   /**
    * Listeners for other groups' domain events, run inside the emitter's unit of work
    * (`ctx.services.events.emit(name, payload)`). Event names are `<group>.<past-tense verb>`.

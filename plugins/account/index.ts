@@ -22,4 +22,6 @@ export default definePlugin({
   migrations: [{ name: '0001-init', class: AccountInit }],
   services: { accountService: AccountService },
   tools: [getShopStatus, getShopProfile, updateShopProfile, getCreditsBalance, listCreditMovements],
+  // shop://profile reads its business hours from here.
+  profile: async ({ services }) => ({ business_hours: (await services.accountService.profile()).business_hours }),
 });
