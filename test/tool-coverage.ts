@@ -5,8 +5,8 @@ import { groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-
 /**
  * Tool coverage: every tool of every group enabled in config/default.ts, and of the examples,
  * must be called by some test. Kernels booted by test/helpers/boot.ts record each tool they are
- * asked to run, however the call arrives (k.call, k.rpc, an MCP client over HTTP); at the end of a full run (`npm test` sets SWITCHBOARD_TOOL_COVERAGE=1) a root hook fails
- * naming the tools nobody called.
+ * asked to run; at the end of a full run (`npm test` sets SWITCHBOARD_TOOL_COVERAGE=1) a root
+ * hook fails naming the tools nobody called.
  */
 const called = new Set<string>();
 

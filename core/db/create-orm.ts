@@ -1,6 +1,7 @@
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
+import { KernelError } from '../errors/kernel-error.js';
 import { tenantFilter, isTenantOwned, TenantWriteGuard } from '../tenancy/tenant-filter.js';
 import { TenantEntityManager } from '../tenancy/tenant-entity-manager.js';
 
@@ -42,5 +43,12 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     pool: { min: 0, max: options.poolMax },
     debug: options.debug ?? false,
   };
-  return MikroORM.init(config);
+  const orm = await MikroORM.init(config);
+  // init only warns when it cannot connect; a server without its database must not start.
+  const check = await orm.checkConnection();
+  if (!check.ok) {
+    await orm.close();
+    throw new KernelError('KRN_ERR_DATABASE', `cannot connect to the database: ${check.reason}`);
+  }
+  return orm;
 }

@@ -110,8 +110,6 @@ export type ChannelEvent =
   | (EventBase & { type: 'session.connected'; phone: string })
   | (EventBase & { type: 'session.disconnected'; reason: string });
 
-export type ChannelEventType = ChannelEvent['type'];
-
 /** A throwing handler makes the event be delivered again later. */
 export type ChannelEventHandler = (event: ChannelEvent) => Promise<void>;
 

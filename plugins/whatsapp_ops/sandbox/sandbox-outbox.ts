@@ -8,7 +8,9 @@ import { retryDelayMs, type SandboxTimings } from './sandbox-timings.js';
 /** Where the engine's events go: the in-process adapter's handler, or the signed webhook. */
 export type EventSink = (event: WireEvent) => Promise<void>;
 
-type EventBody = WireEvent extends infer E ? (E extends WireEvent ? Pick<E, 'type' | 'data'> : never) : never;
+/** The part of an event its author supplies, per event type (distributes over the union). */
+type BodyOf<E> = E extends WireEvent ? Pick<E, 'type' | 'data'> : never;
+type EventBody = BodyOf<WireEvent>;
 
 /** Queues an event in the caller's unit of work: it commits, or vanishes, with the change it reports. */
 export function recordEvent(em: EntityManager, engine: string, sessionKey: string, body: EventBody, at = new Date()): void {
