@@ -155,6 +155,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
             config: groupConfig,
             container,
             log,
+            rootEm: orm.em,
+            baseUrl,
+            authenticate: (authorization) => authenticator.authenticate(authorization),
             withShop: async (shopId, work, opts) => {
               const shop = await scope.loadShop(shopId);
               if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);

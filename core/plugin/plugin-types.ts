@@ -92,6 +92,15 @@ export interface SetupContext<Config = any> {
   /** Runs work for a shop in a scoped unit of work, the way tool calls do. */
   withShop<T>(shopId: number, work: (ctx: ToolContext<Config>) => Promise<T>, options?: { transactional?: boolean }): Promise<T>;
   log: FastifyBaseLogger;
+  /**
+   * The unscoped root EntityManager, for engines that stand outside any shop (a channel engine
+   * keyed by session). Fork it per operation; tenant-owned reads on it need filters: { tenant: false }.
+   */
+  rootEm: EntityManager;
+  /** The server's public base URL (for links the group hands out), known once listening. */
+  baseUrl(): string;
+  /** The shop a `Authorization: Bearer …` header belongs to, or null — for the group's own routes. */
+  authenticate(authorization: string | undefined): Promise<ShopContext | null>;
 }
 
 export type ServiceClass = new (cradle: any) => unknown;
