@@ -1,4 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finalizeConfig } from '../../core/config/load-config.js';
@@ -33,7 +32,7 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
     ...defaults,
     ...options.overrides,
     server: { port: 0, ...options.overrides?.server },
-    database: { url: options.databaseUrl ?? (await sharedDatabaseUrl()), dataDir: await mkdtemp(join(tmpdir(), 'sb-data-')), ...options.overrides?.database },
+    database: { url: options.databaseUrl ?? (await sharedDatabaseUrl()), dataDir: join(tmpdir(), `sb-test-data-${process.pid}`), ...options.overrides?.database },
     secret: 'test-secret-test-secret-0123456789',
     logLevel: 'silent',
     groups: { ...groups, ...(options.overrides?.groups ?? {}) },
