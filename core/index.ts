@@ -26,6 +26,6 @@ export type { ShopProfileService, ShopRecord, ShopProfileChanges } from './tenan
 export type { SecretBox } from './secrets/secret-box.js';
 export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';
 export type { ScopedEvents } from './events/event-bus.js';
-export { normalizePhone, countryCallingCode } from './util/phone.js';
+export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { KERNEL_VERSION } from './version.js';

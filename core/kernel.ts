@@ -157,7 +157,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
             log,
             rootEm: orm.em,
             baseUrl,
-            authenticate: (authorization) => authenticator.authenticate(authorization),
+            authenticate: async (authorization) => authenticator.authenticate(authorization),
             withShop: async (shopId, work, opts) => {
               const shop = await scope.loadShop(shopId);
               if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);

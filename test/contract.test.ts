@@ -42,7 +42,7 @@ describe('contract: every enabled tool group', () => {
     spec = parseSpecCatalogue(readSpec());
     try {
       registry = registryOf(plugins);
-      listed = new Map((JSON.parse(registry.page()!).tools as ToolDescriptor[]).map((t) => [t.name, t]));
+      listed = new Map((JSON.parse(registry.page()!.toString()).tools as ToolDescriptor[]).map((t) => [t.name, t]));
     } catch (err) {
       registryError = err;
     }

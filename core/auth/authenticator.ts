@@ -77,17 +77,22 @@ export class Authenticator {
     await this.listener?.end().catch(() => undefined);
   }
 
-  async authenticate(authorization: string | undefined): Promise<ShopContext | null> {
+  /** A cache hit answers synchronously: this runs on every request. */
+  authenticate(authorization: string | undefined): ShopContext | null | Promise<ShopContext | null> {
     const token = authorization && BEARER.exec(authorization)?.[1];
     if (!token) return null;
-    const hash = hashApiToken(token);
-    const cached = this.listening ? this.cache.get(hash) : undefined;
+    // Keyed by the token itself so a hit costs no hashing; the map lives only in this process.
+    const cached = this.listening ? this.cache.get(token) : undefined;
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.shop;
+    return this.lookup(token);
+  }
+
+  private async lookup(token: string): Promise<ShopContext | null> {
     const rows = await this.orm.em
       .getConnection()
-      .execute('select id, name, timezone, locale, currency from shops where token_hash = ?', [hash]);
+      .execute('select id, name, timezone, locale, currency from shops where token_hash = ?', [hashApiToken(token)]);
     const shop = (rows[0] as ShopContext | undefined) ?? null;
-    if (shop && this.listening) this.cache.set(hash, { shop, at: Date.now() });
+    if (shop && this.listening) this.cache.set(token, { shop, at: Date.now() });
     return shop;
   }
 

@@ -15,7 +15,7 @@ export class EventBus {
   forScope(ctx: () => ToolContext, configOf: (group: string) => Readonly<Record<string, unknown>>) {
     return {
       emit: async (event: string, payload: unknown): Promise<void> => {
-        for (const { group, handler } of this.handlers.get(event) ?? []) await handler(payload, { ...ctx(), config: configOf(group) });
+        for (const { group, handler } of this.handlers.get(event) ?? []) await handler(payload, withConfig(ctx(), configOf(group)));
       },
       listeners: (event: string) => (this.handlers.get(event) ?? []).map((h) => h.group),
     };
@@ -23,3 +23,19 @@ export class EventBus {
 }
 
 export type ScopedEvents = ReturnType<EventBus['forScope']>;
+
+/** The emitter's context with the listener's group config; em and services stay the emitter's (lazy) ones. */
+function withConfig(ctx: ToolContext, config: Readonly<Record<string, unknown>>): ToolContext {
+  return {
+    shop: ctx.shop,
+    get em() {
+      return ctx.em;
+    },
+    get services() {
+      return ctx.services;
+    },
+    config,
+    log: ctx.log,
+    requestId: ctx.requestId,
+  };
+}

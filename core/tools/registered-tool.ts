@@ -26,6 +26,8 @@ export interface RegisteredTool {
   confirmation: ConfirmationPolicy;
   inputSchema: TObject;
   validator: Validator<{}, TSchema>;
+  /** Whether any property declares a default: only then are arguments copied to apply them. */
+  hasDefaults: boolean;
   descriptor: ToolDescriptor;
 }
 
@@ -69,6 +71,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
     confirmation,
     inputSchema,
     validator: Compile(inputSchema),
+    hasDefaults: JSON.stringify(inputSchema).includes('"default":'),
     descriptor: {
       name: definition.name,
       title: definition.title,

@@ -27,36 +27,28 @@ export class ShopScope {
   ) {}
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
-    const inScope = async (txEm?: EntityManager) => {
-      // Built on first use: a query that touches neither the database nor a service (ping, server
-      // time) should not pay for an EntityManager fork and a DI scope.
-      let em = txEm;
-      let scope: AwilixContainer | undefined;
-      const scopedEm = () => (em ??= forkForShop(this.orm.em, shop.id));
-      const ctx: ToolContext = {
-        shop,
-        get em() {
-          return scopedEm();
-        },
-        get services() {
-          return (scope ??= makeScope()).cradle;
-        },
-        config: this.configOf(options.group),
-        log: this.log,
-        requestId: options.requestId ?? 'internal',
-      };
-      const makeScope = () => {
-        const created = this.container.createScope();
-        created.register({ em: asValue(scopedEm()), shop: asValue(shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
-        return created;
-      };
-      try {
-        return await work(ctx);
-      } finally {
-        await scope?.dispose();
-      }
-    };
-    return options.transactional ? forkForShop(this.orm.em, shop.id).transactional((tem) => inScope(tem)) : inScope();
+    if (!options.transactional) return this.inScope(new CallContext(this, shop, options), work);
+    return forkForShop(this.orm.em, shop.id).transactional((tem) => this.inScope(new CallContext(this, shop, options, tem), work));
+  }
+
+  private async inScope<T>(ctx: CallContext, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
+    try {
+      return await work(ctx);
+    } finally {
+      await ctx.dispose();
+    }
+  }
+
+  /** @internal for CallContext */
+  createScope(ctx: CallContext): AwilixContainer {
+    const created = this.container.createScope();
+    created.register({ em: asValue(ctx.em), shop: asValue(ctx.shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
+    return created;
+  }
+
+  /** @internal for CallContext */
+  forkFor(shopId: number): EntityManager {
+    return forkForShop(this.orm.em, shopId);
   }
 
   /**
@@ -92,3 +84,38 @@ export const toShopContext = (s: Pick<Shop, 'id' | 'name' | 'timezone' | 'locale
   locale: s.locale,
   currency: s.currency,
 });
+
+/**
+ * The ToolContext of one unit of work. The EntityManager fork and the DI scope are made on first
+ * use: a query that touches neither the database nor a service (ping, server time) should not pay
+ * for them. A class, not closures: this object is made on every call.
+ */
+class CallContext implements ToolContext {
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly log: FastifyBaseLogger;
+  readonly requestId: string;
+  private scope?: AwilixContainer;
+
+  constructor(
+    private readonly owner: ShopScope,
+    readonly shop: ShopContext,
+    options: ScopeOptions,
+    private scopedEm?: EntityManager,
+  ) {
+    this.config = owner.configOf(options.group);
+    this.log = owner.log;
+    this.requestId = options.requestId ?? 'internal';
+  }
+
+  get em(): EntityManager {
+    return (this.scopedEm ??= this.owner.forkFor(this.shop.id));
+  }
+
+  get services(): Record<string, any> {
+    return (this.scope ??= this.owner.createScope(this)).cradle;
+  }
+
+  async dispose(): Promise<void> {
+    await this.scope?.dispose();
+  }
+}

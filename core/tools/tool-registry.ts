@@ -6,11 +6,11 @@ const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 /**
  * Every tool of every enabled group. Filled during boot, then sealed: the serialized tools/list
- * pages are computed once there, so listing tools costs a string copy per request.
+ * pages are serialized and UTF-8 encoded once there, so listing tools costs a buffer copy per request.
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
-  private pages: string[] = [];
+  private pages: Buffer[] = [];
   private pageSize = 1;
   private sealed = false;
 
@@ -35,7 +35,7 @@ export class ToolRegistry {
     this.pages = [];
     for (let start = 0; start === 0 || start < descriptors.length; start += size) {
       const next = start + size < descriptors.length ? encodeCursor(start + size) : undefined;
-      this.pages.push(JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) }));
+      this.pages.push(Buffer.from(JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) })));
     }
     this.sealed = true;
   }
@@ -49,7 +49,7 @@ export class ToolRegistry {
   }
 
   /** The serialized tools/list result for a cursor, or undefined when the cursor is not one of ours. */
-  page(cursor?: string): string | undefined {
+  page(cursor?: string): Buffer | undefined {
     if (cursor === undefined) return this.pages[0];
     const offset = decodeCursor(cursor);
     if (offset === undefined) return undefined;

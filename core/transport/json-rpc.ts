@@ -43,9 +43,24 @@ const invalid = (id: RequestId | null, message: string): Classified => ({
   error: new JsonRpcError(RpcCode.INVALID_REQUEST, message),
 });
 
-/** Serializes a response. `rawResult` is already JSON (the cached tools/list pages). */
-export function resultResponse(id: RequestId, rawResult: string): string {
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${rawResult}}`;
+/** Serialized JSON; cached results (tools/list pages) are kept as UTF-8 bytes, encoded once at boot. */
+export type RawJson = string | Buffer;
+
+const CLOSE = Buffer.from('}');
+
+/** Serializes a response around an already-serialized result. */
+export function resultResponse(id: RequestId, rawResult: RawJson): RawJson {
+  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+  return typeof rawResult === 'string' ? `${head}${rawResult}}` : Buffer.concat([Buffer.from(head), rawResult, CLOSE]);
+}
+
+/** A batch answer: the responses as one JSON array. */
+export function batchResponse(responses: RawJson[]): RawJson {
+  if (responses.every((r) => typeof r === 'string')) return `[${responses.join(',')}]`;
+  const parts: Buffer[] = [];
+  responses.forEach((r, i) => parts.push(Buffer.from(i === 0 ? '[' : ','), typeof r === 'string' ? Buffer.from(r) : r));
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts);
 }
 
 export function errorResponse(id: RequestId | null, error: JsonRpcError): string {

@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolInvoker } from '../tools/tool-invoker.js';
 import type { ResourceRegistry } from '../resources/resource-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
-import type { RpcRequest } from './json-rpc.js';
+import type { RawJson, RpcRequest } from './json-rpc.js';
 
 export const PROTOCOL_VERSION = '2025-03-26';
 
@@ -26,7 +26,7 @@ export class McpMethods {
   }
 
   /** `shop` is null only for initialize, the one method that needs no token. */
-  async handle(request: RpcRequest, shop: ShopContext | null, requestId: string): Promise<string> {
+  async handle(request: RpcRequest, shop: ShopContext | null, requestId: string): Promise<RawJson> {
     const { method, params } = request;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
@@ -51,7 +51,7 @@ export class McpMethods {
     }
   }
 
-  private listTools(cursor: unknown): string {
+  private listTools(cursor: unknown): Buffer {
     if (cursor !== undefined && typeof cursor !== 'string') throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
     const page = this.registry.page(cursor);
     if (page === undefined) throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: unknown cursor');

@@ -3,7 +3,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import { toJsonRpcError } from '../errors/map-error.js';
-import { classify, errorResponse, resultResponse, type Classified, type RpcRequest } from './json-rpc.js';
+import { batchResponse, classify, errorResponse, resultResponse, type Classified, type RawJson, type RpcRequest } from './json-rpc.js';
 import type { McpMethods } from './mcp-methods.js';
 import { PROTOCOL_VERSION } from './mcp-methods.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
@@ -67,9 +67,11 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       const ip = request.ip;
       const wait = failedAuth.blocked(ip);
       if (wait) return rejectAll(reply, items, batch, 429, RpcCode.RATE_LIMITED, `Too many failed authentication attempts; retry in ${wait} s`, wait);
-      shop = await authenticator.authenticate(request.headers.authorization).catch((err) => {
+      try {
+        shop = await authenticator.authenticate(request.headers.authorization);
+      } catch (err) {
         throw toJsonRpcError(err, request.id, request.log);
-      });
+      }
       if (!shop) {
         failedAuth.hit(ip);
         return rejectAll(reply, items, batch, 401, RpcCode.UNAUTHORIZED, UNAUTHORIZED);
@@ -79,7 +81,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     }
 
     // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
-    const responses: string[] = [];
+    const responses: RawJson[] = [];
     for (const item of items) {
       if (item.kind === 'silent') continue;
       if (item.kind === 'invalid') {
@@ -91,10 +93,10 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     if (responses.length === 0) return reply.code(202).send();
     const single = items.length === 1 && !batch ? items[0]! : undefined;
     const status = single?.kind === 'invalid' ? 400 : 200;
-    return sendRaw(reply, status, batch ? `[${responses.join(',')}]` : responses[0]!);
+    return sendRaw(reply, status, batch ? batchResponse(responses) : responses[0]!);
   });
 
-  async function answer(item: RpcRequest, shop: ShopContext | null, request: FastifyRequest): Promise<string> {
+  async function answer(item: RpcRequest, shop: ShopContext | null, request: FastifyRequest): Promise<RawJson> {
     try {
       return resultResponse(item.id, await methods.handle(item, shop, request.id));
     } catch (err) {
@@ -107,9 +109,9 @@ function rejectAll(reply: FastifyReply, items: Classified[], batch: boolean, sta
   if (retryAfter) reply.header('retry-after', String(retryAfter));
   const error = new JsonRpcError(code, message, retryAfter ? { retry_after_seconds: retryAfter } : undefined);
   const responses = items.map((i) => (i.kind === 'invalid' ? errorResponse(i.id, i.error) : i.kind === 'request' ? errorResponse(i.id, error) : null)).filter((r): r is string => r !== null);
-  return sendRaw(reply, status, batch ? `[${responses.join(',')}]` : (responses[0] ?? errorResponse(null, error)));
+  return sendRaw(reply, status, batch ? batchResponse(responses) : (responses[0] ?? errorResponse(null, error)));
 }
 
-function sendRaw(reply: FastifyReply, status: number, json: string) {
+function sendRaw(reply: FastifyReply, status: number, json: RawJson) {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(json);
 }

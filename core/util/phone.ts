@@ -2,19 +2,28 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { invalidArguments } from '../errors/tool-error.js';
 
 /**
- * Phones are stored in E.164 everywhere, so the same person is the same row whichever group saw
- * them first. Input must carry its international prefix ("+34 600…" or "0034 600…"); without a
- * country to assume, a national number would be a guess.
+ * The E.164 form of a phone with its international prefix ("+34 600…" or "0034 600…"), or null
+ * when it is not a valid number. Without a country to assume, a national number would be a guess.
+ * Does not throw, so bulk imports can check millions of rows without paying for exceptions.
  */
-export function normalizePhone(raw: string, field = 'phone'): string {
+export function phoneE164OrNull(raw: string): string | null {
   const cleaned = raw.trim().replace(/^00/, '+');
   const parsed = parsePhoneNumberFromString(cleaned.startsWith('+') ? cleaned : `+${cleaned}`);
-  if (!parsed || !parsed.isValid()) {
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+/**
+ * Phones are stored in E.164 everywhere, so the same person is the same row whichever group saw
+ * them first. An invalid number is `invalid_arguments` naming `field`.
+ */
+export function normalizePhone(raw: string, field = 'phone'): string {
+  const phone = phoneE164OrNull(raw);
+  if (phone === null) {
     throw invalidArguments(`${field} "${raw}" is not a valid phone number with an international prefix (E.164, e.g. +34600111222).`, [
       { path: field, message: 'is not a valid international phone number' },
     ]);
   }
-  return parsed.number;
+  return phone;
 }
 
 /** The calling-code prefix of an E.164 number, e.g. "34" for +34600111222. */

@@ -63,10 +63,10 @@ const headers = { 'content-type': 'application/json', authorization: `Bearer ${t
 const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: { message: 'hi' } } });
 const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 const sample = async (body: string) => (await fetch(`${base}/`, { method: 'POST', headers, body })).text();
-const callBytes = await sample(callBody);
-const listBytes = await sample(listBody);
+const callBytes = Buffer.from(await sample(callBody));
+const listBytes = Buffer.from(await sample(listBody));
 
-// The bare route: same bytes, no JSON-RPC, no auth, no validation, no database.
+// The bare route: the same bytes, encoded once, with no JSON-RPC, auth, validation or database.
 const bare = Fastify({ logger: false });
 bare.post('/call', async (_req, reply) => reply.header('content-type', 'application/json').send(callBytes));
 bare.post('/list', async (_req, reply) => reply.header('content-type', 'application/json').send(listBytes));
