@@ -9,10 +9,13 @@ const defaults: ConfigOverrides = {
   groups: {
     account: { enabled: true },
     agents: { enabled: true },
+    conversations: { enabled: true },
     crm: { enabled: true },
     customers: { enabled: true },
     general: { enabled: true },
+    mass_marketing: { enabled: true },
     tickets: { enabled: true },
+    whatsapp_ops: { enabled: true },
   },
 };
 

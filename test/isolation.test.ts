@@ -33,9 +33,10 @@ describe('cross-tenant isolation', () => {
       before(async () => {
         expect(fixture.groups, `${path}: groups must include ${group}`).to.include(group);
         k = await bootKernel({ groups: [], overrides: { groups: await groupEntries(fixture.groups) } });
-        asA = callAs(k, (await k.newShop(`Isolation ${group} A`)).token);
+        const tokenA = (await k.newShop(`Isolation ${group} A`)).token;
+        asA = callAs(k, tokenA);
         asB = callAs(k, (await k.newShop(`Isolation ${group} B`)).token);
-        seed = await fixture.seed(asA);
+        seed = await fixture.seed(asA, { token: tokenA, inject: (request) => k.app.inject(request) });
         probes = fixture.probes(seed);
         snapshotBefore = await fixture.snapshot(asA, seed);
       });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RegisteredTool } from '../../core/tools/registered-tool.js';
 import type { TestKernel } from '../helpers/boot.js';
 import { exampleGroups, REPO_ROOT } from './groups-under-test.js';
@@ -17,6 +18,17 @@ export interface IsolationProbe {
 }
 
 /**
+ * Shop A's access to the kernel's own HTTP routes, for seeds whose data cannot be made by tools
+ * alone (the messaging sandbox: opening a pairing link, injecting a customer's message).
+ */
+export interface SeedHttp {
+  /** Shop A's API token, for routes that authenticate the shop with it. */
+  token: string;
+  /** A request to the kernel's app, answered in-process (the kernel does not listen). */
+  inject: (request: InjectOptions) => Promise<LightMyRequestResponse>;
+}
+
+/**
  * A group's cross-tenant isolation fixture (plugins/<group>/test/isolation.fixture.ts). The
  * harness boots `groups`, seeds shop A, then runs every probe as shop B against A's data and
  * checks that A's snapshot is unchanged.
@@ -25,7 +37,7 @@ export interface IsolationFixture<Seed extends Record<string, any> = Record<stri
   /** Groups to enable for the run, dependencies included. */
   groups: string[];
   /** Runs as shop A; creates data and returns the ids/phones the probes aim at. */
-  seed: (callAsA: CallAs) => Promise<Seed>;
+  seed: (callAsA: CallAs, httpAsA: SeedHttp) => Promise<Seed>;
   /** Each probe runs as shop B against shop A's data. */
   probes: (seed: Seed) => IsolationProbe[];
   /** Runs as shop A before and after the probes; the two results must be deep-equal. */

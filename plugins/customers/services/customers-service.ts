@@ -36,6 +36,23 @@ export class CustomersService {
     return this.em.findOne(Customer, { phone: phoneE164 }, { populate: ['tags'] });
   }
 
+  /** The customers among these phones (E.164), for lists that show who each row is. */
+  async findByPhones(phonesE164: string[]): Promise<Customer[]> {
+    if (phonesE164.length === 0) return [];
+    return this.em.find(Customer, { phone: { $in: phonesE164 } }, { populate: ['tags'] });
+  }
+
+  /**
+   * Records a message exchanged with this phone at `at`. Only moves forward: a message processed
+   * late never makes the last contact older. Does nothing for a phone with no customer.
+   */
+  async touchLastContact(phoneE164: string, at: Date): Promise<void> {
+    const customer = await this.findByPhone(phoneE164);
+    if (!customer || (customer.lastContactAt && customer.lastContactAt >= at)) return;
+    customer.lastContactAt = at;
+    await this.em.flush();
+  }
+
   /** A phone as the caller typed it → the customer, or not_found; a bad number names `field`. */
   async getByPhone(raw: string, field = 'phone'): Promise<Customer> {
     const phone = normalizePhone(raw, field);

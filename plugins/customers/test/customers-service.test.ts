@@ -48,6 +48,26 @@ describe('customers: the service other groups use, and the events they follow', 
     expect(err).to.have.property('code', 'invalid_arguments');
   });
 
+  it('findByPhones answers the known customers among the phones, with their tags', async () => {
+    await k.call(token, 'add_customer_tag', { action: 'add', phone: '+34600900020', tag_name: 'Bulk' });
+    const found = await inShop(async (s) => (await s.customersService.findByPhones(['+34600900020', '+34600900029'])).map((c: any) => s.customersService.toPayload(c)));
+    expect(found.map((c: any) => [c.phone, c.tags.map((t: any) => t.name)])).to.deep.equal([['+34600900020', ['Bulk']]]);
+    expect(await inShop((s) => s.customersService.findByPhones([]))).to.deep.equal([]);
+  });
+
+  it('touchLastContact only moves last_contact_at forward, and ignores a phone with no customer', async () => {
+    const phone = '+34600900021';
+    await inShop((s) => s.customersService.ensureByPhone(phone));
+    const later = new Date('2030-01-02T10:00:00Z');
+    const earlier = new Date('2030-01-01T10:00:00Z');
+    await inShop((s) => s.customersService.touchLastContact(phone, later));
+    await inShop((s) => s.customersService.touchLastContact(phone, earlier));
+    const customer = (await k.call(token, 'get_customer', { phone })).payload.customer;
+    expect(customer.last_contact_at).to.equal(later.toISOString());
+    await inShop((s) => s.customersService.touchLastContact('+34600900028', later));
+    expect(await inShop((s) => s.customersService.findByPhone('+34600900028'))).to.equal(null);
+  });
+
   it('merge emits customers.merged with both ids and phones; delete emits customers.deleted', async () => {
     const a = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900010', comment: 'a' })).payload.customer;
     const b = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900011', comment: 'b' })).payload.customer;

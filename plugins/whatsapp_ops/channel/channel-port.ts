@@ -122,6 +122,11 @@ export interface ChannelPort {
   send(input: SendInput): Promise<SendResult>;
   logout(session: SessionRef): Promise<SessionInfo>;
   deleteSession(session: SessionRef): Promise<void>;
+  /**
+   * Archives (true) or unarchives (false) the chat with `peer` on the line, where the engine has
+   * a chat list to keep it in. Absent: the adapter cannot report archiving to its engine.
+   */
+  archiveChat?(session: SessionRef, peer: string, archived: boolean): Promise<void>;
   /** The single consumer of inbound events; null detaches it (events then wait and are retried). */
   setEventHandler(handler: ChannelEventHandler | null): void;
 }

@@ -42,6 +42,10 @@ export class SandboxAdapter implements ChannelPort {
     await this.engine.deleteSession(session.sessionKey);
   }
 
+  async archiveChat(session: SessionRef, peer: string, archived: boolean): Promise<void> {
+    await this.engine.archiveChat(session.sessionKey, peer, archived);
+  }
+
   setEventHandler(handler: ChannelEventHandler | null): void {
     this.handler = handler;
   }

@@ -6,6 +6,7 @@ import { ChannelError } from '../channel/channel-error.js';
 import { phoneNumber } from '../channel/phone-number.js';
 import { SandboxSession } from './entities/sandbox-session.entity.js';
 import { SandboxMessage } from './entities/sandbox-message.entity.js';
+import { SandboxArchivedChat } from './entities/sandbox-archived-chat.entity.js';
 import { checkIdempotencyKey, contentHash, messageContent } from './message-content.js';
 import { newLinePhone, newPairingToken, newProviderMessageId, newSessionKey } from './sandbox-ids.js';
 import { recordEvent, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
@@ -98,12 +99,22 @@ export class SandboxEngine {
     return this.worker.stop();
   }
 
+  /**
+   * An EntityManager for one operation. Called inside a caller's transaction (a tool call that
+   * sends), it joins that transaction: the network's record commits or rolls back with the
+   * caller's, and no second connection is needed while the caller holds one (the embedded
+   * database serves one transaction at a time). Outside any transaction it is a plain fork.
+   */
+  private fork(): EntityManager {
+    return this.rootEm.fork({ keepTransactionContext: true });
+  }
+
   pairingUrl(token: string): string {
     return `${this.options.pairingBaseUrl().replace(/\/$/, '')}/sandbox/pair/${token}`;
   }
 
   /** `em` lets a caller create the session inside its own transaction (the session service does). */
-  async createSession(em: EntityManager = this.rootEm.fork()): Promise<EnginePairing> {
+  async createSession(em: EntityManager = this.fork()): Promise<EnginePairing> {
     const session = em.create(SandboxSession, {
       engine: this.name,
       sessionKey: newSessionKey(),
@@ -115,7 +126,7 @@ export class SandboxEngine {
   }
 
   async connect(sessionKey: string): Promise<EnginePairing> {
-    return this.rootEm.fork().transactional(async (em) => {
+    return this.fork().transactional(async (em) => {
       const session = await this.load(em, sessionKey, true);
       if (session.status === 'logged_out') {
         session.status = 'awaiting_pairing';
@@ -128,7 +139,7 @@ export class SandboxEngine {
   /** What opening a pairing link does. Null: the link is unknown or no longer valid. */
   async pair(token: string, phone?: string): Promise<{ outcome: 'paired' | 'already_paired'; session: SessionInfo } | null> {
     const line = phone === undefined ? newLinePhone() : phoneNumber(phone, 'phone');
-    const result = await this.rootEm.fork().transactional(async (em) => {
+    const result = await this.fork().transactional(async (em) => {
       const session = await em.findOne(SandboxSession, { engine: this.name, pairingToken: token }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!session) return null;
       if (session.status === 'connected') return { outcome: 'already_paired' as const, session: toSessionInfo(session) };
@@ -143,22 +154,22 @@ export class SandboxEngine {
 
   /** The current pairing state, changing nothing (connect() restarts pairing after a logout). */
   async pairingState(sessionKey: string): Promise<EnginePairing> {
-    return this.pairing(await this.load(this.rootEm.fork(), sessionKey));
+    return this.pairing(await this.load(this.fork(), sessionKey));
   }
 
   /** The session a pairing link would pair now, if any. */
   async awaitingPairing(token: string): Promise<SessionInfo | null> {
-    const session = await this.rootEm.fork().findOne(SandboxSession, { engine: this.name, pairingToken: token, status: 'awaiting_pairing' });
+    const session = await this.fork().findOne(SandboxSession, { engine: this.name, pairingToken: token, status: 'awaiting_pairing' });
     return session && toSessionInfo(session);
   }
 
   async status(sessionKey: string): Promise<SessionInfo> {
-    return toSessionInfo(await this.load(this.rootEm.fork(), sessionKey));
+    return toSessionInfo(await this.load(this.fork(), sessionKey));
   }
 
   /** Logging out ends pairing too; messages already sent still get their receipts. */
   async logout(sessionKey: string): Promise<SessionInfo> {
-    const info = await this.rootEm.fork().transactional(async (em) => {
+    const info = await this.fork().transactional(async (em) => {
       const session = await this.load(em, sessionKey, true);
       if (session.status === 'logged_out') return toSessionInfo(session);
       const now = new Date();
@@ -173,9 +184,10 @@ export class SandboxEngine {
   }
 
   /** Removes the session and its messages; events already queued are still delivered. */
-  async deleteSession(sessionKey: string, em: EntityManager = this.rootEm.fork()): Promise<boolean> {
+  async deleteSession(sessionKey: string, em: EntityManager = this.fork()): Promise<boolean> {
     const run = async (tem: EntityManager) => {
       await tem.nativeDelete(SandboxMessage, { engine: this.name, sessionKey });
+      await tem.nativeDelete(SandboxArchivedChat, { engine: this.name, sessionKey });
       return (await tem.nativeDelete(SandboxSession, { engine: this.name, sessionKey })) > 0;
     };
     return em.isInTransaction() ? run(em) : em.transactional(run);
@@ -186,7 +198,7 @@ export class SandboxEngine {
     const content = messageContent(input.text, input.media);
     const key = checkIdempotencyKey(input.idempotencyKey);
     const hash = contentHash(to, content);
-    const result = await this.rootEm.fork().transactional(async (em) => {
+    const result = await this.fork().transactional(async (em) => {
       // A retry must get the first answer even if the session has logged out since.
       const earlier = await em.findOne(SandboxMessage, { sessionKey: input.sessionKey, idempotencyKey: key });
       if (earlier) return replay(earlier, hash);
@@ -216,7 +228,7 @@ export class SandboxEngine {
   async injectInbound(input: InjectedInbound): Promise<SandboxMessage> {
     const from = phoneNumber(input.from, 'from');
     const content = messageContent(input.text, input.media);
-    const message = await this.rootEm.fork().transactional(async (em) => {
+    const message = await this.fork().transactional(async (em) => {
       const session = await this.load(em, input.sessionKey);
       if (session.status !== 'connected') {
         throw new ChannelError('session_not_connected', `session ${input.sessionKey} is not connected (status ${session.status})`, { status: session.status });
@@ -246,7 +258,7 @@ export class SandboxEngine {
 
   /** Forces a receipt now (a failure, or a read that would otherwise wait). */
   async injectReceipt(input: InjectedReceipt): Promise<SandboxMessage> {
-    const message = await this.rootEm.fork().transactional(async (em) => {
+    const message = await this.fork().transactional(async (em) => {
       await this.load(em, input.sessionKey);
       const row = await em.findOne(
         SandboxMessage,
@@ -270,9 +282,40 @@ export class SandboxEngine {
     return message;
   }
 
+  /**
+   * Archives (or unarchives) the chat with `peer` on a connected line. The sandbox keeps the
+   * state per session and peer, as the network's own chat list would.
+   */
+  async archiveChat(sessionKey: string, peer: string, archived: boolean): Promise<{ archived: boolean; archivedAt: Date | null }> {
+    const phone = phoneNumber(peer, 'phone', 'invalid_recipient');
+    return this.fork().transactional(async (em) => {
+      const session = await this.load(em, sessionKey);
+      if (session.status !== 'connected') {
+        throw new ChannelError('session_not_connected', `session ${sessionKey} is not connected (status ${session.status})`, { status: session.status });
+      }
+      if (!archived) {
+        await em.nativeDelete(SandboxArchivedChat, { engine: this.name, sessionKey, peerPhone: phone });
+        return { archived: false, archivedAt: null };
+      }
+      const [row] = await em.execute<{ archived_at: Date }[]>(
+        `insert into "sandbox_archived_chats" ("engine", "session_key", "peer_phone", "archived_at") values (?, ?, ?, ?)
+         on conflict ("session_key", "peer_phone") do update set "archived_at" = "sandbox_archived_chats"."archived_at" returning "archived_at"`,
+        [this.name, sessionKey, phone, new Date()],
+      );
+      return { archived: true, archivedAt: new Date(row!.archived_at) };
+    });
+  }
+
+  /** Whether the chat with `peer` is archived on this line. */
+  async isChatArchived(sessionKey: string, peer: string): Promise<boolean> {
+    const em = this.fork();
+    await this.load(em, sessionKey);
+    return (await em.count(SandboxArchivedChat, { engine: this.name, sessionKey, peerPhone: phoneNumber(peer, 'phone') })) > 0;
+  }
+
   /** Newest first. */
   async listMessages(sessionKey: string, page: { limit: number; offset: number; direction?: 'outbound' | 'inbound' }): Promise<{ items: SandboxMessage[]; count: number }> {
-    const em = this.rootEm.fork();
+    const em = this.fork();
     await this.load(em, sessionKey);
     const [items, count] = await em.findAndCount(
       SandboxMessage,

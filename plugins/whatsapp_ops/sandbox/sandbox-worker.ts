@@ -1,11 +1,17 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Runs one tick at a time: every intervalMs, or at once after wake() (a send or a pairing just
  * queued an event). A tick that fails is logged and the loop goes on; stop() waits for the
  * running tick so nothing touches the database after its owner closed it.
+ *
+ * Ticks run in the async context the worker was created in, never in the one of the caller that
+ * woke it: a wake() from inside a caller's transaction must not hand that (soon finished)
+ * transaction to the event handlers the tick calls.
  */
 export class SandboxWorker {
+  private readonly context = new AsyncResource('SandboxWorker');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -37,7 +43,7 @@ export class SandboxWorker {
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), ms);
+    this.timer = setTimeout(() => this.context.runInAsyncScope(() => void this.run()), ms);
   }
 
   private async run() {

@@ -6,7 +6,7 @@ import { kernelMigrations } from '../../../core/db/kernel-schema.js';
 import { loggerOptions } from '../../../core/logging/logger-options.js';
 import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigration } from '../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
 import { sandboxPairingRoutes } from '../sandbox/pairing-routes.js';
 import { sandboxControlRoutes } from '../sandbox/sandbox-control-routes.js';
 import { ServiceSession } from './entities/service-session.entity.js';
@@ -40,7 +40,7 @@ export interface SessionService {
  */
 const migrations = [
   ...kernelMigrations,
-  { name: `whatsapp_ops/${sandboxMigration.name}`, class: sandboxMigration.class },
+  ...sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
   { name: 'session_service/0001-init', class: SessionServiceInit },
 ];
 

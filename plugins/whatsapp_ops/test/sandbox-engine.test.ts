@@ -4,7 +4,7 @@ import { createOrm } from '../../../core/db/create-orm.js';
 import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigration } from '../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
 import type { SandboxTimings } from '../sandbox/sandbox-timings.js';
 import { uniqueEngineName } from './helpers/session-service-instance.js';
 import { waitFor } from './helpers/wait-for.js';
@@ -27,7 +27,7 @@ describe('sandbox engine', () => {
   const row = async (table: string, where: string, params: unknown[]) => (await orm.em.getConnection().execute(`select * from ${table} where ${where}`, params))[0];
 
   before(async () => {
-    orm = await createOrm({ url: await sharedDatabaseUrl(), entities: sandboxEntities, migrations: [{ name: `whatsapp_ops/${sandboxMigration.name}`, class: sandboxMigration.class }], poolMax: 4 });
+    orm = await createOrm({ url: await sharedDatabaseUrl(), entities: sandboxEntities, migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })), poolMax: 4 });
     await orm.getMigrator().up();
   });
   after(async () => {

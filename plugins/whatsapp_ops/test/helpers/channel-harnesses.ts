@@ -7,7 +7,7 @@ import type { ChannelErrorCode } from '../../channel/channel-error.js';
 import { SandboxAdapter } from '../../channel/sandbox-adapter.js';
 import { SessionServiceAdapter } from '../../channel/session-service-adapter.js';
 import { SandboxEngine } from '../../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigration } from '../../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrations } from '../../sandbox/sandbox-schema.js';
 import { sandboxPairingRoutes } from '../../sandbox/pairing-routes.js';
 import { http } from './http.js';
 import { FAST_SANDBOX, startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from './session-service-instance.js';
@@ -65,7 +65,7 @@ export const sandboxHarness: HarnessFactory = {
     const orm = await createOrm({
       url: await sharedDatabaseUrl(),
       entities: sandboxEntities,
-      migrations: [{ name: `whatsapp_ops/${sandboxMigration.name}`, class: sandboxMigration.class }],
+      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
       poolMax: 4,
     });
     await orm.getMigrator().up();

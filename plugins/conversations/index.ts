@@ -1,0 +1,39 @@
+import { definePlugin } from '../../core/index.js';
+import { Conversation } from './entities/conversation.entity.js';
+import { ConversationsInit } from './migrations/0001-init.js';
+import { ConversationsService } from './services/conversations-service.js';
+import { ConversationActivityService } from './services/conversation-activity-service.js';
+import { getRecentConversations } from './tools/get-recent-conversations.js';
+import { getConversationMessages } from './tools/get-conversation-messages.js';
+import { searchConversations } from './tools/search-conversations.js';
+import { markConversationRead } from './tools/mark-conversation-read.js';
+import { assignConversation } from './tools/assign-conversation.js';
+import { listConversations } from './tools/list-conversations.js';
+
+/**
+ * conversations: the inbox over the messaging channel. One conversation per shop, session (line)
+ * and customer phone, kept current by whatsapp_ops' message events inside the transaction that
+ * stores each message; inbound messages also keep the customer record's last contact. Messages
+ * are read through `chatappMessagesService`; assignment uses `agentsService` when agents is enabled.
+ */
+export default definePlugin({
+  name: 'conversations',
+  version: '1.0.0',
+  description: 'Conversations with customers on the messaging channel: recent, list, search, messages, mark read, assign to an agent.',
+  kernel: '^1.0.0',
+  dependencies: ['whatsapp_ops', 'customers'],
+  optionalDependencies: ['agents'],
+  entities: [Conversation],
+  migrations: [{ name: '0001-init', class: ConversationsInit }],
+  services: {
+    conversationsService: ConversationsService,
+    conversationActivityService: ConversationActivityService,
+  },
+  tools: [getRecentConversations, getConversationMessages, searchConversations, markConversationRead, assignConversation, listConversations],
+  on: {
+    'whatsapp_ops.message_received': (payload, { services }) => services.conversationActivityService.messageReceived(payload),
+    'whatsapp_ops.message_sent': (payload, { services }) => services.conversationActivityService.messageSent(payload),
+    'whatsapp_ops.message_status': (payload, { services }) => services.conversationActivityService.messageStatus(payload),
+    'agents.deleted': (payload, { services }) => services.conversationActivityService.agentDeleted(payload),
+  },
+});

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+
+/** A config entry enabling one of this folder's fixture groups through `resolve`. */
+export const fixtureGroup = (folder: string) => ({
+  enabled: true,
+  resolve: fileURLToPath(new URL(`./fixtures/${folder}/index.ts`, import.meta.url)),
+});
+
+/**
+ * whatsapp_ops on the sandbox engine, with an engine name of this test file's own (files share the
+ * database) and receipts fast enough to wait for. `readAfterMs: null`: messages are read only when a
+ * test injects the receipt.
+ */
+export const sandboxConfig = (engineName: string) => ({
+  enabled: true,
+  config: { adapter: 'sandbox', sandbox: { engineName, deliveredAfterMs: 50, readAfterMs: null, pollIntervalMs: 20 } },
+});

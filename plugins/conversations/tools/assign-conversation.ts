@@ -1,0 +1,16 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { ADDRESSING, phoneArg, sessionIdArg } from './args.js';
+
+export const assignConversation = defineTool({
+  name: 'assign_conversation',
+  title: 'Assign conversation',
+  description: `Assigns a conversation to an agent of the shop, or unassigns it with agent_id 0. Assigning needs the agents group. ${ADDRESSING}`,
+  kind: 'mutation',
+  idempotent: true,
+  input: Type.Object({
+    phone: phoneArg,
+    session_id: Type.Optional(sessionIdArg('The session (line) of the conversation; default: every session.')),
+    agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 unassigns.' }),
+  }),
+  handler: async ({ phone, session_id, agent_id }, { services }) => services.conversationsService.assign(phone, session_id, agent_id),
+});

@@ -1,0 +1,81 @@
+import type { EntityManager, ShopContext } from '../../../core/index.js';
+import { audienceSql } from './audience-sql.js';
+import { withClient } from './db-work.js';
+import type { MarketingListsService } from './contact-lists-service.js';
+import { parseSegmentFilters, segmentPayload, type SegmentFilters } from './segment-filters.js';
+
+export interface AudienceMember {
+  phone: string;
+  name: string | null;
+}
+
+export type Exclusion = 'blacklisted' | 'unsubscribed' | 'opted_out';
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+  marketingListsService: MarketingListsService;
+}
+
+/**
+ * Who a campaign may reach: a list's members after the exclusions (blacklist, unsubscribes,
+ * opt-outs) and a segment. Campaigns build their recipients with `build` or `query`, and check each
+ * recipient again with `exclusionOf` at the moment of sending.
+ */
+export class MarketingAudienceService {
+  constructor(private readonly deps: Deps) {}
+
+  /** count_filtered_contacts: the segment as given (object or JSON string) → the eligible count. */
+  async countFiltered(listId: number, rawFilters: unknown) {
+    const filters = parseSegmentFilters(rawFilters);
+    const list = await this.deps.marketingListsService.get(listId);
+    const count = await this.count(list.id, filters);
+    return { list_id: list.id, count, member_count: list.memberCount, segment_filters: segmentPayload(filters) };
+  }
+
+  async count(listId: number, filters: SegmentFilters): Promise<number> {
+    const { fromWhere, params } = audienceSql(this.deps.shop.id, listId, filters);
+    return withClient(this.deps.em, async (client) => (await client.query<{ n: number }>(`select count(*)::int as n ${fromWhere}`, params)).rows[0]!.n);
+  }
+
+  /**
+   * The eligible members in phone order, `batchSize` at a time (keyset paging on the list's key, so
+   * each batch is an index range and memory stays bounded for any list size).
+   */
+  async *build(listId: number, filters: SegmentFilters, batchSize = 1000): AsyncGenerator<AudienceMember[]> {
+    const list = await this.deps.marketingListsService.get(listId);
+    let after = '';
+    for (;;) {
+      const { fromWhere, params } = audienceSql(this.deps.shop.id, list.id, filters, 3);
+      const batch = await withClient(this.deps.em, async (client) =>
+        (await client.query<AudienceMember>(`select m.phone, m.name ${fromWhere} and m.phone > $1 order by m.phone limit $2`, [after, batchSize, ...params])).rows,
+      );
+      if (batch.length) yield batch;
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1]!.phone;
+    }
+  }
+
+  /**
+   * The audience as SQL, for an `insert … select phone, name …` of recipients in one statement:
+   * `select m.phone, m.name ${fromWhere}` with `params` as $1…$n (numbering from `startParam`).
+   */
+  query(listId: number, filters: SegmentFilters, startParam = 1) {
+    return audienceSql(this.deps.shop.id, listId, filters, startParam);
+  }
+
+  /** Why a phone must not get a campaign message now, or null. Blacklist first, then unsubscribe, then opt-out. */
+  async exclusionOf(phone: string): Promise<Exclusion | null> {
+    return withClient(this.deps.em, async (client) => {
+      const { rows } = await client.query<{ reason: Exclusion | null }>(
+        `select case
+           when exists (select 1 from marketing_blacklist where shop_id = $1 and phone = $2) then 'blacklisted'
+           when exists (select 1 from marketing_unsubscribes where shop_id = $1 and phone = $2) then 'unsubscribed'
+           when exists (select 1 from chatapp_optouts where shop_id = $1 and phone = $2) then 'opted_out'
+         end as reason`,
+        [this.deps.shop.id, phone],
+      );
+      return rows[0]!.reason;
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { invalidArguments, pageOf, phoneE164OrNull, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { Unsubscribe } from '../entities/unsubscribe.entity.js';
+import { unsubscribePayload } from './payloads.js';
+import type { UnsubscribeSource } from './values.js';
+import { transactionClient } from './pg-client.js';
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+}
+
+/**
+ * The unsubscribe record. Campaign replies and the unsubscribe link record entries through
+ * `record`; people read and clear them with the tools.
+ */
+export class MarketingUnsubscribesService {
+  constructor(private readonly deps: Deps) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  /**
+   * Records that `phone` (E.164) unsubscribed. Idempotent: a phone already recorded keeps its first
+   * record, and `created` says whether this call made one.
+   */
+  async record(phone: string, source: UnsubscribeSource, campaignId: number | null = null) {
+    const rows = (await this.em.execute(
+      `insert into marketing_unsubscribes (shop_id, phone, source, campaign_id, created_at) values (?, ?, ?, ?, now())
+       on conflict (shop_id, phone) do nothing returning id`,
+      [this.deps.shop.id, phone, source, campaignId],
+    )) as { id: number }[];
+    const entry = (await this.em.findOne(Unsubscribe, { phone }, { refresh: true }))!;
+    return { entry: unsubscribePayload(entry), created: rows.length === 1 };
+  }
+
+  async isUnsubscribed(phone: string): Promise<boolean> {
+    return (await this.em.count(Unsubscribe, { phone })) > 0;
+  }
+
+  async list(query: string | undefined, paging: Paging) {
+    const digits = query?.replace(/\D/g, '') ?? '';
+    const where = digits ? { phone: { $like: `%${digits}%` } } : {};
+    const [items, count] = await this.em.findAndCount(Unsubscribe, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    return pageOf('unsubscribed', items.map(unsubscribePayload), count, paging);
+  }
+
+  /** remove_unsubscribed_bulk: deletes the records of the given phones; unknown and invalid ones are reported. */
+  async removeMany(rawPhones: string[]) {
+    const invalid: { index: number; phone: string; reason: string }[] = [];
+    const phones = new Set<string>();
+    rawPhones.forEach((raw, index) => {
+      const phone = phoneE164OrNull(raw);
+      if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
+      else phones.add(phone);
+    });
+    if (phones.size === 0) {
+      throw invalidArguments('No valid phone number among those given.', invalid.map((e) => ({ path: `phones.${e.index}`, message: e.reason })));
+    }
+    const client = await transactionClient(this.em);
+    const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_unsubscribes where shop_id = $1 and phone = any($2::text[]) returning phone', [this.deps.shop.id, [...phones]]);
+    const gone = new Set(removed.map((r) => r.phone));
+    return { removed_count: gone.size, removed: [...gone].sort(), not_found: [...phones].filter((p) => !gone.has(p)), invalid };
+  }
+}

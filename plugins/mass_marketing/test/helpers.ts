@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
+
+export const marketingProbe = { enabled: true, resolve: fileURLToPath(new URL('./fixtures/marketing-probe/index.ts', import.meta.url)) };
+
+export interface MarketingKernelOptions {
+  groups?: string[];
+  config?: Record<string, unknown>;
+  probe?: boolean;
+}
+
+/** mass_marketing with its dependencies, a sandbox engine of this file's own, and a fast import worker. */
+export function bootMarketing(options: MarketingKernelOptions = {}): Promise<TestKernel> {
+  return bootKernel({
+    groups: [...(options.groups ?? []), 'customers', 'whatsapp_ops', 'mass_marketing'],
+    overrides: {
+      groups: {
+        whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm'), ...FAST_SANDBOX } } },
+        mass_marketing: { enabled: true, config: { importWorker: { pollMs: 25 }, ...options.config } },
+        ...(options.probe && { marketing_probe: marketingProbe }),
+      },
+    },
+  });
+}
+
+export function caller(k: TestKernel, token: string) {
+  const call = async (tool: string, args: Record<string, unknown> = {}) => (await k.call(token, tool, args)).payload;
+  const ok = async (tool: string, args: Record<string, unknown> = {}) => {
+    const p = await call(tool, args);
+    expect(p, `${tool} ${JSON.stringify(args).slice(0, 300)} → ${JSON.stringify(p).slice(0, 2000)}`).to.include({ success: true });
+    return p;
+  };
+  const fails = async (tool: string, args: Record<string, unknown>, code: string, path?: string) => {
+    const { payload, isError } = await k.call(token, tool, args);
+    expect(payload, `${tool} → ${JSON.stringify(payload).slice(0, 2000)}`).to.include({ success: false, error_code: code });
+    expect(isError).to.equal(true);
+    if (path) expect(payload.errors.map((e: any) => e.path), JSON.stringify(payload.errors)).to.include(path);
+    return payload;
+  };
+  return { call, ok, fails };
+}
+
+/** Polls get_import_status until the import is completed or failed. */
+export async function settled(call: (tool: string, args?: Record<string, unknown>) => Promise<any>, importId: number, timeoutMs = 30_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await call('get_import_status', { import_id: importId, limit: 100 });
+    if (p.import && ['completed', 'failed'].includes(p.import.status)) return p;
+    if (Date.now() > until) throw new Error(`import ${importId} did not settle: ${JSON.stringify(p)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,54 @@
+import type { IsolationFixture } from '../../../test/harness/isolation.js';
+
+/**
+ * Shop A owns a list with two members, an import, a blacklist entry and a line enabled for
+ * marketing. Shop B aims every id and phone of A's at the tools: reads and writes answer
+ * not_found, lists and counts are empty, and adding A's blacklisted phone gives B an entry of its own.
+ */
+const fixture: IsolationFixture = {
+  groups: ['customers', 'whatsapp_ops', 'mass_marketing'],
+  seed: async (callAsA) => {
+    const phone = '+34600700001';
+    const blacklisted = '+34600700009';
+    const { list } = await callAsA('create_contact_list', { action: 'create', name: 'Shop A list' });
+    await callAsA('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone, name: 'Alice A' }, { phone: '+34600700002', name: 'Bob A' }] });
+    const imported = await callAsA('import_contacts_manual', { list_id: list.id, numbers: '+34600700003' });
+    await callAsA('add_to_blacklist', { action: 'add', phone: blacklisted, reason: 'Shop A reason' });
+    await callAsA('save_mass_marketing_config', { require_approval: true, approval_threshold: 100 });
+    const { session } = await callAsA('connect_chatapp', {});
+    await callAsA('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+    return { listId: list.id, importId: imported.import.id, phone, blacklisted, sessionId: session.id };
+  },
+  probes: (seed) => [
+    { tool: 'get_contact_list_detail', args: { list_id: seed.listId }, expect: 'not_found' },
+    { tool: 'count_filtered_contacts', args: { action: 'count_filtered', list_id: seed.listId, segment_filters: {} }, expect: 'not_found' },
+    { tool: 'add_contacts_to_list', args: { action: 'add', list_id: seed.listId, contacts: [{ phone: '+34600700050', name: 'B' }] }, expect: 'not_found' },
+    { tool: 'remove_contact_from_list', args: { list_id: seed.listId, phone: seed.phone }, expect: 'not_found' },
+    { tool: 'remove_contacts_bulk', args: { list_id: seed.listId, phones: [seed.phone] }, expect: 'not_found' },
+    { tool: 'import_contacts_manual', args: { list_id: seed.listId, numbers: '+34600700051' }, expect: 'not_found' },
+    { tool: 'import_marketing_contacts', args: { list_id: seed.listId, csv_text: '+34600700052,B' }, expect: 'not_found' },
+    { tool: 'import_marketing_contacts', args: { list_id: seed.listId, source: 'customers' }, expect: 'not_found' },
+    { tool: 'import_contacts_from_conversations', args: { list_id: seed.listId }, expect: 'not_found' },
+    { tool: 'delete_contact_list', args: { list_id: seed.listId }, expect: 'not_found' },
+    { tool: 'get_import_status', args: { import_id: seed.importId }, expect: 'not_found' },
+    { tool: 'remove_from_blacklist', args: { phone: seed.blacklisted }, expect: 'not_found' },
+    { tool: 'assign_marketing_session', args: { action: 'assign', session_id: seed.sessionId, enable_mass_marketing: false }, expect: 'not_found' },
+    { tool: 'list_contact_lists', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
+    { tool: 'list_blacklist', args: { query: '700009' }, expect: 'empty', isEmpty: (p) => p.count === 0 },
+    { tool: 'get_marketing_sessions', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
+    { tool: 'get_mass_marketing_config', args: {}, expect: 'empty', isEmpty: (p) => p.config.updated_at === null },
+    // B blacklisting A's number makes an entry of B's own: created, without A's reason.
+    { tool: 'add_to_blacklist', args: { action: 'add', phone: seed.blacklisted }, expect: 'empty', isEmpty: (p) => p.created === true && p.entry.reason === null },
+  ],
+  snapshot: async (callAsA, seed) => ({
+    list: (await callAsA('get_contact_list_detail', { list_id: seed.listId })).members,
+    count: (await callAsA('count_filtered_contacts', { action: 'count_filtered', list_id: seed.listId, segment_filters: {} })).count,
+    importStatus: (await callAsA('get_import_status', { import_id: seed.importId })).import,
+    blacklist: (await callAsA('list_blacklist', {})).entries,
+    sessions: (await callAsA('get_marketing_sessions', {})).marketing_session_ids,
+    config: (await callAsA('get_mass_marketing_config', {})).config,
+  }),
+  exempt: {},
+};
+
+export default fixture;

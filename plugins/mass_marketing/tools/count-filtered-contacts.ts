@@ -1,0 +1,17 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { SegmentFiltersSchema } from '../services/segment-filters.js';
+import { listIdArg } from './args.js';
+
+export const countFilteredContacts = defineTool({
+  name: 'count_filtered_contacts',
+  title: 'Count filtered contacts',
+  description:
+    'How many members of a list a campaign with this segment would reach, after leaving out blacklisted, unsubscribed and opted-out numbers. segment_filters (an object or a JSON string of one): tags (customer has any), exclude_tags (customer has none), last_contact_days (last contact within that many days), has_chatapp_history (has chat messages, or with false has none). {} counts every eligible member.',
+  kind: 'query',
+  action: 'count_filtered',
+  input: Type.Object({
+    list_id: listIdArg(),
+    segment_filters: Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], { description: 'The segment, as an object or a JSON string.' }),
+  }),
+  handler: async ({ list_id, segment_filters }, { services }) => services.marketingAudienceService.countFiltered(list_id, segment_filters),
+});

@@ -1,0 +1,14 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const createContactList = defineTool({
+  name: 'create_contact_list',
+  title: 'Create contact list',
+  description: 'Creates an empty contact list for campaigns. Names are unique in the shop (an existing name is conflict). Add members with add_contacts_to_list or the import tools.',
+  kind: 'mutation',
+  action: 'create',
+  input: Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 100, description: 'The list name, unique in the shop.' }),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  handler: async ({ name, description }, { services }) => services.marketingListsService.create(name, description),
+});

@@ -1,0 +1,14 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const createListFromInactive = defineTool({
+  name: 'create_list_from_inactive',
+  title: 'Create list from inactive customers',
+  description:
+    'Creates a list of the customers with no contact in the last `days` days: their last contact is older, or they were never contacted and became customers before then. Answers with the list and its import (completed, or queued when large).',
+  kind: 'mutation',
+  input: Type.Object({
+    days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Days without contact.' }),
+    name: Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' }),
+  }),
+  handler: async ({ days, name }, { services }) => services.marketingImportsService.listFromInactive(days, name),
+});

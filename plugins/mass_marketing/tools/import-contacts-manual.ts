@@ -1,0 +1,18 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { listIdArg } from './args.js';
+
+export const importContactsManual = defineTool({
+  name: 'import_contacts_manual',
+  title: 'Import typed numbers',
+  description:
+    'Imports phone numbers typed by a person into a list: one text with numbers separated by line breaks, commas or semicolons, or a list of numbers. Each needs its international prefix. ' +
+    'Answers with the import record (get_import_status); a small import completes at once and lists its invalid numbers (index, reason), a large one is queued.',
+  kind: 'mutation',
+  input: Type.Object({
+    list_id: listIdArg(),
+    numbers: Type.Union([Type.String({ minLength: 1, maxLength: 500_000 }), Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 50_000 })], {
+      description: 'Numbers as text ("+34600111222, +34600111333") or as a list.',
+    }),
+  }),
+  handler: async ({ list_id, numbers }, { services }) => services.marketingImportsService.fromTypedNumbers(list_id, numbers),
+});

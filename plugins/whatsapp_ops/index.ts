@@ -1,0 +1,104 @@
+import { definePlugin } from '../../core/index.js';
+import { WhatsappOpsConfig } from './config.js';
+import { sandboxEntities, sandboxMigrations } from './sandbox/sandbox-schema.js';
+import { ChatappSession } from './entities/chatapp-session.entity.js';
+import { ChatappMessage } from './entities/chatapp-message.entity.js';
+import { ChatappOptout } from './entities/chatapp-optout.entity.js';
+import { ChatappSettings } from './entities/chatapp-settings.entity.js';
+import { ChatappContactWindow } from './entities/chatapp-contact-window.entity.js';
+import { ChatappScheduledMessage } from './entities/chatapp-scheduled-message.entity.js';
+import { ChatappProcessedEvent } from './entities/chatapp-processed-event.entity.js';
+import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js';
+import { WhatsappOpsInit } from './migrations/0003-init.js';
+import { ChatappSessionsService } from './services/sessions-service.js';
+import { ChatappMessagingService } from './services/messaging-service.js';
+import { ChatappMessagesService } from './services/messages-service.js';
+import { ChatappOptoutsService } from './services/optouts-service.js';
+import { ChatappEligibilityService } from './services/eligibility-service.js';
+import { ChatappScheduledMessagesService } from './services/scheduled-messages-service.js';
+import { ChatappArchiveService } from './services/archive-service.js';
+import { ChatappIngestionService } from './services/ingestion-service.js';
+import { ChatappFollowupsService } from './services/followups-service.js';
+import { setupChannel } from './wiring/channel-setup.js';
+import { sendScheduledMessages } from './jobs/send-scheduled-messages.js';
+import { retrySendingMessages } from './jobs/retry-sending-messages.js';
+import { drainTicketFollowups } from './jobs/drain-ticket-followups.js';
+import { connectChatapp } from './tools/connect-chatapp.js';
+import { getChatappStatus } from './tools/get-chatapp-status.js';
+import { listChatappSessions } from './tools/list-chatapp-sessions.js';
+import { disconnectChatapp } from './tools/disconnect-chatapp.js';
+import { updateChatappRoutingRoles } from './tools/update-chatapp-routing-roles.js';
+import { sendChatappMessage } from './tools/send-chatapp-message.js';
+import { listChatappMessages } from './tools/list-chatapp-messages.js';
+import { addChatappOptout } from './tools/add-chatapp-optout.js';
+import { checkChatappOptout } from './tools/check-chatapp-optout.js';
+import { listChatappOptouts } from './tools/list-chatapp-optouts.js';
+import { removeChatappOptout } from './tools/remove-chatapp-optout.js';
+import { checkChatappContactEligibility } from './tools/check-chatapp-contact-eligibility.js';
+import { getChatappEligibilitySettings } from './tools/get-chatapp-eligibility-settings.js';
+import { updateChatappEligibilitySettings } from './tools/update-chatapp-eligibility-settings.js';
+import { archiveChatappChat } from './tools/archive-chatapp-chat.js';
+import { scheduleChatappMessage } from './tools/schedule-chatapp-message.js';
+import { listScheduledMessages } from './tools/list-scheduled-messages.js';
+import { cancelScheduledMessage } from './tools/cancel-scheduled-message.js';
+
+/**
+ * whatsapp_ops: the messaging channel (`chatapp`). Lines (sessions) are paired through the channel
+ * port — the embedded sandbox engine, or the direct session service over HTTP — and every message
+ * to a customer, from any group, goes through `chatappMessagingService.send`: opt-outs, the
+ * contact-window filter, credits and idempotency are enforced there once. Inbound events are
+ * stored once per shop and re-emitted as `whatsapp_ops.*` events for the other groups.
+ */
+export default definePlugin({
+  name: 'whatsapp_ops',
+  version: '1.0.0',
+  description: 'Messaging numbers (pairing, status, routing roles), the one send path with credits and opt-outs, message log, contact window, archiving, scheduled messages.',
+  kernel: '^1.0.0',
+  optionalDependencies: ['tickets', 'agents'],
+  configSchema: WhatsappOpsConfig,
+  entities: [
+    ...sandboxEntities,
+    ChatappSession,
+    ChatappMessage,
+    ChatappOptout,
+    ChatappSettings,
+    ChatappContactWindow,
+    ChatappScheduledMessage,
+    ChatappProcessedEvent,
+    ChatappArchivedChat,
+  ],
+  migrations: [...sandboxMigrations, { name: '0003-init', class: WhatsappOpsInit }],
+  services: {
+    chatappSessionsService: ChatappSessionsService,
+    chatappMessagingService: ChatappMessagingService,
+    chatappMessagesService: ChatappMessagesService,
+    chatappOptoutsService: ChatappOptoutsService,
+    chatappEligibilityService: ChatappEligibilityService,
+    chatappScheduledMessagesService: ChatappScheduledMessagesService,
+    chatappArchiveService: ChatappArchiveService,
+    chatappIngestionService: ChatappIngestionService,
+    chatappFollowupsService: ChatappFollowupsService,
+  },
+  tools: [
+    connectChatapp,
+    getChatappStatus,
+    listChatappSessions,
+    disconnectChatapp,
+    updateChatappRoutingRoles,
+    sendChatappMessage,
+    listChatappMessages,
+    addChatappOptout,
+    checkChatappOptout,
+    listChatappOptouts,
+    removeChatappOptout,
+    checkChatappContactEligibility,
+    getChatappEligibilitySettings,
+    updateChatappEligibilitySettings,
+    archiveChatappChat,
+    scheduleChatappMessage,
+    listScheduledMessages,
+    cancelScheduledMessage,
+  ],
+  jobs: [sendScheduledMessages, retrySendingMessages, drainTicketFollowups],
+  setup: setupChannel,
+});

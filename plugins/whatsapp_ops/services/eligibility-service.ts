@@ -1,0 +1,120 @@
+import { invalidArguments, normalizePhone, ToolError } from '../../../core/index.js';
+import { ChatappSettings } from '../entities/chatapp-settings.entity.js';
+import { ChatappContactWindow } from '../entities/chatapp-contact-window.entity.js';
+import type { ChatappSession } from '../entities/chatapp-session.entity.js';
+import { BILLING_SOURCES, type BillingSource, type RoutingRole } from '../entities/values.js';
+import type { ChatappCradle } from './cradle.js';
+
+export interface SettingsChanges {
+  /** null returns to the deployment's default. */
+  windowHours?: number | null;
+  filters?: Partial<Record<BillingSource, boolean>>;
+}
+
+const HOUR_MS = 3_600_000;
+
+const isBillingSource = (value: string): value is BillingSource => (BILLING_SOURCES as string[]).includes(value);
+
+/**
+ * The contact window: whether a customer wrote to a physical line recently enough for an automatic
+ * message of a billing source to go out on it. The window (hours) and a filter per billing source
+ * are shop settings; with a source's filter on, the send path refuses its automatic messages to
+ * customers outside the window on the line chosen.
+ */
+export class ChatappEligibilityService {
+  constructor(private readonly deps: ChatappCradle) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  async settings() {
+    const row = await this.em.findOne(ChatappSettings, {});
+    return { settings: this.settingsPayload(row) };
+  }
+
+  async updateSettings(changes: SettingsChanges) {
+    if (changes.windowHours === undefined && (changes.filters === undefined || Object.keys(changes.filters).length === 0)) {
+      throw invalidArguments('Nothing to change: give window_hours and/or filters.', [{ path: 'window_hours', message: 'or filters is required' }]);
+    }
+    await this.em.execute('insert into chatapp_settings (shop_id, window_hours, filters, updated_at) values (?, null, ?, now()) on conflict (shop_id) do nothing', [
+      this.deps.shop.id,
+      JSON.stringify({}),
+    ]);
+    const row = (await this.em.findOne(ChatappSettings, {}))!;
+    if (changes.windowHours !== undefined) row.windowHours = changes.windowHours;
+    if (changes.filters) row.filters = { ...row.filters, ...changes.filters };
+    await this.em.flush();
+    return { settings: this.settingsPayload(row) };
+  }
+
+  /** Sends nothing: what an automatic message of this source to this phone would meet on the line chosen for the role. */
+  async check(rawPhone: string, billingSource: BillingSource, senderRole: RoutingRole) {
+    const phone = normalizePhone(rawPhone);
+    const { window_hours: windowHours, filters } = this.settingsPayload(await this.em.findOne(ChatappSettings, {}));
+    const optedOut = await this.deps.chatappOptoutsService.isOptedOut(phone);
+    const line = await this.deps.chatappSessionsService.chooseFor(phone, senderRole);
+    const lastInboundAt = line ? await this.lastInbound(line, phone) : null;
+    const within = lastInboundAt !== null && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS;
+    const filterEnabled = filters[billingSource];
+    const reason = !line ? 'no_connected_session' : optedOut ? 'opted_out' : filterEnabled && !within ? 'outside_window' : null;
+    return {
+      eligibility: {
+        phone,
+        billing_source: billingSource,
+        sender_role: senderRole,
+        eligible: reason === null,
+        reason,
+        within_window: within,
+        last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null,
+        window_expires_at: lastInboundAt ? new Date(lastInboundAt.getTime() + windowHours * HOUR_MS).toISOString() : null,
+        window_hours: windowHours,
+        filter_enabled: filterEnabled,
+        opted_out: optedOut,
+        line: line && { session_id: line.id, phone: line.phone ?? null, label: line.label ?? null },
+      },
+    };
+  }
+
+  /** For the send path: refuses an automatic message whose source is filtered when the customer is outside the window. */
+  async assertSendable(line: ChatappSession, phone: string, billingSource: string): Promise<void> {
+    if (!isBillingSource(billingSource)) return;
+    const { window_hours: windowHours, filters } = this.settingsPayload(await this.em.findOne(ChatappSettings, {}));
+    if (!filters[billingSource]) return;
+    const lastInboundAt = await this.lastInbound(line, phone);
+    if (lastInboundAt && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS) return;
+    throw new ToolError(
+      'outside_contact_window',
+      `${phone} has not written to line ${line.phone ?? line.id} in the last ${windowHours} h and the "${billingSource}" filter is on; nothing was sent or charged.`,
+      { phone, billing_source: billingSource, window_hours: windowHours, last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null, session_id: line.id },
+    );
+  }
+
+  /** Called for every inbound message: the window of (line, customer) only moves forward. */
+  async recordInbound(line: ChatappSession, customerPhone: string, at: Date): Promise<void> {
+    if (!line.phone) return;
+    await this.em.execute(
+      `insert into chatapp_contact_windows (shop_id, line_phone, customer_phone, last_inbound_at, last_session_id) values (?, ?, ?, ?, ?)
+       on conflict (shop_id, line_phone, customer_phone) do update
+         set last_session_id = excluded.last_session_id, last_inbound_at = excluded.last_inbound_at
+         where chatapp_contact_windows.last_inbound_at < excluded.last_inbound_at`,
+      [this.deps.shop.id, line.phone, customerPhone, at, line.id],
+    );
+  }
+
+  private async lastInbound(line: ChatappSession, customerPhone: string): Promise<Date | null> {
+    if (!line.phone) return null;
+    const window = await this.em.findOne(ChatappContactWindow, { linePhone: line.phone, customerPhone });
+    return window?.lastInboundAt ?? null;
+  }
+
+  private settingsPayload(row: ChatappSettings | null) {
+    const filters = Object.fromEntries(BILLING_SOURCES.map((source) => [source, row?.filters[source] === true])) as Record<BillingSource, boolean>;
+    return {
+      window_hours: row?.windowHours ?? this.deps.chatappConfig.eligibilityWindowHours,
+      window_hours_source: row?.windowHours != null ? ('shop' as const) : ('default' as const),
+      filters,
+      updated_at: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import type { ChatappSession } from '../entities/chatapp-session.entity.js';
+import type { ChatappMessage } from '../entities/chatapp-message.entity.js';
+import type { ChatappOptout } from '../entities/chatapp-optout.entity.js';
+import type { ChatappScheduledMessage } from '../entities/chatapp-scheduled-message.entity.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const sessionPayload = (s: ChatappSession) => ({
+  id: s.id,
+  label: s.label ?? null,
+  status: s.status,
+  phone: s.phone ?? null,
+  routing_roles: [...s.routingRoles],
+  mass_marketing_enabled: s.massMarketingEnabled,
+  /** The engine's name for the line; the sandbox's inbound route takes it. Not a secret. */
+  session_key: s.sessionKey,
+  adapter: s.adapter,
+  sandbox: s.sandbox,
+  connected_at: iso(s.connectedAt),
+  disconnected_at: iso(s.disconnectedAt),
+  created_at: s.createdAt.toISOString(),
+});
+
+export type SessionPayload = ReturnType<typeof sessionPayload>;
+
+export const messagePayload = (m: ChatappMessage) => ({
+  id: m.id,
+  session_id: m.session.id,
+  phone: m.phone,
+  direction: m.direction,
+  text: m.text ?? null,
+  media: m.media ?? null,
+  status: m.status,
+  provider_message_id: m.providerMessageId ?? null,
+  idempotency_key: m.idempotencyKey ?? null,
+  automatic: m.automatic,
+  billing_source: m.billingSource ?? null,
+  credits_charged: m.creditsCharged,
+  error: m.error ?? null,
+  sent_at: iso(m.sentAt),
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
+});
+
+export type MessagePayload = ReturnType<typeof messagePayload>;
+
+export const optoutPayload = (o: ChatappOptout) => ({
+  id: o.id,
+  phone: o.phone,
+  reason: o.reason ?? null,
+  created_at: o.createdAt.toISOString(),
+});
+
+export const scheduledPayload = (s: ChatappScheduledMessage) => ({
+  id: s.id,
+  phone: s.phone,
+  message: s.text,
+  session_id: s.sessionId ?? null,
+  send_at: s.sendAt.toISOString(),
+  status: s.status,
+  attempts: s.attempts,
+  message_id: s.messageId ?? null,
+  error: s.error ?? null,
+  cancelled_at: iso(s.cancelledAt),
+  cancelled_by_agent_id: s.cancelledByAgentId ?? null,
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+});

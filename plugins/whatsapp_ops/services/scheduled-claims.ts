@@ -1,0 +1,28 @@
+import type { EntityManager } from '../../../core/index.js';
+
+/** A claim older than this belongs to a process that stopped mid-send: the row is claimed again. */
+export const CLAIM_TIMEOUT_MS = 120_000;
+
+export interface ClaimedRow {
+  id: number;
+  shopId: number;
+  attempts: number;
+}
+
+/**
+ * Marks due scheduled messages of every shop as `sending` in one committed statement, before any
+ * of them is sent (mark before send). FOR UPDATE SKIP LOCKED gives concurrent processes disjoint
+ * rows. Rows left `sending` by a process that died are taken again after CLAIM_TIMEOUT_MS; the
+ * send path's idempotency key makes that second attempt harmless.
+ */
+export async function claimDueScheduled(em: EntityManager, now: Date, batchSize: number): Promise<ClaimedRow[]> {
+  const rows = await em.execute<{ id: number; shop_id: number; attempts: number }[]>(
+    `update chatapp_scheduled_messages set status = 'sending', claimed_at = ?, attempts = attempts + 1, updated_at = ?
+     where id in (select id from chatapp_scheduled_messages
+                  where (status = 'scheduled' and send_at <= ?) or (status = 'sending' and claimed_at < ?)
+                  order by send_at, id limit ? for update skip locked)
+     returning id, shop_id, attempts`,
+    [now, now, now, new Date(now.getTime() - CLAIM_TIMEOUT_MS), batchSize],
+  );
+  return rows.map((r) => ({ id: Number(r.id), shopId: Number(r.shop_id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,20 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { phoneArg, sessionIdArg } from './args.js';
+
+export const archiveChatappChat = defineTool({
+  name: 'archive_chatapp_chat',
+  title: 'Archive messaging chat',
+  description:
+    'Archives (archive true, the default) or unarchives (false) the chat with a customer on one number. ' +
+    'Default session: the connected one that last talked to this customer, else the first connected. reported_to_engine says whether the network was told.',
+  kind: 'mutation',
+  action: 'archive',
+  idempotent: true,
+  openWorld: true,
+  input: Type.Object({
+    phone: phoneArg('The customer, E.164 or with international prefix.'),
+    archive: Type.Optional(Type.Boolean({ default: true, description: 'false unarchives.' })),
+    session_id: Type.Optional(sessionIdArg('The session (number) the chat is on.')),
+  }),
+  handler: async ({ phone, archive, session_id }, { services }) => services.chatappArchiveService.archive(phone, archive!, session_id),
+});

@@ -1,0 +1,25 @@
+import { Type } from '../../../core/index.js';
+import { BILLING_SOURCES, DIRECTIONS, MESSAGE_STATUSES, ROUTING_ROLES, SCHEDULED_STATUSES, SESSION_STATUSES } from '../entities/values.js';
+import { MAX_TEXT_LENGTH } from '../sandbox/message-content.js';
+
+/** Argument schemas the whatsapp_ops tools share. */
+export const phoneArg = (description = 'Customer phone with its international prefix, e.g. +34600111222 (E.164).') =>
+  Type.String({ minLength: 1, maxLength: 40, description });
+
+export const sessionIdArg = (description: string) => Type.Integer({ minimum: 1, description });
+
+export const routingRolesArg = (description: string) =>
+  Type.Array(Type.Enum(ROUTING_ROLES), { minItems: 1, maxItems: ROUTING_ROLES.length, uniqueItems: true, description });
+
+export const senderRoleArg = (description: string) => Type.Enum(ROUTING_ROLES, { description });
+
+export const billingSourceArg = (description: string) => Type.Enum(BILLING_SOURCES, { description });
+
+export const messageTextArg = (description: string) => Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH, description });
+
+export const sessionStatusArg = (description: string) => Type.Enum(SESSION_STATUSES, { description });
+export const directionArg = (description: string) => Type.Enum(DIRECTIONS, { description });
+export const messageStatusArg = (description: string) => Type.Enum(MESSAGE_STATUSES, { description });
+export const scheduledStatusArg = (description: string) => Type.Enum(SCHEDULED_STATUSES, { description });
+
+export const dateTimeArg = (description: string) => Type.String({ format: 'date-time', description });

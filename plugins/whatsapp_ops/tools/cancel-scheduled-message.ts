@@ -1,0 +1,20 @@
+import { defineTool, Type } from '../../../core/index.js';
+
+export const cancelScheduledMessage = defineTool({
+  name: 'cancel_scheduled_message',
+  title: 'Cancel scheduled message',
+  description: 'Cancels a scheduled message that has not been sent yet (invalid_state otherwise). agent_id records who cancelled it.',
+  kind: 'mutation',
+  action: 'cancel',
+  confirmation: 'agent',
+  destructive: true,
+  input: Type.Object({
+    id: Type.Integer({ minimum: 1, description: 'The scheduled message id.' }),
+    agent_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The agent who cancels it.' })),
+  }),
+  summary: async ({ id }, { services }) => {
+    const row = await services.chatappScheduledMessagesService.get(id);
+    return `Cancel scheduled message ${id} to ${row.phone}, due ${row.sendAt.toISOString()}.`;
+  },
+  handler: async ({ id, agent_id }, { services }) => services.chatappScheduledMessagesService.cancel(id, agent_id),
+});

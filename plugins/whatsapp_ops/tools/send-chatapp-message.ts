@@ -1,0 +1,18 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { messageTextArg, phoneArg, sessionIdArg } from './args.js';
+
+export const sendChatappMessage = defineTool({
+  name: 'send_chatapp_message',
+  title: 'Send messaging message',
+  description:
+    'Sends a text message to a customer now, as a person would (not automatic: an opted-out number still receives it, and the answer says recipient_opted_out). ' +
+    'Costs 500 credits (insufficient_credits: nothing is sent). Default session: the connected number with the general role that last talked to this customer, else the first connected one.',
+  kind: 'mutation',
+  openWorld: true,
+  input: Type.Object({
+    phone: phoneArg(),
+    message: messageTextArg('The text, up to 4096 characters.'),
+    session_id: Type.Optional(sessionIdArg('The session (number) to send from.')),
+  }),
+  handler: async ({ phone, message, session_id }, { services }) => services.chatappMessagingService.sendManual(phone, message, session_id),
+});

@@ -1,0 +1,18 @@
+import type { SetupContext } from '../../../core/index.js';
+import { ChannelError } from '../channel/channel-error.js';
+import type { SandboxAuthorize } from '../sandbox/sandbox-control-routes.js';
+import { ChatappSession } from '../entities/chatapp-session.entity.js';
+
+/**
+ * Who may drive a sandbox session on the main server: the shop that owns it, by its API token
+ * (`Authorization: Bearer …`). Another shop's session answers like an unknown one, so a token
+ * never learns which session keys exist elsewhere.
+ */
+export function shopSessionAuthorizer(setup: Pick<SetupContext, 'rootEm' | 'authenticate'>): SandboxAuthorize {
+  return async (request, sessionKey) => {
+    const shop = await setup.authenticate(request.headers.authorization);
+    if (!shop) return new ChannelError('unauthorized', 'invalid or missing Bearer token: send the shop API token as Authorization: Bearer <API_TOKEN>');
+    const owned = await setup.rootEm.fork().count(ChatappSession, { sessionKey, shopId: shop.id }, { filters: { tenant: false } });
+    return owned > 0 ? null : new ChannelError('session_not_found', `session ${sessionKey} was not found`);
+  };
+}
