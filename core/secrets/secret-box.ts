@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Encryption for secrets at rest (stored confirmation arguments, mail passwords, provider keys):
@@ -7,9 +7,20 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
 
   constructor(secret: string) {
     this.key = createHash('sha256').update(`switchboard:${secret}`).digest();
+    this.macKey = createHash('sha256').update(`switchboard-mac:${secret}`).digest();
+  }
+
+  /**
+   * A deterministic HMAC-SHA256 of `data` (base64url), for links that must prove where they came
+   * from and read the same every time they are rendered (an unsubscribe link in a message that
+   * may be sent again with its idempotency key). Callers put a purpose prefix in `data`.
+   */
+  mac(data: string): string {
+    return createHmac('sha256', this.macKey).update(data).digest('base64url');
   }
 
   seal(plain: string): string {

@@ -81,7 +81,8 @@ export class ConversationActivityService {
 
   /**
    * One statement, so concurrent messages of a new conversation never race to create it twice and
-   * counters never lose an increment. Raw SQL: the shop condition is the row's own shop_id.
+   * counters never lose an increment. Raw SQL, so the shop is explicit: the row gets the scope's
+   * shop id and the conflict key includes it, so another shop's row is never touched.
    */
   private async upsert(a: Activity, unread: UnreadEffect): Promise<void> {
     await this.deps.em.execute(

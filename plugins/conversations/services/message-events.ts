@@ -1,6 +1,6 @@
 import type { MediaLike } from './message-preview.js';
 
-/** The whatsapp_ops events this group follows (names and fields fixed by docs in plugins/whatsapp_ops). */
+/** The whatsapp_ops events this group follows, as the messaging groups' contract fixes them. */
 export interface MessageReceived {
   message_id: number;
   session_id: number;
