@@ -101,9 +101,10 @@ describe('npm run new-plugin', function () {
 
     it('ships an isolation fixture the harness accepts', async () => {
       const fixture = (await import(pathToFileURL(join(folder, 'test', 'isolation.fixture.ts')).href)).default as IsolationFixture;
-      const asA = callAs(k, (await k.newShop('Scaffold A')).token);
+      const shopA = await k.newShop('Scaffold A');
+      const asA = callAs(k, shopA.token);
       const asB = callAs(k, (await k.newShop('Scaffold B')).token);
-      const seed = await fixture.seed(asA);
+      const seed = await fixture.seed(asA, { token: shopA.token, inject: (request) => k.app.inject(request) });
       const before = await fixture.snapshot(asA, seed);
       for (const probe of fixture.probes(seed)) expect(probeFailure(probe, await asB(probe.tool, probe.args)), probe.tool).to.equal(undefined);
       expect(await fixture.snapshot(asA, seed)).to.deep.equal(before);
