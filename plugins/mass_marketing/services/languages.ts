@@ -1,0 +1,90 @@
+import { countryCallingCode } from '../../../core/index.js';
+
+/** The languages campaigns know by phone prefix, and use for unsubscribe words and confirmations. */
+export const LANGUAGES = ['es', 'en', 'de', 'fr', 'pt', 'it', 'hu'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Calling code → the language most people with that prefix read (a shared prefix takes its majority language). */
+const BY_CALLING_CODE: Record<string, Language> = {
+  ...Object.fromEntries(['34', '52', '54', '56', '57', '51', '58', '53', '502', '503', '504', '505', '506', '507', '591', '593', '595', '598', '240'].map((c) => [c, 'es'])),
+  ...Object.fromEntries(['1', '44', '61', '64', '353', '27', '234', '254', '91', '65', '63'].map((c) => [c, 'en'])),
+  ...Object.fromEntries(['49', '43', '41', '423'].map((c) => [c, 'de'])),
+  ...Object.fromEntries(['33', '32', '352', '377', '221', '225'].map((c) => [c, 'fr'])),
+  ...Object.fromEntries(['351', '55', '244', '258', '238'].map((c) => [c, 'pt'])),
+  ...Object.fromEntries(['39', '378', '379'].map((c) => [c, 'it'])),
+  '36': 'hu',
+};
+
+/** The recipient's language from the phone's prefix, or null when the prefix is not one we know. */
+export function languageOfPhone(phone: string): Language | null {
+  const code = countryCallingCode(phone);
+  return (code && BY_CALLING_CODE[code]) || null;
+}
+
+/** The shop's language from its locale (`es-ES` → es), or null when it is not one we know. */
+export function languageOfLocale(locale: string): Language | null {
+  const lang = locale.slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : null;
+}
+
+/**
+ * Unsubscribe words and phrases per language, accent-free and lower case (a reply is normalised
+ * the same way before matching).
+ */
+const UNSUBSCRIBE_PHRASES: Record<Language, string[]> = {
+  es: ['baja', 'darme de baja', 'dar de baja', 'dame de baja', 'desuscribir', 'desuscribirme', 'cancelar suscripcion', 'no mas mensajes', 'no quiero mas mensajes', 'parar'],
+  en: ['stop', 'unsubscribe', 'opt out', 'optout', 'remove me', 'stop messages', 'no more messages'],
+  de: ['stopp', 'abmelden', 'abbestellen', 'austragen', 'keine nachrichten mehr', 'abmeldung'],
+  fr: ['arret', 'arreter', 'desabonner', 'desinscrire', 'desinscription', 'desabonnement', 'plus de messages'],
+  pt: ['sair', 'parar', 'descadastrar', 'cancelar inscricao', 'nao quero mais mensagens', 'remover'],
+  it: ['basta', 'disiscrivimi', 'cancellami', 'annulla iscrizione', 'disiscrizione', 'non voglio piu messaggi'],
+  hu: ['leiratkozas', 'leiratkozom', 'leiratkozni', 'eleg', 'nem kerek tobb uzenetet'],
+};
+
+const PHRASES = [...new Set(Object.values(UNSUBSCRIBE_PHRASES).flat())];
+
+/** A reply longer than this is a conversation that happens to contain a word, not a request. */
+const MAX_INTENT_WORDS = 8;
+
+export const normaliseText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * Whether a reply asks to unsubscribe: a short message (at most 8 words) containing one of the
+ * words or phrases of any supported language as whole words ("STOP", "Baja por favor",
+ * "Bitte abmelden!"). Longer messages are left to people.
+ */
+export function isUnsubscribeIntent(text: string | null | undefined): boolean {
+  if (!text) return false;
+  const normalised = normaliseText(text);
+  if (normalised === '' || normalised.split(' ').length > MAX_INTENT_WORDS) return false;
+  const padded = ` ${normalised} `;
+  return PHRASES.some((phrase) => padded.includes(` ${phrase} `));
+}
+
+/** The message confirming an unsubscribe made by reply. */
+export const UNSUBSCRIBE_CONFIRMATION: Record<Language, string> = {
+  es: 'Te hemos dado de baja: no recibirás más campañas de {tienda}.',
+  en: 'You have been unsubscribed: you will not receive more campaigns from {tienda}.',
+  de: 'Sie wurden abgemeldet: Sie erhalten keine weiteren Kampagnen von {tienda}.',
+  fr: 'Vous êtes désabonné(e) : vous ne recevrez plus de campagnes de {tienda}.',
+  pt: 'A sua inscrição foi cancelada: não receberá mais campanhas de {tienda}.',
+  it: 'Sei stato disiscritto: non riceverai più campagne da {tienda}.',
+  hu: 'Leiratkoztunk: nem kap több kampányüzenetet a következőtől: {tienda}.',
+};
+
+/** The label in front of the unsubscribe link at the end of a campaign message. */
+export const UNSUBSCRIBE_LINK_LABEL: Record<Language, string> = {
+  es: 'Para darte de baja',
+  en: 'To unsubscribe',
+  de: 'Zum Abmelden',
+  fr: 'Pour vous désabonner',
+  pt: 'Para cancelar a inscrição',
+  it: 'Per disiscriverti',
+  hu: 'Leiratkozás',
+};
