@@ -3,7 +3,7 @@
  * everything not exported here may change without notice.
  */
 export { Type, type Static, type TSchema } from 'typebox';
-export { defineEntity, p, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
+export { defineEntity, p, LockMode, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
 export { Migration } from '@mikro-orm/migrations';
 export { definePlugin, defineTool, defineJob, defineResource } from './plugin/define.js';
 export type {

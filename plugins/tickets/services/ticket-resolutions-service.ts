@@ -1,4 +1,4 @@
-import { invalidState, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
+import { invalidState, LockMode, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { assertCan } from './ticket-status.js';
@@ -92,8 +92,12 @@ export class TicketResolutionsService {
     await this.em.nativeUpdate(TicketFollowup, { ticket, status: 'queued' }, { status: 'cancelled', statusReason: reason, updatedAt: new Date() });
   }
 
+  /**
+   * Locked and re-read: a cancellation (newer resolution, close, reopen) may have changed the row
+   * since it was loaded, in this transaction through a native update or in another one.
+   */
   private async queuedFollowup(id: number): Promise<TicketFollowup> {
-    const followup = await this.em.findOne(TicketFollowup, { id }, { populate: ['ticket'] });
+    const followup = await this.em.findOne(TicketFollowup, { id }, { populate: ['ticket'], refresh: true, lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!followup) throw notFound('follow-up', id);
     if (followup.status !== 'queued') {
       throw invalidState(`Follow-up ${id} is ${followup.status}; only a queued follow-up can be marked sent or failed.`, {

@@ -37,6 +37,34 @@ describe('tickets: follow-up queue (markFollowupSent / markFollowupFailed / queu
     expect(got.followups.map((f: any) => f.status)).to.deep.equal(['sent']);
   });
 
+  it('a follow-up cancelled earlier in the same unit of work cannot then be marked sent', async () => {
+    const { ticketId, followupId } = await resolvedTicket();
+    const err = await failure(
+      withShop(
+        shopId,
+        async ({ services, em }) => {
+          const ticket = await services.ticketsService.get(ticketId);
+          await em.findOne((await import('../entities/ticket-followup.entity.js')).TicketFollowup, { id: followupId });
+          await services.ticketResolutionsService.cancelQueued(ticket, 'closed meanwhile');
+          return services.ticketResolutionsService.markFollowupSent(followupId);
+        },
+        { transactional: true },
+      ),
+    );
+    expect(err.details).to.deep.equal({ current_status: 'cancelled', allowed: ['queued'] });
+  });
+
+  it('concurrent settlements of one follow-up: one wins, the other sees it settled', async () => {
+    const { followupId } = await resolvedTicket();
+    const results = await Promise.allSettled([
+      resolutions(shopId, (s) => s.markFollowupSent(followupId)),
+      resolutions(shopId, (s) => s.markFollowupFailed(followupId, 'network refused')),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).to.have.length(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason.code).to.equal('invalid_state');
+  });
+
   it('with resolve_after_notify false the ticket was resolved already and stays so', async () => {
     const { ticketId, followupId } = await resolvedTicket(false);
     const before = (await call('get_ai_ticket', { ticket_id: ticketId })).ticket;

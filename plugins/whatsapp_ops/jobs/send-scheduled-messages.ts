@@ -15,8 +15,8 @@ export const sendScheduledMessages = defineJob<WhatsappOpsConfig>({
   schedule: '*/15 * * * * *',
   scope: 'system',
   description: 'Sends due scheduled messages through the send path, each exactly once.',
-  run: async ({ em, forShop, tickAt, log }) => {
-    for (const row of await claimDueScheduled(em, tickAt, BATCH)) {
+  run: async ({ em, forShop, log }) => {
+    for (const row of await claimDueScheduled(em, BATCH)) {
       await forShop(row.shopId, ({ services }) =>
         row.attempts > MAX_SCHEDULED_ATTEMPTS ? services.chatappScheduledMessagesService.giveUp(row.id) : services.chatappScheduledMessagesService.sendClaimed(row.id),
       ).catch((err) => log.error({ err, scheduledMessageId: row.id, shopId: row.shopId }, 'sending a scheduled message failed; it is claimed again later'));

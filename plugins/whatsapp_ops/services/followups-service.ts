@@ -17,6 +17,18 @@ interface Cradle extends ChatappCradle {
   ticketResolutionsService?: TicketResolutions;
 }
 
+/**
+ * Reports an outcome to the tickets group. A follow-up cancelled or settled since it was read
+ * (the ticket was reopened or closed meanwhile) has nothing left to report.
+ */
+async function settle(report: () => Promise<unknown>): Promise<void> {
+  try {
+    await report();
+  } catch (err) {
+    if (!(err instanceof ToolError) || !['invalid_state', 'not_found'].includes(err.code)) throw err;
+  }
+}
+
 /** Refusals that may pass by themselves: the follow-up stays queued for the next drain. */
 const WAIT_CODES = new Set(['no_connected_session', 'insufficient_credits']);
 const MAX_SCAN = 1000;
@@ -36,27 +48,16 @@ export class ChatappFollowupsService {
     if (!this.deps.kernelCatalog.names().includes('tickets')) return outcome;
     const tickets = this.deps.ticketResolutionsService!;
     for (const followup of await this.queuedWithPhone(tickets, limit)) {
+      let message;
       try {
-        const { message } = await this.deps.chatappMessagingService.send({
+        ({ message } = await this.deps.chatappMessagingService.send({
           phone: followup.phone!,
           text: followup.message,
           automatic: true,
           billingSource: 'followup',
           senderRole: 'operations',
           idempotencyKey: `ticket-followup-${followup.id}`,
-        });
-        // Recorded but not taken by the network yet: marked sent once it is (next drain, same key).
-        if (message.status === 'sending') {
-          outcome.waiting++;
-          continue;
-        }
-        if (message.status === 'failed') {
-          await tickets.markFollowupFailed(followup.id, message.error?.split(':')[0] ?? 'failed');
-          outcome.failed++;
-          continue;
-        }
-        await tickets.markFollowupSent(followup.id);
-        outcome.sent++;
+        }));
       } catch (err) {
         if (!(err instanceof ToolError)) throw err;
         if (WAIT_CODES.has(err.code)) {
@@ -64,8 +65,19 @@ export class ChatappFollowupsService {
           if (err.code === 'insufficient_credits') break;
           continue;
         }
-        await tickets.markFollowupFailed(followup.id, err.code);
+        await settle(() => tickets.markFollowupFailed(followup.id, err.code));
         outcome.failed++;
+        continue;
+      }
+      // Recorded but not taken by the network yet: reported once it is (next drain, same key).
+      if (message.status === 'sending') {
+        outcome.waiting++;
+      } else if (message.status === 'failed') {
+        await settle(() => tickets.markFollowupFailed(followup.id, message.error?.split(':')[0] ?? 'failed'));
+        outcome.failed++;
+      } else {
+        await settle(() => tickets.markFollowupSent(followup.id));
+        outcome.sent++;
       }
     }
     return outcome;

@@ -92,8 +92,11 @@ export class ChatappIngestionService {
     const row = await this.em.findOne(ChatappMessage, { session, providerMessageId: receipt.providerMessageId, direction: 'outbound' });
     if (!row) {
       // The send that produced it may still be committing (the session service answers the send
-      // and reports the receipt at the same time): ask for it again, for a while.
-      if (Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS) throw new EventNotReady(`no message ${receipt.providerMessageId} recorded yet`);
+      // and reports the receipt at the same time). `sent` says nothing the send's own answer does
+      // not; a later receipt is asked for again, for a while.
+      if (receipt.status !== 'sent' && Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS) {
+        throw new EventNotReady(`no message ${receipt.providerMessageId} recorded yet`);
+      }
       return 'ignored';
     }
     const next = advanceStatus(row.status, receipt.status);

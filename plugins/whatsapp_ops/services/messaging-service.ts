@@ -46,6 +46,8 @@ export class ChatappMessagingService {
   }
 
   async send(request: SendRequest): Promise<{ message: MessagePayload }> {
+    // Callers resolve this service untyped; a forgotten flag must not slip past the opt-outs as "manual".
+    if (typeof request.automatic !== 'boolean') throw invalidArguments('automatic must be true or false.', [{ path: 'automatic', message: 'is required' }]);
     const phone = normalizePhone(request.phone);
     const content = checkContent(request.text, request.media);
     const cost = request.creditsCost ?? this.deps.chatappConfig.messageCost;

@@ -13,16 +13,17 @@ export interface ClaimedRow {
  * Marks due scheduled messages of every shop as `sending` in one committed statement, before any
  * of them is sent (mark before send). FOR UPDATE SKIP LOCKED gives concurrent processes disjoint
  * rows. Rows left `sending` by a process that died are taken again after CLAIM_TIMEOUT_MS; the
- * send path's idempotency key makes that second attempt harmless.
+ * send path's idempotency key makes that second attempt harmless. Times are the database's clock,
+ * the one clock every process shares.
  */
-export async function claimDueScheduled(em: EntityManager, now: Date, batchSize: number): Promise<ClaimedRow[]> {
+export async function claimDueScheduled(em: EntityManager, batchSize: number): Promise<ClaimedRow[]> {
   const rows = await em.execute<{ id: number; shop_id: number; attempts: number }[]>(
-    `update chatapp_scheduled_messages set status = 'sending', claimed_at = ?, attempts = attempts + 1, updated_at = ?
+    `update chatapp_scheduled_messages set status = 'sending', claimed_at = now(), attempts = attempts + 1, updated_at = now()
      where id in (select id from chatapp_scheduled_messages
-                  where (status = 'scheduled' and send_at <= ?) or (status = 'sending' and claimed_at < ?)
+                  where (status = 'scheduled' and send_at <= now()) or (status = 'sending' and claimed_at < now() - make_interval(secs => ?))
                   order by send_at, id limit ? for update skip locked)
      returning id, shop_id, attempts`,
-    [now, now, now, new Date(now.getTime() - CLAIM_TIMEOUT_MS), batchSize],
+    [CLAIM_TIMEOUT_MS / 1000, batchSize],
   );
   return rows.map((r) => ({ id: Number(r.id), shopId: Number(r.shop_id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id);
 }

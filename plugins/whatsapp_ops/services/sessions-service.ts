@@ -1,5 +1,6 @@
 import { invalidState, notFound, pageOf, ToolError, type Paging } from '../../../core/index.js';
 import type { PairingInfo, SessionInfo, SessionRef } from '../channel/channel-port.js';
+import { ChannelError } from '../channel/channel-error.js';
 import { ChatappSession } from '../entities/chatapp-session.entity.js';
 import { ChatappMessage } from '../entities/chatapp-message.entity.js';
 import { ROUTING_ROLES, type RoutingRole, type SessionStatus } from '../entities/values.js';
@@ -196,9 +197,8 @@ export class ChatappSessionsService {
     try {
       return livePayload(await this.port.status(this.ref(session)));
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (!code) throw err;
-      return { error: code, message: (err as Error).message };
+      if (!(err instanceof ChannelError)) throw err;
+      return { error: err.code, message: err.message };
     }
   }
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { freshTick } from './helpers/ticks.js';
 import { balanceOf, bootOps, connectedLine, ok, rows } from './helpers/ops-kernel.js';
-import { inShop } from './fixtures/service-probe/index.js';
+import { inShop, onNext } from './fixtures/service-probe/index.js';
 
 const JOB = 'whatsapp_ops.drain-ticket-followups';
 
@@ -77,5 +77,13 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
     expect((await ticket(ticketId)).status).to.equal('resolved');
     expect((await ok(k, token, 'list_chatapp_messages', { phone: '+34600666444' })).count).to.equal(1);
     expect(await balanceOf(k, shopId)).to.equal(before);
+  });
+
+  it('a follow-up another process settled while its message went out is left as it is: the drain still succeeds', async () => {
+    const { ticketId, followupId } = await resolvedTicket({ phone: '+34600666555' });
+    onNext('whatsapp_ops.message_sent', ({ services }) => services.ticketResolutionsService.markFollowupFailed(followupId, 'settled elsewhere'));
+    expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
+    expect(await followup(ticketId)).to.include({ status: 'failed', status_reason: 'settled elsewhere' });
+    expect((await ok(k, token, 'list_chatapp_messages', { phone: '+34600666555' })).count).to.equal(1);
   });
 });

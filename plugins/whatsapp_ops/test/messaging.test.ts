@@ -3,6 +3,7 @@ import type { TestKernel } from '../../../test/helpers/boot.js';
 import { balanceOf, bootOps, connectedLine, customerWrites, fails, ok, rows } from './helpers/ops-kernel.js';
 import { waitFor } from './helpers/wait-for.js';
 import { failNext, inShop, recorded } from './fixtures/service-probe/index.js';
+import { eventRouter } from '../wiring/event-router.js';
 
 const CUSTOMER = '+34600222333';
 
@@ -101,6 +102,29 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
     expect((await ok(k, token, 'list_chatapp_messages', { phone: CUSTOMER, direction: 'outbound' })).messages.find((m: any) => m.id === sent.id).status).to.equal('read');
   });
 
+  it('a receipt for a message not recorded yet is asked for again for two minutes, then dropped; a bare "sent" is dropped at once', async () => {
+    const receipt = (status: 'sent' | 'delivered', minutesAgo: number) => ({
+      id: `evt_unknown_${status}_${minutesAgo}`,
+      type: 'message.status' as const,
+      sessionKey: line.session_key,
+      occurredAt: new Date(Date.now() - minutesAgo * 60_000),
+      receipt: { providerMessageId: 'sbxmid.not-recorded', status, error: null },
+    });
+    const handle = (event: unknown) => inShop(k, shopId, ({ services }) => services.chatappIngestionService.handle(event));
+    const err = await handle(receipt('delivered', 0)).catch((e) => e);
+    expect(err.name).to.equal('EventNotReady');
+    // Refused events are not remembered: the redelivery is handled afresh.
+    expect(await handle(receipt('delivered', 3))).to.equal('ignored');
+    expect(await handle(receipt('sent', 0))).to.equal('ignored');
+  });
+
+  it('an event for a session nobody recorded is asked for again while recent, then dropped', async () => {
+    const route = eventRouter({ rootEm: k.orm.em, withShop: (id, work, options) => inShop(k, id, work, options?.transactional), log: { warn: () => undefined } as any });
+    const event = (minutesAgo: number) => ({ id: `evt_nobody_${minutesAgo}`, type: 'session.disconnected' as const, sessionKey: 'ses_nobody', occurredAt: new Date(Date.now() - minutesAgo * 60_000), reason: 'logged_out' });
+    expect(await route(event(0)).catch((e) => e.message)).to.match(/no session ses_nobody recorded yet/);
+    expect(await route(event(3))).to.equal(undefined);
+  });
+
   it('automatic sends carry their billing source and the caller’s key; the same key never sends or charges twice', async () => {
     const before = await balanceOf(k, shopId);
     const request = { phone: CUSTOMER, text: 'Your order shipped', automatic: true, billingSource: 'order_automation', idempotencyKey: 'order-77-shipped' };
@@ -112,6 +136,12 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
     expect(await sandboxRecords('order-77-shipped')).to.equal(1);
     const conflict = await sendFailure({ ...request, text: 'Something else' });
     expect(conflict.code).to.equal('idempotency_conflict');
+  });
+
+  it('a send that does not say whether it is automatic is refused, so it cannot pass the opt-outs as manual', async () => {
+    const err = await sendFailure({ phone: CUSTOMER, text: 'who am I?' });
+    expect(err.code).to.equal('invalid_arguments');
+    expect(err.details.errors).to.deep.equal([{ path: 'automatic', message: 'is required' }]);
   });
 
   it('campaigns pass their own cost (1000 credits)', async () => {
@@ -146,7 +176,7 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
     // A caller that catches the refusal inside its own transaction is left with nothing either.
     const left = await inShop(k, poorId, async ({ services, em }) => {
       await services.chatappMessagingService.send({ phone: CUSTOMER, text: 'auto', automatic: true }).catch((err: any) => expect(err.code).to.equal('insufficient_credits'));
-      return (await em.getConnection().execute('select count(*)::int as n from chatapp_messages where shop_id = ?', [poorId]))[0].n;
+      return (await em.execute('select count(*)::int as n from chatapp_messages where shop_id = ?', [poorId]))[0].n;
     });
     expect(left).to.equal(0);
   });

@@ -20,6 +20,8 @@ describe('whatsapp_ops: scheduled messages', () => {
   const scheduledRow = async (id: number) => (await rows(k, 'select * from chatapp_scheduled_messages where id = ?', [id]))[0];
   const networkCopies = async (id: number) =>
     Number((await rows(k, 'select count(*)::int as n from sandbox_messages where idempotency_key = ? and session_key = ?', [`scheduled-message-${id}`, line.session_key]))[0].n);
+  /** Moves a scheduled message's time to just past, as if the clock had reached it. */
+  const makeDue = (id: number) => rows(k, `update chatapp_scheduled_messages set send_at = now() - interval '1 second' where id = ?`, [id]);
   const schedule = (args: Record<string, unknown>) => ok(k, token, 'schedule_chatapp_message', { phone: '+34600555111', message: 'Reminder: your appointment', ...args }).then((p) => p.scheduled_message);
 
   before(async () => {
@@ -76,8 +78,11 @@ describe('whatsapp_ops: scheduled messages', () => {
   });
 
   it('the job sends a due message once, automatic and charged, and never again on later ticks', async () => {
-    const row = await schedule({ send_at: inSeconds(1) });
+    const row = await schedule({ send_at: inSeconds(60) });
     const before = await balanceOf(k, shopId);
+    expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
+    expect((await scheduledRow(row.id)).status, 'not due yet').to.equal('scheduled');
+    await makeDue(row.id);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     const sent = await scheduledRow(row.id);
     expect(sent).to.include({ status: 'sent', attempts: 1, error: null });
@@ -91,8 +96,9 @@ describe('whatsapp_ops: scheduled messages', () => {
   });
 
   it('a message to a number that opted out meanwhile fails with opted_out; nothing is sent or charged', async () => {
-    const row = await schedule({ phone: '+34600555333', send_at: inSeconds(1) });
+    const row = await schedule({ phone: '+34600555333', send_at: inSeconds(60) });
     await ok(k, token, 'add_chatapp_optout', { action: 'add', phone: '+34600555333' });
+    await makeDue(row.id);
     const before = await balanceOf(k, shopId);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     const failed = await scheduledRow(row.id);
@@ -103,13 +109,14 @@ describe('whatsapp_ops: scheduled messages', () => {
   });
 
   it('a row left claimed by a process that died mid-send is claimed again and sent once', async () => {
-    const row = await schedule({ send_at: inSeconds(1) });
+    const row = await schedule({ send_at: inSeconds(60) });
     await rows(k, `update chatapp_scheduled_messages set status = 'sending', claimed_at = now() - interval '10 minutes', attempts = 1 where id = ?`, [row.id]);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     expect(await scheduledRow(row.id)).to.include({ status: 'sent', attempts: 2 });
     expect(await networkCopies(row.id)).to.equal(1);
     // A fresh claim (another process is sending it right now) is left alone.
-    const busy = await schedule({ send_at: inSeconds(1) });
+    const busy = await schedule({ send_at: inSeconds(60) });
+    await makeDue(busy.id);
     await rows(k, `update chatapp_scheduled_messages set status = 'sending', claimed_at = now(), attempts = 1 where id = ?`, [busy.id]);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     expect(await scheduledRow(busy.id)).to.include({ status: 'sending', attempts: 1 });
@@ -136,8 +143,8 @@ describe('whatsapp_ops: scheduled messages', () => {
     const second = await bootOps({ engineName });
     try {
       const due = [];
-      for (let i = 0; i < 8; i++) due.push(await schedule({ phone: `+3460055540${i}`, send_at: inSeconds(1) }));
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      for (let i = 0; i < 8; i++) due.push(await schedule({ phone: `+3460055540${i}`, send_at: inSeconds(60) }));
+      for (const row of due) await makeDue(row.id);
       const ticks = [freshTick(), freshTick(), freshTick(), freshTick()];
       await Promise.all([k.scheduler.runTick(JOB, ticks[0]!), second.scheduler.runTick(JOB, ticks[1]!), k.scheduler.runTick(JOB, ticks[2]!), second.scheduler.runTick(JOB, ticks[3]!)]);
       for (const row of due) {

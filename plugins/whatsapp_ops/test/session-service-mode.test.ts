@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { SecretBox } from '../../../core/secrets/secret-box.js';
+import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { signRequest } from '../channel/webhook-signature.js';
 import { balanceOf, bootOps, fails, ok, rows } from './helpers/ops-kernel.js';
 import { http } from './helpers/http.js';
@@ -29,6 +30,7 @@ const freePort = () =>
 describe('whatsapp_ops in session-service mode: the direct session service over HTTP, events by signed webhook', () => {
   const serviceEngine = uniqueEngineName('svc');
   let servicePort: number;
+  let serviceDb: TestDatabase;
   let service: Awaited<ReturnType<typeof startSessionService>>;
   let webhookUrl: string;
   let k: TestKernel;
@@ -36,14 +38,17 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
   let token: string;
   let line: any;
 
+  // The service on a database of its own, as deployed: it shares nothing with the main server but the secret.
   const startService = async () => {
-    service = await startSessionService({ port: servicePort, webhook: { url: webhookUrl }, engineName: serviceEngine });
+    service = await startSessionService({ port: servicePort, webhook: { url: webhookUrl }, engineName: serviceEngine, database: { url: serviceDb.url, poolMax: 4 } });
   };
+  const serviceRows = (sql: string, params: unknown[]) => service.orm.em.getConnection().execute(sql, params);
   const serviceRecords = async (idempotencyKey: string) =>
-    Number((await rows(k, 'select count(*)::int as n from sandbox_messages where engine = ? and session_key = ? and idempotency_key = ?', [serviceEngine, line.session_key, idempotencyKey]))[0].n);
+    Number((await serviceRows('select count(*)::int as n from sandbox_messages where engine = ? and session_key = ? and idempotency_key = ?', [serviceEngine, line.session_key, idempotencyKey]))[0].n);
   const apiKey = async () => new SecretBox(KERNEL_SECRET).open((await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed);
 
   before(async () => {
+    serviceDb = await TestDatabase.create();
     servicePort = await freePort();
     k = await bootOps({
       probe: true,
@@ -57,6 +62,7 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
   after(async () => {
     await service?.close();
     await k?.close();
+    await serviceDb?.drop();
   });
 
   let connected: any;
@@ -66,7 +72,7 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     expect(connected.pairing.pairing_url).to.match(new RegExp(`^http://127\\.0\\.0\\.1:${servicePort}/sandbox/pair/`));
     expect(connected.pairing.qr_image_url).to.equal(`http://127.0.0.1:${servicePort}/sessions/${connected.session.session_key}/qr`);
     expect(connected).to.include({ sandbox: true });
-    const [owner] = await rows(k, 'select shop_id from session_service_sessions where session_key = ?', [connected.session.session_key]);
+    const [owner] = await serviceRows('select shop_id from session_service_sessions where session_key = ?', [connected.session.session_key]);
     expect(owner.shop_id).to.equal(shopId);
     line = connected.session;
     expect(await apiKey()).to.match(/^sk_/);
