@@ -28,4 +28,5 @@ export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';
 export type { ScopedEvents } from './events/event-bus.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
+export { parseShopTime, formatShopTime, timePayload } from './util/shop-time.js';
 export { KERNEL_VERSION } from './version.js';

@@ -1,11 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import { invalidArguments, invalidState, normalizePhone, notFound, pageOf, ToolError, type Paging } from '../../../core/index.js';
+import { invalidArguments, invalidState, normalizePhone, notFound, pageOf, parseShopTime, ToolError, type Paging } from '../../../core/index.js';
 import { ChatappScheduledMessage } from '../entities/chatapp-scheduled-message.entity.js';
 import type { ScheduledStatus } from '../entities/values.js';
 import type { ChatappCradle } from './cradle.js';
 import { checkContent } from './message-content.js';
 import { scheduledPayload } from './payloads.js';
-import { parseSendAt } from './send-at.js';
 
 export interface ScheduleRequest {
   phone: string;
@@ -38,7 +37,7 @@ export class ChatappScheduledMessagesService {
   async schedule(request: ScheduleRequest) {
     const phone = normalizePhone(request.phone);
     checkContent(request.message, undefined, 'message');
-    const sendAt = parseSendAt(request.sendAt, this.deps.shop.timezone);
+    const sendAt = parseShopTime(request.sendAt, this.deps.shop.timezone, 'send_at');
     if (sendAt.getTime() <= Date.now()) throw invalidArguments(`send_at ${sendAt.toISOString()} is not in the future.`, [{ path: 'send_at', message: 'must be in the future' }]);
     if (sendAt.getTime() > Date.now() + MAX_AHEAD_MS) throw invalidArguments('send_at is more than a year ahead.', [{ path: 'send_at', message: 'must be within a year' }]);
     if (request.sessionId !== undefined) await this.deps.chatappSessionsService.get(request.sessionId);

@@ -1,0 +1,68 @@
+import { invalidArguments } from '../errors/tool-error.js';
+
+/**
+ * Date-times that tools take and give: read on the shop's wall clock unless they carry an offset,
+ * shown as the shop's local time next to UTC. Shared so every group schedules the same way.
+ */
+
+/** `YYYY-MM-DD HH:MM[:SS]` (spec) or the ISO form with `T`, optionally with fractions and `Z` / `±HH:MM`. */
+const FORMAT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The UTC offset of `timeZone` at `instant`, in milliseconds (positive east of Greenwich). */
+function offsetMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A date-time argument → the instant. With `Z` or an offset it is exact; without, it is a wall
+ * time in the shop's timezone (a wall time skipped by a DST change moves forward by the gap).
+ */
+export function parseShopTime(raw: string, timeZone: string, field: string): Date {
+  const bad = (why: string) => invalidArguments(`${field} "${raw}" ${why}.`, [{ path: field, message: why }]);
+  const m = FORMAT.exec(raw.trim());
+  if (!m) throw bad("is not a date and time such as 2030-05-01 09:30:00 (the shop's time) or 2030-05-01T09:30:00+02:00");
+  const [, y, mo, d, h, mi, s = '0', ms = '0', zone] = m;
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+    throw bad('is not a real date and time');
+  }
+  if (zone?.toUpperCase() === 'Z') return check;
+  if (zone) {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
+    if (Number(digits.slice(0, 2)) > 14 || Number(digits.slice(2)) > 59) throw bad('has an impossible UTC offset');
+    return new Date(wall - sign * minutes * 60_000);
+  }
+  // Guess with the offset at the wall time read as UTC, then correct once with the offset at the guess.
+  let instant = wall - offsetMs(timeZone, wall);
+  const corrected = offsetMs(timeZone, instant);
+  if (wall - corrected !== instant) instant = wall - corrected;
+  return new Date(instant);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` on the shop's wall clock. */
+export function formatShopTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .format(date)
+    .replace('T', ' ');
+}
+
+/** A time as answers show it: the shop's wall clock, its timezone, and UTC. */
+export function timePayload(date: Date | null | undefined, timeZone: string) {
+  if (!date) return null;
+  return { local: formatShopTime(date, timeZone), timezone: timeZone, utc: date.toISOString() };
+}
