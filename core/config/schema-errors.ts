@@ -12,6 +12,9 @@ export interface FieldError {
  */
 export function describeErrors(errors: Iterable<TLocalizedValidationError>): FieldError[] {
   const byPath = new Map<string, string>();
+  // Constants tried by a union of literals: typebox does not always add the union's own anyOf
+  // error, so the allowed values are gathered to report the field in any case.
+  const unionConstants = new Map<string, unknown[]>();
   for (const e of errors) {
     const base = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const params = e.params as Record<string, any>;
@@ -34,6 +37,7 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
         break;
       case 'const':
         if (!e.schemaPath.includes('anyOf')) byPath.set(base, `must be ${JSON.stringify(params.allowedValue)}`);
+        else unionConstants.set(base, [...(unionConstants.get(base) ?? []), params.allowedValue]);
         break;
       case 'enum':
         byPath.set(base, `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
@@ -44,6 +48,9 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
       default:
         if (!byPath.has(base)) byPath.set(base, e.message);
     }
+  }
+  for (const [base, values] of unionConstants) {
+    if (!byPath.has(base) || byPath.get(base) === 'does not match any allowed form') byPath.set(base, `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   }
   return [...byPath].map(([path, message]) => ({ path: path || '(root)', message }));
 }

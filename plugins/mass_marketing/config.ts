@@ -6,6 +6,12 @@ import { Type, type Static } from '../../core/index.js';
  * importWorker: the in-process worker that runs queued imports (each server process runs one; they
  * share the queue through leases). maxStoredImportErrors: bad rows kept per import for
  * get_import_status (all are counted).
+ * engine: the campaign sending engine each server process runs (see engine/campaign-engine.ts):
+ * pollMs between idle passes, claimBatch lines claimed per campaign and pass, concurrency sends at
+ * once, staleSendingSeconds before a row left in sending is reconciled. testPacingScale multiplies
+ * every campaign's interval: tests shorten pacing with it; leave it at 1 anywhere else.
+ * exportInlineMaxRows: export_campaign_csv answers inline up to this many rows, else with a
+ * download link valid exportLinkTtlSeconds.
  */
 export const MassMarketingConfig = Type.Object(
   {
@@ -21,6 +27,19 @@ export const MassMarketingConfig = Type.Object(
       },
       { additionalProperties: false, default: {} },
     ),
+    engine: Type.Object(
+      {
+        enabled: Type.Boolean({ default: true }),
+        pollMs: Type.Integer({ minimum: 10, default: 500 }),
+        claimBatch: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+        concurrency: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+        staleSendingSeconds: Type.Integer({ minimum: 1, default: 60 }),
+        testPacingScale: Type.Number({ exclusiveMinimum: 0, maximum: 1, default: 1 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    exportInlineMaxRows: Type.Integer({ minimum: 0, default: 1000 }),
+    exportLinkTtlSeconds: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
   },
   { additionalProperties: false },
 );

@@ -3,12 +3,21 @@ import { definePlugin } from '../../core/index.js';
 import { MassMarketingConfig } from './config.js';
 import { ContactList } from './entities/contact-list.entity.js';
 import { ListMember } from './entities/list-member.entity.js';
+import { ListTagCount } from './entities/list-tag-count.entity.js';
 import { BlacklistEntry } from './entities/blacklist-entry.entity.js';
 import { Unsubscribe } from './entities/unsubscribe.entity.js';
 import { MarketingSettings } from './entities/marketing-settings.entity.js';
 import { ContactImport } from './entities/contact-import.entity.js';
 import { ImportError } from './entities/import-error.entity.js';
+import { Campaign } from './entities/campaign.entity.js';
+import { CampaignRun } from './entities/campaign-run.entity.js';
+import { CampaignRecipient } from './entities/campaign-recipient.entity.js';
+import { CampaignTranslation } from './entities/campaign-translation.entity.js';
+import { SessionPacing } from './entities/session-pacing.entity.js';
 import { MassMarketingInit } from './migrations/0001-init.js';
+import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
+import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js';
+import { withAudienceListeners } from './services/audience-listeners.js';
 import { MarketingListsService } from './services/contact-lists-service.js';
 import { MarketingImportsService } from './services/contact-imports-service.js';
 import { MarketingAudienceService } from './services/audience-service.js';
@@ -16,7 +25,17 @@ import { MarketingBlacklistService } from './services/blacklist-service.js';
 import { MarketingUnsubscribesService } from './services/unsubscribes-service.js';
 import { MarketingSettingsService } from './services/settings-service.js';
 import { MarketingSessionsService } from './services/marketing-sessions-service.js';
+import { MarketingCampaignsService } from './services/campaigns-service.js';
+import { MarketingRunsService } from './services/campaign-runs-service.js';
+import { MarketingCampaignStatsService } from './services/campaign-stats-service.js';
+import { MarketingCampaignLogsService } from './services/campaign-logs-service.js';
+import { MarketingCampaignSenderService } from './services/campaign-sender-service.js';
+import { MarketingCampaignRepliesService } from './services/campaign-replies-service.js';
+import { MarketingTranslationService, TRANSLATOR_PORT } from './services/translation-service.js';
 import { ImportWorker } from './services/import-worker.js';
+import { CampaignEngine } from './engine/campaign-engine.js';
+import { unsubscribePage } from './routes/unsubscribe-page.js';
+import { exportDownload } from './routes/export-download.js';
 import { createContactList } from './tools/create-contact-list.js';
 import { listContactLists } from './tools/list-contact-lists.js';
 import { getContactListDetail } from './tools/get-contact-list-detail.js';
@@ -41,23 +60,46 @@ import { assignMarketingSession } from './tools/assign-marketing-session.js';
 import { getMarketingSessions } from './tools/get-marketing-sessions.js';
 import { getMassMarketingConfig } from './tools/get-mass-marketing-config.js';
 import { saveMassMarketingConfig } from './tools/save-mass-marketing-config.js';
+import { createCampaign } from './tools/create-campaign.js';
+import { updateCampaign } from './tools/update-campaign.js';
+import { getCampaign } from './tools/get-campaign.js';
+import { listCampaigns } from './tools/list-campaigns.js';
+import { deleteCampaign } from './tools/delete-campaign.js';
+import { duplicateCampaign } from './tools/duplicate-campaign.js';
+import { startCampaign } from './tools/start-campaign.js';
+import { pauseCampaign } from './tools/pause-campaign.js';
+import { resumeCampaign } from './tools/resume-campaign.js';
+import { approveCampaign } from './tools/approve-campaign.js';
+import { cancelCampaign } from './tools/cancel-campaign.js';
+import { cancelCampaignSchedule } from './tools/cancel-campaign-schedule.js';
+import { archiveCampaign } from './tools/archive-campaign.js';
+import { unarchiveCampaign } from './tools/unarchive-campaign.js';
+import { getCampaignLogs } from './tools/get-campaign-logs.js';
+import { exportCampaignCsv } from './tools/export-campaign-csv.js';
+import { getMassMarketingStats } from './tools/get-mass-marketing-stats.js';
 
 /**
  * mass_marketing: contact lists and their imports (CSV, typed numbers, customers, CRM, chat
  * history, inactive customers, pending follow-ups), the blacklist and the unsubscribe record, the
- * audience a campaign reaches (exclusions and segments), the lines campaigns send from, and the
- * shop's mass-marketing settings. Large imports run as jobs on an in-process worker.
+ * audience a campaign reaches (exclusions and segments), the lines campaigns send from, the
+ * shop's mass-marketing settings, and campaigns with their sending engine. Large imports and
+ * campaign sending run on in-process workers that share their work with other server processes
+ * through the database.
  */
 export default definePlugin({
   name: 'mass_marketing',
   version: '1.0.0',
-  description: 'Contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions and settings for mass-marketing campaigns.',
+  description: 'Campaigns (scheduled, recurring, approved, paced over several lines, sent exactly once), contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions, settings, logs and stats.',
   kernel: '^1.0.0',
   dependencies: ['customers', 'whatsapp_ops'],
   optionalDependencies: ['conversations', 'crm', 'tickets'],
   configSchema: MassMarketingConfig,
-  entities: [ContactList, ListMember, BlacklistEntry, Unsubscribe, MarketingSettings, ContactImport, ImportError],
-  migrations: [{ name: '0001-init', class: MassMarketingInit }],
+  entities: [ContactList, ListMember, ListTagCount, BlacklistEntry, Unsubscribe, MarketingSettings, ContactImport, ImportError, Campaign, CampaignRun, CampaignRecipient, CampaignTranslation, SessionPacing],
+  migrations: [
+    { name: '0001-init', class: MassMarketingInit },
+    { name: '0002-campaigns', class: MassMarketingCampaigns },
+    { name: '0003-audience-facts', class: MassMarketingAudienceFacts },
+  ],
   services: {
     marketingListsService: MarketingListsService,
     marketingImportsService: MarketingImportsService,
@@ -66,6 +108,13 @@ export default definePlugin({
     marketingUnsubscribesService: MarketingUnsubscribesService,
     marketingSettingsService: MarketingSettingsService,
     marketingSessionsService: MarketingSessionsService,
+    marketingCampaignsService: MarketingCampaignsService,
+    marketingRunsService: MarketingRunsService,
+    marketingCampaignStatsService: MarketingCampaignStatsService,
+    marketingCampaignLogsService: MarketingCampaignLogsService,
+    marketingCampaignSenderService: MarketingCampaignSenderService,
+    marketingCampaignRepliesService: MarketingCampaignRepliesService,
+    marketingTranslationService: MarketingTranslationService,
   },
   tools: [
     createContactList,
@@ -92,12 +141,48 @@ export default definePlugin({
     getMarketingSessions,
     getMassMarketingConfig,
     saveMassMarketingConfig,
+    createCampaign,
+    updateCampaign,
+    getCampaign,
+    listCampaigns,
+    deleteCampaign,
+    duplicateCampaign,
+    startCampaign,
+    pauseCampaign,
+    resumeCampaign,
+    approveCampaign,
+    cancelCampaign,
+    cancelCampaignSchedule,
+    archiveCampaign,
+    unarchiveCampaign,
+    getCampaignLogs,
+    exportCampaignCsv,
+    getMassMarketingStats,
   ],
-  setup: ({ app, config, container, rootEm, withShop, log }) => {
-    container.register({ marketingConfig: asValue(config) });
+  on: withAudienceListeners({
+    'whatsapp_ops.message_received': async (event, { services }) => services.marketingCampaignRepliesService.messageReceived(event),
+    'whatsapp_ops.message_sent': async (event, { services }) => services.marketingCampaignRepliesService.messageSent(event.message_id, event.sent_at),
+    'whatsapp_ops.message_status': async (event, { services }) => services.marketingCampaignRepliesService.messageStatus(event.message_id, event.status),
+  }),
+  setup: (setup) => {
+    const { app, config, container, rootEm, withShop, log, baseUrl } = setup;
+    container.register({
+      marketingConfig: asValue(config),
+      marketingBaseUrl: asValue(baseUrl),
+      marketingTranslatorAvailable: asValue(container.hasRegistration(TRANSLATOR_PORT)),
+    });
     const worker = new ImportWorker(rootEm, withShop, config.importWorker, log);
-    container.register({ marketingImportWorker: asValue(worker) });
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    const engine = new CampaignEngine(rootEm, withShop, config.engine, log);
+    container.register({ marketingImportWorker: asValue(worker), marketingCampaignEngine: asValue(engine) });
+    unsubscribePage(setup);
+    exportDownload(setup);
+    app.addHook('onReady', async () => {
+      worker.start();
+      engine.start();
+    });
+    app.addHook('onClose', async () => {
+      await engine.stop();
+      await worker.stop();
+    });
   },
 });

@@ -10,6 +10,7 @@ import { ChatappScheduledMessage } from './entities/chatapp-scheduled-message.en
 import { ChatappProcessedEvent } from './entities/chatapp-processed-event.entity.js';
 import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js';
 import { WhatsappOpsInit } from './migrations/0003-init.js';
+import { WhatsappOpsMessageKeyIndex } from './migrations/0004-message-key-index.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -67,7 +68,7 @@ export default definePlugin({
     ChatappProcessedEvent,
     ChatappArchivedChat,
   ],
-  migrations: [...sandboxMigrations, { name: '0003-init', class: WhatsappOpsInit }],
+  migrations: [...sandboxMigrations, { name: '0003-init', class: WhatsappOpsInit }, { name: '0004-message-key-index', class: WhatsappOpsMessageKeyIndex }],
   services: {
     chatappSessionsService: ChatappSessionsService,
     chatappMessagingService: ChatappMessagingService,

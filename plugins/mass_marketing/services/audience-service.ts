@@ -1,6 +1,8 @@
 import type { EntityManager, ShopContext } from '../../../core/index.js';
-import { audienceSql } from './audience-sql.js';
+import { audienceSql, countSql } from './audience-sql.js';
+import { clearCustomerFacts, recordHistory, refreshCustomerFacts, syncExclusions } from './audience-facts.js';
 import { withClient } from './db-work.js';
+import { transactionClient } from './pg-client.js';
 import type { MarketingListsService } from './contact-lists-service.js';
 import { parseSegmentFilters, segmentPayload, type SegmentFilters } from './segment-filters.js';
 
@@ -20,7 +22,8 @@ interface Deps {
 /**
  * Who a campaign may reach: a list's members after the exclusions (blacklist, unsubscribes,
  * opt-outs) and a segment. Campaigns build their recipients with `build` or `query`, and check each
- * recipient again with `exclusionOf` at the moment of sending.
+ * recipient again with `exclusionOf` at the moment of sending. Counting reads the facts copied onto
+ * the members (services/audience-facts.ts), which the event listeners below keep exact.
  */
 export class MarketingAudienceService {
   constructor(private readonly deps: Deps) {}
@@ -33,9 +36,14 @@ export class MarketingAudienceService {
     return { list_id: list.id, count, member_count: list.memberCount, segment_filters: segmentPayload(filters) };
   }
 
+  /** The eligible count; first brings the list's exclusion flags in step with the exclusion records when they changed. */
   async count(listId: number, filters: SegmentFilters): Promise<number> {
-    const { fromWhere, params } = audienceSql(this.deps.shop.id, listId, filters);
-    return withClient(this.deps.em, async (client) => (await client.query<{ n: number }>(`select count(*)::int as n ${fromWhere}`, params)).rows[0]!.n);
+    const shopId = this.deps.shop.id;
+    return withClient(this.deps.em, async (client) => {
+      await syncExclusions(client, shopId, listId);
+      const { sql, params } = countSql(shopId, listId, filters);
+      return (await client.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+    });
   }
 
   /**
@@ -77,5 +85,27 @@ export class MarketingAudienceService {
       );
       return rows[0]!.reason;
     });
+  }
+
+  /** customers.tagged / untagged / contacted: the customer's tags or last contact changed. */
+  async customerChanged(phone: string): Promise<void> {
+    await refreshCustomerFacts(await transactionClient(this.deps.em), this.deps.shop.id, [phone]);
+  }
+
+  /** customers.merged: the primary took the secondary's tags and contact; the secondary's phone has no customer any more. */
+  async customersMerged(primaryPhone: string, secondaryPhone: string): Promise<void> {
+    const client = await transactionClient(this.deps.em);
+    await refreshCustomerFacts(client, this.deps.shop.id, [primaryPhone]);
+    await clearCustomerFacts(client, this.deps.shop.id, [secondaryPhone]);
+  }
+
+  /** customers.deleted (emitted while the customer's row still exists). */
+  async customerDeleted(phone: string): Promise<void> {
+    await clearCustomerFacts(await transactionClient(this.deps.em), this.deps.shop.id, [phone]);
+  }
+
+  /** whatsapp_ops.message_received / message_sent. */
+  async messageExchanged(phone: string): Promise<void> {
+    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, phone);
   }
 }

@@ -1,6 +1,5 @@
-import { invalidArguments, type FieldError, type ShopContext } from '../../../core/index.js';
+import { invalidArguments, type FieldError, type ShopContext, parseShopTime } from '../../../core/index.js';
 import { parseSegmentFilters, segmentPayload, type SegmentFiltersInput } from './segment-filters.js';
-import { parseShopTime } from './shop-time.js';
 import { checkCron } from './recurrence.js';
 import { publicUrlProblem } from './public-url.js';
 import type { MediaType } from './campaign-values.js';

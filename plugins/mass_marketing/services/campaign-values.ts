@@ -5,6 +5,9 @@
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending_approval', 'running', 'paused', 'completed', 'cancelled', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** Statuses in which a campaign still needs its contact list: deleting the list is refused then. */
+export const LIST_IN_USE_STATUSES: CampaignStatus[] = ['scheduled', 'pending_approval', 'running', 'paused'];
+
 /** One run per send (a one-off campaign has one; a recurring one gets one per cron occurrence). */
 export const RUN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

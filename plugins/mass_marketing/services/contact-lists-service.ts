@@ -1,5 +1,7 @@
 import { ToolError, invalidArguments, normalizePhone, notFound, pageOf, phoneE164OrNull, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { ContactList } from '../entities/contact-list.entity.js';
+import { Campaign } from '../entities/campaign.entity.js';
+import { LIST_IN_USE_STATUSES } from './campaign-values.js';
 import type { MassMarketingConfig } from '../config.js';
 import { listPayload } from './payloads.js';
 import { containsPattern, nonBlank } from './text.js';
@@ -110,9 +112,19 @@ export class MarketingListsService {
     };
   }
 
-  /** Deletes the list with its members and its imports, in one transaction. */
+  /**
+   * Deletes the list with its members and its imports, in one transaction. Refused while a
+   * campaign still needs it (scheduled, waiting for approval, running or paused): list_in_use.
+   */
   async delete(id: number) {
     const list = await this.lock(id);
+    const users = await this.em.find(Campaign, { listId: list.id, status: { $in: LIST_IN_USE_STATUSES } }, { orderBy: { id: 'asc' } });
+    if (users.length > 0) {
+      throw new ToolError('list_in_use', `Contact list ${list.id} is used by campaign${users.length > 1 ? 's' : ''} ${users.map((c) => `${c.id} (${c.status})`).join(', ')}: cancel or finish ${users.length > 1 ? 'them' : 'it'} first.`, {
+        list_id: list.id,
+        campaign_ids: users.map((c) => c.id),
+      });
+    }
     await this.em.execute('delete from marketing_list_members where shop_id = ? and list_id = ?', [this.deps.shop.id, list.id]);
     this.em.remove(list);
     await this.em.flush();

@@ -25,31 +25,31 @@ export interface PipelineOptions {
 }
 
 /**
- * Source rows → list members, in chunks, inside the caller's transaction: each chunk is checked
- * and normalised in this process, bulk-loaded into the stage and merged into the list. Checking
- * the next chunk overlaps with the database's work on the current one (the CPU-heavy phone
- * validation runs while PostgreSQL merges), and at most two chunks are held at a time, whatever
- * the size of the source.
+ * Source rows → list members, inside the caller's transaction: each chunk is checked and
+ * normalised in this process and bulk-loaded into the stage while the next chunk is checked (the
+ * phone validation runs while PostgreSQL takes the COPY); once the source is read, the stage is
+ * merged into the list in one statement. At most two chunks are held in this process, whatever the
+ * size of the source. `added` and `duplicates` are known after the merge; progress reports the rows
+ * read and the bad ones.
  */
 export async function runImportPipeline(options: PipelineOptions): Promise<PipelineCounts> {
   const counts: PipelineCounts = { received: 0, added: 0, duplicates: 0, invalid: 0 };
   const stage = await ContactStage.open(options.client, options.useCopy);
+  let valid = 0;
   let inFlight: Promise<void> | undefined;
   const flush = async (chunk: RawRow[]) => {
     options.signal?.throwIfAborted();
-    const { valid, errors } = normaliseRows(chunk);
+    const checked = normaliseRows(chunk);
     if (inFlight) await inFlight;
     counts.received += chunk.length;
-    counts.invalid += errors.length;
+    counts.invalid += checked.errors.length;
+    valid += checked.valid.phones.length;
     inFlight = (async () => {
-      if (errors.length && options.onErrors) await options.onErrors(errors);
-      await stage.load(valid);
-      const added = await stage.mergeInto(options.shopId, options.listId);
-      counts.added += added;
-      counts.duplicates += valid.phones.length - added;
+      if (checked.errors.length && options.onErrors) await options.onErrors(checked.errors);
+      await stage.load(checked.valid);
       await options.onProgress?.({ ...counts });
     })();
-    // A rejected merge is reported by the next await; until then it must not count as unhandled.
+    // A rejected load is reported by the next await; until then it must not count as unhandled.
     inFlight.catch(() => {});
   };
   let buffer: RawRow[] = [];
@@ -64,5 +64,8 @@ export async function runImportPipeline(options: PipelineOptions): Promise<Pipel
   }
   if (buffer.length) await flush(buffer);
   if (inFlight) await inFlight;
+  options.signal?.throwIfAborted();
+  counts.added = await stage.mergeInto(options.shopId, options.listId);
+  counts.duplicates = valid - counts.added;
   return counts;
 }

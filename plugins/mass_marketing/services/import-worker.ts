@@ -6,6 +6,9 @@ import type { MassMarketingConfig } from '../config.js';
 import type { PipelineCounts } from './import-pipeline.js';
 import type { MarketingImportsService } from './contact-imports-service.js';
 
+/** A job that added this many members is followed by VACUUM (ANALYZE) of the member table. */
+const VACUUM_AFTER_ADDED = 50_000;
+
 interface Claim {
   id: number;
   shop_id: number;
@@ -100,11 +103,12 @@ export class ImportWorker {
   private async execute(claim: Claim): Promise<void> {
     const onProgress = (await this.isEmbedded()) ? undefined : (counts: PipelineCounts) => this.progress(claim.id, counts);
     try {
-      await this.withShop(
+      const counts = await this.withShop(
         claim.shop_id,
         (ctx) => (ctx.services.marketingImportsService as MarketingImportsService).runJob(claim.id, this.owner, { signal: this.abort.signal, onProgress }),
         { transactional: true },
       );
+      if (counts && counts.added >= VACUUM_AFTER_ADDED) await this.vacuumMembers();
     } catch (err) {
       const conn = this.rootEm.getConnection();
       if (this.abort.signal.aborted) {
@@ -119,6 +123,19 @@ export class ImportWorker {
         `update marketing_imports set status = 'failed', error = ?, lease_owner = null, lease_until = null, finished_at = now(), updated_at = now() where id = ? and lease_owner = ?`,
         [publicError(err), claim.id, this.owner],
       );
+    }
+  }
+
+  /**
+   * Fresh statistics for the planner, and the visibility map that lets counts read the members'
+   * indexes alone, right after a bulk import rather than whenever autovacuum comes by. The import
+   * has committed: a failure here is only logged.
+   */
+  private async vacuumMembers(): Promise<void> {
+    try {
+      await this.rootEm.getConnection().execute('vacuum (analyze) marketing_list_members');
+    } catch (err) {
+      this.log.warn({ err }, 'mass_marketing import worker: vacuum of marketing_list_members failed');
     }
   }
 

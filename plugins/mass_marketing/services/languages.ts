@@ -44,7 +44,7 @@ const UNSUBSCRIBE_PHRASES: Record<Language, string[]> = {
 const PHRASES = [...new Set(Object.values(UNSUBSCRIBE_PHRASES).flat())];
 
 /** A reply longer than this is a conversation that happens to contain a word, not a request. */
-const MAX_INTENT_WORDS = 8;
+const MAX_INTENT_WORDS = 6;
 
 export const normaliseText = (text: string) =>
   text
@@ -55,7 +55,7 @@ export const normaliseText = (text: string) =>
     .trim();
 
 /**
- * Whether a reply asks to unsubscribe: a short message (at most 8 words) containing one of the
+ * Whether a reply asks to unsubscribe: a short message (at most 6 words) containing one of the
  * words or phrases of any supported language as whole words ("STOP", "Baja por favor",
  * "Bitte abmelden!"). Longer messages are left to people.
  */

@@ -34,9 +34,14 @@ describe('mass_marketing: audiences (count_filtered_contacts, build)', () => {
     ] as const) {
       await c.ok('add_customer_tag', { action: 'add', phone: P(n), tag_name: tag });
     }
-    const conn = k.orm.em.getConnection();
-    await conn.execute(`update customers set last_contact_at = now() - interval '2 days' where shop_id = ? and phone in (?, ?)`, [shopId, P(1), P(4)]);
-    await conn.execute(`update customers set last_contact_at = now() - interval '60 days' where shop_id = ? and phone = ?`, [shopId, P(2)]);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await withShop(
+      shopId,
+      async ({ services }) => {
+        for (const [n, days] of [[1, 2], [4, 2], [2, 60]] as const) await services.customersService.touchLastContact(P(n), daysAgo(days));
+      },
+      { transactional: true },
+    );
   });
   after(() => k.close());
 

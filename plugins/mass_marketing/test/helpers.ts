@@ -5,10 +5,14 @@ import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/
 
 export const marketingProbe = { enabled: true, resolve: fileURLToPath(new URL('./fixtures/marketing-probe/index.ts', import.meta.url)) };
 
+export const marketingTranslator = { enabled: true, resolve: fileURLToPath(new URL('./fixtures/marketing-translator/index.ts', import.meta.url)) };
+
 export interface MarketingKernelOptions {
   groups?: string[];
   config?: Record<string, unknown>;
   probe?: boolean;
+  /** Enables a fixture group that provides the translator port. */
+  translator?: boolean;
 }
 
 /** mass_marketing with its dependencies, a sandbox engine of this file's own, and a fast import worker. */
@@ -20,6 +24,7 @@ export function bootMarketing(options: MarketingKernelOptions = {}): Promise<Tes
         whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm'), ...FAST_SANDBOX } } },
         mass_marketing: { enabled: true, config: { importWorker: { pollMs: 25 }, ...options.config } },
         ...(options.probe && { marketing_probe: marketingProbe }),
+        ...(options.translator && { marketing_translator: marketingTranslator }),
       },
     },
   });

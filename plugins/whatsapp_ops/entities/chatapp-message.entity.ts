@@ -32,7 +32,7 @@ export const ChatappMessage = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId', 'session', 'providerMessageId'] }, { properties: ['shopId', 'session', 'idempotencyKey'] }],
-  indexes: [{ properties: ['shopId', 'phone'] }, { properties: ['status'] }],
+  indexes: [{ properties: ['shopId', 'phone'] }, { properties: ['status'] }, { properties: ['shopId', 'idempotencyKey'] }],
 });
 
 export type ChatappMessage = InferEntity<typeof ChatappMessage>;

@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EntityManager, SetupContext } from '../../../core/index.js';
+import type { MassMarketingConfig } from '../config.js';
+import { transactionClient } from '../services/pg-client.js';
+import type { SendOutcome } from '../services/campaign-sender-service.js';
+import { claim, dueOccurrences, dueScheduled, ensurePacingRows, finishedRuns, holdSlot, markSent, markWaiting, sendableCampaigns, staleRows, takeSlot, type Claim } from './engine-sql.js';
+
+type EngineConfig = MassMarketingConfig['engine'];
+
+export interface TickReport {
+  started: number;
+  occurrences: number;
+  claimed: number;
+  outcomes: Partial<Record<SendOutcome, number>>;
+  reconciled: number;
+  finished: number;
+}
+
+/** Outcomes after which a message may have gone to the network: the line's interval starts again. */
+const REACHED_NETWORK = new Set<SendOutcome>(['sent', 'waiting', 'failed']);
+
+/** Campaigns looked at per pass; the rest come next pass (oldest first). */
+const CAMPAIGNS_PER_PASS = 200;
+const HOUSEKEEPING_BATCH = 50;
+
+/**
+ * The sending engine: one per server process, started when the server is ready. Each pass
+ * starts scheduled campaigns and recurring occurrences that are due, reconciles rows left in
+ * `sending`, claims due line slots with their recipients (engine-sql.ts: row locks with SKIP
+ * LOCKED, committed before the channel is called), sends them through the shop's send path while
+ * holding the line's pacing row (the interval then counts from the moment the message left), and
+ * closes finished runs. All its state is in the database, so any number of processes share
+ * the work with the same guarantees: a recipient is sent once (its key), a line's pacing holds
+ * across processes (its pacing row), and a process that dies leaves nothing the others do not
+ * finish. A pass that sent something is followed at once by the next; an idle one waits pollMs.
+ */
+export class CampaignEngine {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly withShop: SetupContext['withShop'],
+    private readonly config: EngineConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    if (this.running || !this.config.enabled) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops after the pass in progress; sends in flight finish (or roll back) first. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let busy = false;
+      try {
+        const report = await this.tick();
+        busy = report.claimed > 0 || report.reconciled > 0;
+      } catch (err) {
+        if (this.running) this.log.error({ err }, 'mass_marketing campaign engine: pass failed');
+      }
+      if (busy) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.config.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** One pass. Public so tests and operators can drive the engine step by step. */
+  async tick(): Promise<TickReport> {
+    const report: TickReport = { started: 0, occurrences: 0, claimed: 0, outcomes: {}, reconciled: 0, finished: 0 };
+    for (const c of await this.read((client) => dueScheduled(client, HOUSEKEEPING_BATCH))) {
+      if (await this.inShop(c.shop_id, (s) => s.marketingCampaignsService.startScheduled(c.id))) report.started++;
+    }
+    for (const c of await this.read((client) => dueOccurrences(client, HOUSEKEEPING_BATCH))) {
+      if (await this.inShop(c.shop_id, (s) => s.marketingCampaignsService.startOccurrence(c.id))) report.occurrences++;
+    }
+    report.reconciled = await this.reconcile();
+    const claims = await this.claimDue();
+    report.claimed = claims.length;
+    await this.pool(claims, async (c) => {
+      const outcome = await this.withShop(
+        c.shopId,
+        async (ctx) => {
+          const client = await transactionClient(ctx.em);
+          await holdSlot(client, c.shopId, c.sessionId, c.recipientId, c.intervalSeconds);
+          const result = (await ctx.services.marketingCampaignSenderService.send(c.recipientId, 'claimed')) as SendOutcome;
+          if (REACHED_NETWORK.has(result)) await markSent(client, c.shopId, c.sessionId);
+          return result;
+        },
+        { transactional: true },
+      );
+      report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+    });
+    for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
+      if (await this.inShop(run.shop_id, (s) => s.marketingRunsService.finish(run.id))) report.finished++;
+    }
+    return report;
+  }
+
+  private async claimDue(): Promise<Claim[]> {
+    const claims: Claim[] = [];
+    for (const c of await this.read((client) => sendableCampaigns(client, CAMPAIGNS_PER_PASS))) {
+      const usable = await this.read((client) => ensurePacingRows(client, c));
+      if (usable === 0) {
+        await this.read((client) => markWaiting(client, c, 'no_connected_session'));
+        continue;
+      }
+      claims.push(...(await this.read((client) => claim(client, c, this.config.claimBatch, this.config.testPacingScale))));
+    }
+    return claims;
+  }
+
+  /**
+   * Rows left in sending past the stale limit are sent again with their own key, on their own line,
+   * once that line's slot is due: the send path answers with the message the key already made, or
+   * sends it now if it never left. Either way the recipient gets exactly one.
+   */
+  private async reconcile(): Promise<number> {
+    const stale = this.config.staleSendingSeconds;
+    let done = 0;
+    for (const row of await this.read((client) => staleRows(client, stale, HOUSEKEEPING_BATCH))) {
+      const outcome = await this.withShop(
+        row.shopId,
+        async (ctx) => {
+          const client = await transactionClient(ctx.em);
+          const locked = await client.query(`select 1 from marketing_campaign_recipients where id = $1 and shop_id = $2 and status = 'sending' for update skip locked`, [row.id, row.shopId]);
+          if (locked.rows.length === 0) return 'gone';
+          if (!(await takeSlot(client, row.shopId, row.sessionId, row.intervalSeconds * this.config.testPacingScale))) return 'gone';
+          const result = (await ctx.services.marketingCampaignSenderService.send(row.id, 'reconcile', stale)) as SendOutcome;
+          if (REACHED_NETWORK.has(result)) await markSent(client, row.shopId, row.sessionId);
+          return result;
+        },
+        { transactional: true },
+      );
+      if (outcome !== 'gone') done++;
+    }
+    return done;
+  }
+
+  private inShop<T>(shopId: number, work: (services: Record<string, any>) => Promise<T>): Promise<T> {
+    return this.withShop(shopId, (ctx) => work(ctx.services), { transactional: true });
+  }
+
+  /** Engine SQL outside any shop, on a short transaction of its own. */
+  private read<T>(work: (client: Awaited<ReturnType<typeof transactionClient>>) => Promise<T>): Promise<T> {
+    return this.rootEm.fork().transactional(async (em) => work(await transactionClient(em)));
+  }
+
+  /** Runs `work` over `items`, at most `concurrency` at a time; a failure is logged and its row left to reconciliation. */
+  private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        try {
+          await work(item);
+        } catch (err) {
+          this.log.error({ err }, 'mass_marketing campaign engine: a send failed; the row is reconciled later');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.config.concurrency, items.length) }, lane));
+  }
+}

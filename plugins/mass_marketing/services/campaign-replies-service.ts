@@ -1,0 +1,160 @@
+import { ToolError, type EntityManager, type ShopContext } from '../../../core/index.js';
+import type { MarketingSettingsService } from './settings-service.js';
+import type { MarketingUnsubscribesService } from './unsubscribes-service.js';
+import type { MarketingTranslationService } from './translation-service.js';
+import { CAMPAIGN_BILLING_SOURCE } from './campaign-values.js';
+import { fillTemplate } from './message-render.js';
+import { isUnsubscribeIntent, languageOfLocale, languageOfPhone, UNSUBSCRIBE_CONFIRMATION } from './languages.js';
+
+interface MessagePayload {
+  id: number;
+  credits_charged: number;
+}
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+  marketingSettingsService: MarketingSettingsService;
+  marketingUnsubscribesService: MarketingUnsubscribesService;
+  marketingTranslationService: MarketingTranslationService;
+  chatappMessagingService: { send(request: Record<string, unknown>): Promise<{ message: MessagePayload }> };
+}
+
+interface Received {
+  message_id: number;
+  session_id: number;
+  phone: string;
+  text: string | null;
+}
+
+interface ReachedRow {
+  id: string | number;
+  campaign_id: number;
+  phone: string;
+  name: string | null;
+  status: string;
+  auto_replied_at: Date | null;
+}
+
+/** Statuses of a recipient whose campaign message reached the network, in receipt order. */
+const REACHED = ['sent', 'delivered', 'read', 'replied'];
+
+/**
+ * What recipients do after a campaign message: receipts (delivered, read, failed), replies (the
+ * auto-reply, once per recipient row), unsubscribing by reply or by the link. Runs inside the
+ * whatsapp_ops ingestion transaction (event listeners) or the unsubscribe page's. A reply belongs
+ * to the latest campaign message the phone received.
+ */
+export class MarketingCampaignRepliesService {
+  constructor(private readonly deps: Deps) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  /** whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to sent. */
+  async messageSent(messageId: number, sentAt: string): Promise<void> {
+    await this.em.execute(
+      `update marketing_campaign_recipients set status = 'sent', sent_at = coalesce(sent_at, ?), reason = null where shop_id = ? and message_id = ? and status = 'sending'`,
+      [new Date(sentAt), this.deps.shop.id, messageId],
+    );
+  }
+
+  /** whatsapp_ops.message_status: receipts move a recipient forward only (never back from replied or unsubscribed). */
+  async messageStatus(messageId: number, status: string): Promise<void> {
+    const shopId = this.deps.shop.id;
+    if (status === 'delivered') {
+      await this.em.execute(
+        `update marketing_campaign_recipients set delivered_at = coalesce(delivered_at, now()),
+           status = case when status in ('sending', 'sent') then 'delivered' else status end
+         where shop_id = ? and message_id = ?`,
+        [shopId, messageId],
+      );
+    } else if (status === 'read') {
+      await this.em.execute(
+        `update marketing_campaign_recipients set read_at = coalesce(read_at, now()),
+           status = case when status in ('sending', 'sent', 'delivered') then 'read' else status end
+         where shop_id = ? and message_id = ?`,
+        [shopId, messageId],
+      );
+    } else if (status === 'failed') {
+      await this.em.execute(
+        `update marketing_campaign_recipients set status = 'failed', reason = 'the network reported the message as not delivered'
+         where shop_id = ? and message_id = ? and status in ('sending', 'sent')`,
+        [shopId, messageId],
+      );
+    }
+  }
+
+  /**
+   * whatsapp_ops.message_received from a phone that got a campaign message: with
+   * auto_reply_unsubscribe, an unsubscribe intent records the unsubscribe and is confirmed;
+   * otherwise the recipient is marked replied and gets the auto-reply once (when enabled).
+   */
+  async messageReceived(event: Received): Promise<void> {
+    const [row] = (await this.em.execute(
+      `select id, campaign_id, phone, name, status, auto_replied_at from marketing_campaign_recipients
+       where shop_id = ? and phone = ? and status in (${REACHED.map(() => '?').join(', ')}) order by sent_at desc nulls last, id desc limit 1 for update`,
+      [this.deps.shop.id, event.phone, ...REACHED],
+    )) as ReachedRow[];
+    if (!row) return;
+    const settings = await this.deps.marketingSettingsService.current();
+    if (settings.autoReplyUnsubscribe && isUnsubscribeIntent(event.text)) {
+      await this.unsubscribe(row, 'reply');
+      const language = languageOfPhone(row.phone) ?? languageOfLocale(this.deps.shop.locale) ?? 'en';
+      const confirmation = fillTemplate(UNSUBSCRIBE_CONFIRMATION[language], { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
+      await this.reply(row, event.session_id, confirmation, `campaign-unsubscribe-confirmation-${row.id}`, 'unsubscribe confirmation');
+      return;
+    }
+    await this.em.execute(
+      `update marketing_campaign_recipients set replied_at = coalesce(replied_at, now()), status = case when status in ('sent', 'delivered', 'read') then 'replied' else status end where id = ? and shop_id = ?`,
+      [row.id, this.deps.shop.id],
+    );
+    if (!settings.autoReplyEnabled || !settings.autoReplyText || row.auto_replied_at) return;
+    const template = settings.autoReplyTranslate ? await this.deps.marketingTranslationService.textFor(settings.autoReplyText, row.phone) : settings.autoReplyText;
+    const text = fillTemplate(template, { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
+    if (await this.reply(row, event.session_id, text, `campaign-auto-reply-${row.id}`, 'auto-reply')) {
+      await this.em.execute('update marketing_campaign_recipients set auto_replied_at = now() where id = ? and shop_id = ?', [row.id, this.deps.shop.id]);
+    }
+  }
+
+  /**
+   * The unsubscribe link's page: records the unsubscribe (source link) for the recipient's phone.
+   * Returns the phone, or null when the recipient row no longer exists (its campaign was deleted).
+   */
+  async unsubscribeByLink(recipientId: number): Promise<string | null> {
+    const [row] = (await this.em.execute(
+      'select id, campaign_id, phone, name, status, auto_replied_at from marketing_campaign_recipients where id = ? and shop_id = ? for update',
+      [recipientId, this.deps.shop.id],
+    )) as ReachedRow[];
+    if (!row) return null;
+    await this.unsubscribe(row, 'link');
+    return row.phone;
+  }
+
+  private async unsubscribe(row: ReachedRow, source: 'reply' | 'link'): Promise<void> {
+    await this.deps.marketingUnsubscribesService.record(row.phone, source, row.campaign_id);
+    await this.em.execute(
+      `update marketing_campaign_recipients set status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()),
+         replied_at = case when ? = 'reply' then coalesce(replied_at, now()) else replied_at end
+       where id = ? and shop_id = ?`,
+      [source, row.id, this.deps.shop.id],
+    );
+  }
+
+  /**
+   * Sends an answer on the line the reply came in on. A refusal (no credits, line gone, opted out)
+   * must not undo the reply's ingestion: it is written to the recipient's log and the call goes on.
+   */
+  private async reply(row: ReachedRow, sessionId: number, text: string, key: string, what: string): Promise<boolean> {
+    try {
+      const { message } = await this.deps.chatappMessagingService.send({ phone: row.phone, text, sessionId, automatic: true, billingSource: CAMPAIGN_BILLING_SOURCE, idempotencyKey: key });
+      await this.em.execute('update marketing_campaign_recipients set credits_charged = credits_charged + ? where id = ? and shop_id = ?', [message.credits_charged, row.id, this.deps.shop.id]);
+      return true;
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err;
+      await this.em.execute('update marketing_campaign_recipients set reason = ? where id = ? and shop_id = ?', [`${what} not sent: ${err.code}: ${err.message}`.slice(0, 1000), row.id, this.deps.shop.id]);
+      return false;
+    }
+  }
+}

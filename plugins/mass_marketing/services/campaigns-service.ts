@@ -1,0 +1,355 @@
+import { LockMode } from '@mikro-orm/core';
+import { invalidArguments, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { Campaign } from '../entities/campaign.entity.js';
+import type { MarketingAudienceService } from './audience-service.js';
+import type { MarketingListsService } from './contact-lists-service.js';
+import type { MarketingSettingsService } from './settings-service.js';
+import type { MarketingRunsService } from './campaign-runs-service.js';
+import type { MarketingCampaignStatsService } from './campaign-stats-service.js';
+import { campaignFields, checkCombination, type CampaignArgs, type CampaignFields } from './campaign-input.js';
+import { assertAllowed } from './campaign-transitions.js';
+import { campaignPayload, runPayload } from './campaign-payloads.js';
+import { parseSegmentFilters } from './segment-filters.js';
+import { nextOccurrence, nextOccurrences } from './recurrence.js';
+import type { CampaignStatus } from './campaign-values.js';
+import { containsPattern, nonBlank } from './text.js';
+
+interface Deps {
+  em: EntityManager;
+  shop: ShopContext;
+  marketingListsService: MarketingListsService;
+  marketingAudienceService: MarketingAudienceService;
+  marketingSettingsService: MarketingSettingsService;
+  marketingRunsService: MarketingRunsService;
+  marketingCampaignStatsService: MarketingCampaignStatsService;
+  chatappSessionsService: { get(id: number): Promise<unknown> };
+}
+
+/** The defaults of the spec's optional campaign fields. */
+const DEFAULTS = {
+  sendIntervalSeconds: 30,
+  translateByPrefix: false,
+  includeUnsubscribeLink: true,
+  archiveAfterSend: false,
+  sessionIds: null,
+  scheduledAt: null,
+  segmentFilters: {},
+  mediaUrl: null,
+  mediaType: null,
+  mediaFilename: null,
+  isRecurring: false,
+  recurringCron: null,
+};
+
+/**
+ * Campaigns and their state machine (campaign-transitions.ts has the table). Sending itself is
+ * the engine's; this service decides when it may begin: at start_campaign, at the scheduled
+ * time, or at approval, and builds the run's recipients in that same transaction.
+ */
+export class MarketingCampaignsService {
+  constructor(private readonly deps: Deps) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  private payload(c: Campaign) {
+    return campaignPayload(c, this.deps.shop.timezone);
+  }
+
+  async get(id: number): Promise<Campaign> {
+    const campaign = await this.em.findOne(Campaign, { id });
+    if (!campaign) throw notFound('campaign', id);
+    return campaign;
+  }
+
+  /** The campaign locked for a change of state until the transaction ends. */
+  async lock(id: number): Promise<Campaign> {
+    const campaign = await this.em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!campaign) throw notFound('campaign', id);
+    return campaign;
+  }
+
+  async create(args: CampaignArgs) {
+    const fields = campaignFields(args, this.deps.shop);
+    await this.checkReferences(fields);
+    const merged = { ...DEFAULTS, ...fields };
+    checkCombination(merged);
+    const campaign = this.em.create(Campaign, { ...merged, status: 'draft' } as Campaign);
+    await this.em.flush();
+    if (campaign.scheduledAt) await this.schedule(campaign);
+    return { campaign: this.payload(campaign) };
+  }
+
+  /** update_campaign: only a draft; the changes given, checked together with what stays. A schedule makes it scheduled. */
+  async update(id: number, args: CampaignArgs) {
+    const campaign = await this.lock(id);
+    assertAllowed('update', campaign);
+    const fields = campaignFields(args, this.deps.shop);
+    if (Object.values(fields).every((v) => v === undefined)) {
+      throw invalidArguments('Give at least one field to change.', [{ path: '(root)', message: 'needs at least one field' }]);
+    }
+    await this.checkReferences(fields);
+    const merged = { ...campaign, ...definedOnly(fields) };
+    checkCombination(merged);
+    Object.assign(campaign, definedOnly(fields));
+    // What was approved was this campaign before the change.
+    campaign.approvedAt = null;
+    campaign.approvalRequired = false;
+    campaign.approvalReason = null;
+    await this.em.flush();
+    if (campaign.scheduledAt) await this.schedule(campaign);
+    return { campaign: this.payload(campaign) };
+  }
+
+  async show(id: number) {
+    const campaign = await this.get(id);
+    const runs = await this.deps.marketingRunsService.list(campaign.id, 10);
+    const stats = await this.deps.marketingCampaignStatsService.forCampaign(campaign.id);
+    const upcoming = campaign.isRecurring && campaign.recurringCron && ['running', 'scheduled', 'pending_approval', 'draft', 'paused'].includes(campaign.status)
+      ? nextOccurrences(campaign.recurringCron, this.deps.shop.timezone, 3, laterOf(new Date(), campaign.scheduledAt))
+      : [];
+    return {
+      campaign: this.payload(campaign),
+      stats,
+      runs: runs.map((r) => runPayload(r, this.deps.shop.timezone)),
+      upcoming_runs: upcoming.map((d) => d.toISOString()),
+    };
+  }
+
+  async list(filter: { status?: CampaignStatus; query?: string }, paging: Paging) {
+    const where = {
+      ...(filter.status && { status: filter.status }),
+      ...(filter.query !== undefined && { name: { $ilike: containsPattern(nonBlank(filter.query, 'query')) } }),
+    };
+    const [items, count] = await this.em.findAndCount(Campaign, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const counts = await this.deps.marketingCampaignStatsService.statusCounts(items.map((c) => c.id));
+    return pageOf(
+      'campaigns',
+      items.map((c) => ({ ...this.payload(c), recipient_counts: counts.get(c.id) ?? {} })),
+      count,
+      paging,
+    );
+  }
+
+  /** start_campaign: a draft begins sending now, or waits for approval when the shop's settings ask for it. */
+  async start(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('start', campaign);
+    if (await this.holdForApproval(campaign)) return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
+    const run = await this.activate(campaign, new Date());
+    return { campaign: this.payload(campaign), started: true, awaiting_approval: false, run: run && runPayload(run, this.deps.shop.timezone) };
+  }
+
+  /** approve_campaign: a campaign waiting for approval goes on — scheduled when its time is still ahead, else sending now. */
+  async approve(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('approve', campaign);
+    campaign.approvedAt = new Date();
+    if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now()) {
+      campaign.status = 'scheduled';
+      await this.em.flush();
+      return { campaign: this.payload(campaign), started: false };
+    }
+    const run = await this.activate(campaign, new Date());
+    return { campaign: this.payload(campaign), started: true, run: run && runPayload(run, this.deps.shop.timezone) };
+  }
+
+  /**
+   * The engine, at a scheduled campaign's time: begins sending, or waits for approval when the
+   * settings ask for it and it was not approved. False when it is no longer due (changed meanwhile).
+   */
+  async startScheduled(id: number): Promise<boolean> {
+    const campaign = await this.em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
+    if (!campaign || campaign.status !== 'scheduled' || !campaign.scheduledAt || campaign.scheduledAt.getTime() > Date.now()) return false;
+    if (await this.holdForApproval(campaign)) return true;
+    await this.activate(campaign, campaign.scheduledAt);
+    return true;
+  }
+
+  /** The engine, at a recurring campaign's occurrence: its run, and the next occurrence. */
+  async startOccurrence(id: number): Promise<boolean> {
+    const campaign = await this.em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
+    if (!campaign || campaign.status !== 'running' || !campaign.isRecurring || !campaign.nextRunAt || campaign.nextRunAt.getTime() > Date.now()) return false;
+    await this.deps.marketingRunsService.build(campaign, campaign.nextRunAt);
+    // Occurrences missed while no process ran collapse into the one just built.
+    campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date());
+    await this.em.flush();
+    return true;
+  }
+
+  async pause(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('pause', campaign);
+    campaign.status = 'paused';
+    campaign.pauseReason = 'manual';
+    campaign.waitingReason = null;
+    campaign.waitingSince = null;
+    await this.em.flush();
+    return { campaign: this.payload(campaign) };
+  }
+
+  async resume(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('resume', campaign);
+    campaign.status = 'running';
+    campaign.pauseReason = null;
+    // Occurrences that fell due during the pause are skipped, not sent late in a burst.
+    if (campaign.isRecurring && campaign.nextRunAt && campaign.nextRunAt.getTime() <= Date.now()) {
+      campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone);
+    }
+    await this.em.flush();
+    return { campaign: this.payload(campaign) };
+  }
+
+  /** The engine, when the send path refused for credits: the campaign pauses with that reason. */
+  async pauseForCredits(id: number): Promise<void> {
+    const campaign = await this.lock(id);
+    if (campaign.status !== 'running') return;
+    campaign.status = 'paused';
+    campaign.pauseReason = 'insufficient_credits';
+    await this.em.flush();
+  }
+
+  /** cancel_campaign: permanent. Recipients not yet sent are skipped; messages already sent stay sent. */
+  async cancel(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('cancel', campaign);
+    campaign.status = 'cancelled';
+    campaign.cancelledAt = new Date();
+    campaign.nextRunAt = null;
+    campaign.pauseReason = null;
+    campaign.waitingReason = null;
+    campaign.waitingSince = null;
+    await this.em.flush();
+    const skipped = await this.em.execute(
+      `update marketing_campaign_recipients set status = 'skipped', reason = 'campaign_cancelled' where shop_id = ? and campaign_id = ? and status = 'pending'`,
+      [this.deps.shop.id, campaign.id],
+      'run',
+    );
+    return { campaign: this.payload(campaign), recipients_skipped: affected(skipped) };
+  }
+
+  async cancelSchedule(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('cancel_schedule', campaign);
+    campaign.status = 'draft';
+    campaign.scheduledAt = null;
+    await this.em.flush();
+    return { campaign: this.payload(campaign) };
+  }
+
+  async archive(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('archive', campaign);
+    campaign.status = 'archived';
+    campaign.archivedAt = new Date();
+    await this.em.flush();
+    return { campaign: this.payload(campaign) };
+  }
+
+  /** unarchive_campaign: back to completed, the only status an archived campaign can have come from. */
+  async unarchive(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('unarchive', campaign);
+    campaign.status = 'completed';
+    campaign.archivedAt = null;
+    await this.em.flush();
+    return { campaign: this.payload(campaign) };
+  }
+
+  /** delete_campaign: any campaign that is not running, with its runs, recipients and translations. */
+  async delete(id: number) {
+    const campaign = await this.lock(id);
+    assertAllowed('delete', campaign);
+    const removed = await this.em.execute('delete from marketing_campaign_recipients where shop_id = ? and campaign_id = ?', [this.deps.shop.id, campaign.id], 'run');
+    this.em.remove(campaign);
+    await this.em.flush();
+    return { deleted: true, id, name: campaign.name, recipients_removed: affected(removed) };
+  }
+
+  /** duplicate_campaign: a new draft with the same content and settings, without schedule or approval. */
+  async duplicate(id: number, name: string | undefined) {
+    const source = await this.get(id);
+    const copyName = name !== undefined ? nonBlank(name, 'name') : `${source.name} (copy)`.slice(0, 200);
+    const copy = this.em.create(Campaign, {
+      name: copyName,
+      messageText: source.messageText,
+      listId: source.listId,
+      sendIntervalSeconds: source.sendIntervalSeconds,
+      translateByPrefix: source.translateByPrefix,
+      includeUnsubscribeLink: source.includeUnsubscribeLink,
+      archiveAfterSend: source.archiveAfterSend,
+      sessionIds: source.sessionIds ? [...source.sessionIds] : null,
+      scheduledAt: null,
+      segmentFilters: { ...source.segmentFilters },
+      mediaUrl: source.mediaUrl ?? null,
+      mediaType: source.mediaType ?? null,
+      mediaFilename: source.mediaFilename ?? null,
+      isRecurring: source.isRecurring,
+      recurringCron: source.recurringCron ?? null,
+      status: 'draft',
+      duplicatedFrom: source.id,
+    } as Campaign);
+    await this.em.flush();
+    return { campaign: this.payload(copy), duplicated_from: source.id };
+  }
+
+  /** A campaign with a schedule: scheduled, or waiting for approval first when the settings ask for it. */
+  private async schedule(campaign: Campaign): Promise<void> {
+    campaign.status = 'scheduled';
+    await this.holdForApproval(campaign);
+    await this.em.flush();
+  }
+
+  /**
+   * Puts the campaign in pending_approval when the shop requires approval (for every campaign, or
+   * from an audience size on) and it has not been approved. Returns whether it did.
+   */
+  private async holdForApproval(campaign: Campaign): Promise<boolean> {
+    if (campaign.approvedAt) return false;
+    const settings = await this.deps.marketingSettingsService.current();
+    let reason: string | null = null;
+    if (settings.requireApproval) reason = 'the shop requires approval for every campaign';
+    else if (settings.approvalThreshold != null) {
+      const audience = await this.deps.marketingAudienceService.count(campaign.listId, parseSegmentFilters(campaign.segmentFilters));
+      if (audience >= settings.approvalThreshold) reason = `the audience of ${audience} reaches the approval threshold of ${settings.approvalThreshold}`;
+    }
+    if (reason === null) return false;
+    campaign.status = 'pending_approval';
+    campaign.approvalRequired = true;
+    campaign.approvalReason = reason;
+    await this.em.flush();
+    return true;
+  }
+
+  /**
+   * Sending begins: running, and for a one-off campaign its run with the recipients built now;
+   * a recurring campaign waits for its first occurrence (not before `from`).
+   */
+  private async activate(campaign: Campaign, from: Date) {
+    campaign.status = 'running';
+    campaign.startedAt ??= new Date();
+    campaign.pauseReason = null;
+    let run = null;
+    if (campaign.isRecurring) {
+      campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date(from.getTime() - 1000));
+    } else {
+      await this.em.flush();
+      run = await this.deps.marketingRunsService.build(campaign, from);
+    }
+    await this.em.flush();
+    return run;
+  }
+
+  private async checkReferences(fields: CampaignFields): Promise<void> {
+    if (fields.listId !== undefined) await this.deps.marketingListsService.get(fields.listId);
+    for (const sessionId of fields.sessionIds ?? []) await this.deps.chatappSessionsService.get(sessionId);
+  }
+}
+
+const laterOf = (a: Date, b: Date | null | undefined) => (b && b > a ? b : a);
+
+const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const affected = (result: unknown) => Number((result as { affectedRows?: number }).affectedRows ?? 0);

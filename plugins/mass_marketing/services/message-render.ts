@@ -1,0 +1,17 @@
+/** The template variables of a campaign message (spec): contact name, contact phone, shop name. */
+export interface TemplateValues {
+  nombre: string | null;
+  telefono: string;
+  tienda: string;
+}
+
+/** Fills in {nombre}, {telefono} and {tienda}; a contact without a name leaves {nombre} empty. Other braces stay as written. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template
+    .replace(/\{nombre\}/g, values.nombre?.trim() ?? '')
+    .replace(/\{telefono\}/g, values.telefono)
+    .replace(/\{tienda\}/g, values.tienda);
+}
+
+/** The line added at the end of a message that carries the unsubscribe link. */
+export const withUnsubscribeLink = (text: string, label: string, url: string) => `${text.trimEnd()}\n\n${label}: ${url}`;

@@ -1,0 +1,12 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { campaignIdArg } from './campaign-args.js';
+
+export const cancelCampaignSchedule = defineTool({
+  name: 'cancel_campaign_schedule',
+  title: 'Cancel campaign schedule',
+  description: "Takes a scheduled campaign back to draft, without its scheduled time; the campaign is not deleted.",
+  kind: 'mutation',
+  action: 'cancel_schedule',
+  input: Type.Object({ campaign_id: campaignIdArg() }),
+  handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.cancelSchedule(campaign_id),
+});

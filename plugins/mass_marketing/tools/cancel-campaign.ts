@@ -1,0 +1,19 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { campaignIdArg } from './campaign-args.js';
+
+export const cancelCampaign = defineTool({
+  name: 'cancel_campaign',
+  title: 'Cancel campaign',
+  description:
+    'Cancels a campaign for good (draft, scheduled, pending_approval, running or paused): recipients not yet sent are skipped, messages already sent are not undone, and a cancelled campaign cannot be started again (duplicate_campaign makes a new draft).',
+  kind: 'mutation',
+  action: 'cancel',
+  destructive: true,
+  confirmation: 'agent',
+  summary: async ({ campaign_id }, { services }) => {
+    const campaign = await services.marketingCampaignsService.get(campaign_id);
+    return `Cancel campaign ${campaign.id} "${campaign.name}" (now ${campaign.status}) permanently; recipients not yet sent will be skipped.`;
+  },
+  input: Type.Object({ campaign_id: campaignIdArg() }),
+  handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.cancel(campaign_id),
+});

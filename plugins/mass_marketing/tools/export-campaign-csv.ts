@@ -1,0 +1,17 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
+
+export const exportCampaignCsv = defineTool({
+  name: 'export_campaign_csv',
+  title: 'Export campaign CSV',
+  description:
+    'The send log of a campaign as CSV (the columns of get_campaign_logs). A small log comes inline in csv; a large one as download_url, a signed link valid for a short time (expires_at). Filter by run_id, status or phone.',
+  kind: 'query',
+  input: Type.Object({
+    campaign_id: campaignIdArg(),
+    run_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    status: Type.Optional(recipientStatusArg()),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  }),
+  handler: async ({ campaign_id, run_id, status, phone }, { services }) => services.marketingCampaignLogsService.exportCsv(campaign_id, { runId: run_id, status, phone }),
+});

@@ -1,0 +1,19 @@
+import { defineTool, PagingArgs, Type } from '../../../core/index.js';
+import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
+
+export const getCampaignLogs = defineTool({
+  name: 'get_campaign_logs',
+  title: 'Get campaign logs',
+  description:
+    'The send log of a campaign: one line per recipient and run with its status (pending, sending, sent, delivered, read, replied, unsubscribed, failed, skipped), the reason of a skip or failure, line, message, credits, translation note and the time of each step. Filter by run_id, status or phone.',
+  kind: 'query',
+  input: Type.Object({
+    campaign_id: campaignIdArg(),
+    run_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only this run (get_campaign lists the runs).' })),
+    status: Type.Optional(recipientStatusArg()),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    ...PagingArgs,
+  }),
+  handler: async ({ campaign_id, run_id, status, phone, limit, offset }, { services }) =>
+    services.marketingCampaignLogsService.logs(campaign_id, { runId: run_id, status, phone }, { limit: limit!, offset: offset! }),
+});

@@ -1,0 +1,19 @@
+import { defineTool, Type } from '../../../core/index.js';
+import { campaignFieldArgs, campaignIdArg, MESSAGE_TEXT_MAX } from './campaign-args.js';
+import { listIdArg } from './args.js';
+
+export const updateCampaign = defineTool({
+  name: 'update_campaign',
+  title: 'Update campaign',
+  description:
+    'Changes a draft campaign (only drafts can be edited; anything else is invalid_state). Only the fields given change; null clears an optional one. Giving scheduled_at makes it scheduled. An earlier approval no longer counts after a change.',
+  kind: 'mutation',
+  input: Type.Object({
+    campaign_id: campaignIdArg(),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    message_text: Type.Optional(Type.String({ minLength: 1, maxLength: MESSAGE_TEXT_MAX })),
+    list_id: Type.Optional(listIdArg()),
+    ...campaignFieldArgs(false),
+  }),
+  handler: async ({ campaign_id, ...changes }, { services }) => services.marketingCampaignsService.update(campaign_id, changes),
+});
