@@ -44,13 +44,15 @@ export class CustomersService {
 
   /**
    * Records a message exchanged with this phone at `at`. Only moves forward: a message processed
-   * late never makes the last contact older. Does nothing for a phone with no customer.
+   * late never makes the last contact older. Does nothing for a phone with no customer. A change
+   * emits `customers.contacted`.
    */
   async touchLastContact(phoneE164: string, at: Date): Promise<void> {
     const customer = await this.findByPhone(phoneE164);
     if (!customer || (customer.lastContactAt && customer.lastContactAt >= at)) return;
     customer.lastContactAt = at;
     await this.em.flush();
+    await this.deps.events.emit('customers.contacted', { customer_id: customer.id, phone: customer.phone, last_contact_at: at.toISOString() });
   }
 
   /** A phone as the caller typed it → the customer, or not_found; a bad number names `field`. */

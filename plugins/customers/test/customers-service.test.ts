@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { fixtureGroup } from './fixtures.js';
 import { withShop } from './fixtures/service-probe/index.js';
-import { recorded } from './fixtures/event-recorder/index.js';
+import { failNext, recorded } from './fixtures/event-recorder/index.js';
 
 describe('customers: the service other groups use, and the events they follow', () => {
   let k: TestKernel;
@@ -78,5 +78,30 @@ describe('customers: the service other groups use, and the events they follow', 
       { event: 'customers.merged', payload: { primary_id: a.id, secondary_id: b.id, primary_phone: a.phone, secondary_phone: b.phone } },
       { event: 'customers.deleted', payload: { customer_id: a.id, phone: a.phone } },
     ]);
+  });
+
+  it('a new tag emits customers.tagged, a color change nothing, a removal customers.untagged; a moved last contact customers.contacted', async () => {
+    const phone = '+34600900030';
+    recorded.length = 0;
+    const tagged = (await k.call(token, 'add_customer_tag', { action: 'add', phone, tag_name: 'Gold' })).payload;
+    await k.call(token, 'add_customer_tag', { action: 'add', phone, tag_name: 'GOLD', tag_color: '#ff0000' });
+    await k.call(token, 'remove_customer_tag', { phone, tag_name: 'gold' });
+    const at = new Date('2031-05-01T08:00:00Z');
+    await inShop((s) => s.customersService.touchLastContact(phone, at));
+    await inShop((s) => s.customersService.touchLastContact(phone, new Date('2031-04-01T08:00:00Z')));
+    const id = tagged.customer.id;
+    expect(recorded).to.deep.equal([
+      { event: 'customers.tagged', payload: { customer_id: id, phone, tag_name: 'Gold' } },
+      { event: 'customers.untagged', payload: { customer_id: id, phone, tag_name: 'Gold' } },
+      { event: 'customers.contacted', payload: { customer_id: id, phone, last_contact_at: at.toISOString() } },
+    ]);
+  });
+
+  it('a listener that fails rolls the tag back', async () => {
+    const phone = '+34600900031';
+    failNext.event = 'customers.tagged';
+    const p = (await k.call(token, 'add_customer_tag', { action: 'add', phone, tag_name: 'Doomed' })).payload;
+    expect(p.success).to.equal(false);
+    expect((await k.call(token, 'get_customer', { phone })).payload.error_code).to.equal('not_found');
   });
 });

@@ -102,8 +102,17 @@ export async function clearCustomerFacts(client: ClientBase, shopId: number, pho
   );
 }
 
-/** A message was received from or sent to `phone`. */
-export async function recordHistory(client: ClientBase, shopId: number, phone: string): Promise<void> {
+/**
+ * Message `messageId` was received from or sent to `phone`. When the phone already had history
+ * (another message, committed) every member row of it says so already, and nothing is locked or
+ * written: only a phone's first message changes its facts.
+ */
+export async function recordHistory(client: ClientBase, shopId: number, phone: string, messageId: number): Promise<void> {
+  const { rows: earlier } = await client.query(
+    'select 1 from chatapp_messages x where x.shop_id = $1 and x.phone = $2 and x.sent_at is not null and x.id <> $3 limit 1',
+    [shopId, phone, messageId],
+  );
+  if (earlier.length) return;
   const lists = await lockFactsForEvent(client, shopId);
   if (lists.length === 0) return;
   await client.query(`update marketing_list_members m set has_history = true where m.shop_id = $1 and m.list_id = any($2::int[]) and m.phone = $3 and not m.has_history`, [

@@ -15,8 +15,8 @@ const AUDIENCE_LISTENERS: Record<string, Listener> = {
   'customers.contacted': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
   'customers.merged': (e: { primary_phone: string; secondary_phone: string }, ctx) => audience(ctx).customersMerged(e.primary_phone, e.secondary_phone),
   'customers.deleted': (e: { phone: string }, ctx) => audience(ctx).customerDeleted(e.phone),
-  'whatsapp_ops.message_received': (e: { phone: string }, ctx) => audience(ctx).messageExchanged(e.phone),
-  'whatsapp_ops.message_sent': (e: { phone: string }, ctx) => audience(ctx).messageExchanged(e.phone),
+  'whatsapp_ops.message_received': (e: { phone: string; message_id: number }, ctx) => audience(ctx).messageExchanged(e.phone, e.message_id),
+  'whatsapp_ops.message_sent': (e: { phone: string; message_id: number }, ctx) => audience(ctx).messageExchanged(e.phone, e.message_id),
 };
 
 /** The group's other listeners with the audience ones added; both run when they share an event. */

@@ -105,7 +105,7 @@ export class MarketingAudienceService {
   }
 
   /** whatsapp_ops.message_received / message_sent. */
-  async messageExchanged(phone: string): Promise<void> {
-    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, phone);
+  async messageExchanged(phone: string, messageId: number): Promise<void> {
+    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, phone, messageId);
   }
 }

@@ -189,7 +189,9 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     }
   });
 
-  it('a tag added while an import is merging into the shop waits for it, then reaches the imported rows', async () => {
+  it('a tag added while an import is merging into the shop waits for it, then reaches the imported rows', async function () {
+    // The embedded engine runs one transaction at a time: there the two cannot overlap at all.
+    if (process.env.TEST_DATABASE === 'pglite') this.skip();
     await inShop((s) => s.customersService.ensureByPhone(P(50)));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
