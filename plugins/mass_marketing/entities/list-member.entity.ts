@@ -40,7 +40,7 @@ export const ListMember = defineEntity({
     },
     {
       name: 'marketing_list_members_excluded_index',
-      expression: `create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id") include ("shop_id", "tag_keys") where "excluded"`,
+      expression: `create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id", "phone") include ("shop_id", "tag_keys") where "excluded"`,
     },
     {
       name: 'marketing_list_members_history_index',

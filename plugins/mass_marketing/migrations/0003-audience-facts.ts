@@ -39,7 +39,7 @@ export class MassMarketingAudienceFacts extends Migration {
          or exists (select 1 from marketing_unsubscribes u where u.shop_id = m.shop_id and u.phone = m.phone)
          or exists (select 1 from chatapp_optouts o where o.shop_id = m.shop_id and o.phone = m.phone);`);
     this.addSql(`create index "marketing_list_members_tag_keys_index" on "marketing_list_members" using gin ("tag_keys") where "tag_keys" <> '{}';`);
-    this.addSql(`create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id") include ("shop_id", "tag_keys") where "excluded";`);
+    this.addSql(`create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id", "phone") include ("shop_id", "tag_keys") where "excluded";`);
     this.addSql(`create index "marketing_list_members_history_index" on "marketing_list_members" ("list_id", "excluded") include ("shop_id") where "has_history";`);
     this.addSql(
       `create index "marketing_list_members_contact_index" on "marketing_list_members" ("list_id", "last_contact_at") include ("shop_id", "excluded", "has_history") where "last_contact_at" is not null;`,

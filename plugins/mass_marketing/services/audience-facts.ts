@@ -22,7 +22,7 @@ import type { ClientBase } from 'pg';
  * two imports of one shop merge one after the other.
  */
 
-/** Every SQL here takes the shop as $1; only rows of that shop are read or written. */
+/** Whether `phone` is blacklisted, unsubscribed or opted out. Every SQL here takes the shop as $1 and touches only its rows. */
 const exclusionSources = (phone: string) =>
   `(exists (select 1 from marketing_blacklist b where b.shop_id = $1 and b.phone = ${phone})
     or exists (select 1 from marketing_unsubscribes u where u.shop_id = $1 and u.phone = ${phone})
@@ -44,9 +44,9 @@ export function probedFacts(phone: string, list: string) {
 
 /**
  * The facts of many phones at once, as joins the planner runs as hash joins over the shop's
- * records (a million probes would cost seconds): `from` is a relation with a `phone` column,
- * aliased `s`. Yields `f.tag_keys`, `f.last_contact_at`, `f.has_history`, `f.excluded`; `list` is
- * the SQL of the list id.
+ * records (a million probes would cost seconds): joined onto a relation aliased `s` with a `phone`
+ * column, then selected with JOINED_FACT_COLUMNS (tag keys, last contact, history, excluded);
+ * `list` is the SQL of the list id.
  */
 export function joinedFacts(list: string) {
   return `left join customers c on c.shop_id = $1 and c.phone = s.phone
@@ -150,17 +150,21 @@ export async function syncExclusions(client: ClientBase, shopId: number, listId:
   if ((await stored(false)) === live) return;
   if ((await stored(true)) === live) return;
   live = await fingerprint();
+  // The flagged phones are read from their small partial index: both directions start from the
+  // difference between them and the exclusion records, then look the phones up by key, so the rows
+  // visited are those that change (plus one key lookup per excluded phone that is not flagged,
+  // mostly phones that are not in the list).
   await client.query(
     `update marketing_list_members m set excluded = false
-     where m.shop_id = $1 and m.list_id = $2 and m.excluded and m.phone not in (${EXCLUDED_PHONES})`,
+     where m.shop_id = $1 and m.list_id = $2 and m.phone = any(array(
+       select f.phone from marketing_list_members f where f.shop_id = $1 and f.list_id = $2 and f.excluded and f.phone not in (${EXCLUDED_PHONES})))`,
     [shopId, listId],
   );
-  // One index probe per excluded phone (a few thousand) rather than a pass over the whole list.
   await client.query(
     `update marketing_list_members m set excluded = true
-     from (select e.phone from (${EXCLUDED_PHONES}) e
-           cross join lateral (select 1 from marketing_list_members x where x.list_id = $2 and x.phone = e.phone and not x.excluded limit 1) hit) c
-     where m.shop_id = $1 and m.list_id = $2 and m.phone = c.phone`,
+     where m.shop_id = $1 and m.list_id = $2 and not m.excluded and m.phone = any(array(
+       select e.phone from (${EXCLUDED_PHONES}) e
+       where e.phone not in (select f.phone from marketing_list_members f where f.shop_id = $1 and f.list_id = $2 and f.excluded)))`,
     [shopId, listId],
   );
   await client.query('update marketing_contact_lists set exclusion_fingerprint = $1 where id = $2 and shop_id = $3', [live, listId, shopId]);

@@ -10,9 +10,8 @@ const BULK_ROWS = 10_000;
  * A session temp table the rows of one import are collected in on their way into a list: rows are
  * loaded chunk by chunk as they are checked (COPY on PostgreSQL, batched inserts on the embedded
  * engine), then merged into the list in one statement that also gives each new member its audience
- * facts (services/audience-facts.ts). One statement over the whole import sorts once, inserts the
- * members in key order, and lets the planner join the facts with hash joins. The table is dropped
- * when the transaction ends.
+ * facts (services/audience-facts.ts). One statement over the whole import sorts once and lets the
+ * planner join the facts with hash joins. The table is dropped when the transaction ends.
  */
 export class ContactStage {
   private staged = 0;
@@ -55,7 +54,8 @@ export class ContactStage {
     const bulk = this.staged >= BULK_ROWS;
     // Sorting and hashing a million rows in memory instead of in temp files.
     if (bulk) await this.client.query(`set local work_mem = '128MB'`);
-    const columns = bulk ? JOINED_FACT_COLUMNS : Object.values(probedFacts('s.phone', '$2')).join(', ');
+    const probed = probedFacts('s.phone', '$2');
+    const columns = bulk ? JOINED_FACT_COLUMNS : [probed.tagKeys, probed.lastContactAt, probed.hasHistory, probed.excluded].join(', ');
     // The duplicates only need grouping: bytewise order ("C") sorts a million phones faster than the locale's.
     const { rows } = await this.client.query<{ added: number }>(
       `with s as (select distinct on (phone collate "C") phone, name from mm_contact_stage order by phone collate "C", (name is null), line),
