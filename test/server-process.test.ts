@@ -16,7 +16,7 @@ describe('the real server process on an empty embedded database', function () {
   const started: ServerProcess[] = [];
 
   const start = async (options: { healthy: boolean }) => {
-    const server = spawnServer(dataDir, await freePort());
+    const server = spawnServer(await freePort(), { DATA_DIR: dataDir });
     started.push(server);
     if (options.healthy) await waitForHealth(server);
     return server;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiToken, hashApiToken } from '../auth/api-token.js';
 import { CreditsService } from '../credits/credits-service.js';
 import { Shop } from './shop.entity.js';
+import type { ShopRecord } from './shop-profile-service.js';
 import { forkForShop } from './fork-for-shop.js';
 import { notifyShopChanged } from './shop-changed.js';
 
@@ -14,15 +15,6 @@ export interface NewShop {
   currency?: string;
 }
 
-export interface ShopSummary {
-  id: number;
-  name: string;
-  timezone: string;
-  locale: string;
-  currency: string;
-  maxAgents: number;
-  creditsBalance: number;
-}
 
 /** Operator-level shop management: creating tenants and their tokens. Used by the CLI and boot. */
 export class ShopService {
@@ -70,9 +62,9 @@ export class ShopService {
     return em.transactional((tem) => new CreditsService({ em: forkForShop(tem, shopId) }).add(amount, reason));
   }
 
-  async list(): Promise<ShopSummary[]> {
+  async list(): Promise<ShopRecord[]> {
     const shops = await this.rootEm.fork().find(Shop, {}, { orderBy: { id: 'asc' } });
-    return shops.map(toSummary);
+    return shops.map(toShopRecord);
   }
 
   async count(): Promise<number> {
@@ -80,7 +72,8 @@ export class ShopService {
   }
 }
 
-export const toSummary = (s: Shop): ShopSummary => ({
+/** The shop row in the shape groups and the CLI see (`ShopRecord`, defined by ShopProfileService). */
+export const toShopRecord = (s: Shop): ShopRecord => ({
   id: s.id,
   name: s.name,
   timezone: s.timezone,

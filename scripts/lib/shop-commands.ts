@@ -1,4 +1,5 @@
-import type { ShopService, ShopSummary } from '../../core/tenancy/shop-service.js';
+import type { ShopService } from '../../core/tenancy/shop-service.js';
+import type { ShopRecord } from '../../core/tenancy/shop-profile-service.js';
 import { OperatorError, UsageError } from './cli-errors.js';
 import * as value from './option-values.js';
 import { parseOptions } from './parse-options.js';
@@ -81,7 +82,7 @@ const optional = <T>(raw: string | undefined, parse: (raw: string) => T): T | un
 const shopIdOption = (raw: string | undefined) => value.integer(value.required(raw, 'shop'), 'shop', 1, MAX_SHOP_ID);
 const unknownShop = (shopId: number) => new OperatorError(`no shop with id ${shopId}`);
 
-const toJson = (s: ShopSummary) => ({
+const toJson = (s: ShopRecord) => ({
   id: s.id,
   name: s.name,
   timezone: s.timezone,

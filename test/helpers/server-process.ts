@@ -52,10 +52,10 @@ export interface ServerProcess {
 }
 
 /** `node --import tsx/esm core/main.ts` on a data folder, with no DATABASE_URL. */
-export function spawnServer(dataDir: string, port: number): ServerProcess {
+export function spawnServer(port: number, vars: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx/esm', 'core/main.ts'], {
     cwd: repoRoot,
-    env: childEnv({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }),
+    env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

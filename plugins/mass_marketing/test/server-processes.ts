@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { childEnv, freePort, repoRoot, waitForHealth, type Exit, type ServerProcess } from '../../../test/helpers/server-process.js';
+import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../../../test/helpers/server-process.js';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { FAST_SANDBOX } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
 
@@ -55,36 +54,14 @@ export function seedKernel(d: Deployment): Promise<TestKernel> {
 
 /** `node core/main.ts` on the deployment: the real server process. */
 export async function startServer(d: Deployment): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'core/main.ts'], {
-    cwd: repoRoot,
-    env: childEnv({
-      DATABASE_URL: d.databaseUrl,
-      PORT: String(port),
-      SWITCHBOARD_CONFIG: d.configFile,
-      SWITCHBOARD_GROUPS: GROUPS.join(','),
-      SWITCHBOARD_SECRET: d.secret,
-      PUBLIC_BASE_URL: d.publicBaseUrl,
-      LOG_LEVEL: 'error',
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer(await freePort(), {
+    DATABASE_URL: d.databaseUrl,
+    SWITCHBOARD_CONFIG: d.configFile,
+    SWITCHBOARD_GROUPS: GROUPS.join(','),
+    SWITCHBOARD_SECRET: d.secret,
+    PUBLIC_BASE_URL: d.publicBaseUrl,
+    LOG_LEVEL: 'error',
   });
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const server: ServerProcess = {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    stdout: () => out,
-    stderr: () => err,
-    exited,
-    stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
   // PUBLIC_BASE_URL is not where the server listens: health is asked on the port itself.
   await waitForHealth(server, 90_000);
   return server;
