@@ -122,7 +122,13 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   gate.attach(invoker);
   const methods = new McpMethods(registry, invoker, resources, scope, initializeResult(plugins, registry));
 
-  const allowedOrigins = () => new Set([...config.server.allowedOrigins, new URL(baseUrl()).origin]);
+  // The server's own origin is known only once it listens; the set is rebuilt only when it changes.
+  let origins: { base: string; set: ReadonlySet<string> } | undefined;
+  const allowedOrigins = () => {
+    const base = baseUrl();
+    if (origins?.base !== base) origins = { base, set: new Set([...config.server.allowedOrigins, new URL(base).origin]) };
+    return origins.set;
+  };
   originGuard(app, allowedOrigins);
   errorHandler(app);
   app.get('/health', async (_req, reply) => {

@@ -21,34 +21,18 @@
  * Targets (issue 5): import ≥ 100,000 rows/s; count_filtered_contacts p50 ≤ 100 ms on a
  * 1,000,000-member list with tags. Uses its own database on the local PostgreSQL (or DATABASE_URL).
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../core/config/load-config.js';
-import { buildKernel } from '../../core/kernel.js';
-import { TestDatabase } from '../../test/helpers/test-database.js';
+import { benchKernel } from './bench-kernel.js';
 import { withShop } from '../../plugins/mass_marketing/test/fixtures/marketing-probe/index.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '30' } } });
 const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 
-const db = process.env.DATABASE_URL ? undefined : await TestDatabase.create();
-const config = await loadConfig({
-  overrides: {
-    server: { port: 0 },
-    database: { url: process.env.DATABASE_URL ?? db!.url, dataDir: await mkdtemp(join(tmpdir(), 'sb-bench-')) },
-    auth: { requestsPerWindow: 100_000_000 },
-    jobs: { enabled: false },
-    logLevel: 'warn',
-    groups: {
-      marketing_probe: { enabled: true, resolve: fileURLToPath(new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url)) },
-    },
-  },
+const { kernel, close } = await benchKernel({
+  marketing_probe: { enabled: true, resolve: fileURLToPath(new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url)) },
 });
-const kernel = await buildKernel(config, { logger: false });
 const conn = kernel.orm.em.getConnection();
 const { shopId, token } = await kernel.shops.create({ name: 'Marketing bench' });
 
@@ -234,6 +218,5 @@ for (const [label, filters] of segments) {
   );
 }
 
-await kernel.close();
-await db?.drop();
+await close();
 if (mismatches) process.exitCode = 1;

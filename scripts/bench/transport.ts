@@ -9,14 +9,9 @@
  * Targets (issue 2): tools/call ≥ 50% of the bare route with auth and validation on; tools/list ≥ 80%.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchKernel } from './bench-kernel.js';
 import Fastify from 'fastify';
-import { loadConfig } from '../../core/config/load-config.js';
-import { buildKernel } from '../../core/kernel.js';
-import { TestDatabase } from '../../test/helpers/test-database.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
 const duration = Number(values.duration);
@@ -45,17 +40,7 @@ function autocannon(url: string, body: string, headers: Record<string, string>):
   });
 }
 
-const db = process.env.DATABASE_URL ? undefined : await TestDatabase.create();
-const config = await loadConfig({
-  overrides: {
-    server: { port: 0 },
-    database: { url: process.env.DATABASE_URL ?? db!.url, dataDir: await mkdtemp(join(tmpdir(), 'sb-bench-')) },
-    auth: { requestsPerWindow: 100_000_000 },
-    jobs: { enabled: false },
-    logLevel: 'warn',
-  },
-});
-const kernel = await buildKernel(config, { logger: false });
+const { kernel, close } = await benchKernel();
 const base = await kernel.listen();
 const { token } = await kernel.shops.create({ name: 'Bench shop' });
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -92,5 +77,4 @@ for (const [name, k, b, target] of rows) {
 }
 
 await bare.close();
-await kernel.close();
-await db?.drop();
+await close();
