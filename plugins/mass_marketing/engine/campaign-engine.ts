@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EntityManager, SetupContext } from '../../../core/index.js';
+import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
@@ -35,49 +35,31 @@ const HOUSEKEEPING_BATCH = 50;
  * finish. A pass that sent something is followed at once by the next; an idle one waits pollMs.
  */
 export class CampaignEngine {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly rootEm: EntityManager,
     private readonly withShop: SetupContext['withShop'],
     private readonly config: EngineConfig,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(
+      async () => {
+        const report = await this.tick();
+        return report.claimed > 0 || report.reconciled > 0;
+      },
+      config.pollMs,
+      (err) => log.error({ err }, 'mass_marketing campaign engine: pass failed'),
+    );
+  }
 
   start(): void {
-    if (this.running || !this.config.enabled) return;
-    this.running = true;
-    this.loop = this.run();
+    if (this.config.enabled) this.loop.start();
   }
 
   /** Stops after the pass in progress; sends in flight finish (or roll back) first. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let busy = false;
-      try {
-        const report = await this.tick();
-        busy = report.claimed > 0 || report.reconciled > 0;
-      } catch (err) {
-        if (this.running) this.log.error({ err }, 'mass_marketing campaign engine: pass failed');
-      }
-      if (busy) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.config.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass. Public so tests and operators can drive the engine step by step. */

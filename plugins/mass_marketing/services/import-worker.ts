@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EntityManager, SetupContext } from '../../../core/index.js';
+import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import type { PipelineCounts } from './import-pipeline.js';
 import type { MarketingImportsService } from './contact-imports-service.js';
@@ -26,32 +26,32 @@ interface Claim {
  */
 export class ImportWorker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private running = false;
-  private loop: Promise<void> | undefined;
   private readonly abort = new AbortController();
-  private wake: (() => void) | undefined;
   private embedded: boolean | undefined;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly rootEm: EntityManager,
     private readonly withShop: SetupContext['withShop'],
     private readonly config: MassMarketingConfig['importWorker'],
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(async () => (await this.drain()) > 0, config.pollMs, (err) =>
+      log.error({ err }, 'mass_marketing import worker: claim failed'),
+    );
+  }
 
   start(): void {
-    if (this.running || !this.config.enabled) return;
-    this.running = true;
-    this.loop = this.run();
+    if (this.config.enabled) this.loop.start();
   }
 
   /** Stops claiming; an import in progress is abandoned (its transaction rolls back) and queued again. */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
+    if (!this.loop.running) return;
+    // stop() ends the loop's running state at once, so nothing new is claimed after the abort.
+    const stopped = this.loop.stop();
     this.abort.abort();
-    this.wake?.();
-    await this.loop;
+    await stopped;
   }
 
   /** Claims and runs queued imports until none is left. Returns how many ran. */
@@ -64,25 +64,8 @@ export class ImportWorker {
     return ran;
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        if ((await this.drain()) > 0) continue;
-      } catch (err) {
-        if (this.running) this.log.error({ err }, 'mass_marketing import worker: claim failed');
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.config.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  }
-
   private async claim(): Promise<Claim | null> {
-    if (!this.running && this.loop) return null;
+    if (!this.loop.running && this.loop.started) return null;
     const conn = this.rootEm.getConnection();
     await conn.execute(
       `update marketing_imports set status = 'failed', error = 'interrupted too many times', lease_owner = null, finished_at = now(), updated_at = now()

@@ -1,0 +1,56 @@
+/**
+ * A background loop for work that lives in the database and is shared by every server process
+ * (campaign sends, imports): run a pass; when it found work run the next at once, otherwise wait
+ * pollMs or until woken. stop() lets the pass in progress finish.
+ */
+export class PollingLoop {
+  private active = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    /** One pass; true when it did work (the next pass then runs without waiting). */
+    private readonly pass: () => Promise<boolean>,
+    private readonly pollMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  get running(): boolean {
+    return this.active;
+  }
+
+  /** Whether start() was ever called: a worker never started may still be driven by hand. */
+  get started(): boolean {
+    return this.loop !== undefined;
+  }
+
+  start(): void {
+    if (this.active) return;
+    this.active = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.active) return;
+    this.active = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.active) {
+      try {
+        if (await this.pass()) continue;
+      } catch (err) {
+        if (this.active) this.onError(err);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+}
