@@ -31,7 +31,7 @@ import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { SERVER_NAME } from './version.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
-import { EventBus, type EventHandler } from './events/event-bus.js';
+import { EventBus, type Listener } from './events/event-bus.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -100,7 +100,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const registry = new ToolRegistry();
   const resources = new ResourceRegistry();
-  const listeners = new Map<string, { group: string; handler: EventHandler }[]>();
+  const listeners = new Map<string, { group: string; handler: Listener }[]>();
   for (const { plugin } of plugins) {
     for (const [event, handler] of Object.entries(plugin.on ?? {})) listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
   }

@@ -3,6 +3,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { AwilixContainer } from 'awilix';
+import type { BatchListener } from '../events/event-bus.js';
 
 /** The authenticated tenant as handlers see it. */
 export interface ShopContext {
@@ -130,8 +131,9 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   profile?: (ctx: ToolContext<Static<C>>) => Promise<Record<string, unknown>>;
   /**
    * Listeners for other groups' domain events, run inside the emitter's unit of work
-   * (`ctx.services.events.emit(name, payload)`). Event names are `<group>.<past-tense verb>`.
+   * (`ctx.services.events.emit(name, payload)` or `emitMany(name, payloads)`). Event names are
+   * `<group>.<past-tense verb>`. A listener wrapped in `inBatches()` gets a batch per call.
    */
-  on?: Record<string, (payload: any, ctx: ToolContext<Static<C>>) => Promise<void>>;
+  on?: Record<string, ((payload: any, ctx: ToolContext<Static<C>>) => Promise<void>) | BatchListener<Static<C>>>;
   setup?: (ctx: SetupContext<Static<C>>) => void | Promise<void>;
 }

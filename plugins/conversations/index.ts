@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/index.js';
+import { definePlugin, inBatches } from '../../core/index.js';
 import { Conversation } from './entities/conversation.entity.js';
 import { ConversationsInit } from './migrations/0001-init.js';
 import { ConversationsService } from './services/conversations-service.js';
@@ -13,8 +13,9 @@ import { listConversations } from './tools/list-conversations.js';
 /**
  * conversations: the inbox over the messaging channel. One conversation per shop, session (line)
  * and customer phone, kept current by whatsapp_ops' message events inside the transaction that
- * stores each message; inbound messages also keep the customer record's last contact. Messages
- * are read through `chatappMessagesService`; assignment uses `agentsService` when agents is enabled.
+ * stores each message (sends and receipts in batches, one statement each); inbound messages also
+ * keep the customer record's last contact. Messages are read through `chatappMessagesService`;
+ * assignment uses `agentsService` when agents is enabled.
  */
 export default definePlugin({
   name: 'conversations',
@@ -32,8 +33,8 @@ export default definePlugin({
   tools: [getRecentConversations, getConversationMessages, searchConversations, markConversationRead, assignConversation, listConversations],
   on: {
     'whatsapp_ops.message_received': (payload, { services }) => services.conversationActivityService.messageReceived(payload),
-    'whatsapp_ops.message_sent': (payload, { services }) => services.conversationActivityService.messageSent(payload),
-    'whatsapp_ops.message_status': (payload, { services }) => services.conversationActivityService.messageStatus(payload),
+    'whatsapp_ops.message_sent': inBatches((payloads, { services }) => services.conversationActivityService.messagesSent(payloads)),
+    'whatsapp_ops.message_status': inBatches((payloads, { services }) => services.conversationActivityService.messageStatuses(payloads)),
     'agents.deleted': (payload, { services }) => services.conversationActivityService.agentDeleted(payload),
   },
 });

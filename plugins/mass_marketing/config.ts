@@ -7,7 +7,8 @@ import { Type, type Static } from '../../core/index.js';
  * share the queue through leases). maxStoredImportErrors: bad rows kept per import for
  * get_import_status (all are counted).
  * engine: the campaign sending engine each server process runs (see engine/campaign-engine.ts):
- * pollMs between idle passes, claimBatch lines claimed per campaign and pass, concurrency sends at
+ * workers passes running at once in this process, pollMs between idle passes, claimBatch lines claimed per campaign and pass, sendBatch recipients
+ * sent per transaction (through the send path's batch form), concurrency such transactions at
  * once, staleSendingSeconds before a row left in sending is reconciled. testPacingScale multiplies
  * every campaign's interval: tests shorten pacing with it; leave it at 1 anywhere else.
  * exportInlineMaxRows: export_campaign_csv answers inline up to this many rows, else with a
@@ -31,7 +32,9 @@ export const MassMarketingConfig = Type.Object(
       {
         enabled: Type.Boolean({ default: true }),
         pollMs: Type.Integer({ minimum: 10, default: 500 }),
-        claimBatch: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+        workers: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
+        claimBatch: Type.Integer({ minimum: 1, maximum: 5000, default: 1000 }),
+        sendBatch: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
         concurrency: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
         staleSendingSeconds: Type.Integer({ minimum: 1, default: 60 }),
         testPacingScale: Type.Number({ exclusiveMinimum: 0, maximum: 1, default: 1 }),

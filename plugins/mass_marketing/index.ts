@@ -1,5 +1,5 @@
 import { asValue } from 'awilix';
-import { definePlugin } from '../../core/index.js';
+import { definePlugin, inBatches } from '../../core/index.js';
 import { MassMarketingConfig } from './config.js';
 import { ContactList } from './entities/contact-list.entity.js';
 import { ListMember } from './entities/list-member.entity.js';
@@ -17,6 +17,7 @@ import { SessionPacing } from './entities/session-pacing.entity.js';
 import { MassMarketingInit } from './migrations/0001-init.js';
 import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
 import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js';
+import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
 import { withAudienceListeners } from './services/audience-listeners.js';
 import { MarketingListsService } from './services/contact-lists-service.js';
 import { MarketingImportsService } from './services/contact-imports-service.js';
@@ -99,6 +100,7 @@ export default definePlugin({
     { name: '0001-init', class: MassMarketingInit },
     { name: '0002-campaigns', class: MassMarketingCampaigns },
     { name: '0003-audience-facts', class: MassMarketingAudienceFacts },
+    { name: '0004-claimed-by', class: MassMarketingClaimedBy },
   ],
   services: {
     marketingListsService: MarketingListsService,
@@ -161,8 +163,8 @@ export default definePlugin({
   ],
   on: withAudienceListeners({
     'whatsapp_ops.message_received': async (event, { services }) => services.marketingCampaignRepliesService.messageReceived(event),
-    'whatsapp_ops.message_sent': async (event, { services }) => services.marketingCampaignRepliesService.messageSent(event.message_id, event.sent_at),
-    'whatsapp_ops.message_status': async (event, { services }) => services.marketingCampaignRepliesService.messageStatus(event.message_id, event.status),
+    'whatsapp_ops.message_sent': inBatches((events, { services }) => services.marketingCampaignRepliesService.messagesSent(events)),
+    'whatsapp_ops.message_status': inBatches((events, { services }) => services.marketingCampaignRepliesService.messageStatuses(events)),
   }),
   setup: (setup) => {
     const { app, config, container, rootEm, withShop, log, baseUrl } = setup;

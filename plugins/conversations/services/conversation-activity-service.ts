@@ -1,5 +1,6 @@
 import type { EntityManager, ShopContext } from '../../../core/index.js';
-import { Conversation, type Direction, type MessageStatus } from '../entities/conversation.entity.js';
+import { Conversation } from '../entities/conversation.entity.js';
+import { lastStatuses, sentActivities, type Activity } from './activity-batch.js';
 import type { MessageReceived, MessageSent, MessageStatusChanged } from './message-events.js';
 import { messagePreview } from './message-preview.js';
 
@@ -11,25 +12,6 @@ interface Deps {
     touchLastContact(phone: string, at: Date): Promise<void>;
   };
 }
-
-interface Activity {
-  sessionId: number;
-  phone: string;
-  at: Date;
-  preview: string;
-  direction: Direction;
-  messageId: number;
-  status: MessageStatus;
-}
-
-/** What a message does to the unread count: inbound adds one, a person's reply clears it. */
-type UnreadEffect = 'increment' | 'clear' | 'none';
-
-const UNREAD_ON_CONFLICT: Record<UnreadEffect, string> = {
-  increment: ', "unread_count" = conversations.unread_count + 1',
-  clear: ', "unread_count" = 0, "read_at" = greatest(conversations.read_at, excluded.read_at)',
-  none: '',
-};
 
 /** Columns that describe the last message: replaced only by a message at least as recent. */
 const LATEST = ['last_message_at', 'last_message_preview', 'last_direction', 'last_message_id', 'last_message_status'];
@@ -48,30 +30,33 @@ export class ConversationActivityService {
   /** One more unread message; the customer record exists and its last contact is this message. */
   async messageReceived(e: MessageReceived): Promise<void> {
     const at = new Date(e.received_at);
-    await this.upsert(
-      { sessionId: e.session_id, phone: e.phone, at, preview: messagePreview(e.text, e.media), direction: 'inbound', messageId: e.message_id, status: 'received' },
-      'increment',
-    );
+    await this.upsert([
+      { sessionId: e.session_id, phone: e.phone, at, preview: messagePreview(e.text, e.media), direction: 'inbound', messageId: e.message_id, status: 'received', unread: 1, readAt: null },
+    ]);
     await this.deps.customersService.ensureByPhone(e.phone);
     await this.deps.customersService.touchLastContact(e.phone, at);
   }
 
   /**
    * A message a person sent (not an automation) answers the customer, so the conversation counts
-   * as read from then on; automatic messages leave the unread count alone.
+   * as read from then on; automatic messages leave the unread count alone. One statement per batch.
    */
-  async messageSent(e: MessageSent): Promise<void> {
-    const at = new Date(e.sent_at);
-    const activity: Activity = { sessionId: e.session_id, phone: e.phone, at, preview: messagePreview(e.text, e.media), direction: 'outbound', messageId: e.message_id, status: 'sent' };
-    await this.upsert(activity, e.automatic ? 'none' : 'clear');
+  async messagesSent(events: MessageSent[]): Promise<void> {
+    await this.upsert(sentActivities(events));
   }
 
-  /** Receipts only matter for the message the conversation shows. */
-  async messageStatus(e: MessageStatusChanged): Promise<void> {
-    await this.deps.em.nativeUpdate(
-      Conversation,
-      { sessionId: e.session_id, phone: e.phone, lastMessageId: e.message_id },
-      { lastMessageStatus: e.status, updatedAt: new Date() },
+  /**
+   * Receipts only matter for the message the conversation shows. One statement per batch, with one
+   * status per message, so the join never meets a conversation twice. Raw SQL, so the shop is explicit.
+   */
+  async messageStatuses(events: MessageStatusChanged[]): Promise<void> {
+    const last = lastStatuses(events).map((e) => ({ message_id: e.message_id, session_id: e.session_id, phone: e.phone, status: e.status }));
+    if (last.length === 0) return;
+    await this.deps.em.execute(
+      `update conversations c set last_message_status = v.status, updated_at = now()
+       from json_to_recordset(?::json) as v(message_id int, session_id int, phone text, status text)
+       where c.shop_id = ? and c.session_id = v.session_id and c.phone = v.phone and c.last_message_id = v.message_id`,
+      [JSON.stringify(last), this.deps.shop.id],
     );
   }
 
@@ -81,15 +66,32 @@ export class ConversationActivityService {
 
   /**
    * One statement, so concurrent messages of a new conversation never race to create it twice and
-   * counters never lose an increment. Raw SQL, so the shop is explicit: the row gets the scope's
-   * shop id and the conflict key includes it, so another shop's row is never touched.
+   * counters never lose an increment; at most one activity per conversation (ON CONFLICT touches a
+   * row once per statement). Raw SQL, so the shop is explicit: rows get the scope's shop id and the
+   * conflict key includes it, so another shop's row is never touched.
    */
-  private async upsert(a: Activity, unread: UnreadEffect): Promise<void> {
+  private async upsert(activities: Activity[]): Promise<void> {
+    if (activities.length === 0) return;
+    const rows = activities.map((a) => ({
+      session_id: a.sessionId,
+      phone: a.phone,
+      unread: a.unread,
+      at: a.at,
+      preview: a.preview,
+      direction: a.direction,
+      message_id: a.messageId,
+      status: a.status,
+      read_at: a.readAt,
+    }));
     await this.deps.em.execute(
       `insert into conversations (shop_id, session_id, phone, unread_count, last_message_at, last_message_preview, last_direction, last_message_id, last_message_status, assigned_agent_id, read_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, now(), now())
-       on conflict (shop_id, session_id, phone) do update set ${keepLatest}${UNREAD_ON_CONFLICT[unread]}, "updated_at" = now()`,
-      [this.deps.shop.id, a.sessionId, a.phone, unread === 'increment' ? 1 : 0, a.at, a.preview, a.direction, a.messageId, a.status, unread === 'clear' ? a.at : null],
+       select ?, v.session_id, v.phone, v.unread, v.at, v.preview, v.direction, v.message_id, v.status, null, v.read_at, now(), now()
+       from json_to_recordset(?::json) as v(session_id int, phone text, unread int, at timestamptz, preview text, direction text, message_id int, status text, read_at timestamptz)
+       on conflict (shop_id, session_id, phone) do update set ${keepLatest},
+         "unread_count" = case when excluded.read_at is null then conversations.unread_count + excluded.unread_count else 0 end,
+         "read_at" = case when excluded.read_at is null then conversations.read_at else greatest(conversations.read_at, excluded.read_at) end,
+         "updated_at" = now()`,
+      [this.deps.shop.id, JSON.stringify(rows)],
     );
   }
 }

@@ -38,6 +38,8 @@ describe('conversations group', function () {
   };
   /** whatsapp_ops' events, emitted as its ingestion and send path do: in a shop transaction. */
   const emit = (event: string, payload: Record<string, unknown>) => withShop(shopId, ({ services }) => services.events.emit(event, payload), { transactional: true });
+  /** A batch of them, as the batch send path and the receipt ingestion emit it. */
+  const emitMany = (event: string, payloads: Record<string, unknown>[]) => withShop(shopId, ({ services }) => services.events.emitMany(event, payloads), { transactional: true });
 
   describe('following the message events', () => {
     it('an inbound message opens a conversation with one unread message and creates the customer with its last contact', async () => {
@@ -132,6 +134,66 @@ describe('conversations group', function () {
       expect((await conversationsOf(phone))[0].last_message_status).to.equal('sent');
       await emit('whatsapp_ops.message_status', { message_id: 900_011, session_id: main.sessionId, phone, status: 'failed' });
       expect((await conversationsOf(phone))[0].last_message_status).to.equal('failed');
+    });
+
+    it('a batch of sends writes each conversation once: the newest message shows, a person’s message clears the unread count at its time', async () => {
+      const phone = '+34622000030';
+      const newPhone = '+34622000031';
+      await emit('whatsapp_ops.message_received', { message_id: 900_100, session_id: main.sessionId, phone, text: 'One', media: null, received_at: '2031-03-01T09:00:00.000Z' });
+      await emit('whatsapp_ops.message_received', { message_id: 900_101, session_id: main.sessionId, phone, text: 'Two', media: null, received_at: '2031-03-01T09:01:00.000Z' });
+      const sent = (message_id: number, session_id: number, to: string, text: string, automatic: boolean, sent_at: string) => ({
+        message_id,
+        session_id,
+        phone: to,
+        text,
+        media: null,
+        automatic,
+        billing_source: automatic ? 'campaign' : null,
+        sent_at,
+      });
+      await emitMany('whatsapp_ops.message_sent', [
+        sent(900_102, main.sessionId, phone, 'Newest, automatic', true, '2031-03-01T10:05:00.000Z'),
+        sent(900_103, main.sessionId, phone, 'Older, by a person', false, '2031-03-01T10:00:00.000Z'),
+        sent(900_104, main.sessionId, newPhone, 'Automatic to a new phone', true, '2031-03-01T10:00:00.000Z'),
+        sent(900_105, second.sessionId, phone, 'Same phone, other line', false, '2031-03-01T10:01:00.000Z'),
+      ]);
+      const [onMain] = (await conversationsOf(phone)).filter((c: any) => c.session_id === main.sessionId);
+      expect(onMain).to.include({ unread_count: 0, last_direction: 'outbound', last_message_preview: 'Newest, automatic', last_message_status: 'sent', read_at: '2031-03-01T10:00:00.000Z' });
+      expect(onMain.last_message_at).to.equal('2031-03-01T10:05:00.000Z');
+      const [onSecond] = (await conversationsOf(phone)).filter((c: any) => c.session_id === second.sessionId);
+      expect(onSecond).to.include({ unread_count: 0, last_message_preview: 'Same phone, other line', read_at: '2031-03-01T10:01:00.000Z' });
+      const [fresh] = await conversationsOf(newPhone);
+      expect(fresh).to.include({ unread_count: 0, last_message_preview: 'Automatic to a new phone', read_at: null });
+    });
+
+    it('a batch of automatic sends leaves the unread count alone; of two sends at the same time the later one shows', async () => {
+      const phone = '+34622000032';
+      await emit('whatsapp_ops.message_received', { message_id: 900_110, session_id: main.sessionId, phone, text: 'Unread', media: null, received_at: '2031-03-02T09:00:00.000Z' });
+      const at = '2031-03-02T10:00:00.000Z';
+      await emitMany('whatsapp_ops.message_sent', [
+        { message_id: 900_111, session_id: main.sessionId, phone, text: 'First of a pair', media: null, automatic: true, billing_source: 'campaign', sent_at: at },
+        { message_id: 900_112, session_id: main.sessionId, phone, text: 'Second of a pair', media: null, automatic: true, billing_source: 'campaign', sent_at: at },
+      ]);
+      const [c] = await conversationsOf(phone);
+      expect(c).to.include({ unread_count: 1, last_message_preview: 'Second of a pair', read_at: null });
+    });
+
+    it('a batch of receipts shows the last status of the last message only', async () => {
+      const phone = '+34622000033';
+      const other = '+34622000034';
+      await emitMany('whatsapp_ops.message_sent', [
+        { message_id: 900_120, session_id: main.sessionId, phone, text: 'Earlier', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:00.000Z' },
+        { message_id: 900_121, session_id: main.sessionId, phone, text: 'Last', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:01.000Z' },
+        { message_id: 900_122, session_id: main.sessionId, phone: other, text: 'Other', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:00.000Z' },
+      ]);
+      await emitMany('whatsapp_ops.message_status', [
+        { message_id: 900_121, session_id: main.sessionId, phone, status: 'delivered' },
+        { message_id: 900_120, session_id: main.sessionId, phone, status: 'failed' },
+        { message_id: 900_122, session_id: main.sessionId, phone: other, status: 'delivered' },
+        { message_id: 900_121, session_id: main.sessionId, phone, status: 'read' },
+      ]);
+      expect((await conversationsOf(phone))[0]).to.include({ last_message_preview: 'Last', last_message_status: 'read' });
+      expect((await conversationsOf(other))[0]).to.include({ last_message_status: 'delivered' });
     });
 
     it('a media message is previewed by its kind and caption', async () => {

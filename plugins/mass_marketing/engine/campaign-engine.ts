@@ -1,9 +1,10 @@
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
-import { claim, dueOccurrences, dueScheduled, ensurePacingRows, finishedRuns, holdSlot, markSent, markWaiting, sendableCampaigns, staleRows, takeSlot, type Claim } from './engine-sql.js';
+import { claim, dueOccurrences, dueScheduled, ensurePacingRows, finishedRuns, holdSlots, markSent, markWaiting, sendableCampaigns, staleRows, takeSlot, type Claim } from './engine-sql.js';
 
 type EngineConfig = MassMarketingConfig['engine'];
 
@@ -19,23 +20,27 @@ export interface TickReport {
 /** Outcomes after which a message may have gone to the network: the line's interval starts again. */
 const REACHED_NETWORK = new Set<SendOutcome>(['sent', 'waiting', 'failed']);
 
+/** This process, as recipients' claimed_by names it. */
+const PROCESS = `${hostname()}:${process.pid}`.slice(0, 100);
+
 /** Campaigns looked at per pass; the rest come next pass (oldest first). */
 const CAMPAIGNS_PER_PASS = 200;
 const HOUSEKEEPING_BATCH = 50;
 
 /**
- * The sending engine: one per server process, started when the server is ready. Each pass
- * starts scheduled campaigns and recurring occurrences that are due, reconciles rows left in
- * `sending`, claims due line slots with their recipients (engine-sql.ts: row locks with SKIP
- * LOCKED, committed before the channel is called), sends them through the shop's send path while
- * holding the line's pacing row (the interval then counts from the moment the message left), and
- * closes finished runs. All its state is in the database, so any number of processes share
- * the work with the same guarantees: a recipient is sent once (its key), a line's pacing holds
- * across processes (its pacing row), and a process that dies leaves nothing the others do not
- * finish. A pass that sent something is followed at once by the next; an idle one waits pollMs.
+ * The sending engine: one per server process, started when the server is ready, running
+ * `workers` passes at once. Each pass starts scheduled campaigns and recurring occurrences that
+ * are due, reconciles rows left in `sending`, claims due line slots with their recipients
+ * (engine-sql.ts: row locks with SKIP LOCKED, committed before the channel is called), sends them
+ * in batches through the shop's send path while holding the lines' pacing rows (the interval then
+ * counts from the moment the messages left), and closes finished runs. All its state is in the
+ * database, so any number of passes and processes share the work with the same guarantees: a
+ * recipient is sent once (its key), a line's pacing holds everywhere (its pacing row), and a
+ * process that dies leaves nothing the others do not finish. A pass that sent something is
+ * followed at once by the next; an idle one waits pollMs.
  */
 export class CampaignEngine {
-  private readonly loop: PollingLoop;
+  private readonly loops: PollingLoop[];
 
   constructor(
     private readonly rootEm: EntityManager,
@@ -43,23 +48,28 @@ export class CampaignEngine {
     private readonly config: EngineConfig,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.loop = new PollingLoop(
-      async () => {
-        const report = await this.tick();
-        return report.claimed > 0 || report.reconciled > 0;
-      },
-      config.pollMs,
-      (err) => log.error({ err }, 'mass_marketing campaign engine: pass failed'),
+    // Several loops, so that one claims while another sends: lines keep coming due during a pass.
+    this.loops = Array.from(
+      { length: config.workers },
+      () =>
+        new PollingLoop(
+          async () => {
+            const report = await this.tick();
+            return report.claimed > 0 || report.reconciled > 0;
+          },
+          config.pollMs,
+          (err) => log.error({ err }, 'mass_marketing campaign engine: pass failed'),
+        ),
     );
   }
 
   start(): void {
-    if (this.config.enabled) this.loop.start();
+    if (this.config.enabled) for (const loop of this.loops) loop.start();
   }
 
-  /** Stops after the pass in progress; sends in flight finish (or roll back) first. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Stops after the passes in progress; sends in flight finish (or roll back) first. */
+  async stop(): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.stop()));
   }
 
   /** One pass. Public so tests and operators can drive the engine step by step. */
@@ -74,19 +84,20 @@ export class CampaignEngine {
     report.reconciled = await this.reconcile();
     const claims = await this.claimDue();
     report.claimed = claims.length;
-    await this.pool(claims, async (c) => {
-      const outcome = await this.withShop(
-        c.shopId,
+    await this.pool(this.batches(claims), async (batch) => {
+      const { shopId } = batch[0]!;
+      const outcomes = await this.withShop(
+        shopId,
         async (ctx) => {
           const client = await transactionClient(ctx.em);
-          await holdSlot(client, c.shopId, c.sessionId, c.recipientId, c.intervalSeconds);
-          const result = (await ctx.services.marketingCampaignSenderService.send(c.recipientId, 'claimed')) as SendOutcome;
-          if (REACHED_NETWORK.has(result)) await markSent(client, c.shopId, c.sessionId);
-          return result;
+          const held = await holdSlots(client, shopId, batch);
+          const results = (await ctx.services.marketingCampaignSenderService.sendMany(held.map((c) => c.recipientId), 'claimed')) as SendOutcome[];
+          await markSent(client, shopId, held.filter((_, i) => REACHED_NETWORK.has(results[i]!)).map((c) => c.sessionId));
+          return [...results, ...Array<SendOutcome>(batch.length - held.length).fill('requeued')];
         },
         { transactional: true },
       );
-      report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      for (const outcome of outcomes) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
     });
     for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
       if (await this.inShop(run.shop_id, (s) => s.marketingRunsService.finish(run.id))) report.finished++;
@@ -102,7 +113,7 @@ export class CampaignEngine {
         await this.read((client) => markWaiting(client, c, 'no_connected_session'));
         continue;
       }
-      claims.push(...(await this.read((client) => claim(client, c, this.config.claimBatch, this.config.testPacingScale))));
+      claims.push(...(await this.read((client) => claim(client, c, this.config.claimBatch, this.config.testPacingScale, PROCESS))));
     }
     return claims;
   }
@@ -123,8 +134,9 @@ export class CampaignEngine {
           const locked = await client.query(`select 1 from marketing_campaign_recipients where id = $1 and shop_id = $2 and status = 'sending' for update skip locked`, [row.id, row.shopId]);
           if (locked.rows.length === 0) return 'gone';
           if (!(await takeSlot(client, row.shopId, row.sessionId, row.intervalSeconds * this.config.testPacingScale))) return 'gone';
+          await client.query('update marketing_campaign_recipients set claimed_by = $1 where id = $2 and shop_id = $3', [PROCESS, row.id, row.shopId]);
           const result = (await ctx.services.marketingCampaignSenderService.send(row.id, 'reconcile', stale)) as SendOutcome;
-          if (REACHED_NETWORK.has(result)) await markSent(client, row.shopId, row.sessionId);
+          if (REACHED_NETWORK.has(result)) await markSent(client, row.shopId, [row.sessionId]);
           return result;
         },
         { transactional: true },
@@ -143,7 +155,14 @@ export class CampaignEngine {
     return this.rootEm.fork().transactional(async (em) => work(await transactionClient(em)));
   }
 
-  /** Runs `work` over `items`, at most `concurrency` at a time; a failure is logged and its row left to reconciliation. */
+  /** Claims in send batches: one campaign (so one shop and one interval) per batch, at most sendBatch rows. */
+  private batches(claims: Claim[]): Claim[][] {
+    const byCampaign = new Map<number, Claim[]>();
+    for (const c of claims) byCampaign.set(c.campaignId, [...(byCampaign.get(c.campaignId) ?? []), c]);
+    return [...byCampaign.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / this.config.sendBatch) }, (_, i) => list.slice(i * this.config.sendBatch, (i + 1) * this.config.sendBatch)));
+  }
+
+  /** Runs `work` over `items`, at most `concurrency` at a time; a failure is logged and its rows left to reconciliation. */
   private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
     const lane = async () => {
@@ -152,7 +171,7 @@ export class CampaignEngine {
         try {
           await work(item);
         } catch (err) {
-          this.log.error({ err }, 'mass_marketing campaign engine: a send failed; the row is reconciled later');
+          this.log.error({ err }, 'mass_marketing campaign engine: a send failed; its rows are reconciled later');
         }
       }
     };

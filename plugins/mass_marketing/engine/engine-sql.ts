@@ -51,7 +51,7 @@ export async function ensurePacingRows(client: ClientBase, c: SendableCampaign):
  * slot taken, all in one commit. The campaign row is share-locked so a pause or a cancel
  * committed first is seen.
  */
-export async function claim(client: ClientBase, c: SendableCampaign, max: number, intervalScale: number): Promise<Claim[]> {
+export async function claim(client: ClientBase, c: SendableCampaign, max: number, intervalScale: number, claimedBy: string): Promise<Claim[]> {
   const status = await client.query<{ status: string }>('select status from marketing_campaigns where id = $1 and shop_id = $2 for share', [c.id, c.shop_id]);
   if (status.rows[0]?.status !== 'running') return [];
   const lines = await client.query<{ session_id: number }>(
@@ -70,9 +70,9 @@ export async function claim(client: ClientBase, c: SendableCampaign, max: number
   if (recipients.rows.length === 0) return [];
   const pairs = recipients.rows.map((r, i) => ({ recipientId: Number(r.id), sessionId: lines.rows[i]!.session_id }));
   await client.query(
-    `update marketing_campaign_recipients r set status = 'sending', session_id = v.session_id, claimed_at = now(), attempts = r.attempts + 1, reason = null
+    `update marketing_campaign_recipients r set status = 'sending', session_id = v.session_id, claimed_at = now(), claimed_by = $4, attempts = r.attempts + 1, reason = null
      from (select unnest($1::bigint[]) as id, unnest($2::int[]) as session_id) v where r.id = v.id and r.shop_id = $3`,
-    [pairs.map((p) => p.recipientId), pairs.map((p) => p.sessionId), c.shop_id],
+    [pairs.map((p) => p.recipientId), pairs.map((p) => p.sessionId), c.shop_id, claimedBy],
   );
   await client.query('update marketing_session_pacing set last_send_at = now() where session_id = any($1::int[]) and shop_id = $2', [pairs.map((p) => p.sessionId), c.shop_id]);
   await client.query('update marketing_campaigns set waiting_reason = null, waiting_since = null where id = $1 and shop_id = $2 and waiting_reason is not null', [c.id, c.shop_id]);
@@ -102,29 +102,37 @@ export async function takeSlot(client: ClientBase, shopId: number, sessionId: nu
 }
 
 /**
- * The line's pacing row, locked for the send of a claimed row (in the send's transaction). The
- * claim reserved the slot (last_send_at = the row's claimed_at); if another send took the line
- * since — its process was quicker than this one to reach the network — this one waits out the
- * interval from that send. Returns the milliseconds waited.
+ * The lines' pacing rows, locked for the send of a batch of claimed rows (in the send's
+ * transaction). A claim reserved each slot (last_send_at = the row's claimed_at); a line another
+ * send took since — its process reached the network first, the interval not over yet — is not
+ * sent on now: its row goes back to the queue (nothing of it left). Returns the claims to send.
  */
-export async function holdSlot(client: ClientBase, shopId: number, sessionId: number, recipientId: number, intervalSeconds: number): Promise<number> {
-  const { rows } = await client.query<{ ours: boolean; wait_ms: number }>(
-    `select p.last_send_at is not distinct from r.claimed_at as ours,
-       greatest(0, extract(epoch from (p.last_send_at + make_interval(secs => $4) - clock_timestamp())) * 1000)::float8 as wait_ms
-     from marketing_session_pacing p, marketing_campaign_recipients r
-     where p.session_id = $1 and p.shop_id = $2 and r.id = $3 and r.shop_id = $2
+export async function holdSlots(client: ClientBase, shopId: number, claims: Claim[]): Promise<Claim[]> {
+  if (claims.length === 0) return [];
+  const { rows } = await client.query<{ id: string; free: boolean }>(
+    `select r.id, (p.last_send_at is not distinct from r.claimed_at or p.last_send_at <= clock_timestamp() - make_interval(secs => $3)) as free
+     from marketing_session_pacing p join marketing_campaign_recipients r on r.session_id = p.session_id and r.shop_id = p.shop_id
+     where p.shop_id = $1 and r.id = any($2::bigint[])
+     order by p.session_id
      for update of p`,
-    [sessionId, shopId, recipientId, intervalSeconds],
+    [shopId, claims.map((c) => c.recipientId), claims[0]!.intervalSeconds],
   );
-  const slot = rows[0];
-  if (!slot || slot.ours || slot.wait_ms <= 0) return 0;
-  await new Promise((resolve) => setTimeout(resolve, Math.ceil(slot.wait_ms)));
-  return slot.wait_ms;
+  const free = new Set(rows.filter((r) => r.free).map((r) => Number(r.id)));
+  const taken = claims.filter((c) => !free.has(c.recipientId)).map((c) => c.recipientId);
+  if (taken.length > 0) {
+    await client.query(
+      `update marketing_campaign_recipients set status = 'pending', session_id = null, claimed_at = null, reason = 'line taken by another send; queued again'
+       where shop_id = $1 and id = any($2::bigint[]) and status = 'sending'`,
+      [shopId, taken],
+    );
+  }
+  return claims.filter((c) => free.has(c.recipientId));
 }
 
-/** After a message went to the network: the line's interval counts from now, the moment it left. */
-export async function markSent(client: ClientBase, shopId: number, sessionId: number): Promise<void> {
-  await client.query('update marketing_session_pacing set last_send_at = clock_timestamp() where session_id = $1 and shop_id = $2', [sessionId, shopId]);
+/** After messages went to the network: each line's interval counts from now, the moment they left. */
+export async function markSent(client: ClientBase, shopId: number, sessionIds: number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await client.query('update marketing_session_pacing set last_send_at = clock_timestamp() where session_id = any($1::int[]) and shop_id = $2', [sessionIds, shopId]);
 }
 
 /** Rows left in sending past the stale limit, on runs still open. */

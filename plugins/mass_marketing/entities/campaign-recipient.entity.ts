@@ -32,6 +32,8 @@ export const CampaignRecipient = defineEntity({
     archivedAt: p.datetime().nullable(),
     autoRepliedAt: p.datetime().nullable(),
     claimedAt: p.datetime().nullable(),
+    /** The server process (host:pid) that claimed the row last: which of several processes sent it. */
+    claimedBy: p.string().length(100).nullable(),
     sentAt: p.datetime().nullable(),
     deliveredAt: p.datetime().nullable(),
     readAt: p.datetime().nullable(),

@@ -103,22 +103,24 @@ export async function clearCustomerFacts(client: ClientBase, shopId: number, pho
 }
 
 /**
- * Message `messageId` was received from or sent to `phone`. When the phone already had history
- * (another message, committed) every member row of it says so already, and nothing is locked or
- * written: only a phone's first message changes its facts.
+ * Messages were received from or sent to these phones. A phone that already had history (another
+ * message, committed) says so on every member row already, and nothing is locked or written: only
+ * a phone's first messages change its facts.
  */
-export async function recordHistory(client: ClientBase, shopId: number, phone: string, messageId: number): Promise<void> {
-  const { rows: earlier } = await client.query(
-    'select 1 from chatapp_messages x where x.shop_id = $1 and x.phone = $2 and x.sent_at is not null and x.id <> $3 limit 1',
-    [shopId, phone, messageId],
+export async function recordHistory(client: ClientBase, shopId: number, messages: { phone: string; messageId: number }[]): Promise<void> {
+  if (messages.length === 0) return;
+  const { rows: fresh } = await client.query<{ phone: string }>(
+    `select distinct p.phone from unnest($2::text[]) p(phone)
+     where not exists (select 1 from chatapp_messages x where x.shop_id = $1 and x.phone = p.phone and x.sent_at is not null and x.id <> all($3::int[]))`,
+    [shopId, messages.map((m) => m.phone), messages.map((m) => m.messageId)],
   );
-  if (earlier.length) return;
+  if (fresh.length === 0) return;
   const lists = await lockFactsForEvent(client, shopId);
   if (lists.length === 0) return;
-  await client.query(`update marketing_list_members m set has_history = true where m.shop_id = $1 and m.list_id = any($2::int[]) and m.phone = $3 and not m.has_history`, [
+  await client.query(`update marketing_list_members m set has_history = true where m.shop_id = $1 and m.list_id = any($2::int[]) and m.phone = any($3::text[]) and not m.has_history`, [
     shopId,
     lists,
-    phone,
+    fresh.map((r) => r.phone),
   ]);
 }
 

@@ -1,7 +1,8 @@
-import type { ToolContext } from '../../../core/index.js';
+import { inBatches, type BatchListener, type ToolContext } from '../../../core/index.js';
 import type { MarketingAudienceService } from './audience-service.js';
 
-type Listener = (payload: any, ctx: ToolContext<any>) => Promise<void>;
+type Each = (payload: any, ctx: ToolContext<any>) => Promise<void>;
+type Listener = Each | BatchListener<any>;
 
 const audience = (ctx: ToolContext<any>) => ctx.services.marketingAudienceService as MarketingAudienceService;
 
@@ -15,21 +16,31 @@ const AUDIENCE_LISTENERS: Record<string, Listener> = {
   'customers.contacted': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
   'customers.merged': (e: { primary_phone: string; secondary_phone: string }, ctx) => audience(ctx).customersMerged(e.primary_phone, e.secondary_phone),
   'customers.deleted': (e: { phone: string }, ctx) => audience(ctx).customerDeleted(e.phone),
-  'whatsapp_ops.message_received': (e: { phone: string; message_id: number }, ctx) => audience(ctx).messageExchanged(e.phone, e.message_id),
-  'whatsapp_ops.message_sent': (e: { phone: string; message_id: number }, ctx) => audience(ctx).messageExchanged(e.phone, e.message_id),
+  'whatsapp_ops.message_received': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),
+  'whatsapp_ops.message_sent': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),
 };
 
-/** The group's other listeners with the audience ones added; both run when they share an event. */
+const asBatch = (listener: Listener): BatchListener['batch'] =>
+  typeof listener === 'function'
+    ? async (payloads, ctx) => {
+        for (const payload of payloads) await listener(payload, ctx);
+      }
+    : listener.batch;
+
+/** The group's other listeners with the audience ones added; both run when they share an event (the group's own first). */
 export function withAudienceListeners(listeners: Record<string, Listener>): Record<string, Listener> {
   const all = { ...listeners };
   for (const [event, listener] of Object.entries(AUDIENCE_LISTENERS)) {
     const other = listeners[event];
-    all[event] = other
-      ? async (payload, ctx) => {
-          await other(payload, ctx);
-          await listener(payload, ctx);
-        }
-      : listener;
+    if (!other) {
+      all[event] = listener;
+      continue;
+    }
+    const [first, second] = [asBatch(other), asBatch(listener)];
+    all[event] = inBatches(async (payloads, ctx) => {
+      await first(payloads, ctx);
+      await second(payloads, ctx);
+    });
   }
   return all;
 }

@@ -22,7 +22,7 @@ interface Deps {
 /**
  * Who a campaign may reach: a list's members after the exclusions (blacklist, unsubscribes,
  * opt-outs) and a segment. Campaigns build their recipients with `build` or `query`, and check each
- * recipient again with `exclusionOf` at the moment of sending. Counting reads the facts copied onto
+ * recipient again with `exclusionsOf` at the moment of sending. Counting reads the facts copied onto
  * the members (services/audience-facts.ts), which the event listeners below keep exact.
  */
 export class MarketingAudienceService {
@@ -72,18 +72,20 @@ export class MarketingAudienceService {
     return audienceSql(this.deps.shop.id, listId, filters, startParam);
   }
 
-  /** Why a phone must not get a campaign message now, or null. Blacklist first, then unsubscribe, then opt-out. */
-  async exclusionOf(phone: string): Promise<Exclusion | null> {
+  /** Why each of these phones must not get a campaign message now (absent: it may). Blacklist first, then unsubscribe, then opt-out. */
+  async exclusionsOf(phones: string[]): Promise<Map<string, Exclusion>> {
+    if (phones.length === 0) return new Map();
     return withClient(this.deps.em, async (client) => {
-      const { rows } = await client.query<{ reason: Exclusion | null }>(
-        `select case
-           when exists (select 1 from marketing_blacklist where shop_id = $1 and phone = $2) then 'blacklisted'
-           when exists (select 1 from marketing_unsubscribes where shop_id = $1 and phone = $2) then 'unsubscribed'
-           when exists (select 1 from chatapp_optouts where shop_id = $1 and phone = $2) then 'opted_out'
-         end as reason`,
-        [this.deps.shop.id, phone],
+      const { rows } = await client.query<{ phone: string; reason: Exclusion }>(
+        `select p.phone, case
+           when exists (select 1 from marketing_blacklist where shop_id = $1 and phone = p.phone) then 'blacklisted'
+           when exists (select 1 from marketing_unsubscribes where shop_id = $1 and phone = p.phone) then 'unsubscribed'
+           when exists (select 1 from chatapp_optouts where shop_id = $1 and phone = p.phone) then 'opted_out'
+         end as reason
+         from unnest($2::text[]) p(phone)`,
+        [this.deps.shop.id, phones],
       );
-      return rows[0]!.reason;
+      return new Map(rows.filter((r) => r.reason !== null).map((r) => [r.phone, r.reason]));
     });
   }
 
@@ -104,8 +106,8 @@ export class MarketingAudienceService {
     await clearCustomerFacts(await transactionClient(this.deps.em), this.deps.shop.id, [phone]);
   }
 
-  /** whatsapp_ops.message_received / message_sent. */
-  async messageExchanged(phone: string, messageId: number): Promise<void> {
-    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, phone, messageId);
+  /** whatsapp_ops.message_received / message_sent: the phones' first messages give them history. */
+  async messagesExchanged(messages: { phone: string; message_id: number }[]): Promise<void> {
+    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, messages.map((m) => ({ phone: m.phone, messageId: m.message_id })));
   }
 }

@@ -36,6 +36,9 @@ interface ReachedRow {
   auto_replied_at: Date | null;
 }
 
+/** Receipts a recipient follows, in the order they can happen (failed only before delivery). */
+const RECEIPT_RANK: Record<string, number> = { failed: 1, delivered: 2, read: 3 };
+
 /** Statuses of a recipient whose campaign message reached the network, in receipt order. */
 const REACHED = ['sent', 'delivered', 'read', 'replied'];
 
@@ -53,37 +56,40 @@ export class MarketingCampaignRepliesService {
   }
 
   /** whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to sent. */
-  async messageSent(messageId: number, sentAt: string): Promise<void> {
+  async messagesSent(events: { message_id: number; sent_at: string }[]): Promise<void> {
     await this.em.execute(
-      `update marketing_campaign_recipients set status = 'sent', sent_at = coalesce(sent_at, ?), reason = null where shop_id = ? and message_id = ? and status = 'sending'`,
-      [new Date(sentAt), this.deps.shop.id, messageId],
+      `update marketing_campaign_recipients r set status = 'sent', sent_at = coalesce(r.sent_at, v.sent_at), reason = null
+       from json_to_recordset(?::json) as v(message_id int, sent_at timestamptz)
+       where r.shop_id = ? and r.message_id = v.message_id and r.status = 'sending'`,
+      [JSON.stringify(events.map((e) => ({ message_id: e.message_id, sent_at: e.sent_at }))), this.deps.shop.id],
     );
   }
 
-  /** whatsapp_ops.message_status: receipts move a recipient forward only (never back from replied or unsubscribed). */
-  async messageStatus(messageId: number, status: string): Promise<void> {
-    const shopId = this.deps.shop.id;
-    if (status === 'delivered') {
-      await this.em.execute(
-        `update marketing_campaign_recipients set delivered_at = coalesce(delivered_at, now()),
-           status = case when status in ('sending', 'sent') then 'delivered' else status end
-         where shop_id = ? and message_id = ?`,
-        [shopId, messageId],
-      );
-    } else if (status === 'read') {
-      await this.em.execute(
-        `update marketing_campaign_recipients set read_at = coalesce(read_at, now()),
-           status = case when status in ('sending', 'sent', 'delivered') then 'read' else status end
-         where shop_id = ? and message_id = ?`,
-        [shopId, messageId],
-      );
-    } else if (status === 'failed') {
-      await this.em.execute(
-        `update marketing_campaign_recipients set status = 'failed', reason = 'the network reported the message as not delivered'
-         where shop_id = ? and message_id = ? and status in ('sending', 'sent')`,
-        [shopId, messageId],
-      );
+  /**
+   * whatsapp_ops.message_status: receipts move a recipient forward only (never back from replied
+   * or unsubscribed). A batch may carry several receipts of one message: the furthest applies.
+   */
+  async messageStatuses(events: { message_id: number; status: string }[]): Promise<void> {
+    const furthest = new Map<number, string>();
+    for (const e of events) {
+      if (!(e.status in RECEIPT_RANK)) continue;
+      const known = furthest.get(e.message_id);
+      if (!known || RECEIPT_RANK[e.status]! > RECEIPT_RANK[known]!) furthest.set(e.message_id, e.status);
     }
+    if (furthest.size === 0) return;
+    await this.em.execute(
+      `update marketing_campaign_recipients r set
+         delivered_at = case when v.status in ('delivered', 'read') then coalesce(r.delivered_at, now()) else r.delivered_at end,
+         read_at = case when v.status = 'read' then coalesce(r.read_at, now()) else r.read_at end,
+         status = case
+           when v.status = 'failed' then case when r.status in ('sending', 'sent') then 'failed' else r.status end
+           when v.status = 'read' then case when r.status in ('sending', 'sent', 'delivered') then 'read' else r.status end
+           else case when r.status in ('sending', 'sent') then 'delivered' else r.status end end,
+         reason = case when v.status = 'failed' and r.status in ('sending', 'sent') then 'the network reported the message as not delivered' else r.reason end
+       from json_to_recordset(?::json) as v(message_id int, status text)
+       where r.shop_id = ? and r.message_id = v.message_id`,
+      [JSON.stringify([...furthest].map(([message_id, status]) => ({ message_id, status }))), this.deps.shop.id],
+    );
   }
 
   /**

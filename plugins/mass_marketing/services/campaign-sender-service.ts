@@ -25,7 +25,7 @@ interface Deps {
   marketingAudienceService: MarketingAudienceService;
   marketingTranslationService: MarketingTranslationService;
   marketingCampaignsService: MarketingCampaignsService;
-  chatappMessagingService: { send(request: Record<string, unknown>): Promise<{ message: MessagePayload }> };
+  chatappMessagingService: { sendMany(requests: Record<string, unknown>[]): Promise<({ message: MessagePayload } | { error: ToolError })[]> };
   chatappArchiveService: { archive(phone: string, archive: boolean, sessionId: number | undefined): Promise<unknown> };
 }
 
@@ -46,6 +46,34 @@ interface RecipientRecord {
 export type SendMode = 'claimed' | 'reconcile';
 
 export type SendOutcome = 'sent' | 'waiting' | 'skipped' | 'failed' | 'requeued' | 'no_credits' | 'gone';
+
+/** The recipient columns the sender writes, with their SQL types (batch updates read them from JSON). */
+const COLUMN_TYPES: Record<string, string> = {
+  status: 'text',
+  reason: 'text',
+  message_id: 'int',
+  credits_charged: 'int',
+  sent_at: 'timestamptz',
+  claimed_at: 'timestamptz',
+  attempts: 'int',
+  session_id: 'int',
+  language: 'text',
+  translation: 'text',
+  chat_was_active: 'boolean',
+  archived_at: 'timestamptz',
+};
+
+interface EarlierMessage extends Omit<MessagePayload, 'sent_at'> {
+  session_id: number;
+  idempotency_key: string;
+  sent_at: Date | string | null;
+}
+
+interface Recorded {
+  row: RecipientRecord;
+  message: MessagePayload;
+  extra: Record<string, unknown>;
+}
 
 /** Refusals of the send path that happen before anything is recorded or sent. */
 const LINE_UNAVAILABLE = new Set(['session_not_connected', 'no_connected_session', 'not_found']);
@@ -68,32 +96,94 @@ export class MarketingCampaignSenderService {
   }
 
   async send(recipientId: number, mode: SendMode, staleSeconds = 0): Promise<SendOutcome> {
+    return (await this.sendMany([recipientId], mode, staleSeconds))[0]!;
+  }
+
+  /**
+   * send() for a batch of rows, in one transaction: each step reads or writes all of them at once,
+   * and the messages go through the send path's batch form. Outcomes in the order of the ids.
+   */
+  async sendMany(recipientIds: number[], mode: SendMode, staleSeconds = 0): Promise<SendOutcome[]> {
     const shopId = this.deps.shop.id;
     const stale = mode === 'reconcile' ? `and claimed_at < now() - make_interval(secs => ${Number(staleSeconds)})` : '';
-    const [row] = (await this.em.execute(
+    const rows = (await this.em.execute(
       `select id, campaign_id, phone, name, session_id, attempts from marketing_campaign_recipients
-       where id = ? and shop_id = ? and status = 'sending' ${stale} for update skip locked`,
-      [recipientId, shopId],
+       where id = any(array(select json_array_elements_text(?::json)::bigint)) and shop_id = ? and status = 'sending' ${stale} order by id for update skip locked`,
+      [JSON.stringify(recipientIds), shopId],
     )) as RecipientRecord[];
-    if (!row) return 'gone';
-    if (mode === 'reconcile') await this.update(row, { claimed_at: new Date(), attempts: row.attempts + 1 });
-    const campaign = await this.em.findOneOrFail(Campaign, { id: row.campaign_id });
-    const key = recipientKey(row.id);
+    const outcomes = new Map<number, SendOutcome>();
+    if (mode === 'reconcile') await this.updateMany(rows.map((row) => ({ row, changes: { claimed_at: new Date(), attempts: row.attempts + 1 } })));
+    const campaigns = new Map((await this.em.find(Campaign, { id: { $in: [...new Set(rows.map((r) => r.campaign_id))] } })).map((c) => [c.id, c]));
+    const recorded: Recorded[] = [];
 
-    // The key already made a message (a process died after sending, before recording it here): that
-    // message is this recipient's, whatever text a render now would give; whatsapp_ops retries it
-    // if the network has not taken it yet. Nothing is sent or charged again.
-    const [earlier] = (await this.em.execute(
-      `select id, status, credits_charged, sent_at, error from chatapp_messages where shop_id = ? and session_id = ? and idempotency_key = ? and direction = 'outbound' limit 1`,
-      [shopId, row.session_id, key],
-    )) as { id: number; status: string; credits_charged: number; sent_at: Date | string | null; error: string | null }[];
-    if (earlier) return this.recorded(row, { ...earlier, sent_at: earlier.sent_at ? new Date(earlier.sent_at).toISOString() : null }, {});
-    const exclusion = await this.deps.marketingAudienceService.exclusionOf(row.phone);
-    if (exclusion) {
-      await this.update(row, { status: 'skipped', reason: exclusion });
-      return 'skipped';
+    // A key that already made a message (a process died after sending, before recording it here):
+    // that message is this recipient's, whatever text a render now would give; whatsapp_ops retries
+    // it if the network has not taken it yet. Nothing is sent or charged again.
+    const earlier = new Map(
+      ((await this.em.execute(
+        `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages
+         where shop_id = ? and idempotency_key = any(array(select json_array_elements_text(?::json))) and direction = 'outbound'`,
+        [shopId, JSON.stringify(rows.map((r) => recipientKey(r.id)))],
+      )) as EarlierMessage[]).map((m) => [`${m.session_id} ${m.idempotency_key}`, m]),
+    );
+    const fresh: RecipientRecord[] = [];
+    for (const row of rows) {
+      const message = earlier.get(`${row.session_id} ${recipientKey(row.id)}`);
+      if (message) recorded.push({ row, message: { ...message, sent_at: message.sent_at ? new Date(message.sent_at).toISOString() : null }, extra: {} });
+      else fresh.push(row);
     }
+    const exclusions = await this.deps.marketingAudienceService.exclusionsOf(fresh.map((r) => r.phone));
+    const skipped = fresh.filter((r) => exclusions.has(r.phone));
+    await this.updateMany(skipped.map((row) => ({ row, changes: { status: 'skipped', reason: exclusions.get(row.phone)! } })));
+    for (const row of skipped) outcomes.set(Number(row.id), 'skipped');
 
+    const sendable = fresh.filter((r) => !exclusions.has(r.phone));
+    const rendered = [];
+    for (const row of sendable) rendered.push(await this.render(row, campaigns.get(row.campaign_id)!));
+    const activeChats = await this.activeChats(sendable.filter((r) => campaigns.get(r.campaign_id)!.archiveAfterSend));
+    const answers = await this.deps.chatappMessagingService.sendMany(
+      rendered.map((r) => ({
+        phone: r.row.phone,
+        text: r.text,
+        media: r.media,
+        sessionId: r.row.session_id,
+        automatic: true,
+        billingSource: CAMPAIGN_BILLING_SOURCE,
+        idempotencyKey: recipientKey(r.row.id),
+        creditsCost: CAMPAIGN_MESSAGE_COST,
+      })),
+    );
+    for (const [i, { row, language, translation }] of rendered.entries()) {
+      const answer = answers[i]!;
+      const campaign = campaigns.get(row.campaign_id)!;
+      if ('error' in answer) {
+        outcomes.set(Number(row.id), await this.refused(row, mode, campaign, answer.error, { language, translation }));
+        continue;
+      }
+      const chatWasActive = campaign.archiveAfterSend ? activeChats.has(`${row.session_id} ${row.phone}`) : null;
+      const extra: Record<string, unknown> = { language, translation, chat_was_active: chatWasActive };
+      const { message } = answer;
+      if (campaign.archiveAfterSend && chatWasActive === false && message.status !== 'failed' && message.status !== 'sending') {
+        try {
+          await this.deps.chatappArchiveService.archive(row.phone, true, row.session_id);
+          extra.archived_at = new Date();
+        } catch (err) {
+          if (!(err instanceof ToolError)) throw err;
+          extra.reason = `not archived: ${err.code}: ${err.message}`;
+        }
+      }
+      recorded.push({ row, message, extra });
+    }
+    await this.updateMany(recorded.map(({ row, message, extra }) => ({ row, changes: this.recordedChanges(message, extra) })));
+    for (const { row, message } of recorded) outcomes.set(Number(row.id), message.status === 'sending' ? 'waiting' : message.status === 'failed' ? 'failed' : 'sent');
+    return recipientIds.map((id) => outcomes.get(Number(id)) ?? 'gone');
+  }
+
+  /**
+   * The message as this recipient gets it: stored translation, template variables, the HMAC
+   * unsubscribe link — the same every time, so a resend is recognised as the same message.
+   */
+  private async render(row: RecipientRecord, campaign: Campaign) {
     let template = campaign.messageText;
     let language: string | null = null;
     let translation: string | null = null;
@@ -106,57 +196,37 @@ export class MarketingCampaignSenderService {
     let text = fillTemplate(template, { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
     if (campaign.includeUnsubscribeLink) {
       const label = UNSUBSCRIBE_LINK_LABEL[(language as keyof typeof UNSUBSCRIBE_LINK_LABEL) ?? languageOfLocale(this.deps.shop.locale) ?? 'en'];
-      text = withUnsubscribeLink(text, label, `${this.deps.marketingBaseUrl()}${UNSUBSCRIBE_ROUTE}/${unsubscribeToken(this.deps.secrets, shopId, Number(row.id))}`);
+      text = withUnsubscribeLink(text, label, `${this.deps.marketingBaseUrl()}${UNSUBSCRIBE_ROUTE}/${unsubscribeToken(this.deps.secrets, this.deps.shop.id, Number(row.id))}`);
     }
     const media = campaign.mediaUrl && campaign.mediaType
       ? { url: campaign.mediaUrl, mimeType: mimeTypeOf(campaign.mediaType, campaign.mediaUrl, campaign.mediaFilename), ...(campaign.mediaFilename && { filename: campaign.mediaFilename }) }
       : undefined;
-    const chatWasActive = campaign.archiveAfterSend
-      ? (await this.em.execute(`select 1 from chatapp_messages where shop_id = ? and session_id = ? and phone = ? limit 1`, [shopId, row.session_id, row.phone])).length > 0
-      : null;
+    return { row, text, media, language, translation };
+  }
 
-    let message: MessagePayload;
-    try {
-      ({ message } = await this.deps.chatappMessagingService.send({
-        phone: row.phone,
-        text,
-        media,
-        sessionId: row.session_id,
-        automatic: true,
-        billingSource: CAMPAIGN_BILLING_SOURCE,
-        idempotencyKey: key,
-        creditsCost: CAMPAIGN_MESSAGE_COST,
-      }));
-    } catch (err) {
-      if (!(err instanceof ToolError)) throw err;
-      return this.refused(row, mode, campaign, err, { language, translation });
-    }
-
-    const changes: Record<string, unknown> = { language, translation, chat_was_active: chatWasActive };
-    if (campaign.archiveAfterSend && chatWasActive === false && message.status !== 'failed' && message.status !== 'sending') {
-      try {
-        await this.deps.chatappArchiveService.archive(row.phone, true, row.session_id);
-        changes.archived_at = new Date();
-      } catch (err) {
-        if (!(err instanceof ToolError)) throw err;
-        changes.reason = `not archived: ${err.code}: ${err.message}`;
-      }
-    }
-    return this.recorded(row, message, changes);
+  /** Which of these recipients' chats (line and phone) had messages before this send ("session_id phone"). */
+  private async activeChats(rows: RecipientRecord[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const found = (await this.em.execute(
+      `select distinct m.session_id, m.phone from chatapp_messages m
+       join json_to_recordset(?::json) as v(session_id int, phone text) on m.session_id = v.session_id and m.phone = v.phone
+       where m.shop_id = ?`,
+      [JSON.stringify(rows.map((r) => ({ session_id: r.session_id, phone: r.phone }))), this.deps.shop.id],
+    )) as { session_id: number; phone: string }[];
+    return new Set(found.map((f) => `${f.session_id} ${f.phone}`));
   }
 
   /** The row takes the message's outcome: sent (or further), still waiting for the network, or failed. */
-  private async recorded(row: RecipientRecord, message: MessagePayload, extra: Record<string, unknown>): Promise<SendOutcome> {
+  private recordedChanges(message: MessagePayload, extra: Record<string, unknown>): Record<string, unknown> {
     const status = message.status as RecipientStatus;
-    await this.update(row, {
+    return {
       status,
       message_id: message.id,
       credits_charged: message.credits_charged,
       sent_at: message.sent_at ? new Date(message.sent_at) : null,
       reason: status === 'sending' ? `waiting for the network: ${message.error ?? 'not taken yet'}` : status === 'failed' ? message.error : null,
       ...extra,
-    });
-    return status === 'sending' ? 'waiting' : status === 'failed' ? 'failed' : 'sent';
+    };
   }
 
   /**
@@ -186,11 +256,25 @@ export class MarketingCampaignSenderService {
     return 'failed';
   }
 
-  private async update(row: RecipientRecord, changes: Record<string, unknown>): Promise<void> {
-    const columns = Object.keys(changes);
-    await this.em.execute(
-      `update marketing_campaign_recipients set ${columns.map((c) => `${c} = ?`).join(', ')} where id = ? and shop_id = ?`,
-      [...columns.map((c) => changes[c]), row.id, this.deps.shop.id],
-    );
+  private update(row: RecipientRecord, changes: Record<string, unknown>): Promise<void> {
+    return this.updateMany([{ row, changes }]);
+  }
+
+  /** Row changes, one statement per set of columns changed (usually one for the whole batch). */
+  private async updateMany(updates: { row: RecipientRecord; changes: Record<string, unknown> }[]): Promise<void> {
+    const groups = new Map<string, typeof updates>();
+    for (const u of updates) {
+      const columns = Object.keys(u.changes).sort().join(',');
+      groups.set(columns, [...(groups.get(columns) ?? []), u]);
+    }
+    for (const [key, group] of groups) {
+      const columns = key.split(',');
+      await this.em.execute(
+        `update marketing_campaign_recipients r set ${columns.map((c) => `${c} = v.${c}`).join(', ')}
+         from json_to_recordset(?::json) as v(id bigint, ${columns.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
+         where r.id = v.id and r.shop_id = ?`,
+        [JSON.stringify(group.map(({ row, changes }) => ({ id: row.id, ...changes }))), this.deps.shop.id],
+      );
+    }
   }
 }

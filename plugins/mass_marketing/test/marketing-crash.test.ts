@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type pg from 'pg';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import type { ServerProcess } from '../../../test/helpers/server-process.js';
@@ -121,7 +122,7 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     expect(Number(balance[0]!.credits_balance)).to.equal(10_000_000 - eligible * 1000);
   });
 
-  it('two server processes on one database share two campaigns: no duplicates, and the per-line pacing holds', async () => {
+  it('two server processes on one database share two campaigns: both send, no duplicates, and the per-line pacing holds', async () => {
     const { d, client } = await setup('pair', { pollMs: 20, testPacingScale: 0.005, staleSendingSeconds: 30, concurrency: 4 });
     const first = freshPhones(300);
     const second = freshPhones(300);
@@ -143,6 +144,9 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     expect(network.size).to.equal(600);
     const { rows: counts } = await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where status not in ('sent', 'delivered', 'read')`);
     expect(counts[0]!.n, 'recipients not sent').to.equal(0);
+    const { rows: byProcess } = await client.query<{ claimed_by: string; n: number }>(`select claimed_by, count(*)::int as n from marketing_campaign_recipients group by claimed_by`);
+    expect(byProcess.map((p) => p.claimed_by).sort(), 'the processes that sent').to.deep.equal(servers.map((s) => `${hostname()}:${s.child.pid}`).sort());
+    for (const p of byProcess) expect(p.n, `recipients sent by ${p.claimed_by} (of 600)`).to.be.at.least(30);
 
     const { rows: claims } = await client.query<{ session_id: number; at: string }>(
       `select session_id, to_char(claimed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from marketing_campaign_recipients order by session_id, claimed_at`,

@@ -1,3 +1,5 @@
+import type { ChannelError } from './channel-error.js';
+
 /**
  * The one interface through which the rest of the system reaches the messaging network. Adapters:
  * `sandbox` (in-process engine, the embedded default) and `session-service` (HTTP client of the
@@ -79,6 +81,9 @@ export interface SendResult {
   sentAt: Date;
 }
 
+/** One input's answer in sendMany(): its result, or the refusal that send() would have thrown. */
+export type SendAttempt = SendResult | ChannelError;
+
 interface EventBase {
   /** Unique per event: delivery is at-least-once, consumers drop ids they have already handled. */
   id: string;
@@ -110,8 +115,11 @@ export type ChannelEvent =
   | (EventBase & { type: 'session.connected'; phone: string })
   | (EventBase & { type: 'session.disconnected'; reason: string });
 
-/** A throwing handler makes the event be delivered again later. */
-export type ChannelEventHandler = (event: ChannelEvent) => Promise<void>;
+/**
+ * Takes events in batches, in delivery order (a sandbox tick's worth, or the one event of a
+ * webhook request). A throwing handler makes the whole batch be delivered again later.
+ */
+export type ChannelEventHandler = (events: ChannelEvent[]) => Promise<void>;
 
 export interface ChannelPort {
   readonly kind: 'sandbox' | 'session-service';
@@ -120,6 +128,11 @@ export interface ChannelPort {
   connect(session: SessionRef): Promise<PairingInfo>;
   status(session: SessionRef): Promise<SessionInfo>;
   send(input: SendInput): Promise<SendResult>;
+  /**
+   * send() for each input in one round (a campaign sends hundreds per transaction): the answers in
+   * input order; a refused input does not refuse the others. Any other failure (unexpected) throws.
+   */
+  sendMany(inputs: SendInput[]): Promise<SendAttempt[]>;
   logout(session: SessionRef): Promise<SessionInfo>;
   deleteSession(session: SessionRef): Promise<void>;
   /**

@@ -1,19 +1,19 @@
-import type { ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
+import type { ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendAttempt, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
 import { eventFromWire, type WireEvent } from './wire-format.js';
 import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { pairingInfo } from '../sandbox/pairing-qr.js';
 
 /**
  * The embedded default: the port over an in-process sandbox engine. Sessions need no API key
- * here; shop ownership is the caller's record. The engine's outbox feeds the one event handler,
- * so an event whose handler throws is retried like a failed webhook.
+ * here; shop ownership is the caller's record. The engine's outbox feeds the one event handler
+ * in batches, so a batch whose handler throws is retried like a failed webhook.
  */
 export class SandboxAdapter implements ChannelPort {
   readonly kind = 'sandbox' as const;
   private handler: ChannelEventHandler | null = null;
 
   constructor(private readonly engine: SandboxEngine) {
-    engine.setSink((event) => this.dispatch(event));
+    engine.setSink((events) => this.dispatch(events));
   }
 
   async createSession(_input: NewSession): Promise<CreatedSession> {
@@ -34,6 +34,10 @@ export class SandboxAdapter implements ChannelPort {
     return this.engine.send({ sessionKey, to, text, media, idempotencyKey });
   }
 
+  sendMany(inputs: SendInput[]): Promise<SendAttempt[]> {
+    return this.engine.sendMany(inputs.map(({ sessionKey, to, text, media, idempotencyKey }) => ({ sessionKey, to, text, media, idempotencyKey })));
+  }
+
   logout(session: SessionRef): Promise<SessionInfo> {
     return this.engine.logout(session.sessionKey);
   }
@@ -50,9 +54,9 @@ export class SandboxAdapter implements ChannelPort {
     this.handler = handler;
   }
 
-  private async dispatch(event: WireEvent): Promise<void> {
+  private async dispatch(events: WireEvent[]): Promise<void> {
     if (!this.handler) throw new Error('no channel event handler is attached');
-    await this.handler(eventFromWire(event));
+    await this.handler(events.map(eventFromWire));
   }
 
   /** The pairing routes serve the QR image next to the link. */

@@ -1,4 +1,4 @@
-import type { ChannelEvent, ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
+import type { ChannelEvent, ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendAttempt, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
 import { ChannelError, isChannelErrorCode } from './channel-error.js';
 import { signRequest } from './webhook-signature.js';
 import { mediaToWire, pairingFromWire, sessionFromWire, type WirePairing, type WireSession } from './wire-format.js';
@@ -15,6 +15,9 @@ export interface SessionServiceAdapterOptions {
   /** Pause before a retried send, multiplied by the attempt number. */
   retryDelayMs?: number;
 }
+
+/** Requests in flight for one sendMany(): enough to hide the round trip, few enough not to trip the service's per-key limit. */
+const SEND_CONCURRENCY = 8;
 
 interface RequestOptions {
   apiKey?: string;
@@ -78,6 +81,25 @@ export class SessionServiceAdapter implements ChannelPort {
     }
   }
 
+  /** One request per input (the service has no batch route), at most sendConcurrency at a time. */
+  async sendMany(inputs: SendInput[]): Promise<SendAttempt[]> {
+    const answers: SendAttempt[] = new Array(inputs.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < inputs.length) {
+        const index = next++;
+        try {
+          answers[index] = await this.send(inputs[index]!);
+        } catch (err) {
+          if (!(err instanceof ChannelError)) throw err;
+          answers[index] = err;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, inputs.length) }, lane));
+    return answers;
+  }
+
   async logout(session: SessionRef): Promise<SessionInfo> {
     return sessionFromWire((await this.request<{ session: WireSession }>('POST', `${this.path(session)}/logout`, { apiKey: apiKeyOf(session) })).session);
   }
@@ -90,10 +112,10 @@ export class SessionServiceAdapter implements ChannelPort {
     this.handler = handler;
   }
 
-  /** Called by the webhook route; a throw becomes a 500 and the service delivers the event again. */
+  /** Called by the webhook route (one event per request); a throw becomes a 500 and the service delivers the event again. */
   async deliver(event: ChannelEvent): Promise<void> {
     if (!this.handler) throw new Error('no channel event handler is attached');
-    await this.handler(event);
+    await this.handler([event]);
   }
 
   private path(session: SessionRef) {

@@ -1,15 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EntityManager } from '../../../core/index.js';
-import type { MediaAttachment, SendResult, SessionInfo } from '../channel/channel-port.js';
+import type { MediaAttachment, SendAttempt, SendResult, SessionInfo } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import { phoneNumber } from '../channel/phone-number.js';
 import { SandboxSession } from './entities/sandbox-session.entity.js';
 import { SandboxMessage } from './entities/sandbox-message.entity.js';
 import { SandboxArchivedChat } from './entities/sandbox-archived-chat.entity.js';
-import { checkIdempotencyKey, contentHash, messageContent } from './message-content.js';
+import { checkIdempotencyKey, contentHash, messageContent, type MessageContent } from './message-content.js';
 import { newLinePhone, newPairingToken, newProviderMessageId, newSessionKey } from './sandbox-ids.js';
-import { recordEvent, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
+import { recordEvent, recordEvents, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
 import { SandboxReceipts } from './sandbox-receipts.js';
 import { DEFAULT_SANDBOX_TIMINGS, type SandboxTimings } from './sandbox-timings.js';
 import { toSessionInfo } from './sandbox-views.js';
@@ -64,8 +64,9 @@ const RECEIPT_FROM: Record<InjectedReceipt['status'], SandboxMessage['status'][]
 /**
  * The sandbox messaging network. Sessions pair when their pairing link is opened, sends are
  * recorded in PostgreSQL and acknowledged by simulated receipts, inbound messages are injected.
- * Every change that the outside should hear about queues an event in the same transaction; a
- * worker delivers events to the sink and advances receipts.
+ * Every change that the outside should hear about queues an event in the same transaction. Two
+ * workers run side by side: one delivers events to the sink, the other advances receipts (which
+ * queues events, and wakes the first).
  */
 export class SandboxEngine {
   readonly name: string;
@@ -73,7 +74,9 @@ export class SandboxEngine {
   private readonly timings: SandboxTimings;
   private readonly outbox: SandboxOutbox;
   private readonly receipts: SandboxReceipts;
+  /** Delivers queued events; wake() it after queueing one. */
   private readonly worker: SandboxWorker;
+  private readonly receiptsWorker: SandboxWorker;
   private sink: EventSink | null = null;
 
   constructor(private readonly options: SandboxEngineOptions) {
@@ -82,7 +85,8 @@ export class SandboxEngine {
     this.timings = { ...DEFAULT_SANDBOX_TIMINGS, ...options.timings };
     this.outbox = new SandboxOutbox(this.rootEm, this.name, this.timings);
     this.receipts = new SandboxReceipts(this.rootEm, this.name, this.timings);
-    this.worker = new SandboxWorker(() => this.tick(), this.timings.pollIntervalMs, options.log);
+    this.worker = new SandboxWorker(() => this.deliverEvents(), this.timings.pollIntervalMs, options.log);
+    this.receiptsWorker = new SandboxWorker(() => this.advanceReceipts(), this.timings.pollIntervalMs, options.log);
   }
 
   /** Without a sink events stay queued (and are delivered once one is set). */
@@ -93,10 +97,11 @@ export class SandboxEngine {
 
   start(): void {
     this.worker.start();
+    this.receiptsWorker.start();
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.worker.stop(), this.receiptsWorker.stop()]);
   }
 
   /**
@@ -194,35 +199,98 @@ export class SandboxEngine {
   }
 
   async send(input: OutboundMessage): Promise<SendResult> {
-    const to = phoneNumber(input.to, 'to', 'invalid_recipient');
-    const content = messageContent(input.text, input.media);
-    const key = checkIdempotencyKey(input.idempotencyKey);
-    const hash = contentHash(to, content);
-    const result = await this.fork().transactional(async (em) => {
-      // A retry must get the first answer even if the session has logged out since.
-      const earlier = await em.findOne(SandboxMessage, { sessionKey: input.sessionKey, idempotencyKey: key });
-      if (earlier) return replay(earlier, hash);
-      const session = await this.load(em, input.sessionKey);
-      if (session.status !== 'connected') {
-        throw new ChannelError('session_not_connected', `session ${input.sessionKey} is not connected (status ${session.status})`, { status: session.status });
+    const [answer] = await this.sendMany([input]);
+    if (answer instanceof ChannelError) throw answer;
+    return answer!;
+  }
+
+  /**
+   * Records a batch of outbound messages in one transaction (the caller's, when it has one): a key
+   * used before on the session answers with its first message (also later in the same batch), a
+   * session that is not connected refuses its inputs only, and every new message queues its `sent`
+   * receipt with it.
+   */
+  async sendMany(inputs: OutboundMessage[]): Promise<SendAttempt[]> {
+    const answers: SendAttempt[] = new Array(inputs.length);
+    const pending: { index: number; sessionKey: string; to: string; content: MessageContent; key: string; hash: string }[] = [];
+    for (const [index, input] of inputs.entries()) {
+      try {
+        const to = phoneNumber(input.to, 'to', 'invalid_recipient');
+        const content = messageContent(input.text, input.media);
+        pending.push({ index, sessionKey: input.sessionKey, to, content, key: checkIdempotencyKey(input.idempotencyKey), hash: contentHash(to, content) });
+      } catch (err) {
+        if (!(err instanceof ChannelError)) throw err;
+        answers[index] = err;
       }
-      const now = new Date();
-      const providerMessageId = newProviderMessageId();
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into "sandbox_messages" ("engine", "session_key", "direction", "provider_message_id", "idempotency_key", "content_hash", "line_phone", "peer_phone", "text", "media", "status", "next_receipt_at", "created_at")
-         values (?, ?, 'outbound', ?, ?, ?, ?, ?, ?, ?, 'sent', ?, ?)
-         on conflict ("session_key", "idempotency_key") do nothing returning "id"`,
-        [this.name, input.sessionKey, providerMessageId, key, hash, session.phone, to, content.text, content.media && JSON.stringify(content.media), new Date(now.getTime() + this.timings.deliveredAfterMs), now],
+    }
+    if (pending.length === 0) return answers;
+    let sent = 0;
+    await this.fork().transactional(async (em) => {
+      const pairs = JSON.stringify(pending.map((p) => ({ session_key: p.sessionKey, idempotency_key: p.key })));
+      const earlierRows = async () =>
+        em.execute<EarlierRow[]>(
+          `select m.session_key, m.idempotency_key, m.provider_message_id, m.status, m.content_hash, m.created_at from sandbox_messages m
+           join json_to_recordset(?::json) as k(session_key text, idempotency_key text) on m.session_key = k.session_key and m.idempotency_key = k.idempotency_key`,
+          [pairs],
+        );
+      const earlier = new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row]));
+      const sessions = new Map(
+        (await em.find(SandboxSession, { engine: this.name, sessionKey: { $in: [...new Set(pending.map((p) => p.sessionKey))] } })).map((s) => [s.sessionKey, s]),
       );
-      if (inserted.length === 0) {
-        // A concurrent send with the same key committed first: answer with its message.
-        return replay((await em.findOneOrFail(SandboxMessage, { sessionKey: input.sessionKey, idempotencyKey: key }, { refresh: true })), hash);
+      const now = new Date();
+      const fresh: (typeof pending[number] & { providerMessageId: string; linePhone: string })[] = [];
+      const firstOfKey = new Map<string, typeof fresh[number]>();
+      for (const p of pending) {
+        const id = `${p.sessionKey}\n${p.key}`;
+        const before = earlier.get(id);
+        const inBatch = firstOfKey.has(id);
+        if (before) answers[p.index] = replayOf(before, p.hash);
+        else if (!inBatch) {
+          const session = sessions.get(p.sessionKey);
+          if (!session) answers[p.index] = new ChannelError('session_not_found', `session ${p.sessionKey} was not found`);
+          else if (session.status !== 'connected') {
+            answers[p.index] = new ChannelError('session_not_connected', `session ${p.sessionKey} is not connected (status ${session.status})`, { status: session.status });
+          } else {
+            const row = { ...p, providerMessageId: newProviderMessageId(), linePhone: session.phone! };
+            fresh.push(row);
+            firstOfKey.set(id, row);
+          }
+        }
       }
-      recordEvent(em, this.name, input.sessionKey, { type: 'message.status', data: { provider_message_id: providerMessageId, status: 'sent', error: null } }, now);
-      return { providerMessageId, status: 'sent' as const, duplicate: false, sentAt: now };
+      if (fresh.length === 0) return;
+      const inserted = await em.execute<{ provider_message_id: string }[]>(
+        `insert into sandbox_messages (engine, session_key, direction, provider_message_id, idempotency_key, content_hash, line_phone, peer_phone, text, media, status, next_receipt_at, created_at)
+         select ?, v.session_key, 'outbound', v.provider_message_id, v.idempotency_key, v.content_hash, v.line_phone, v.peer_phone, v.text, v.media, 'sent', ?, ?
+         from json_to_recordset(?::json) as v(session_key text, provider_message_id text, idempotency_key text, content_hash text, line_phone text, peer_phone text, text text, media jsonb)
+         on conflict (session_key, idempotency_key) do nothing returning provider_message_id`,
+        [
+          this.name,
+          new Date(now.getTime() + this.timings.deliveredAfterMs),
+          now,
+          JSON.stringify(fresh.map((f) => ({ session_key: f.sessionKey, provider_message_id: f.providerMessageId, idempotency_key: f.key, content_hash: f.hash, line_phone: f.linePhone, peer_phone: f.to, text: f.content.text, media: f.content.media }))),
+        ],
+      );
+      const taken = new Set(inserted.map((r) => r.provider_message_id));
+      // Keys a concurrent send committed first: answered with that send's message.
+      const lost = fresh.some((f) => !taken.has(f.providerMessageId)) ? new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row])) : new Map<string, EarlierRow>();
+      for (const p of pending) {
+        if (answers[p.index]) continue;
+        const id = `${p.sessionKey}\n${p.key}`;
+        const row = firstOfKey.get(id)!;
+        if (!taken.has(row.providerMessageId)) answers[p.index] = replayOf(lost.get(id)!, p.hash);
+        else if (row.index === p.index) answers[p.index] = { providerMessageId: row.providerMessageId, status: 'sent', duplicate: false, sentAt: now };
+        else answers[p.index] = replayOf({ provider_message_id: row.providerMessageId, status: 'sent', content_hash: row.hash, created_at: now }, p.hash);
+      }
+      const receipts = fresh.filter((f) => taken.has(f.providerMessageId));
+      await recordEvents(
+        em,
+        this.name,
+        receipts.map((f) => ({ sessionKey: f.sessionKey, body: { type: 'message.status', data: { provider_message_id: f.providerMessageId, status: 'sent', error: null } }, at: now })),
+      );
+      sent = receipts.length;
     });
-    if (!result.duplicate) this.worker.wake();
-    return result;
+    if (sent > 0) this.worker.wake();
+    return answers;
   }
 
   async injectInbound(input: InjectedInbound): Promise<SandboxMessage> {
@@ -325,9 +393,15 @@ export class SandboxEngine {
     return { items, count };
   }
 
-  private async tick(): Promise<void> {
-    await this.receipts.advance();
-    if (this.sink) await this.outbox.dispatch(this.sink);
+  /** Ticks answer whether they did work: the worker then runs the next one at once. */
+  private async deliverEvents(): Promise<boolean> {
+    return this.sink !== null && (await this.outbox.dispatch(this.sink)) > 0;
+  }
+
+  private async advanceReceipts(): Promise<boolean> {
+    const advanced = await this.receipts.advance();
+    if (advanced > 0) this.worker.wake();
+    return advanced > 0;
   }
 
   private async load(em: EntityManager, sessionKey: string, lock = false): Promise<SandboxSession> {
@@ -344,11 +418,19 @@ export class SandboxEngine {
   }
 }
 
-function replay(earlier: SandboxMessage, hash: string): SendResult {
-  if (earlier.contentHash !== hash) {
-    throw new ChannelError('idempotency_conflict', 'this idempotency key was already used for a different message', {
-      provider_message_id: earlier.providerMessageId,
-    });
+interface EarlierRow {
+  session_key?: string;
+  idempotency_key?: string;
+  provider_message_id: string;
+  status: string;
+  content_hash: string | null;
+  created_at: Date;
+}
+
+/** The first message of a reused key; the same key with other content is refused. */
+function replayOf(earlier: EarlierRow, hash: string): SendAttempt {
+  if (earlier.content_hash !== hash) {
+    return new ChannelError('idempotency_conflict', 'this idempotency key was already used for a different message', { provider_message_id: earlier.provider_message_id });
   }
-  return { providerMessageId: earlier.providerMessageId, status: earlier.status as SendResult['status'], duplicate: true, sentAt: earlier.createdAt };
+  return { providerMessageId: earlier.provider_message_id, status: earlier.status as SendResult['status'], duplicate: true, sentAt: new Date(earlier.created_at) };
 }

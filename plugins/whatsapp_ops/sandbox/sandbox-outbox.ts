@@ -5,16 +5,27 @@ import { newEventId } from './sandbox-ids.js';
 import { SANDBOX_LABEL } from './sandbox-label.js';
 import { retryDelayMs, type SandboxTimings } from './sandbox-timings.js';
 
-/** Where the engine's events go: the in-process adapter's handler, or the signed webhook. */
-export type EventSink = (event: WireEvent) => Promise<void>;
+/**
+ * Where the engine's events go, in id order: the in-process adapter's handler, or the signed
+ * webhook. A throw fails the whole batch.
+ */
+export type EventSink = (events: WireEvent[]) => Promise<void>;
+
+/** Events one dispatch claims and hands to the sink at once. */
+const DISPATCH_BATCH = 500;
 
 /** The part of an event its author supplies, per event type (distributes over the union). */
 type BodyOf<E> = E extends WireEvent ? Pick<E, 'type' | 'data'> : never;
 type EventBody = BodyOf<WireEvent>;
 
-/** Queues an event in the caller's unit of work: it commits, or vanishes, with the change it reports. */
-export function recordEvent(em: EntityManager, engine: string, sessionKey: string, body: EventBody, at = new Date()): void {
-  const payload = {
+export interface QueuedEvent {
+  sessionKey: string;
+  body: EventBody;
+  at: Date;
+}
+
+function payloadOf({ sessionKey, body, at }: QueuedEvent): WireEvent {
+  return {
     id: newEventId(),
     session_key: sessionKey,
     occurred_at: at.toISOString(),
@@ -22,28 +33,38 @@ export function recordEvent(em: EntityManager, engine: string, sessionKey: strin
     sandbox: SANDBOX_LABEL.sandbox,
     ...body,
   } as WireEvent;
-  em.create(SandboxEvent, {
-    engine,
-    eventId: payload.id,
-    sessionKey,
-    type: payload.type,
-    payload,
-    state: 'pending',
-    attempts: 0,
-    nextAttemptAt: at,
-  } as SandboxEvent);
+}
+
+/** Queues an event in the caller's unit of work: it commits, or vanishes, with the change it reports. */
+export function recordEvent(em: EntityManager, engine: string, sessionKey: string, body: EventBody, at = new Date()): void {
+  const payload = payloadOf({ sessionKey, body, at });
+  em.create(SandboxEvent, { engine, eventId: payload.id, sessionKey, type: payload.type, payload, state: 'pending', attempts: 0, nextAttemptAt: at } as SandboxEvent);
+}
+
+/** recordEvent for many, as one insert in the caller's transaction; ids follow the list's order. */
+export async function recordEvents(em: EntityManager, engine: string, events: QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await em.execute(
+    `insert into sandbox_events (engine, event_id, session_key, type, payload, state, attempts, next_attempt_at, created_at)
+     select ?, e.payload->>'id', e.payload->>'session_key', e.payload->>'type', e.payload, 'pending', 0, e.at, e.at
+     from rows from (json_to_recordset(?::json) as (payload jsonb, at timestamptz)) with ordinality as e(payload, at, n)
+     order by e.n`,
+    [engine, JSON.stringify(events.map((event) => ({ payload: payloadOf(event), at: event.at })))],
+  );
 }
 
 interface ClaimedRow {
   id: string;
+  session_key: string;
   payload: WireEvent;
   attempts: number;
 }
 
 /**
- * Delivers due events in id order, one at a time. A claim moves next_attempt_at forward by the
- * lease instead of holding a transaction open during delivery: the sink may itself write to the
- * database (on the embedded engine a second connection would wait behind an open transaction).
+ * Delivers due events in id order, a claimed batch at a time. A claim moves next_attempt_at
+ * forward by the lease instead of holding a transaction open during delivery: the sink may itself
+ * write to the database (on the embedded engine a second connection would wait behind an open
+ * transaction).
  */
 export class SandboxOutbox {
   constructor(
@@ -52,33 +73,65 @@ export class SandboxOutbox {
     private readonly timings: SandboxTimings,
   ) {}
 
-  /** Returns how many events were delivered. Stops at the first failure so later events wait behind it. */
-  async dispatch(sink: EventSink, batchSize = 50): Promise<number> {
+  /**
+   * Returns how many events were delivered. A batch the sink refuses is delivered again one event
+   * at a time, so that only the event that fails (and its line's events behind it) waits for a retry.
+   */
+  async dispatch(sink: EventSink, batchSize = DISPATCH_BATCH): Promise<number> {
     const em = this.rootEm.fork();
+    const claimed = await this.claim(em, batchSize);
+    if (claimed.length === 0) return 0;
+    try {
+      await sink(claimed.map((row) => row.payload));
+    } catch (err) {
+      if (claimed.length > 1) return this.oneByOne(em, sink, claimed);
+      await this.failed(em, claimed, 0, err as Error);
+      return 0;
+    }
+    await this.delivered(em, claimed);
+    return claimed.length;
+  }
+
+  private async oneByOne(em: EntityManager, sink: EventSink, claimed: ClaimedRow[]): Promise<number> {
+    for (const [index, row] of claimed.entries()) {
+      try {
+        await sink([row.payload]);
+      } catch (err) {
+        await this.delivered(em, claimed.slice(0, index));
+        await this.failed(em, claimed, index, err as Error);
+        return index;
+      }
+    }
+    await this.delivered(em, claimed);
+    return claimed.length;
+  }
+
+  private async claim(em: EntityManager, batchSize: number): Promise<ClaimedRow[]> {
     const now = Date.now();
     const claimed = await em.execute<ClaimedRow[]>(
       `update "sandbox_events" set "next_attempt_at" = ?
        where "id" in (select "id" from "sandbox_events" where "engine" = ? and "state" = 'pending' and "next_attempt_at" <= ?
                       order by "id" limit ? for update skip locked)
-       returning "id", "payload", "attempts"`,
+       returning "id", "session_key", "payload", "attempts"`,
       [new Date(now + this.timings.deliveryLeaseMs), this.engine, new Date(now), batchSize],
     );
-    claimed.sort((a, b) => Number(a.id) - Number(b.id));
-    let delivered = 0;
-    for (const [index, row] of claimed.entries()) {
-      try {
-        await sink(row.payload);
-      } catch (err) {
-        await this.failed(em, row, claimed.slice(index + 1), (err as Error).message);
-        break;
-      }
-      await em.execute(`update "sandbox_events" set "state" = 'delivered', "delivered_at" = ?, "last_error" = null where "id" = ?`, [new Date(), row.id]);
-      delivered++;
-    }
-    return delivered;
+    return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
-  private async failed(em: EntityManager, row: ClaimedRow, rest: ClaimedRow[], error: string): Promise<void> {
+  private async delivered(em: EntityManager, rows: ClaimedRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await em.execute(`update "sandbox_events" set "state" = 'delivered', "delivered_at" = ?, "last_error" = null where "id" in (?)`, [
+      new Date(),
+      rows.map((r) => r.id),
+    ]);
+  }
+
+  /**
+   * The failed event waits with backoff; the later events of its line wait behind it, keeping that
+   * line's order. The other lines' events give up the lease, for the next dispatch to take at once.
+   */
+  private async failed(em: EntityManager, claimed: ClaimedRow[], index: number, err: Error): Promise<void> {
+    const row = claimed[index]!;
     const attempts = row.attempts + 1;
     const retryAt = new Date(Date.now() + retryDelayMs(attempts));
     const state = attempts >= this.timings.maxDeliveryAttempts ? 'failed' : 'pending';
@@ -86,10 +139,16 @@ export class SandboxOutbox {
       attempts,
       state,
       retryAt,
-      error.slice(0, 2000),
+      err.message.slice(0, 2000),
       row.id,
     ]);
-    // Not attempted: give up the lease, but keep them behind the failed one to preserve order.
-    if (rest.length) await em.execute(`update "sandbox_events" set "next_attempt_at" = ? where "id" in (${rest.map(() => '?').join(', ')})`, [retryAt, ...rest.map((r) => r.id)]);
+    const rest = claimed.slice(index + 1);
+    if (rest.length === 0) return;
+    await em.execute(`update "sandbox_events" set "next_attempt_at" = case when "session_key" = ? then ?::timestamptz else ?::timestamptz end where "id" in (?)`, [
+      row.session_key,
+      retryAt,
+      new Date(),
+      rest.map((r) => r.id),
+    ]);
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '../../../core/index.js';
-import { recordEvent } from './sandbox-outbox.js';
+import { recordEvents } from './sandbox-outbox.js';
 import type { SandboxTimings } from './sandbox-timings.js';
 
 interface AdvancedRow {
@@ -19,14 +19,14 @@ export class SandboxReceipts {
     private readonly timings: SandboxTimings,
   ) {}
 
-  async advance(batchSize = 200): Promise<number> {
+  /** Returns how many messages moved on; each step takes up to batchSize of them. */
+  async advance(batchSize = 1000): Promise<number> {
     return this.rootEm.fork().transactional(async (em) => {
       const now = new Date();
       const readDue = this.timings.readAfterMs === null ? null : new Date(now.getTime() + this.timings.readAfterMs);
       const delivered = await this.step(em, 'sent', `"status" = 'delivered', "delivered_at" = ?, "next_receipt_at" = ?`, [now, readDue], now, batchSize);
       const read = await this.step(em, 'delivered', `"status" = 'read', "read_at" = ?, "next_receipt_at" = null`, [now], now, batchSize);
-      for (const row of delivered) this.receipt(em, row, 'delivered', now);
-      for (const row of read) this.receipt(em, row, 'read', now);
+      await recordEvents(em, this.engine, [...delivered.map((row) => receipt(row, 'delivered', now)), ...read.map((row) => receipt(row, 'read', now))]);
       return delivered.length + read.length;
     });
   }
@@ -41,8 +41,10 @@ export class SandboxReceipts {
       [this.engine, from, now, limit, ...setParams],
     );
   }
-
-  private receipt(em: EntityManager, row: AdvancedRow, status: 'delivered' | 'read', at: Date) {
-    recordEvent(em, this.engine, row.session_key, { type: 'message.status', data: { provider_message_id: row.provider_message_id, status, error: null } }, at);
-  }
 }
+
+const receipt = (row: AdvancedRow, status: 'delivered' | 'read', at: Date) => ({
+  sessionKey: row.session_key,
+  body: { type: 'message.status' as const, data: { provider_message_id: row.provider_message_id, status, error: null } },
+  at,
+});

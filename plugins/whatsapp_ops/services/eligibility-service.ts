@@ -78,16 +78,32 @@ export class ChatappEligibilityService {
 
   /** For the send path: refuses an automatic message whose source is filtered when the customer is outside the window. */
   async assertSendable(line: ChatappSession, phone: string, billingSource: string): Promise<void> {
-    if (!isBillingSource(billingSource)) return;
+    const [refusal] = await this.refusals([{ line, phone, billingSource }]);
+    if (refusal) throw refusal;
+  }
+
+  /** assertSendable() for a batch of automatic sends: the settings once, the windows in one query; null where the send may go. */
+  async refusals(sends: { line: ChatappSession; phone: string; billingSource: string }[]): Promise<(ToolError | null)[]> {
+    const answers: (ToolError | null)[] = sends.map(() => null);
+    if (!sends.some((s) => isBillingSource(s.billingSource))) return answers;
     const { window_hours: windowHours, filters } = this.settingsPayload(await this.em.findOne(ChatappSettings, {}));
-    if (!filters[billingSource]) return;
-    const lastInboundAt = await this.lastInbound(line, phone);
-    if (lastInboundAt && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS) return;
-    throw new ToolError(
-      'outside_contact_window',
-      `${phone} has not written to line ${line.phone ?? line.id} in the last ${windowHours} h and the "${billingSource}" filter is on; nothing was sent or charged.`,
-      { phone, billing_source: billingSource, window_hours: windowHours, last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null, session_id: line.id },
-    );
+    const filtered = sends.flatMap((s, i) => (isBillingSource(s.billingSource) && filters[s.billingSource] ? [{ ...s, i }] : []));
+    if (filtered.length === 0) return answers;
+    const windows = await this.em.find(ChatappContactWindow, {
+      linePhone: { $in: [...new Set(filtered.flatMap((s) => (s.line.phone ? [s.line.phone] : [])))] },
+      customerPhone: { $in: [...new Set(filtered.map((s) => s.phone))] },
+    });
+    const lastInbound = new Map(windows.map((w) => [`${w.linePhone} ${w.customerPhone}`, w.lastInboundAt]));
+    for (const { line, phone, billingSource, i } of filtered) {
+      const lastInboundAt = (line.phone && lastInbound.get(`${line.phone} ${phone}`)) || null;
+      if (lastInboundAt && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS) continue;
+      answers[i] = new ToolError(
+        'outside_contact_window',
+        `${phone} has not written to line ${line.phone ?? line.id} in the last ${windowHours} h and the "${billingSource}" filter is on; nothing was sent or charged.`,
+        { phone, billing_source: billingSource, window_hours: windowHours, last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null, session_id: line.id },
+      );
+    }
+    return answers;
   }
 
   /** Called for every inbound message: the window of (line, customer) only moves forward. */

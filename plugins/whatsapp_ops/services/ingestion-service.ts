@@ -5,6 +5,8 @@ import { ChatappSession } from '../entities/chatapp-session.entity.js';
 import { ChatappMessage } from '../entities/chatapp-message.entity.js';
 import type { ChatappCradle } from './cradle.js';
 import { advanceStatus } from './message-status.js';
+import { lockTargets, saveTargets, targetKey, type ReceiptTarget } from './receipt-targets.js';
+import type { MessageStatus } from '../entities/values.js';
 
 /** How long a receipt for a message not recorded yet is retried: its send may still be committing. */
 export const UNKNOWN_TARGET_RETRY_MS = 120_000;
@@ -16,11 +18,20 @@ export class EventNotReady extends Error {
 
 type Of<T extends ChannelEvent['type']> = Extract<ChannelEvent, { type: T }>;
 
+type IngestionOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** A fresh event of the batch with the id of the session it is about and its place in the batch. */
+interface Fresh<E extends ChannelEvent = ChannelEvent> {
+  index: number;
+  sessionId: number;
+  event: E;
+}
+
 /**
- * Applies one channel event to the shop that owns its session, in one transaction: the event id
- * is recorded first, so a redelivered event changes nothing; inbound messages are stored once;
- * statuses only move forward; the contact window follows every inbound message; the domain events
- * are emitted in the same transaction, for other groups' listeners.
+ * Applies channel events to the shop that owns their sessions, in the caller's transaction: event
+ * ids are recorded first, so a redelivered event changes nothing; inbound messages are stored
+ * once; statuses only move forward; the contact window follows every inbound message; the domain
+ * events are emitted in the same transaction, for other groups' listeners.
  */
 export class ChatappIngestionService {
   constructor(private readonly deps: ChatappCradle) {}
@@ -29,24 +40,107 @@ export class ChatappIngestionService {
     return this.deps.em;
   }
 
-  async handle(event: ChannelEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    const session = await this.em.findOne(ChatappSession, { sessionKey: event.sessionKey });
-    if (!session) return 'ignored';
-    const fresh = await this.em.execute(
-      'insert into chatapp_processed_events (shop_id, event_id, processed_at) values (?, ?, now()) on conflict (shop_id, event_id) do nothing returning id',
-      [this.deps.shop.id, event.id],
+  async handle(event: ChannelEvent): Promise<IngestionOutcome> {
+    return (await this.handleMany([event]))[0]!;
+  }
+
+  /**
+   * A batch of the shop's events, in delivery order; answers each one's outcome. Receipts are
+   * applied together (one read, one write, one message_status emission), the other events one by
+   * one in order: the result is the same as applying the batch in order, because receipts only
+   * change outbound messages and nothing else here does. A receipt that cannot be applied yet
+   * throws, and the whole batch (its recorded ids included) rolls back.
+   */
+  async handleMany(events: ChannelEvent[]): Promise<IngestionOutcome[]> {
+    const outcomes = events.map((): IngestionOutcome => 'ignored');
+    const fresh = await this.freshEvents(events, outcomes);
+    const receipts = fresh.filter((f): f is Fresh<Of<'message.status'>> => f.event.type === 'message.status');
+    await this.receipts(receipts, outcomes);
+    const others = fresh.filter((f): f is Fresh<Exclude<ChannelEvent, Of<'message.status'>>> => f.event.type !== 'message.status');
+    if (others.length === 0) return outcomes;
+    const sessions = new Map((await this.em.find(ChatappSession, { id: { $in: [...new Set(others.map((f) => f.sessionId))] } })).map((s) => [s.id, s]));
+    for (const { index, sessionId, event } of others) outcomes[index] = await this.one(sessions.get(sessionId)!, event);
+    return outcomes;
+  }
+
+  /**
+   * The events of the shop's sessions not handled before, each id once: recorded as processed in
+   * one insert. Repeats, in the batch or from earlier deliveries, are marked duplicate.
+   */
+  private async freshEvents(events: ChannelEvent[], outcomes: IngestionOutcome[]): Promise<Fresh[]> {
+    if (events.length === 0) return [];
+    // Plain rows: receipts need only the session id, and a batch of them names hundreds of lines.
+    const sessionRows = await this.em.execute<{ id: number; session_key: string }[]>('select id, session_key from chatapp_sessions where shop_id = ? and session_key in (?)', [
+      this.deps.shop.id,
+      [...new Set(events.map((e) => e.sessionKey))],
+    ]);
+    const sessionIds = new Map(sessionRows.map((r) => [r.session_key, r.id]));
+    const candidates = new Map<string, Fresh>();
+    for (const [index, event] of events.entries()) {
+      const sessionId = sessionIds.get(event.sessionKey);
+      if (sessionId === undefined) continue;
+      if (candidates.has(event.id)) outcomes[index] = 'duplicate';
+      else candidates.set(event.id, { index, sessionId, event });
+    }
+    if (candidates.size === 0) return [];
+    const recorded = await this.em.execute<{ event_id: string }[]>(
+      `insert into chatapp_processed_events (shop_id, event_id, processed_at) select ?, e.id, now() from json_array_elements_text(?::json) as e(id)
+       on conflict (shop_id, event_id) do nothing returning event_id`,
+      [this.deps.shop.id, JSON.stringify([...candidates.keys()])],
     );
-    if (fresh.length === 0) return 'duplicate';
+    const isFresh = new Set(recorded.map((r) => r.event_id));
+    const fresh: Fresh[] = [];
+    for (const [id, candidate] of candidates) {
+      if (isFresh.has(id)) fresh.push(candidate);
+      else outcomes[candidate.index] = 'duplicate';
+    }
+    return fresh;
+  }
+
+  private one(session: ChatappSession, event: Exclude<ChannelEvent, Of<'message.status'>>): Promise<IngestionOutcome> {
     switch (event.type) {
       case 'message.received':
         return this.received(session, event);
-      case 'message.status':
-        return this.receipt(session, event);
       case 'session.connected':
         return this.connected(session, event);
       case 'session.disconnected':
         return this.disconnected(session, event);
     }
+  }
+
+  /**
+   * Receipts of outbound messages: the messages are read and locked at once, moved forward in
+   * batch order (several receipts of one message apply in turn), written back in one statement,
+   * and every change is emitted in one whatsapp_ops.message_status batch.
+   */
+  private async receipts(receipts: Fresh<Of<'message.status'>>[], outcomes: IngestionOutcome[]): Promise<void> {
+    if (receipts.length === 0) return;
+    const shopId = this.deps.shop.id;
+    const targets = await lockTargets(this.em, shopId, receipts.map(({ sessionId, event }) => ({ sessionId, providerMessageId: event.receipt.providerMessageId })));
+    const changed = new Map<number, ReceiptTarget>();
+    const payloads: { message_id: number; session_id: number; phone: string; status: MessageStatus }[] = [];
+    for (const { index, sessionId, event } of receipts) {
+      const { receipt } = event;
+      const target = targets.get(targetKey(sessionId, receipt.providerMessageId));
+      if (!target) {
+        // The send that produced it may still be committing (the session service answers the send
+        // and reports the receipt at the same time). `sent` says nothing the send's own answer does
+        // not; a later receipt is asked for again, for a while.
+        if (receipt.status !== 'sent' && Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS) {
+          throw new EventNotReady(`no message ${receipt.providerMessageId} recorded yet`);
+        }
+        continue;
+      }
+      const next = advanceStatus(target.status, receipt.status);
+      if (!next) continue;
+      target.status = next;
+      if (next === 'failed') target.error = receipt.error ?? 'delivery failed';
+      changed.set(target.id, target);
+      payloads.push({ message_id: target.id, session_id: sessionId, phone: target.phone, status: next });
+      outcomes[index] = 'applied';
+    }
+    await saveTargets(this.em, shopId, [...changed.values()]);
+    await this.deps.events.emitMany('whatsapp_ops.message_status', payloads);
   }
 
   private async received(session: ChatappSession, event: Of<'message.received'>) {
@@ -84,27 +178,6 @@ export class ChatappIngestionService {
       media: row.media ?? null,
       received_at: message.timestamp.toISOString(),
     });
-    return 'applied';
-  }
-
-  private async receipt(session: ChatappSession, event: Of<'message.status'>) {
-    const { receipt } = event;
-    const row = await this.em.findOne(ChatappMessage, { session, providerMessageId: receipt.providerMessageId, direction: 'outbound' });
-    if (!row) {
-      // The send that produced it may still be committing (the session service answers the send
-      // and reports the receipt at the same time). `sent` says nothing the send's own answer does
-      // not; a later receipt is asked for again, for a while.
-      if (receipt.status !== 'sent' && Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS) {
-        throw new EventNotReady(`no message ${receipt.providerMessageId} recorded yet`);
-      }
-      return 'ignored';
-    }
-    const next = advanceStatus(row.status, receipt.status);
-    if (!next) return 'ignored';
-    row.status = next;
-    if (next === 'failed') row.error = receipt.error ?? 'delivery failed';
-    await this.em.flush();
-    await this.deps.events.emit('whatsapp_ops.message_status', { message_id: row.id, session_id: session.id, phone: row.phone, status: next });
     return 'applied';
   }
 

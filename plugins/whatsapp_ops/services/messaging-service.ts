@@ -28,6 +28,19 @@ export interface SendRequest {
   creditsCost?: number;
 }
 
+/** One request's answer in sendMany(). */
+export type SendAnswer = { message: MessagePayload } | { error: ToolError };
+
+interface Checked {
+  index: number;
+  request: SendRequest;
+  phone: string;
+  content: ReturnType<typeof checkContent>;
+  cost: number;
+  billingSource: string | null;
+  key: string | null;
+}
+
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
 
@@ -46,6 +59,110 @@ export class ChatappMessagingService {
   }
 
   async send(request: SendRequest): Promise<{ message: MessagePayload }> {
+    const [answer] = await this.sendMany([request]);
+    if ('error' in answer!) throw answer.error;
+    return answer!;
+  }
+
+  /**
+   * send() for a batch, in the caller's transaction, with the same rules for every request and
+   * one query per step instead of one per message (a campaign sends hundreds at a time). Answers
+   * in request order: the message, or the refusal send() would have thrown; a refused request
+   * records and charges nothing and does not hold up the others.
+   */
+  async sendMany(requests: SendRequest[]): Promise<SendAnswer[]> {
+    const answers: SendAnswer[] = new Array(requests.length);
+    const refuse = (index: number, err: unknown) => {
+      if (!(err instanceof ToolError)) throw err;
+      answers[index] = { error: err };
+    };
+    let batch: Checked[] = [];
+    for (const [index, request] of requests.entries()) {
+      try {
+        batch.push({ index, request, ...this.checked(request) });
+      } catch (err) {
+        refuse(index, err);
+      }
+    }
+
+    const keys = [...new Set(batch.flatMap((c) => (c.key === null ? [] : [c.key])))];
+    if (keys.length > 0) {
+      // Concurrent sends with one key wait here for each other instead of racing to the insert (sorted: no deadlock between batches).
+      await this.em.execute('select count(pg_advisory_xact_lock(?, hashtext(k))) from (select k from json_array_elements_text(?::json) k order by k) keys', [
+        this.deps.shop.id,
+        JSON.stringify(keys.map((k) => `chatapp-send:${k}`)),
+      ]);
+      const earlier = new Map((await this.em.find(ChatappMessage, { idempotencyKey: { $in: keys }, direction: 'outbound' }, { populate: ['session'] })).map((m) => [m.idempotencyKey!, m]));
+      const fresh: Checked[] = [];
+      for (const c of batch) {
+        const first = c.key === null ? undefined : earlier.get(c.key);
+        if (!first) fresh.push(c);
+        else await this.resume(first, c.phone, c.content).then((m) => (answers[c.index] = { message: messagePayload(m) }), (err) => refuse(c.index, err));
+      }
+      batch = fresh;
+    }
+
+    const optedOut = await this.deps.chatappOptoutsService.optedOutAmong(batch.filter((c) => c.request.automatic).map((c) => c.phone));
+    batch = batch.filter((c) => {
+      if (!c.request.automatic || !optedOut.has(c.phone)) return true;
+      refuse(c.index, new ToolError('opted_out', `${c.phone} has opted out of automatic messages; nothing was sent or charged.`, { phone: c.phone }));
+      return false;
+    });
+    const lines = await this.deps.chatappSessionsService.forSends(batch.map((c) => ({ phone: c.phone, sessionId: c.request.sessionId, role: c.request.senderRole ?? 'general' })));
+    const routed = batch.flatMap((c, i) => {
+      const line = lines[i]!;
+      if (line instanceof ToolError) {
+        refuse(c.index, line);
+        return [];
+      }
+      return [{ ...c, line }];
+    });
+    const windowed = routed.filter((c) => c.request.automatic && c.billingSource !== null);
+    const outside = await this.deps.chatappEligibilityService.refusals(windowed.map((c) => ({ line: c.line, phone: c.phone, billingSource: c.billingSource! })));
+    const refusedByWindow = new Set(windowed.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])));
+
+    const rows = routed
+      .filter((c) => !refusedByWindow.has(c.index))
+      .map((c) => ({
+        index: c.index,
+        cost: c.cost,
+        message: this.em.create(ChatappMessage, {
+          session: c.line,
+          phone: c.phone,
+          direction: 'outbound',
+          text: c.content.text,
+          media: c.content.media,
+          status: 'sending',
+          idempotencyKey: c.key,
+          automatic: c.request.automatic,
+          billingSource: c.billingSource,
+          creditsCharged: c.cost,
+        } as ChatappMessage),
+      }));
+    if (rows.length === 0) return answers;
+    await this.em.flush();
+    for (const { message } of rows) message.idempotencyKey ??= `chatapp-message-${message.id}`;
+    const paid = rows.filter((r) => r.cost > 0);
+    const { taken, refusals } = await this.deps.credits.debitEach(paid.map((r) => ({ amount: r.cost, reference: `chatapp_message:${r.message.id}` })), 'chatapp_message');
+    // insufficient_credits: those messages go with the refusal, so a caller that carries on leaves nothing behind.
+    for (const [i, refusal] of refusals.entries()) {
+      const row = paid[taken + i]!;
+      this.em.remove(row.message);
+      refuse(row.index, refusal);
+    }
+    await this.em.flush();
+    const toSend = rows.filter((r) => !answers[r.index]);
+    const delivered = await this.deliverMany(toSend.map((r) => r.message));
+    for (const [i, row] of toSend.entries()) {
+      const outcome = delivered[i]!;
+      if (outcome instanceof ToolError) refuse(row.index, outcome);
+      else answers[row.index] = { message: messagePayload(outcome) };
+    }
+    return answers;
+  }
+
+  /** The request's own checks, before anything is read: a bad one is refused alone. */
+  private checked(request: SendRequest) {
     // Callers resolve this service untyped; a forgotten flag must not slip past the opt-outs as "manual".
     if (typeof request.automatic !== 'boolean') throw invalidArguments('automatic must be true or false.', [{ path: 'automatic', message: 'is required' }]);
     const phone = normalizePhone(request.phone);
@@ -56,46 +173,8 @@ export class ChatappMessagingService {
     if (billingSource !== null && !/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(billingSource)) {
       throw invalidArguments(`billing_source "${billingSource}" is not a source name.`, [{ path: 'billing_source', message: 'must be letters, digits and _ (at most 40)' }]);
     }
-    let key: string | null = null;
-    if (request.idempotencyKey !== undefined) {
-      key = checkIdempotencyKey(request.idempotencyKey);
-      // Concurrent sends with one key wait here for each other instead of racing to the insert.
-      await this.em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [this.deps.shop.id, `chatapp-send:${key}`]);
-      const earlier = await this.em.findOne(ChatappMessage, { idempotencyKey: key, direction: 'outbound' });
-      if (earlier) return { message: messagePayload(await this.resume(earlier, phone, content)) };
-    }
-    if (request.automatic && (await this.deps.chatappOptoutsService.isOptedOut(phone))) {
-      throw new ToolError('opted_out', `${phone} has opted out of automatic messages; nothing was sent or charged.`, { phone });
-    }
-    const session = await this.deps.chatappSessionsService.forSend(phone, request.sessionId, request.senderRole ?? 'general');
-    if (request.automatic && billingSource !== null) await this.deps.chatappEligibilityService.assertSendable(session, phone, billingSource);
-
-    const message = this.em.create(ChatappMessage, {
-      session,
-      phone,
-      direction: 'outbound',
-      text: content.text,
-      media: content.media,
-      status: 'sending',
-      idempotencyKey: key,
-      automatic: request.automatic,
-      billingSource,
-      creditsCharged: cost,
-    } as ChatappMessage);
-    await this.em.flush();
-    message.idempotencyKey ??= `chatapp-message-${message.id}`;
-    if (cost > 0) {
-      try {
-        await this.deps.credits.debit(cost, 'chatapp_message', `chatapp_message:${message.id}`);
-      } catch (err) {
-        // insufficient_credits: the message goes with the refusal, so a caller that carries on leaves nothing behind.
-        this.em.remove(message);
-        await this.em.flush();
-        throw err;
-      }
-    }
-    await this.em.flush();
-    return { message: messagePayload(await this.deliver(message)) };
+    const key = request.idempotencyKey === undefined ? null : checkIdempotencyKey(request.idempotencyKey);
+    return { phone, content, cost, billingSource, key };
   }
 
   /**
@@ -121,20 +200,18 @@ export class ChatappMessagingService {
     const rows = await this.em.find(ChatappMessage, { status: 'sending', direction: 'outbound' }, { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
     await this.em.populate(rows, ['session']);
     const outcome = { sent: 0, waiting: 0, failed: 0 };
+    const live: ChatappMessage[] = [];
     for (const row of rows) {
-      if (row.createdAt.getTime() < Date.now() - RETRY_FOR_MS) {
+      if (row.createdAt.getTime() >= Date.now() - RETRY_FOR_MS) live.push(row);
+      else {
         await this.fail(row, `expired: the network did not take the message within ${RETRY_FOR_MS / 3_600_000} h`);
         outcome.failed++;
-        continue;
       }
-      try {
-        const result = await this.deliver(row);
-        if (result.status === 'sending') outcome.waiting++;
-        else outcome.sent++;
-      } catch (err) {
-        if (!(err instanceof ToolError)) throw err;
-        outcome.failed++;
-      }
+    }
+    for (const result of await this.deliverMany(live)) {
+      if (result instanceof ToolError) outcome.failed++;
+      else if (result.status === 'sending') outcome.waiting++;
+      else outcome.sent++;
     }
     return outcome;
   }
@@ -149,47 +226,63 @@ export class ChatappMessagingService {
     return locked!.status === 'sending' ? this.deliver(locked!) : locked!;
   }
 
-  /**
-   * Hands the recorded message to the network with its key. Taken: `sent` (or further, for a key
-   * the network had seen) and `whatsapp_ops.message_sent`. Unreachable: stays `sending`.
-   * Refused: `failed`, the credits go back, and the refusal is thrown.
-   */
+  /** deliverMany() of one message: a refusal is thrown. */
   private async deliver(message: ChatappMessage): Promise<ChatappMessage> {
-    const session = message.session;
-    try {
-      const result = await this.deps.chatappChannel.send({
-        ...this.deps.chatappSessionsService.ref(session),
+    const [outcome] = await this.deliverMany([message]);
+    if (outcome instanceof ToolError) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * Hands the recorded messages to the network with their keys, in one round. Taken: `sent` (or
+   * further, for a key the network had seen) and `whatsapp_ops.message_sent`. Unreachable: stays
+   * `sending`. Refused: `failed`, the credits go back, and the answer is the refusal.
+   */
+  private async deliverMany(messages: ChatappMessage[]): Promise<(ChatappMessage | ToolError)[]> {
+    if (messages.length === 0) return [];
+    const attempts = await this.deps.chatappChannel.sendMany(
+      messages.map((message) => ({
+        ...this.deps.chatappSessionsService.ref(message.session),
         to: message.phone,
         ...(message.text != null && { text: message.text }),
         ...(message.media && { media: mediaForPort(message.media) }),
         idempotencyKey: message.idempotencyKey!,
-      });
-      message.providerMessageId = result.providerMessageId;
-      message.sentAt = result.sentAt;
-      message.status = advanceStatus(message.status, result.status) ?? message.status;
-      message.error = null;
-      await this.em.flush();
-    } catch (err) {
-      if (!(err instanceof ChannelError)) throw err;
-      if (TRANSIENT_CHANNEL_CODES.has(err.code)) {
-        message.error = `${err.code}: ${err.message}`;
-        await this.em.flush();
-        return message;
+      })),
+    );
+    const outcomes: (ChatappMessage | ToolError)[] = [];
+    const taken: ChatappMessage[] = [];
+    for (const [i, message] of messages.entries()) {
+      const attempt = attempts[i]!;
+      if (!(attempt instanceof ChannelError)) {
+        message.providerMessageId = attempt.providerMessageId;
+        message.sentAt = attempt.sentAt;
+        message.status = advanceStatus(message.status, attempt.status) ?? message.status;
+        message.error = null;
+        taken.push(message);
+        outcomes.push(message);
+      } else if (TRANSIENT_CHANNEL_CODES.has(attempt.code)) {
+        message.error = `${attempt.code}: ${attempt.message}`;
+        outcomes.push(message);
+      } else {
+        await this.fail(message, `${attempt.code}: ${attempt.message}`);
+        outcomes.push(toolErrorFromChannel(attempt) as ToolError);
       }
-      await this.fail(message, `${err.code}: ${err.message}`);
-      throw toolErrorFromChannel(err);
     }
-    await this.deps.events.emit('whatsapp_ops.message_sent', {
-      message_id: message.id,
-      session_id: session.id,
-      phone: message.phone,
-      text: message.text ?? null,
-      media: message.media ?? null,
-      automatic: message.automatic,
-      billing_source: message.billingSource ?? null,
-      sent_at: message.sentAt!.toISOString(),
-    });
-    return message;
+    await this.em.flush();
+    await this.deps.events.emitMany(
+      'whatsapp_ops.message_sent',
+      taken.map((message) => ({
+        message_id: message.id,
+        session_id: message.session.id,
+        phone: message.phone,
+        text: message.text ?? null,
+        media: message.media ?? null,
+        automatic: message.automatic,
+        billing_source: message.billingSource ?? null,
+        sent_at: message.sentAt!.toISOString(),
+      })),
+    );
+    return outcomes;
   }
 
   private async fail(message: ChatappMessage, error: string): Promise<void> {

@@ -15,7 +15,13 @@ export class ChatappOptoutsService {
   }
 
   async isOptedOut(phone: string): Promise<boolean> {
-    return (await this.em.count(ChatappOptout, { phone: normalizePhone(phone) })) > 0;
+    return (await this.optedOutAmong([normalizePhone(phone)])).size > 0;
+  }
+
+  /** Which of these (normalised) phones have opted out, in one query. */
+  async optedOutAmong(phones: string[]): Promise<Set<string>> {
+    if (phones.length === 0) return new Set();
+    return new Set((await this.em.find(ChatappOptout, { phone: { $in: [...new Set(phones)] } }, { fields: ['phone'] })).map((o) => o.phone));
   }
 
   /**

@@ -155,23 +155,34 @@ export class ChatappSessionsService {
 
   /** The line for a send: the one named (which must be connected) or the default for the role. */
   async forSend(phone: string, sessionId: number | undefined, role: RoutingRole): Promise<ChatappSession> {
-    if (sessionId !== undefined) {
-      const session = await this.get(sessionId);
-      if (session.status !== 'connected') {
-        throw new ToolError('session_not_connected', `Session ${sessionId} is ${session.status}; pair it with connect_chatapp first.`, {
-          session_id: sessionId,
-          current_status: session.status,
-        });
+    const [line] = await this.forSends([{ phone, sessionId, role }]);
+    if (line instanceof ToolError) throw line;
+    return line!;
+  }
+
+  /** forSend() for a batch: named lines are read in one query; each answer is the line or its refusal. */
+  async forSends(sends: { phone: string; sessionId?: number; role: RoutingRole }[]): Promise<(ChatappSession | ToolError)[]> {
+    const ids = [...new Set(sends.flatMap((s) => (s.sessionId === undefined ? [] : [s.sessionId])))];
+    const named = new Map(ids.length ? (await this.em.find(ChatappSession, { id: { $in: ids } })).map((s) => [s.id, s]) : []);
+    const lines: (ChatappSession | ToolError)[] = [];
+    for (const { phone, sessionId, role } of sends) {
+      if (sessionId !== undefined) {
+        const session = named.get(sessionId);
+        if (!session) lines.push(notFound('session', sessionId));
+        else if (session.status !== 'connected') {
+          lines.push(new ToolError('session_not_connected', `Session ${sessionId} is ${session.status}; pair it with connect_chatapp first.`, { session_id: sessionId, current_status: session.status }));
+        } else lines.push(session);
+        continue;
       }
-      return session;
+      const session = await this.chooseFor(phone, role);
+      lines.push(
+        session ??
+          new ToolError('no_connected_session', `No connected session has the routing role "${role}": connect one with connect_chatapp, give a line that role, or name session_id.`, {
+            sender_role: role,
+          }),
+      );
     }
-    const session = await this.chooseFor(phone, role);
-    if (!session) {
-      throw new ToolError('no_connected_session', `No connected session has the routing role "${role}": connect one with connect_chatapp, give a line that role, or name session_id.`, {
-        sender_role: role,
-      });
-    }
-    return session;
+    return lines;
   }
 
   /** How the port addresses the line; the API key is opened only here, for the call. */

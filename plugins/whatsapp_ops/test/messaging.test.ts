@@ -121,8 +121,8 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
   it('an event for a session nobody recorded is asked for again while recent, then dropped', async () => {
     const route = eventRouter({ rootEm: k.orm.em, withShop: (id, work, options) => inShop(k, id, work, options?.transactional), log: { warn: () => undefined } as any });
     const event = (minutesAgo: number) => ({ id: `evt_nobody_${minutesAgo}`, type: 'session.disconnected' as const, sessionKey: 'ses_nobody', occurredAt: new Date(Date.now() - minutesAgo * 60_000), reason: 'logged_out' });
-    expect(await route(event(0)).catch((e) => e.message)).to.match(/no session ses_nobody recorded yet/);
-    expect(await route(event(3))).to.equal(undefined);
+    expect(await route([event(0)]).catch((e) => e.message)).to.match(/no session ses_nobody recorded yet/);
+    expect(await route([event(3)])).to.equal(undefined);
   });
 
   it('automatic sends carry their billing source and the caller’s key; the same key never sends or charges twice', async () => {

@@ -39,7 +39,7 @@ describe('sandbox engine', () => {
     const a = engine({ deliveredAfterMs: 20 });
     const b = engine({ deliveredAfterMs: 20 });
     const seenByB: WireEvent[] = [];
-    b.setSink(async (e) => void seenByB.push(e));
+    b.setSink(async (events) => void seenByB.push(...events));
     b.start();
     const { session, pairingUrl } = await a.createSession();
     const token = pairingUrl!.split('/').pop()!;

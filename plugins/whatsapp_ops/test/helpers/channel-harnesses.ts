@@ -18,7 +18,7 @@ export interface ChannelHarness {
   port: ChannelPort;
   /** Events the attached handler accepted, in arrival order. */
   events: ChannelEvent[];
-  /** The next n handler calls throw, as a consumer that is down would. */
+  /** The next n handler calls (each a batch) throw, as a consumer that is down would. */
   failNextDeliveries(n: number): void;
   /** How many handler calls were refused so far. */
   refusedDeliveries(): number;
@@ -41,13 +41,13 @@ function eventRecorder() {
   const events: ChannelEvent[] = [];
   let failing = 0;
   let refused = 0;
-  const handler: ChannelEventHandler = async (event) => {
+  const handler: ChannelEventHandler = async (batch) => {
     if (failing > 0) {
       failing--;
       refused++;
       throw new Error('consumer is down');
     }
-    events.push(event);
+    events.push(...batch);
   };
   return { events, handler, failNextDeliveries: (n: number) => void (failing = n), refusedDeliveries: () => refused };
 }

@@ -1,0 +1,151 @@
+import { expect } from 'chai';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createOrm } from '../../../core/db/create-orm.js';
+import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
+import type { WireEvent } from '../channel/wire-format.js';
+import { recordEvents, SandboxOutbox } from '../sandbox/sandbox-outbox.js';
+import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
+import { DEFAULT_SANDBOX_TIMINGS } from '../sandbox/sandbox-timings.js';
+import { SandboxWorker } from '../sandbox/sandbox-worker.js';
+import { uniqueEngineName } from './helpers/session-service-instance.js';
+import { waitFor } from './helpers/wait-for.js';
+
+describe('sandbox outbox: batches of events', () => {
+  let orm: MikroORM;
+
+  before(async () => {
+    orm = await createOrm({ url: await sharedDatabaseUrl(), entities: sandboxEntities, migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })), poolMax: 4 });
+    await orm.getMigrator().up();
+  });
+  after(() => orm.close());
+
+  /** Queues one inbound message per (line, text), in this order; answers the event ids. */
+  const queue = async (engine: string, events: [line: string, text: string][]) => {
+    const at = new Date();
+    await recordEvents(
+      orm.em.fork(),
+      engine,
+      events.map(([line, text]) => ({
+        sessionKey: line,
+        body: { type: 'message.received' as const, data: { provider_message_id: `pm-${text}`, from: '+34600111222', text, media: null, timestamp: at.toISOString() } },
+        at,
+      })),
+    );
+    return textsToIds(engine);
+  };
+  const textsToIds = async (engine: string) =>
+    new Map((await orm.em.getConnection().execute<{ text: string; event_id: string }[]>(`select payload->'data'->>'text' as text, event_id from sandbox_events where engine = ?`, [engine])).map((r) => [r.text, r.event_id]));
+  const rowsOf = async (engine: string) =>
+    new Map(
+      (
+        await orm.em
+          .getConnection()
+          .execute<{ text: string; state: string; attempts: number; next_attempt_at: Date; last_error: string | null }[]>(
+            `select payload->'data'->>'text' as text, state, attempts, next_attempt_at, last_error from sandbox_events where engine = ?`,
+            [engine],
+          )
+      ).map((r) => [r.text, { ...r, next_attempt_at: new Date(r.next_attempt_at) }]),
+    );
+  const textOf = (event: WireEvent) => (event.type === 'message.received' ? event.data.text : null);
+
+  it('hands due events to the sink a batch at a time, in id order, and marks each batch delivered', async () => {
+    const engine = uniqueEngineName('obx');
+    await queue(engine, [
+      ['ses_a', 'a1'],
+      ['ses_b', 'b1'],
+      ['ses_a', 'a2'],
+      ['ses_c', 'c1'],
+      ['ses_b', 'b2'],
+    ]);
+    const outbox = new SandboxOutbox(orm.em, engine, DEFAULT_SANDBOX_TIMINGS);
+    const batches: (string | null)[][] = [];
+    const sink = async (events: WireEvent[]) => void batches.push(events.map(textOf));
+    expect(await outbox.dispatch(sink, 3)).to.equal(3);
+    expect(await outbox.dispatch(sink, 3)).to.equal(2);
+    expect(await outbox.dispatch(sink, 3)).to.equal(0);
+    expect(batches).to.deep.equal([
+      ['a1', 'b1', 'a2'],
+      ['c1', 'b2'],
+    ]);
+    expect([...(await rowsOf(engine)).values()].map((r) => r.state)).to.deep.equal(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+  });
+
+  it('a refused batch goes again one event at a time: the failing event and its line behind it wait with backoff, other lines go on, and it is retried', async () => {
+    const engine = uniqueEngineName('obx');
+    await queue(engine, [
+      ['ses_a', 'a1'],
+      ['ses_b', 'b1'],
+      ['ses_a', 'a2-not-ready'],
+      ['ses_b', 'b2'],
+      ['ses_a', 'a3'],
+      ['ses_c', 'c1'],
+    ]);
+    const outbox = new SandboxOutbox(orm.em, engine, DEFAULT_SANDBOX_TIMINGS);
+    let ready = false;
+    const calls: (string | null)[][] = [];
+    const accepted: (string | null)[] = [];
+    const sink = async (events: WireEvent[]) => {
+      const texts = events.map(textOf);
+      calls.push(texts);
+      if (!ready && texts.includes('a2-not-ready')) throw new Error('no message pm-a2 recorded yet');
+      accepted.push(...texts);
+    };
+
+    const started = Date.now();
+    expect(await outbox.dispatch(sink)).to.equal(2);
+    expect(calls).to.deep.equal([['a1', 'b1', 'a2-not-ready', 'b2', 'a3', 'c1'], ['a1'], ['b1'], ['a2-not-ready']]);
+    const rows = await rowsOf(engine);
+    expect(rows.get('a1')!.state).to.equal('delivered');
+    expect(rows.get('b1')!.state).to.equal('delivered');
+    const failed = rows.get('a2-not-ready')!;
+    expect(failed).to.include({ state: 'pending', attempts: 1, last_error: 'no message pm-a2 recorded yet' });
+    expect(failed.next_attempt_at.getTime()).to.be.at.least(started + 1000);
+    // Its line's later event stays behind it; the other lines' events are free at once.
+    expect(rows.get('a3')).to.include({ state: 'pending', attempts: 0 });
+    expect(rows.get('a3')!.next_attempt_at.getTime()).to.equal(failed.next_attempt_at.getTime());
+    for (const text of ['b2', 'c1']) expect(rows.get(text)!.next_attempt_at.getTime()).to.be.at.most(Date.now());
+
+    expect(await outbox.dispatch(sink)).to.equal(2);
+    expect(calls.at(-1)).to.deep.equal(['b2', 'c1']);
+
+    ready = true;
+    await waitFor('the retry', async () => (await outbox.dispatch(sink)) > 0, 5000);
+    expect(calls.at(-1)).to.deep.equal(['a2-not-ready', 'a3']);
+    expect(accepted).to.deep.equal(['a1', 'b1', 'b2', 'c1', 'a2-not-ready', 'a3']);
+    expect([...(await rowsOf(engine)).values()].every((r) => r.state === 'delivered')).to.equal(true);
+  });
+});
+
+describe('sandbox worker', () => {
+  it('runs the next tick at once while ticks do work, then waits the poll interval', async () => {
+    let ticks = 0;
+    const worker = new SandboxWorker(async () => ++ticks <= 5, 60_000, { error: () => {} });
+    worker.start();
+    try {
+      await waitFor('six ticks', async () => ticks === 6, 2000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ticks).to.equal(6);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('after a failing tick it waits the poll interval too', async () => {
+    let ticks = 0;
+    const worker = new SandboxWorker(
+      async () => {
+        ticks++;
+        throw new Error('database away');
+      },
+      60_000,
+      { error: () => {} },
+    );
+    worker.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ticks).to.equal(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
