@@ -41,6 +41,9 @@ interface Checked {
   key: string | null;
 }
 
+/** Refusals that say the line, not the message, is the problem: the message never reached the network. */
+const LINE_REFUSALS = new Set(['session_not_connected', 'session_not_found']);
+
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
 
@@ -264,6 +267,9 @@ export class ChatappMessagingService {
         message.error = `${attempt.code}: ${attempt.message}`;
         outcomes.push(message);
       } else {
+        // The network checks a key before the line: refused for its line, it took nothing under the
+        // caller's key, which is freed for the next attempt (a campaign requeues the recipient).
+        if (LINE_REFUSALS.has(attempt.code)) message.idempotencyKey = `chatapp-message-${message.id}`;
         await this.fail(message, `${attempt.code}: ${attempt.message}`);
         outcomes.push(toolErrorFromChannel(attempt) as ToolError);
       }
