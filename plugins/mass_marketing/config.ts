@@ -32,9 +32,9 @@ export const MassMarketingConfig = Type.Object(
       {
         enabled: Type.Boolean({ default: true }),
         pollMs: Type.Integer({ minimum: 10, default: 500 }),
-        workers: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
-        claimBatch: Type.Integer({ minimum: 1, maximum: 5000, default: 1000 }),
-        sendBatch: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+        workers: Type.Integer({ minimum: 1, maximum: 16, default: 3 }),
+        claimBatch: Type.Integer({ minimum: 1, maximum: 5000, default: 1500 }),
+        sendBatch: Type.Integer({ minimum: 1, maximum: 1000, default: 300 }),
         concurrency: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
         staleSendingSeconds: Type.Integer({ minimum: 1, default: 60 }),
         testPacingScale: Type.Number({ exclusiveMinimum: 0, maximum: 1, default: 1 }),

@@ -144,14 +144,21 @@ const sampleMemory = () => {
 };
 
 // ---------------------------------------------------------------- run
-// The tables the run fills start empty; without statistics the planner takes "shop_id = N" for a
-// handful of rows and scans the shop's rows instead of using the key indexes. PostgreSQL's
-// autovacuum keeps statistics current on a normal server; where it is off (as on this machine's),
-// the benchmark analyzes the growing tables itself, as autovacuum would.
+// The tables the run fills start empty and grow fast; updated rows leave dead versions behind.
+// PostgreSQL's autovacuum keeps statistics current and dead rows cleared on a normal server; where
+// it is off (as on this machine's), the benchmark vacuums and analyzes the growing tables itself
+// every 5 s, as autovacuum would. Without statistics the planner takes "shop_id = N" for a handful
+// of rows and scans the shop's rows instead of using the key indexes.
 const [{ autovacuum }] = (await conn.execute('select current_setting(\'autovacuum\') as autovacuum')) as { autovacuum: string }[];
 const GROWING = ['chatapp_messages', 'marketing_campaign_recipients', 'sandbox_messages', 'sandbox_events', 'conversations', 'chatapp_processed_events', 'credit_movements', 'marketing_session_pacing'];
-const analyzer = autovacuum === 'off' ? setInterval(() => void conn.execute(`analyze ${GROWING.join(', ')}`).catch(() => undefined), 5000) : undefined;
-if (analyzer) console.log('autovacuum is off on this server: the benchmark analyzes the growing tables every 5 s in its place');
+let vacuuming: Promise<unknown> = Promise.resolve();
+const analyzer =
+  autovacuum === 'off'
+    ? setInterval(() => {
+        vacuuming = vacuuming.then(() => conn.execute(`vacuum (analyze) ${GROWING.join(', ')}`).catch(() => undefined));
+      }, 5000)
+    : undefined;
+if (analyzer) console.log('autovacuum is off on this server: the benchmark vacuums and analyzes the growing tables every 5 s in its place');
 const sentCount = async () =>
   Number(((await conn.execute(`select count(*)::int as n from marketing_campaign_recipients where campaign_id = ? and status not in ('pending', 'sending')`, [campaign.id])) as { n: number }[])[0]!.n);
 console.log('\n== sending (per second: recipients done, rate)');
@@ -177,6 +184,7 @@ const cpu = process.cpuUsage(cpu0);
 const pgSeconds = ticks() - pg0;
 clearInterval(memorySampler);
 clearInterval(analyzer);
+await vacuuming;
 sampleMemory();
 
 // ---------------------------------------------------------------- analysis (from the network's record)

@@ -106,15 +106,24 @@ export class SandboxOutbox {
     return claimed.length;
   }
 
+  /**
+   * Pending events are the newest ids, behind every delivered one. When the statistics say pending
+   * rows are common (a backlog), the planner walks the primary key in id order through all the
+   * delivered events first; with plain index and sequential scans off for this one statement, it
+   * can only read the partial index of pending events (a bitmap scan) and sort those.
+   */
   private async claim(em: EntityManager, batchSize: number): Promise<ClaimedRow[]> {
     const now = Date.now();
-    const claimed = await em.execute<ClaimedRow[]>(
-      `update "sandbox_events" set "next_attempt_at" = ?
-       where "id" in (select "id" from "sandbox_events" where "engine" = ? and "state" = 'pending' and "next_attempt_at" <= ?
-                      order by "id" limit ? for update skip locked)
-       returning "id", "session_key", "payload", "attempts"`,
-      [new Date(now + this.timings.deliveryLeaseMs), this.engine, new Date(now), batchSize],
-    );
+    const claimed = await em.transactional(async (tem) => {
+      await tem.execute('set local enable_indexscan = off; set local enable_seqscan = off');
+      return tem.execute<ClaimedRow[]>(
+        `update "sandbox_events" set "next_attempt_at" = ?
+         where "id" in (select "id" from "sandbox_events" where "engine" = ? and "state" = 'pending' and "next_attempt_at" <= ?
+                        order by "id" limit ? for update skip locked)
+         returning "id", "session_key", "payload", "attempts"`,
+        [new Date(now + this.timings.deliveryLeaseMs), this.engine, new Date(now), batchSize],
+      );
+    });
     return claimed.sort((a, b) => Number(a.id) - Number(b.id));
   }
 

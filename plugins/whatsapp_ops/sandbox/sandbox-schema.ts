@@ -4,6 +4,7 @@ import { SandboxEvent } from './entities/sandbox-event.entity.js';
 import { SandboxArchivedChat } from './entities/sandbox-archived-chat.entity.js';
 import { SandboxEngineInit } from './migrations/0001-sandbox-engine.js';
 import { SandboxArchivedChats } from './migrations/0002-sandbox-archived-chats.js';
+import { SandboxPendingEvents } from './migrations/0003-sandbox-pending-events.js';
 
 /** What any app hosting the sandbox engine adds to its ORM. */
 export const sandboxEntities = [SandboxSession, SandboxMessage, SandboxEvent, SandboxArchivedChat];
@@ -15,4 +16,5 @@ export const sandboxEntities = [SandboxSession, SandboxMessage, SandboxEvent, Sa
 export const sandboxMigrations = [
   { name: '0001-sandbox-engine', class: SandboxEngineInit },
   { name: '0002-sandbox-archived-chats', class: SandboxArchivedChats },
+  { name: '0003-sandbox-pending-events', class: SandboxPendingEvents },
 ];

@@ -31,7 +31,8 @@ export const SandboxEvent = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     deliveredAt: p.datetime().nullable(),
   },
-  indexes: [{ properties: ['engine', 'state', 'nextAttemptAt'] }],
+  // Delivered events stay (an audit of what the network said); the outbox reads pending ones in id order through this alone.
+  indexes: [{ name: 'sandbox_events_pending_index', expression: `create index "sandbox_events_pending_index" on "sandbox_events" ("engine", "id") where "state" = 'pending'` }],
 });
 
 export type SandboxEvent = InferEntity<typeof SandboxEvent>;
