@@ -12,7 +12,7 @@ import { retryDelayMs, type SandboxTimings } from './sandbox-timings.js';
 export type EventSink = (events: WireEvent[]) => Promise<void>;
 
 /** Events one dispatch claims and hands to the sink at once. */
-const DISPATCH_BATCH = 500;
+const DISPATCH_BATCH = 1000;
 
 /** The part of an event its author supplies, per event type (distributes over the union). */
 type BodyOf<E> = E extends WireEvent ? Pick<E, 'type' | 'data'> : never;
