@@ -80,6 +80,8 @@ export class ChatappMessagingService {
       answers[index] = { error: err };
     };
     let batch: Checked[] = [];
+    // A key given twice in one batch makes one message: the repeat gets the first one's answer.
+    const repeats: { repeat: Checked; first: Checked }[] = [];
     for (const [index, request] of requests.entries()) {
       try {
         batch.push({ index, request, ...this.checked(request) });
@@ -97,10 +99,15 @@ export class ChatappMessagingService {
       ]);
       const earlier = new Map((await this.em.find(ChatappMessage, { idempotencyKey: { $in: keys }, direction: 'outbound' }, { populate: ['session'] })).map((m) => [m.idempotencyKey!, m]));
       const fresh: Checked[] = [];
+      const firstWithKey = new Map<string, Checked>();
       for (const c of batch) {
         const first = c.key === null ? undefined : earlier.get(c.key);
-        if (!first) fresh.push(c);
-        else await this.resume(first, c.phone, c.content).then((m) => (answers[c.index] = { message: messagePayload(m) }), (err) => refuse(c.index, err));
+        if (first) await this.resume(first, c.phone, c.content).then((m) => (answers[c.index] = { message: messagePayload(m) }), (err) => refuse(c.index, err));
+        else if (c.key !== null && firstWithKey.has(c.key)) repeats.push({ repeat: c, first: firstWithKey.get(c.key)! });
+        else {
+          if (c.key !== null) firstWithKey.set(c.key, c);
+          fresh.push(c);
+        }
       }
       batch = fresh;
     }
@@ -142,7 +149,19 @@ export class ChatappMessagingService {
           creditsCharged: c.cost,
         } as ChatappMessage),
       }));
-    if (rows.length === 0) return answers;
+    if (rows.length > 0) await this.record(rows, answers, refuse);
+    for (const { repeat, first } of repeats) {
+      const answer = answers[first.index]!;
+      answers[repeat.index] =
+        'error' in answer || (repeat.phone === first.phone && sameContent(first.content, repeat.content))
+          ? answer
+          : { error: new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', { message_id: answer.message.id }) };
+    }
+    return answers;
+  }
+
+  /** Records the batch's messages, debits them (as many as the credits cover) and hands them to the network. */
+  private async record(rows: { index: number; cost: number; message: ChatappMessage }[], answers: SendAnswer[], refuse: (index: number, err: unknown) => void): Promise<void> {
     await this.em.flush();
     for (const { message } of rows) message.idempotencyKey ??= `chatapp-message-${message.id}`;
     const paid = rows.filter((r) => r.cost > 0);
@@ -161,7 +180,6 @@ export class ChatappMessagingService {
       if (outcome instanceof ToolError) refuse(row.index, outcome);
       else answers[row.index] = { message: messagePayload(outcome) };
     }
-    return answers;
   }
 
   /** The request's own checks, before anything is read: a bad one is refused alone. */
