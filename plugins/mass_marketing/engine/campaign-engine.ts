@@ -158,7 +158,11 @@ export class CampaignEngine {
   /** Claims in send batches: one campaign (so one shop and one interval) per batch, at most sendBatch rows. */
   private batches(claims: Claim[]): Claim[][] {
     const byCampaign = new Map<number, Claim[]>();
-    for (const c of claims) byCampaign.set(c.campaignId, [...(byCampaign.get(c.campaignId) ?? []), c]);
+    for (const c of claims) {
+      const list = byCampaign.get(c.campaignId);
+      if (list) list.push(c);
+      else byCampaign.set(c.campaignId, [c]);
+    }
     return [...byCampaign.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / this.config.sendBatch) }, (_, i) => list.slice(i * this.config.sendBatch, (i + 1) * this.config.sendBatch)));
   }
 

@@ -265,7 +265,9 @@ export class MarketingCampaignSenderService {
     const groups = new Map<string, typeof updates>();
     for (const u of updates) {
       const columns = Object.keys(u.changes).sort().join(',');
-      groups.set(columns, [...(groups.get(columns) ?? []), u]);
+      const group = groups.get(columns);
+      if (group) group.push(u);
+      else groups.set(columns, [u]);
     }
     for (const [key, group] of groups) {
       const columns = key.split(',');
