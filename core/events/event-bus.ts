@@ -1,4 +1,5 @@
 import type { ToolContext } from '../plugin/plugin-types.js';
+import { extendContext } from '../tools/shop-scope.js';
 
 export type EventHandler = (payload: any, ctx: ToolContext) => Promise<void>;
 
@@ -33,7 +34,7 @@ export class EventBus {
     const emitMany = async (event: string, payloads: readonly unknown[]): Promise<void> => {
       if (payloads.length === 0) return;
       for (const { group, handler } of this.handlers.get(event) ?? []) {
-        const scoped = withConfig(ctx(), configOf(group));
+        const scoped = extendContext(ctx(), { config: configOf(group) });
         if (typeof handler === 'function') for (const payload of payloads) await handler(payload, scoped);
         else await handler.batch([...payloads], scoped);
       }
@@ -47,19 +48,3 @@ export class EventBus {
 }
 
 export type ScopedEvents = ReturnType<EventBus['forScope']>;
-
-/** The emitter's context with the listener's group config; em and services stay the emitter's (lazy) ones. */
-function withConfig(ctx: ToolContext, config: Readonly<Record<string, unknown>>): ToolContext {
-  return {
-    shop: ctx.shop,
-    get em() {
-      return ctx.em;
-    },
-    get services() {
-      return ctx.services;
-    },
-    config,
-    log: ctx.log,
-    requestId: ctx.requestId,
-  };
-}

@@ -3,9 +3,9 @@ import cron, { type ScheduledTask } from 'node-cron';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { KernelError } from '../errors/kernel-error.js';
-import type { JobContext, JobDefinition, ShopContext, ToolContext } from '../plugin/plugin-types.js';
+import type { JobContext, JobDefinition, ShopContext } from '../plugin/plugin-types.js';
 import type { ShopScope } from '../tools/shop-scope.js';
-import { toShopContext } from '../tools/shop-scope.js';
+import { extendContext, toShopContext } from '../tools/shop-scope.js';
 import { Shop } from '../tenancy/shop.entity.js';
 
 export type TickOutcome = 'ran' | 'skipped' | 'failed';
@@ -91,7 +91,7 @@ export class JobScheduler {
 
   private async execute({ group, job }: ScheduledJob, tickAt: Date): Promise<void> {
     const forShop = <T>(shop: ShopContext, work: (ctx: JobContext) => Promise<T>) =>
-      this.scope.run(shop, (ctx) => work(jobContext(ctx, tickAt, forShopId)), { transactional: true, group });
+      this.scope.run(shop, (ctx) => work(extendContext(ctx, { tickAt, forShop: forShopId })), { transactional: true, group });
     const forShopId = async <T>(shopId: number, work: (ctx: JobContext) => Promise<T>): Promise<T> => {
       const shop = await this.scope.loadShop(shopId);
       if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `job ${group}.${job.name} asked for unknown shop ${shopId}`);
@@ -117,25 +117,4 @@ export class JobScheduler {
     this.running.add(run);
     return run.finally(() => this.running.delete(run));
   }
-}
-
-/**
- * The call's context with the tick added. Not a spread: the call context's em and services are
- * getters (made on first use), which a spread would not carry over.
- */
-function jobContext(ctx: ToolContext, tickAt: Date, forShop: JobContext['forShop']): JobContext {
-  return {
-    shop: ctx.shop,
-    config: ctx.config,
-    log: ctx.log,
-    requestId: ctx.requestId,
-    get em() {
-      return ctx.em;
-    },
-    get services() {
-      return ctx.services;
-    },
-    tickAt,
-    forShop,
-  };
 }

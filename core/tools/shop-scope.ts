@@ -86,6 +86,26 @@ export const toShopContext = (s: Pick<Shop, 'id' | 'name' | 'timezone' | 'locale
 });
 
 /**
+ * A call's context with fields added or replaced (a listener's group config, a job's tick). Not a
+ * spread: a CallContext's em and services are getters (made on first use) that a spread would drop.
+ */
+export function extendContext<X extends object>(ctx: ToolContext, extra: X): Omit<ToolContext, keyof X> & X {
+  const base: ToolContext = {
+    shop: ctx.shop,
+    config: ctx.config,
+    log: ctx.log,
+    requestId: ctx.requestId,
+    get em() {
+      return ctx.em;
+    },
+    get services() {
+      return ctx.services;
+    },
+  };
+  return Object.assign(base, extra);
+}
+
+/**
  * The ToolContext of one unit of work. The EntityManager fork and the DI scope are made on first
  * use: a query that touches neither the database nor a service (ping, server time) should not pay
  * for them. A class, not closures: this object is made on every call.

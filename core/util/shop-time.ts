@@ -8,18 +8,21 @@ import { invalidArguments } from '../errors/tool-error.js';
 /** `YYYY-MM-DD HH:MM[:SS]` (spec) or the ISO form with `T`, optionally with fractions and `Z` / `±HH:MM`. */
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** `timeZone`'s wall clock as `YYYY-MM-DD HH:MM:SS`; one per timezone, as making one is costly. */
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    wallClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The UTC offset of `timeZone` at `instant`, in milliseconds (positive east of Greenwich). */
 function offsetMs(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
   return wall - Math.floor(instant / 1000) * 1000;
@@ -56,13 +59,5 @@ export function parseShopTime(raw: string, timeZone: string, field: string): Dat
 
 /** `YYYY-MM-DD HH:MM:SS` on the shop's wall clock. */
 export function formatShopTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .format(date)
-    .replace('T', ' ');
-}
-
-/** A time as answers show it: the shop's wall clock, its timezone, and UTC. */
-export function timePayload(date: Date | null | undefined, timeZone: string) {
-  if (!date) return null;
-  return { local: formatShopTime(date, timeZone), timezone: timeZone, utc: date.toISOString() };
+  return wallClock(timeZone).format(date).replace('T', ' ');
 }

@@ -51,7 +51,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** `node --import tsx/esm core/main.ts` on a data folder, with no DATABASE_URL. */
+/** `node --import tsx/esm core/main.ts` with `vars` added to its environment (DATA_DIR, DATABASE_URL, …). */
 export function spawnServer(port: number, vars: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx/esm', 'core/main.ts'], {
     cwd: repoRoot,
