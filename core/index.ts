@@ -29,6 +29,7 @@ export { inBatches } from './events/event-bus.js';
 export type { ScopedEvents, BatchListener } from './events/event-bus.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
+export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, formatShopTime } from './util/shop-time.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { KERNEL_VERSION } from './version.js';

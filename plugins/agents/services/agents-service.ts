@@ -1,4 +1,4 @@
-import { invalidArguments, notFound, ToolError, type EntityManager, type ScopedEvents, type ShopProfileService } from '../../../core/index.js';
+import { containsPattern, invalidArguments, notFound, ToolError, type EntityManager, type ScopedEvents, type ShopProfileService } from '../../../core/index.js';
 import { Agent } from '../entities/agent.entity.js';
 import { checkAgentFields, type AgentFields, type AgentFieldsInput } from './agent-fields.js';
 import { expandPermissions } from './permissions.js';
@@ -10,8 +10,6 @@ export interface NewAgentInput extends AgentFieldsInput {
   full_name: string;
   email: string;
 }
-
-const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The shop's agents. Other groups use findById (tickets, calendar) and count (account). */
 export class AgentsService {
@@ -46,9 +44,8 @@ export class AgentsService {
 
   async list(options: { query?: string; limit: number; offset: number }) {
     const query = options.query?.trim();
-    const where = query
-      ? { $or: [{ nickname: { $ilike: likePattern(query) } }, { fullName: { $ilike: likePattern(query) } }, { email: { $ilike: likePattern(query) } }] }
-      : {};
+    const pattern = query && containsPattern(query);
+    const where = pattern ? { $or: [{ nickname: { $ilike: pattern } }, { fullName: { $ilike: pattern } }, { email: { $ilike: pattern } }] } : {};
     const [items, total] = await this.em.findAndCount(Agent, where, { orderBy: { id: 'asc' }, limit: options.limit, offset: options.offset });
     return { items, total };
   }

@@ -1,7 +1,6 @@
-import { normalizePhone, notFound, pageOf, ToolError, type EntityManager, type GroupCatalog, type Paging, type ShopContext } from '../../../core/index.js';
+import { containsPattern, nonBlank, normalizePhone, notFound, pageOf, ToolError, type EntityManager, type GroupCatalog, type Paging, type ShopContext } from '../../../core/index.js';
 import { Conversation } from '../entities/conversation.entity.js';
 import { conversationPayload, type CustomerSummary } from './conversation-payload.js';
-import { containsPattern, nonBlank } from './text.js';
 
 interface CustomerRecord {
   id: number;

@@ -1,4 +1,4 @@
-import { invalidArguments, invalidState, notFound, ToolError, type EntityManager, type Paging } from '../../../core/index.js';
+import { containsPattern, invalidArguments, invalidState, notFound, ToolError, type EntityManager, type Paging } from '../../../core/index.js';
 import { CrmCustomer } from '../entities/crm-customer.entity.js';
 import { CRM_STAGES, DEFAULT_STAGE, patchCustomFields, whatsappNumber, type CrmStage, type CustomFieldValue } from './crm-fields.js';
 
@@ -26,8 +26,6 @@ export interface CustomersMerged {
   primary_phone: string;
   secondary_phone: string;
 }
-
-const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Blank text clears a field like null does: an empty company is no company. */
 const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -87,9 +85,9 @@ export class CrmCustomersService {
       ...(filters.stage && { stage: filters.stage }),
       ...(query && {
         $or: [
-          { name: { $ilike: likePattern(query) } },
-          { email: { $ilike: likePattern(query) } },
-          { company: { $ilike: likePattern(query) } },
+          { name: { $ilike: containsPattern(query) } },
+          { email: { $ilike: containsPattern(query) } },
+          { company: { $ilike: containsPattern(query) } },
           ...(digits.length >= 3 ? [{ whatsappNumber: { $like: `%${digits}%` } }] : []),
         ],
       }),
@@ -148,7 +146,6 @@ export class CrmCustomersService {
       return;
     }
     this.em.remove(secondary);
-    await this.em.flush();
     primary.name ??= secondary.name;
     primary.email ??= secondary.email;
     primary.company ??= secondary.company;

@@ -1,8 +1,7 @@
-import { normalizePhone, pageOf, type EntityManager, type Paging } from '../../../core/index.js';
+import { nonBlank, normalizePhone, pageOf, type EntityManager, type Paging } from '../../../core/index.js';
 import { CustomerComment } from '../entities/customer-comment.entity.js';
 import type { CustomersService } from './customers-service.js';
 import { commentPayload } from './payloads.js';
-import { nonBlank } from './text.js';
 
 /** Internal comments on customers: written by agents or the assistant, never sent to the customer. */
 export class CustomerCommentsService {

@@ -1,9 +1,8 @@
-import { normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents } from '../../../core/index.js';
+import { nonBlank, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents } from '../../../core/index.js';
 import type { Customer } from '../entities/customer.entity.js';
 import { CustomerTag } from '../entities/customer-tag.entity.js';
 import type { CustomersService } from './customers-service.js';
 import { tagPayload } from './payloads.js';
-import { nonBlank } from './text.js';
 
 /** The tag of `customer` named `name`, compared without case: "VIP" and "vip" are one tag. */
 export const findTag = (customer: Customer, name: string) => customer.tags.getItems().find((t) => t.name.toLowerCase() === name.toLowerCase());

@@ -1,8 +1,7 @@
-import { invalidArguments, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents, type ShopContext } from '../../../core/index.js';
+import { containsPattern, invalidArguments, likeLiteral, nonBlank, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents, type ShopContext } from '../../../core/index.js';
 import { Customer } from '../entities/customer.entity.js';
 import { CustomerComment } from '../entities/customer-comment.entity.js';
 import { commentPayload, tagPayload } from './payloads.js';
-import { containsPattern, likeLiteral, nonBlank } from './text.js';
 
 export interface CustomerFields {
   name?: string | null;

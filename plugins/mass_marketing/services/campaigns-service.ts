@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { invalidArguments, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { containsPattern, invalidArguments, nonBlank, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
 import type { MarketingListsService } from './contact-lists-service.js';
@@ -12,7 +12,6 @@ import { campaignPayload, runPayload } from './campaign-payloads.js';
 import { parseSegmentFilters } from './segment-filters.js';
 import { nextOccurrence, nextOccurrences } from './recurrence.js';
 import type { CampaignStatus } from './campaign-values.js';
-import { containsPattern, nonBlank } from './text.js';
 
 interface Deps {
   em: EntityManager;

@@ -1,13 +1,12 @@
-import { ToolError, invalidArguments, normalizePhone, notFound, pageOf, phoneE164OrNull, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { containsPattern, invalidArguments, nonBlank, normalizePhone, notFound, pageOf, ToolError, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { ContactList } from '../entities/contact-list.entity.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import { LIST_IN_USE_STATUSES } from './campaign-values.js';
 import type { MassMarketingConfig } from '../config.js';
 import { listPayload } from './payloads.js';
-import { containsPattern, nonBlank } from './text.js';
 import { transactionClient, isEmbeddedEngine } from './pg-client.js';
 import { runImportPipeline, type PipelineCounts } from './import-pipeline.js';
-import type { RawRow, RowError } from './contact-rows.js';
+import { phoneErrors, splitPhones, type RawRow, type RowError } from './contact-rows.js';
 import { withClient } from './db-work.js';
 import { NO_FILTERS } from './segment-filters.js';
 import type { MarketingAudienceService } from './audience-service.js';
@@ -183,26 +182,20 @@ export class MarketingListsService {
 
   /** Removes the given phones; phones not in the list and invalid ones are reported, not fatal. */
   async removeBulk(listId: number, rawPhones: string[]) {
-    const invalid: { index: number; phone: string; reason: string }[] = [];
-    const phones = new Set<string>();
-    rawPhones.forEach((raw, index) => {
-      const phone = phoneE164OrNull(raw);
-      if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
-      else phones.add(phone);
-    });
-    if (phones.size === 0) throw allInvalid(invalid.map((e) => ({ line: e.index, value: e.phone, code: 'invalid_phone', reason: e.reason })), (i) => `phones.${i}`);
+    const { phones, invalid } = splitPhones(rawPhones);
+    if (phones.length === 0) throw allInvalid(phoneErrors(invalid), (i) => `phones.${i}`);
     const list = await this.lock(listId);
     const client = await transactionClient(this.em);
     const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_list_members where shop_id = $1 and list_id = $2 and phone = any($3::text[]) returning phone', [
       this.deps.shop.id,
       list.id,
-      [...phones],
+      phones,
     ]);
     const gone = new Set(removed.map((r) => r.phone));
     return {
       removed_count: removed.length,
       removed: [...gone].sort(),
-      not_in_list: [...phones].filter((p) => !gone.has(p)),
+      not_in_list: phones.filter((p) => !gone.has(p)),
       invalid,
       list: listPayload(await this.recount(list, -removed.length)),
     };

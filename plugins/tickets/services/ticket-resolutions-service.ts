@@ -1,10 +1,9 @@
-import { invalidState, LockMode, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
+import { invalidState, LockMode, nonBlank, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { assertCan } from './ticket-status.js';
 import { composeFollowup } from './followup-template.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
-import { nonBlank } from './text.js';
 import type { TicketsService } from './tickets-service.js';
 
 interface Deps {
@@ -36,7 +35,7 @@ export class TicketResolutionsService {
     const ticket = await this.deps.ticketsService.get(ticketId);
     assertCan(ticket, 'resolve');
     await this.cancelQueued(ticket, 'replaced by a newer resolution');
-    const note = await this.deps.ticketsService.appendNote(ticket, 'resolution', resolution);
+    const note = this.deps.ticketsService.appendNote(ticket, 'resolution', resolution);
     const customer = ticket.phone ? await this.deps.customersService.findByPhone(ticket.phone) : null;
     const followup = this.em.create(TicketFollowup, {
       ticket,

@@ -7,7 +7,7 @@ const LIVE: TicketStatus[] = ['open', 'pending_notification', 'resolved'];
  * The statuses each change is allowed from. `closed` is final: it appears in no list, so a closed
  * ticket accepts no change at all, notes included.
  */
-export const ALLOWED_FROM = {
+const ALLOWED_FROM = {
   note: LIVE,
   update: LIVE,
   assign: LIVE,

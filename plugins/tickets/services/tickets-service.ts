@@ -1,10 +1,9 @@
-import { invalidArguments, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { invalidArguments, nonBlank, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { Ticket, type TicketPriority, type TicketStatus } from '../entities/ticket.entity.js';
 import { TicketNote, type TicketNoteKind } from '../entities/ticket-note.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { assertCan } from './ticket-status.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
-import { nonBlank } from './text.js';
 import type { TicketResolutionsService } from './ticket-resolutions-service.js';
 
 export interface NewTicket {
@@ -41,7 +40,7 @@ interface Deps {
   ticketResolutionsService: TicketResolutionsService;
 }
 
-export const DEFAULT_PRIORITY: TicketPriority = 'P2';
+const DEFAULT_PRIORITY: TicketPriority = 'P2';
 
 /** A customer's ticket that a new report is folded into: one not yet resolved or closed. */
 const DEDUPE_STATUSES: TicketStatus[] = ['open', 'pending_notification'];
@@ -85,8 +84,8 @@ export class TicketsService {
         existing.category = input.category ?? existing.category;
         existing.customerEmail ??= email;
         existing.customerId ??= customer?.id ?? null;
+        this.appendNote(existing, 'report', message ? `${title}\n\n${message}` : title);
         await this.em.flush();
-        await this.appendNote(existing, 'report', message ? `${title}\n\n${message}` : title);
         return { ticket: ticketPayload(existing), created: false, deduped: true };
       }
     }
@@ -102,7 +101,10 @@ export class TicketsService {
       assignedAgentId: null,
     } as Ticket);
     await this.em.flush();
-    if (message) await this.appendNote(ticket, 'note', message);
+    if (message) {
+      this.appendNote(ticket, 'note', message);
+      await this.em.flush();
+    }
     return { ticket: ticketPayload(ticket), created: true, deduped: false };
   }
 
@@ -145,7 +147,8 @@ export class TicketsService {
     const text = nonBlank(body, 'body');
     const ticket = await this.get(id);
     assertCan(ticket, 'note');
-    const note = await this.appendNote(ticket, 'note', text);
+    const note = this.appendNote(ticket, 'note', text);
+    await this.em.flush();
     return { note: notePayload(note), ticket: ticketPayload(ticket) };
   }
 
@@ -167,8 +170,8 @@ export class TicketsService {
     await this.deps.ticketResolutionsService.cancelQueued(ticket, 'ticket closed');
     ticket.status = 'closed';
     ticket.closedAt = new Date();
+    if (note) this.appendNote(ticket, 'close', note);
     await this.em.flush();
-    if (note) await this.appendNote(ticket, 'close', note);
     return ticketPayload(ticket);
   }
 
@@ -183,11 +186,10 @@ export class TicketsService {
     return ticketPayload(ticket);
   }
 
-  /** Adds a timeline entry; the ticket counts as updated. */
-  async appendNote(ticket: Ticket, kind: TicketNoteKind, body: string): Promise<TicketNote> {
+  /** Adds a timeline entry, written with the caller's flush; the ticket counts as updated. */
+  appendNote(ticket: Ticket, kind: TicketNoteKind, body: string): TicketNote {
     const note = this.em.create(TicketNote, { ticket, kind, body } as TicketNote);
     ticket.updatedAt = new Date();
-    await this.em.flush();
     return note;
   }
 }
