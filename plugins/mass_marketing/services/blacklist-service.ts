@@ -1,8 +1,9 @@
-import { invalidArguments, normalizePhone, notFound, pageOf, phoneE164OrNull, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { invalidArguments, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { BlacklistEntry } from '../entities/blacklist-entry.entity.js';
 import { blacklistPayload } from './payloads.js';
 import { allInvalid } from './contact-lists-service.js';
 import { transactionClient } from './pg-client.js';
+import { phoneErrors, splitPhones } from './contact-rows.js';
 
 interface Deps {
   em: EntityManager;
@@ -34,14 +35,8 @@ export class MarketingBlacklistService {
   /** Valid phones are added (or get the new reason); invalid ones are reported with their index. None valid → invalid_arguments. */
   async addMany(rawPhones: string[], reason: string | undefined) {
     const text = reasonOf(reason);
-    const invalid: { index: number; phone: string; reason: string }[] = [];
-    const phones: string[] = [];
-    rawPhones.forEach((raw, index) => {
-      const phone = phoneE164OrNull(raw);
-      if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
-      else if (!phones.includes(phone)) phones.push(phone);
-    });
-    if (phones.length === 0) throw allInvalid(invalid.map((e) => ({ line: e.index, value: e.phone, code: 'invalid_phone', reason: e.reason })), (i) => `phones.${i}`);
+    const { phones, invalid } = splitPhones(rawPhones);
+    if (phones.length === 0) throw allInvalid(phoneErrors(invalid), (i) => `phones.${i}`);
     const { entries, created } = await this.upsert(phones, text);
     return { entries: entries.map(blacklistPayload), added_count: created.length, already_count: phones.length - created.length, invalid };
   }

@@ -54,7 +54,7 @@ export function campaignFields(args: CampaignArgs, shop: ShopContext, now = new 
     return value.trim();
   };
   out.name = text(args.name, 'name');
-  out.messageText = args.message_text === undefined ? undefined : text(args.message_text, 'message_text');
+  out.messageText = text(args.message_text, 'message_text');
   if (args.list_id !== undefined) out.listId = args.list_id;
   if (args.send_interval_seconds !== undefined) out.sendIntervalSeconds = args.send_interval_seconds;
   if (args.translate_by_prefix !== undefined) out.translateByPrefix = args.translate_by_prefix;

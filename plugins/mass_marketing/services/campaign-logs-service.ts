@@ -1,3 +1,4 @@
+import type { ClientBase } from 'pg';
 import { notFound, pageOf, phoneE164OrNull, invalidArguments, type EntityManager, type Paging, type SecretBox, type ShopContext } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MassMarketingConfig } from '../config.js';
@@ -59,7 +60,7 @@ export class MarketingCampaignLogsService {
     const filter = normalised(rawFilter);
     return withClient(this.deps.em, async (client) => {
       const { sql, params } = this.where(campaign.id, filter, null);
-      const count = (await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where ${sql}`, params)).rows[0]!.n;
+      const count = await countRows(client, sql, params);
       const rows = await client.query<RecipientRow>(`select * from marketing_campaign_recipients where ${sql} order by id limit $7 offset $8`, [...params, paging.limit, paging.offset]);
       return { campaign_id: campaign.id, ...pageOf('logs', rows.rows.map(logPayload), count, paging) };
     });
@@ -69,10 +70,8 @@ export class MarketingCampaignLogsService {
     const campaign = await this.campaign(campaignId);
     const filter = normalised(rawFilter);
     const filename = `campaign-${campaign.id}${filter.runId ? `-run-${filter.runId}` : ''}-logs.csv`;
-    const rowCount = await withClient(this.deps.em, async (client) => {
-      const { sql, params } = this.where(campaign.id, filter, null);
-      return (await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where ${sql}`, params)).rows[0]!.n;
-    });
+    const { sql, params } = this.where(campaign.id, filter, null);
+    const rowCount = await withClient(this.deps.em, (client) => countRows(client, sql, params));
     const { exportInlineMaxRows, exportLinkTtlSeconds } = this.deps.marketingConfig;
     if (rowCount <= exportInlineMaxRows) {
       let csv = CSV_HEADER;
@@ -106,6 +105,10 @@ export class MarketingCampaignLogsService {
       after = Number(rows[rows.length - 1]!.id);
     }
   }
+}
+
+async function countRows(client: ClientBase, where: string, params: unknown[]): Promise<number> {
+  return (await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where ${where}`, params)).rows[0]!.n;
 }
 
 function normalised(filter: LogFilter): LogFilter {

@@ -1,8 +1,7 @@
 import type { Campaign } from '../entities/campaign.entity.js';
 import type { CampaignRun } from '../entities/campaign-run.entity.js';
 import { formatShopTime } from '../../../core/index.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { iso } from './payloads.js';
 
 /** What a waiting campaign is waiting for, in words. */
 const WAITING_MESSAGES: Record<string, string> = {

@@ -153,11 +153,16 @@ export class MarketingCampaignSenderService {
         creditsCost: CAMPAIGN_MESSAGE_COST,
       })),
     );
+    const refusals: { row: RecipientRecord; changes: Record<string, unknown> }[] = [];
+    const outOfCredits = new Set<number>();
     for (const [i, { row, language, translation }] of rendered.entries()) {
       const answer = answers[i]!;
       const campaign = campaigns.get(row.campaign_id)!;
       if ('error' in answer) {
-        outcomes.set(Number(row.id), await this.refused(row, mode, campaign, answer.error, { language, translation }));
+        const { outcome, changes } = refusal(row, mode, answer.error);
+        refusals.push({ row, changes: { ...changes, language, translation } });
+        if (outcome === 'no_credits') outOfCredits.add(row.campaign_id);
+        outcomes.set(Number(row.id), outcome);
         continue;
       }
       const chatWasActive = campaign.archiveAfterSend ? activeChats.has(`${row.session_id} ${row.phone}`) : null;
@@ -174,6 +179,8 @@ export class MarketingCampaignSenderService {
       }
       recorded.push({ row, message, extra });
     }
+    await this.updateMany(refusals);
+    for (const campaignId of outOfCredits) await this.deps.marketingCampaignsService.pauseForCredits(campaignId);
     await this.updateMany(recorded.map(({ row, message, extra }) => ({ row, changes: this.recordedChanges(message, extra) })));
     for (const { row, message } of recorded) outcomes.set(Number(row.id), message.status === 'sending' ? 'waiting' : message.status === 'failed' ? 'failed' : 'sent');
     return recipientIds.map((id) => outcomes.get(Number(id)) ?? 'gone');
@@ -229,37 +236,6 @@ export class MarketingCampaignSenderService {
     };
   }
 
-  /**
-   * A refusal of the send path. Refusals made before anything was recorded (no line, no credits)
-   * put a freshly claimed row back in the queue; a reconciled row keeps waiting in sending, since
-   * an earlier attempt may have reached the network with its key.
-   */
-  private async refused(row: RecipientRecord, mode: SendMode, campaign: Campaign, err: ToolError, notes: { language: string | null; translation: string | null }): Promise<SendOutcome> {
-    const retryLater = async (reason: string) => {
-      if (mode === 'claimed') await this.update(row, { status: 'pending', session_id: null, claimed_at: null, reason, ...notes });
-      else await this.update(row, { reason: `${reason}; the send is retried on line ${row.session_id} with its key`, ...notes });
-    };
-    if (err.code === 'insufficient_credits') {
-      await retryLater(`insufficient_credits: ${err.message}`);
-      await this.deps.marketingCampaignsService.pauseForCredits(campaign.id);
-      return 'no_credits';
-    }
-    if (LINE_UNAVAILABLE.has(err.code)) {
-      await retryLater(`${err.code}: line ${row.session_id} is not available`);
-      return 'requeued';
-    }
-    if (err.code === 'opted_out') {
-      await this.update(row, { status: 'skipped', reason: 'opted_out', ...notes });
-      return 'skipped';
-    }
-    await this.update(row, { status: 'failed', reason: `${err.code}: ${err.message}`, ...notes });
-    return 'failed';
-  }
-
-  private update(row: RecipientRecord, changes: Record<string, unknown>): Promise<void> {
-    return this.updateMany([{ row, changes }]);
-  }
-
   /** Row changes, one statement per set of columns changed (usually one for the whole batch). */
   private async updateMany(updates: { row: RecipientRecord; changes: Record<string, unknown> }[]): Promise<void> {
     const groups = new Map<string, typeof updates>();
@@ -279,4 +255,19 @@ export class MarketingCampaignSenderService {
       );
     }
   }
+}
+
+/**
+ * A refusal of the send path, as the row's change. Refusals made before anything was recorded (no
+ * line, no credits) put a freshly claimed row back in the queue; a reconciled row keeps waiting in
+ * sending, since an earlier attempt may have reached the network with its key. no_credits also
+ * pauses the campaign (the caller does, once per campaign).
+ */
+function refusal(row: RecipientRecord, mode: SendMode, err: ToolError): { outcome: SendOutcome; changes: Record<string, unknown> } {
+  const retryLater = (reason: string) =>
+    mode === 'claimed' ? { status: 'pending', session_id: null, claimed_at: null, reason } : { reason: `${reason}; the send is retried on line ${row.session_id} with its key` };
+  if (err.code === 'insufficient_credits') return { outcome: 'no_credits', changes: retryLater(`insufficient_credits: ${err.message}`) };
+  if (LINE_UNAVAILABLE.has(err.code)) return { outcome: 'requeued', changes: retryLater(`${err.code}: line ${row.session_id} is not available`) };
+  if (err.code === 'opted_out') return { outcome: 'skipped', changes: { status: 'skipped', reason: 'opted_out' } };
+  return { outcome: 'failed', changes: { status: 'failed', reason: `${err.code}: ${err.message}` } };
 }

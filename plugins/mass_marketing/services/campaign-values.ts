@@ -10,7 +10,6 @@ export const LIST_IN_USE_STATUSES: CampaignStatus[] = ['scheduled', 'pending_app
 
 /** One run per send (a one-off campaign has one; a recurring one gets one per cron occurrence). */
 export const RUN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
  * A recipient row: pending → sending (claimed) → sent → delivered → read, then replied or
@@ -24,7 +23,6 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** Why a running campaign was paused by the engine rather than by a person. */
 export const PAUSE_REASONS = ['manual', 'insufficient_credits'] as const;
-export type PauseReason = (typeof PAUSE_REASONS)[number];
 
 /** Credits per campaign message (spec, Limits): twice a normal message. */
 export const CAMPAIGN_MESSAGE_COST = 1000;

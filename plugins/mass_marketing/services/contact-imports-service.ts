@@ -113,16 +113,11 @@ export class MarketingImportsService {
       startedAt: new Date(),
     } as unknown as ContactImport);
     await this.em.flush();
-    let stored = 0;
     const { counts } = await this.deps.marketingListsService.mergeRows(list, csvRows(chunks, hasHeader), {
       keepErrors: false,
       signal: hooks.signal,
       onProgress: hooks.onProgress,
-      onErrors: async (errors) => {
-        const keep = errors.slice(0, Math.max(0, this.config.maxStoredImportErrors - stored));
-        stored += keep.length;
-        if (keep.length) await this.storeErrors(record.id, keep);
-      },
+      onErrors: this.errorStore(record.id),
     });
     return this.complete(record, list, counts);
   }
@@ -210,19 +205,27 @@ export class MarketingImportsService {
   private async execute(record: ContactImport, list: ContactList, hooks: JobHooks, collect?: RowError[]): Promise<PipelineCounts> {
     const plan = this.plan(record);
     if ('sql' in plan) return mergeSqlSource(await transactionClient(this.em), this.deps.shop.id, list.id, plan.sql);
-    let stored = 0;
+    const store = this.errorStore(record.id);
     const { counts } = await this.deps.marketingListsService.mergeRows(list, plan.rows(), {
       keepErrors: false,
       signal: hooks.signal,
       onProgress: hooks.onProgress,
       onErrors: async (errors) => {
         collect?.push(...errors);
-        const keep = errors.slice(0, Math.max(0, this.config.maxStoredImportErrors - stored));
-        stored += keep.length;
-        if (keep.length) await this.storeErrors(record.id, keep);
+        await store(errors);
       },
     });
     return counts;
+  }
+
+  /** An import's bad rows as they come, stored up to maxStoredImportErrors (get_import_status counts them all). */
+  private errorStore(importId: number): (errors: RowError[]) => Promise<void> {
+    let stored = 0;
+    return async (errors) => {
+      const keep = errors.slice(0, Math.max(0, this.config.maxStoredImportErrors - stored));
+      stored += keep.length;
+      if (keep.length) await this.storeErrors(importId, keep);
+    };
   }
 
   private async storeErrors(importId: number, errors: RowError[]) {

@@ -1,3 +1,4 @@
+import { phoneE164OrNull } from '../../../core/index.js';
 import { contactPhoneE164OrNull } from './contact-phone.js';
 
 /** A row as a source gives it: its position (CSV line or array index), the phone as typed, the name. */
@@ -62,3 +63,25 @@ export function normaliseRows(rows: RawRow[]): { valid: ContactColumns; errors: 
   }
   return { valid, errors };
 }
+
+/** A phone argument that is not a valid number, with its position in the arguments. */
+export interface InvalidPhone {
+  index: number;
+  phone: string;
+  reason: string;
+}
+
+/** Phones given as tool arguments → the distinct valid ones in E.164 (first-seen order) and the invalid ones. */
+export function splitPhones(rawPhones: string[]): { phones: string[]; invalid: InvalidPhone[] } {
+  const invalid: InvalidPhone[] = [];
+  const phones = new Set<string>();
+  rawPhones.forEach((raw, index) => {
+    const phone = phoneE164OrNull(raw);
+    if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
+    else phones.add(phone);
+  });
+  return { phones: [...phones], invalid };
+}
+
+/** The invalid phones as row errors, for `allInvalid`. */
+export const phoneErrors = (invalid: InvalidPhone[]): RowError[] => invalid.map((e) => ({ line: e.index, value: e.phone, code: 'invalid_phone', reason: e.reason }));

@@ -4,7 +4,7 @@ import type { Unsubscribe } from '../entities/unsubscribe.entity.js';
 import type { ContactImport } from '../entities/contact-import.entity.js';
 import type { MarketingSettings } from '../entities/marketing-settings.entity.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const listPayload = (l: ContactList) => ({
   id: l.id,

@@ -6,13 +6,13 @@ import { invalidArguments } from '../../../core/index.js';
  * node-cron's own validator so that what is accepted is exactly what the engine can follow. The
  * error names each field that is wrong.
  */
-export function checkCron(expression: string, field = 'recurring_cron'): string {
+export function checkCron(expression: string): string {
   const value = expression.trim().replace(/\s+/g, ' ');
   const check = cron.validateDetailed(value);
   if (!check.valid) {
     const problems = check.errors.map((e) => (e.field === 'expression' ? e.message : `${e.field}: ${e.message}`));
-    throw invalidArguments(`${field} "${expression}" is not a valid cron expression (minute hour day-of-month month day-of-week, optionally seconds first): ${problems.join('; ')}.`, [
-      { path: field, message: problems.join('; ') },
+    throw invalidArguments(`recurring_cron "${expression}" is not a valid cron expression (minute hour day-of-month month day-of-week, optionally seconds first): ${problems.join('; ')}.`, [
+      { path: 'recurring_cron', message: problems.join('; ') },
     ]);
   }
   return value;

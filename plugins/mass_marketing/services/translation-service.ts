@@ -34,6 +34,9 @@ export interface Translated {
  * recipient with that language, and any resend, gets the same text.
  */
 export class MarketingTranslationService {
+  /** Stored translations read in this call ("campaign language"): a send batch reads each one once. First stored wins, so they never change. */
+  private readonly stored = new Map<string, string>();
+
   constructor(private readonly deps: Deps) {}
 
   private port(): TranslatorPort | null {
@@ -46,8 +49,12 @@ export class MarketingTranslationService {
     if (!language) return { text, language, note: 'skipped: the phone prefix does not tell a supported language; sent in the original text' };
     const source = languageOfLocale(this.deps.shop.locale);
     if (language === source) return { text, language, note: `not needed: ${language} is the shop's language` };
-    const stored = await this.deps.em.findOne(CampaignTranslation, { campaign: campaign.id, language });
-    if (stored) return { text: stored.text, language, note: `translated to ${language}` };
+    const key = `${campaign.id} ${language}`;
+    const known = this.stored.get(key) ?? (await this.deps.em.findOne(CampaignTranslation, { campaign: campaign.id, language }))?.text;
+    if (known !== undefined) {
+      this.stored.set(key, known);
+      return { text: known, language, note: `translated to ${language}` };
+    }
     const port = this.port();
     if (!port) return { text, language, note: `skipped: no translation provider is configured; sent in the original text instead of ${language}` };
     let translated: string;
@@ -61,6 +68,7 @@ export class MarketingTranslationService {
       [this.deps.shop.id, campaign.id, language, translated],
     );
     const kept = await this.deps.em.findOneOrFail(CampaignTranslation, { campaign: campaign.id, language }, { refresh: true });
+    this.stored.set(key, kept.text);
     return { text: kept.text, language, note: `translated to ${language}` };
   }
 

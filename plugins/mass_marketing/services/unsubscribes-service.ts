@@ -1,8 +1,9 @@
-import { invalidArguments, pageOf, phoneE164OrNull, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import { invalidArguments, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
 import { Unsubscribe } from '../entities/unsubscribe.entity.js';
 import { unsubscribePayload } from './payloads.js';
 import type { UnsubscribeSource } from './values.js';
 import { transactionClient } from './pg-client.js';
+import { splitPhones } from './contact-rows.js';
 
 interface Deps {
   em: EntityManager;
@@ -47,19 +48,13 @@ export class MarketingUnsubscribesService {
 
   /** remove_unsubscribed_bulk: deletes the records of the given phones; unknown and invalid ones are reported. */
   async removeMany(rawPhones: string[]) {
-    const invalid: { index: number; phone: string; reason: string }[] = [];
-    const phones = new Set<string>();
-    rawPhones.forEach((raw, index) => {
-      const phone = phoneE164OrNull(raw);
-      if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
-      else phones.add(phone);
-    });
-    if (phones.size === 0) {
+    const { phones, invalid } = splitPhones(rawPhones);
+    if (phones.length === 0) {
       throw invalidArguments('No valid phone number among those given.', invalid.map((e) => ({ path: `phones.${e.index}`, message: e.reason })));
     }
     const client = await transactionClient(this.em);
-    const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_unsubscribes where shop_id = $1 and phone = any($2::text[]) returning phone', [this.deps.shop.id, [...phones]]);
+    const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_unsubscribes where shop_id = $1 and phone = any($2::text[]) returning phone', [this.deps.shop.id, phones]);
     const gone = new Set(removed.map((r) => r.phone));
-    return { removed_count: gone.size, removed: [...gone].sort(), not_found: [...phones].filter((p) => !gone.has(p)), invalid };
+    return { removed_count: gone.size, removed: [...gone].sort(), not_found: phones.filter((p) => !gone.has(p)), invalid };
   }
 }

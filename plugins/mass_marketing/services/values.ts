@@ -7,4 +7,3 @@ export const IMPORT_SOURCES = ['csv', 'manual', 'customers', 'crm', 'conversatio
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
