@@ -374,13 +374,6 @@ export class SandboxEngine {
     });
   }
 
-  /** Whether the chat with `peer` is archived on this line. */
-  async isChatArchived(sessionKey: string, peer: string): Promise<boolean> {
-    const em = this.fork();
-    await this.load(em, sessionKey);
-    return (await em.count(SandboxArchivedChat, { engine: this.name, sessionKey, peerPhone: phoneNumber(peer, 'phone') })) > 0;
-  }
-
   /** Newest first. */
   async listMessages(sessionKey: string, page: { limit: number; offset: number; direction?: 'outbound' | 'inbound' }): Promise<{ items: SandboxMessage[]; count: number }> {
     const em = this.fork();

@@ -76,13 +76,10 @@ export class ChatappEligibilityService {
     };
   }
 
-  /** For the send path: refuses an automatic message whose source is filtered when the customer is outside the window. */
-  async assertSendable(line: ChatappSession, phone: string, billingSource: string): Promise<void> {
-    const [refusal] = await this.refusals([{ line, phone, billingSource }]);
-    if (refusal) throw refusal;
-  }
-
-  /** assertSendable() for a batch of automatic sends: the settings once, the windows in one query; null where the send may go. */
+  /**
+   * For the send path, a batch of automatic sends: refuses those whose source is filtered when the
+   * customer is outside the window. The settings once, the windows in one query; null where the send may go.
+   */
   async refusals(sends: { line: ChatappSession; phone: string; billingSource: string }[]): Promise<(ToolError | null)[]> {
     const answers: (ToolError | null)[] = sends.map(() => null);
     if (!sends.some((s) => isBillingSource(s.billingSource))) return answers;

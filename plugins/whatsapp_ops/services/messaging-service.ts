@@ -44,6 +44,9 @@ interface Checked {
 /** Refusals that say the line, not the message, is the problem: the message never reached the network. */
 const LINE_REFUSALS = new Set(['session_not_connected', 'session_not_found']);
 
+const idempotencyConflict = (messageId: number) =>
+  new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', { message_id: messageId });
+
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
 
@@ -155,7 +158,7 @@ export class ChatappMessagingService {
       answers[repeat.index] =
         'error' in answer || (repeat.phone === first.phone && sameContent(first.content, repeat.content))
           ? answer
-          : { error: new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', { message_id: answer.message.id }) };
+          : { error: idempotencyConflict(answer.message.id) };
     }
     return answers;
   }
@@ -240,7 +243,7 @@ export class ChatappMessagingService {
   /** A send repeated with a key already used: the first message, sent again only if it never left. */
   private async resume(earlier: ChatappMessage, phone: string, content: ReturnType<typeof checkContent>): Promise<ChatappMessage> {
     if (earlier.phone !== phone || !sameContent(earlier, content)) {
-      throw new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', { message_id: earlier.id });
+      throw idempotencyConflict(earlier.id);
     }
     if (earlier.status !== 'sending') return earlier;
     const locked = await this.em.findOne(ChatappMessage, { id: earlier.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['session'] });

@@ -71,7 +71,7 @@ export class ChatappScheduledMessagesService {
       throw invalidState(`Scheduled message ${id} is ${row.status}; only a message still scheduled can be cancelled.`, { current_status: row.status, allowed: ['scheduled'] });
     }
     if (agentId !== undefined && this.deps.kernelCatalog.names().includes('agents') && !(await this.deps.agentsService!.findById(agentId))) {
-      throw new ToolError('not_found', `agent ${agentId} was not found`, { resource: 'agent' });
+      throw notFound('agent', agentId);
     }
     row.status = 'cancelled';
     row.cancelledAt = new Date();

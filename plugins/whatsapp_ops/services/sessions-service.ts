@@ -153,14 +153,10 @@ export class ChatappSessionsService {
     return candidates.find((c) => c.id === last?.session.id) ?? candidates[0]!;
   }
 
-  /** The line for a send: the one named (which must be connected) or the default for the role. */
-  async forSend(phone: string, sessionId: number | undefined, role: RoutingRole): Promise<ChatappSession> {
-    const [line] = await this.forSends([{ phone, sessionId, role }]);
-    if (line instanceof ToolError) throw line;
-    return line!;
-  }
-
-  /** forSend() for a batch: named lines are read in one query; each answer is the line or its refusal. */
+  /**
+   * The line of each send: the one named (which must be connected) or the default for the role.
+   * Named lines are read in one query; each answer is the line or its refusal.
+   */
   async forSends(sends: { phone: string; sessionId?: number; role: RoutingRole }[]): Promise<(ChatappSession | ToolError)[]> {
     const ids = [...new Set(sends.flatMap((s) => (s.sessionId === undefined ? [] : [s.sessionId])))];
     const named = new Map(ids.length ? (await this.em.find(ChatappSession, { id: { $in: ids } })).map((s) => [s.id, s]) : []);

@@ -1,8 +1,9 @@
 import type { EntityManager } from '../../../core/index.js';
+import { hashApiToken } from '../../../core/auth/api-token.js';
 import { forkForShop } from '../../../core/tenancy/fork-for-shop.js';
 import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { ServiceSession } from './entities/service-session.entity.js';
-import { generateSessionApiKey, hashSessionApiKey } from './session-api-key.js';
+import { generateSessionApiKey } from './session-api-key.js';
 
 /**
  * The session service's registry: which shop owns which session, and the hash of its API key.
@@ -21,14 +22,14 @@ export class ServiceSessions {
     return this.rootEm.fork().transactional(async (em) => {
       const pairing = await this.engine.createSession(em);
       const shopEm = forkForShop(em, shopId);
-      const record = shopEm.create(ServiceSession, { sessionKey: pairing.session.sessionKey, apiKeyHash: hashSessionApiKey(apiKey), label: label ?? null } as ServiceSession);
+      const record = shopEm.create(ServiceSession, { sessionKey: pairing.session.sessionKey, apiKeyHash: hashApiToken(apiKey), label: label ?? null } as ServiceSession);
       await shopEm.flush();
       return { record, apiKey, pairing };
     });
   }
 
   byApiKey(apiKey: string): Promise<ServiceSession | null> {
-    return this.rootEm.fork().findOne(ServiceSession, { apiKeyHash: hashSessionApiKey(apiKey) }, { filters: { tenant: false } });
+    return this.rootEm.fork().findOne(ServiceSession, { apiKeyHash: hashApiToken(apiKey) }, { filters: { tenant: false } });
   }
 
   byKey(sessionKey: string): Promise<ServiceSession | null> {
