@@ -23,5 +23,5 @@ export default definePlugin({
   services: { accountService: AccountService },
   tools: [getShopStatus, getShopProfile, updateShopProfile, getCreditsBalance, listCreditMovements],
   // shop://profile reads its business hours from here.
-  profile: async ({ services }) => ({ business_hours: (await services.accountService.profile()).business_hours }),
+  profile: async ({ services }) => ({ business_hours: await services.accountService.businessHours() }),
 });

@@ -98,7 +98,8 @@ export class AccountService {
     return this.cradle.agentsService.count();
   }
 
-  private async businessHours(): Promise<BusinessHours | null> {
+  /** Business hours alone, for shop://profile (which reads the shop row itself). */
+  async businessHours(): Promise<BusinessHours | null> {
     return (await this.em.findOne(AccountProfile, {}))?.businessHours ?? null;
   }
 

@@ -8,7 +8,7 @@ export const DEFAULT_STAGE: CrmStage = 'lead';
 export type CustomFieldValue = string | number | boolean;
 export type CustomFields = Record<string, CustomFieldValue>;
 
-export const MAX_CUSTOM_FIELDS = 50;
+const MAX_CUSTOM_FIELDS = 50;
 const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 
 export const StageSchema = Type.Union(
