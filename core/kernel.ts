@@ -65,7 +65,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const url = config.database.url ?? (embedded = await startEmbeddedPostgres(config.database.dataDir)).url;
   let orm: MikroORM;
   try {
-    orm = await createOrm({ url, entities, migrations, poolMax: embedded ? Math.min(config.database.poolMax, 8) : config.database.poolMax });
+    orm = await createOrm({
+      url,
+      entities,
+      migrations,
+      poolMax: embedded ? Math.min(config.database.poolMax, 8) : config.database.poolMax,
+    });
     if (config.database.migrateOnStart) await orm.getMigrator().up();
   } catch (err) {
     await embedded?.close();
@@ -85,29 +90,50 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   const groupConfigs = new Map(plugins.map((p) => [p.plugin.name, p.config]));
-  container.register({ secrets: asValue(secrets), credits: asClass(CreditsService).scoped(), shopProfile: asClass(ShopProfileService).scoped() });
+  container.register({
+    secrets: asValue(secrets),
+    credits: asClass(CreditsService).scoped(),
+    shopProfile: asClass(ShopProfileService).scoped(),
+  });
   for (const { plugin } of plugins) {
     for (const [name, service] of Object.entries(plugin.services ?? {})) {
       if (container.hasRegistration(name)) {
-        throw new KernelError('KRN_ERR_DUPLICATE_SERVICE', `service "${name}" of group "${plugin.name}" is already registered`, { group: plugin.name, service: name });
+        throw new KernelError(
+          'KRN_ERR_DUPLICATE_SERVICE',
+          `service "${name}" of group "${plugin.name}" is already registered`,
+          { group: plugin.name, service: name },
+        );
       }
       container.register(name, asClass(service).scoped());
     }
   }
 
   let listeningUrl: string | undefined;
-  const baseUrl = () => (config.server.publicBaseUrl ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`).replace(/\/$/, '');
+  const baseUrl = () =>
+    (config.server.publicBaseUrl ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`).replace(
+      /\/$/,
+      '',
+    );
 
   const registry = new ToolRegistry();
   const resources = new ResourceRegistry();
   const listeners = new Map<string, { group: string; handler: Listener }[]>();
   for (const { plugin } of plugins) {
-    for (const [event, handler] of Object.entries(plugin.on ?? {})) listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
+    for (const [event, handler] of Object.entries(plugin.on ?? {}))
+      listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
   }
   const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), log);
   const scheduler = new JobScheduler(orm, scope, log);
-  const profileContributors = plugins.flatMap(({ plugin }) => (plugin.profile ? [plugin.profile as ProfileContributor] : []));
-  resources.add('kernel', shopProfileResource(plugins.map((p) => p.plugin.name), profileContributors));
+  const profileContributors = plugins.flatMap(({ plugin }) =>
+    plugin.profile ? [plugin.profile as ProfileContributor] : [],
+  );
+  resources.add(
+    'kernel',
+    shopProfileResource(
+      plugins.map((p) => p.plugin.name),
+      profileContributors,
+    ),
+  );
   for (const { plugin } of plugins) {
     for (const tool of plugin.tools ?? []) registry.add(plugin.name, tool);
     for (const resource of plugin.resources ?? []) resources.add(plugin.name, resource);
@@ -126,7 +152,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   let origins: { base: string; set: ReadonlySet<string> } | undefined;
   const allowedOrigins = () => {
     const base = baseUrl();
-    if (origins?.base !== base) origins = { base, set: new Set([...config.server.allowedOrigins, new URL(base).origin]) };
+    if (origins?.base !== base)
+      origins = { base, set: new Set([...config.server.allowedOrigins, new URL(base).origin]) };
     return origins.set;
   };
   originGuard(app, allowedOrigins);
@@ -152,24 +179,29 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   // Plugin routes get request.diScope; the MCP endpoint builds its own per-call scopes and does
   // not pay for a per-request one.
   await app.register(async (routes) => {
-    await routes.register(fastifyAwilixPlugin, { container, disposeOnClose: true, disposeOnResponse: true, strictBooleanEnforced: true });
+    await routes.register(fastifyAwilixPlugin, {
+      container,
+      disposeOnClose: true,
+      disposeOnResponse: true,
+      strictBooleanEnforced: true,
+    });
     for (const { plugin, config: groupConfig } of plugins) {
       if (!plugin.setup) continue;
       await routes.register(async (child) =>
-          plugin.setup!({
-            app: child,
-            config: groupConfig,
-            container,
-            log,
-            rootEm: orm.em,
-            baseUrl,
-            authenticate: async (authorization) => authenticator.authenticate(authorization),
-            withShop: async (shopId, work, opts) => {
-              const shop = await scope.loadShop(shopId);
-              if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
-              return scope.run(shop, work, { ...opts, group: plugin.name });
-            },
-          }),
+        plugin.setup!({
+          app: child,
+          config: groupConfig,
+          container,
+          log,
+          rootEm: orm.em,
+          baseUrl,
+          authenticate: async (authorization) => authenticator.authenticate(authorization),
+          withShop: async (shopId, work, opts) => {
+            const shop = await scope.loadShop(shopId);
+            if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
+            return scope.run(shop, work, { ...opts, group: plugin.name });
+          },
+        }),
       );
     }
   });

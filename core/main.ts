@@ -18,7 +18,10 @@ async function main() {
   }
 
   const url = await kernel.listen();
-  log.info({ url, groups: kernel.plugins.map((p) => p.plugin.name), embedded: kernel.embedded }, 'switchboard listening');
+  log.info(
+    { url, groups: kernel.plugins.map((p) => p.plugin.name), embedded: kernel.embedded },
+    'switchboard listening',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -38,7 +41,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  const message = err instanceof KernelError ? err.message : (err as Error).stack ?? String(err);
+  const message = err instanceof KernelError ? err.message : ((err as Error).stack ?? String(err));
   process.stderr.write(`switchboard failed to start: ${message}\n`);
   process.exit(1);
 });

@@ -25,4 +25,3 @@ await runCli(async (args) => {
   await writeFile(TOOLS_DOC, text);
   return `${path} written`;
 }, USAGE);
-

@@ -43,7 +43,9 @@ await runCli(async (argv) => {
   const inPlugins = dirname(folder) === join(ROOT, 'plugins');
   return [
     `Created ${shown}/ with ${Object.keys(files).length} files:`,
-    ...Object.keys(files).sort().map((f) => `  ${f}`),
+    ...Object.keys(files)
+      .sort()
+      .map((f) => `  ${f}`),
     '',
     'Next:',
     inPlugins
@@ -67,7 +69,9 @@ function parse(argv: string[]): { name: string; dir?: string } {
   if (!name) throw new UsageError('the group name is missing');
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
   if (!NAME.test(name) || name.length > MAX_NAME) {
-    throw new UsageError(`"${name}" is not a valid group name: use snake_case (a-z, 0-9, single underscores between words), starting with a letter, at most ${MAX_NAME} characters`);
+    throw new UsageError(
+      `"${name}" is not a valid group name: use snake_case (a-z, 0-9, single underscores between words), starting with a letter, at most ${MAX_NAME} characters`,
+    );
   }
   return { name, ...(parsed.values.dir !== undefined && { dir: parsed.values.dir }) };
 }

@@ -16,7 +16,11 @@ await runCli(async (args) => {
   const registry = new ToolRegistry();
   for (const { plugin } of plugins) for (const tool of plugin.tools ?? []) registry.add(plugin.name, tool);
   const rows = registry.all().map((t) => [t.group, t.definition.name, t.definition.kind, t.confirmation]);
-  return [...table([['GROUP', 'TOOL', 'KIND', 'CONFIRMATION'], ...rows]), '', `${rows.length} tool(s) in ${plugins.length} group(s)`].join('\n');
+  return [
+    ...table([['GROUP', 'TOOL', 'KIND', 'CONFIRMATION'], ...rows]),
+    '',
+    `${rows.length} tool(s) in ${plugins.length} group(s)`,
+  ].join('\n');
 }, USAGE);
 
 function table(rows: string[][]): string[] {

@@ -29,8 +29,12 @@ describe('auth: shop API tokens', () => {
 
   it('accepts the Bearer scheme case-insensitively and rejects other schemes', async () => {
     const { token } = await k.newShop();
-    expect((await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `bearer ${token}` })).status).to.equal(200);
-    expect((await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `Basic ${token}` })).status).to.equal(401);
+    expect(
+      (await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `bearer ${token}` })).status,
+    ).to.equal(200);
+    expect(
+      (await k.rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, null, { authorization: `Basic ${token}` })).status,
+    ).to.equal(401);
   });
 
   it('a rotated token stops working at once in this process; the new one works', async () => {

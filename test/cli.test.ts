@@ -10,7 +10,15 @@ import { sharedDatabaseUrl } from './helpers/global-database.js';
 import { TestDatabase } from './helpers/test-database.js';
 import { UsageError } from '../scripts/lib/cli-errors.js';
 import { parseShopCommand } from '../scripts/lib/shop-commands.js';
-import { childEnv, freePort, postRpc, repoRoot, spawnServer, waitForHealth, type ServerProcess } from './helpers/server-process.js';
+import {
+  childEnv,
+  freePort,
+  postRpc,
+  repoRoot,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from './helpers/server-process.js';
 
 interface Run {
   code: number;
@@ -55,7 +63,25 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     after(() => k.close());
 
     it('create prints exactly one JSON object {shop_id, token}, and the token works at once', async () => {
-      const run = await runScript('shop', ['create', '--name', 'CLI shop', '--max-agents', '7', '--credits', '250', '--timezone', 'europe/madrid', '--locale', 'pt-br', '--currency', 'usd'], env);
+      const run = await runScript(
+        'shop',
+        [
+          'create',
+          '--name',
+          'CLI shop',
+          '--max-agents',
+          '7',
+          '--credits',
+          '250',
+          '--timezone',
+          'europe/madrid',
+          '--locale',
+          'pt-br',
+          '--currency',
+          'usd',
+        ],
+        env,
+      );
       created = json(run);
       expect(created).to.have.all.keys('shop_id', 'token');
       expect(created.shop_id).to.be.a('number');
@@ -63,7 +89,10 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
 
       const { payload } = await k.call(created.token, 'ping');
       expect(payload).to.include({ success: true, shop: 'CLI shop' });
-      const res = await k.rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'shop://profile' } }, created.token);
+      const res = await k.rpc(
+        { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'shop://profile' } },
+        created.token,
+      );
       expect(JSON.parse(res.body.result.contents[0].text)).to.deep.include({
         shop_id: created.shop_id,
         timezone: 'Europe/Madrid',
@@ -77,7 +106,15 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     it('create applies the defaults for what it is not given', async () => {
       const { shop_id } = json(await runScript('shop', ['create', '--name', '  Plain shop  '], env));
       const [shop] = (await k.shops.list()).filter((s) => s.id === shop_id);
-      expect(shop).to.deep.equal({ id: shop_id, name: 'Plain shop', timezone: 'UTC', locale: 'en', currency: 'EUR', maxAgents: 3, creditsBalance: 0 });
+      expect(shop).to.deep.equal({
+        id: shop_id,
+        name: 'Plain shop',
+        timezone: 'UTC',
+        locale: 'en',
+        currency: 'EUR',
+        maxAgents: 3,
+        creditsBalance: 0,
+      });
     });
 
     it('list prints every shop as a JSON array, never with a token or its hash', async () => {
@@ -85,8 +122,17 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
       const shops = json(run);
       expect(shops).to.be.an('array');
       const mine = shops.find((s: any) => s.id === created.shop_id);
-      expect(mine).to.deep.equal({ id: created.shop_id, name: 'CLI shop', timezone: 'Europe/Madrid', locale: 'pt-BR', currency: 'USD', max_agents: 7, credits_balance: 250 });
-      for (const shop of shops) expect(shop).to.have.all.keys('id', 'name', 'timezone', 'locale', 'currency', 'max_agents', 'credits_balance');
+      expect(mine).to.deep.equal({
+        id: created.shop_id,
+        name: 'CLI shop',
+        timezone: 'Europe/Madrid',
+        locale: 'pt-BR',
+        currency: 'USD',
+        max_agents: 7,
+        credits_balance: 250,
+      });
+      for (const shop of shops)
+        expect(shop).to.have.all.keys('id', 'name', 'timezone', 'locale', 'currency', 'max_agents', 'credits_balance');
       expect(run.stdout).to.not.contain(created.token).and.not.contain(hashApiToken(created.token));
       expect(shops.map((s: any) => s.id)).to.deep.equal([...shops.map((s: any) => s.id)].sort((a, b) => a - b));
     });
@@ -104,12 +150,22 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     });
 
     it('credit adds credits, prints the balance and writes a ledger row', async () => {
-      const result = json(await runScript('shop', ['credit', '--shop', String(created.shop_id), '--add', '40', '--reason', 'spring promo'], env));
+      const result = json(
+        await runScript(
+          'shop',
+          ['credit', '--shop', String(created.shop_id), '--add', '40', '--reason', 'spring promo'],
+          env,
+        ),
+      );
       expect(result).to.deep.equal({ shop_id: created.shop_id, balance: 290 });
-      expect(json(await runScript('shop', ['credit', '--shop', String(created.shop_id), '--add', '10'], env))).to.deep.equal({ shop_id: created.shop_id, balance: 300 });
+      expect(
+        json(await runScript('shop', ['credit', '--shop', String(created.shop_id), '--add', '10'], env)),
+      ).to.deep.equal({ shop_id: created.shop_id, balance: 300 });
       const ledger = await k.orm.em
         .getConnection()
-        .execute('select amount::int, balance_after::int, reason from credit_movements where shop_id = ? order by id', [created.shop_id]);
+        .execute('select amount::int, balance_after::int, reason from credit_movements where shop_id = ? order by id', [
+          created.shop_id,
+        ]);
       expect(ledger).to.deep.equal([
         { amount: 250, balance_after: 250, reason: 'initial_grant' },
         { amount: 40, balance_after: 290, reason: 'spring promo' },
@@ -140,7 +196,8 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
         [['credit', '--shop', '1', '--add', '5', '--reason', 'r'.repeat(65)], /--reason must be 1 to 64 characters/],
         [['list', 'everything'], /Unexpected argument 'everything'/],
       ];
-      for (const [args, message] of cases) expect(() => parseShopCommand(args), `shop ${args.join(' ')}`).to.throw(UsageError, message);
+      for (const [args, message] of cases)
+        expect(() => parseShopCommand(args), `shop ${args.join(' ')}`).to.throw(UsageError, message);
     });
 
     it('bad arguments exit 2 with the message on stderr and nothing on stdout, even with no database reachable', async () => {
@@ -155,12 +212,17 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
         const [args, message] = cases[i]!;
         expect(run.code, `shop ${args.join(' ')}: ${run.stderr}`).to.equal(2);
         expect(run.stdout, `shop ${args.join(' ')}`).to.equal('');
-        expect(run.stderr, `shop ${args.join(' ')}`).to.match(message).and.match(/--help/);
+        expect(run.stderr, `shop ${args.join(' ')}`)
+          .to.match(message)
+          .and.match(/--help/);
       });
     });
 
     it('an unknown shop exits 1 with a clear message', async () => {
-      const commands = [['rotate-token', '--shop', '2147483000'], ['credit', '--shop', '2147483000', '--add', '5']];
+      const commands = [
+        ['rotate-token', '--shop', '2147483000'],
+        ['credit', '--shop', '2147483000', '--add', '5'],
+      ];
       for (const run of await Promise.all(commands.map((args) => runScript('shop', args, env)))) {
         expect(run.code, run.stderr).to.equal(1);
         expect(run.stdout).to.equal('');
@@ -186,7 +248,9 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
       try {
         const first = await runScript('migrate', [], { DATABASE_URL: empty.url });
         expect(first.code, first.stderr).to.equal(0);
-        expect(first.stdout).to.match(/^Applied \d+ migration\(s\):\n/).and.contain('  kernel/0001-init\n');
+        expect(first.stdout)
+          .to.match(/^Applied \d+ migration\(s\):\n/)
+          .and.contain('  kernel/0001-init\n');
         const again = await runScript('migrate', [], { DATABASE_URL: empty.url });
         expect(again.code, again.stderr).to.equal(0);
         expect(again.stdout).to.equal('No pending migrations: the database is up to date.\n');
@@ -226,9 +290,21 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     it('works on a fresh folder with no server running, and leaves the folder unlocked', async () => {
       first = json(await runScript('shop', ['create', '--name', 'Embedded shop', '--credits', '5'], env));
       expect(first).to.have.all.keys('shop_id', 'token');
-      expect(json(await runScript('shop', ['credit', '--shop', String(first.shop_id), '--add', '7'], env))).to.deep.equal({ shop_id: first.shop_id, balance: 12 });
+      expect(
+        json(await runScript('shop', ['credit', '--shop', String(first.shop_id), '--add', '7'], env)),
+      ).to.deep.equal({ shop_id: first.shop_id, balance: 12 });
       const shops = json(await runScript('shop', ['list'], env));
-      expect(shops).to.deep.equal([{ id: first.shop_id, name: 'Embedded shop', timezone: 'UTC', locale: 'en', currency: 'EUR', max_agents: 3, credits_balance: 12 }]);
+      expect(shops).to.deep.equal([
+        {
+          id: first.shop_id,
+          name: 'Embedded shop',
+          timezone: 'UTC',
+          locale: 'en',
+          currency: 'EUR',
+          max_agents: 3,
+          credits_balance: 12,
+        },
+      ]);
       expect(existsSync(join(dataDir, 'switchboard.lock'))).to.equal(false);
     });
 
@@ -236,12 +312,16 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
       server = spawnServer(await freePort(), { DATA_DIR: dataDir });
       await waitForHealth(server);
       expect(server.stdout(), 'a folder that already has a shop gets no demo shop').to.not.contain('Created demo shop');
-      const call = (token: string) => postRpc(server!.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping' } }, token);
+      const call = (token: string) =>
+        postRpc(server!.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping' } }, token);
       expect((await call(first.token)).body.result.structuredContent).to.include({ shop: 'Embedded shop' });
 
       // The server holds the folder's lock, so these commands can only succeed through its socket.
       const second = json(await runScript('shop', ['create', '--name', 'Created while running'], env));
-      expect((await call(second.token)).body.result.structuredContent).to.include({ success: true, shop: 'Created while running' });
+      expect((await call(second.token)).body.result.structuredContent).to.include({
+        success: true,
+        shop: 'Created while running',
+      });
 
       const rotated = json(await runScript('shop', ['rotate-token', '--shop', String(first.shop_id)], env));
       expect((await call(first.token)).status).to.equal(401);

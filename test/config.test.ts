@@ -36,8 +36,19 @@ const FULL_ENV = {
 describe('config: loadConfig', () => {
   it('with nothing set: the built-in defaults and the groups of config/default.ts', async () => {
     const config = await loadConfig({ env: {} });
-    expect(config.server).to.deep.equal({ host: '127.0.0.1', port: 3000, bodyLimitBytes: 1_048_576, allowedOrigins: [], shutdownGraceMs: 10_000 });
-    expect(config.database).to.deep.equal({ dataDir: './data', migrateOnStart: true, poolMax: 10, createDemoShop: true });
+    expect(config.server).to.deep.equal({
+      host: '127.0.0.1',
+      port: 3000,
+      bodyLimitBytes: 1_048_576,
+      allowedOrigins: [],
+      shutdownGraceMs: 10_000,
+    });
+    expect(config.database).to.deep.equal({
+      dataDir: './data',
+      migrateOnStart: true,
+      poolMax: 10,
+      createDemoShop: true,
+    });
     expect(config.secret).to.equal(undefined);
     expect(config.logLevel).to.equal('info');
     expect(config.tools.pageSize).to.equal(0);
@@ -54,7 +65,11 @@ describe('config: loadConfig', () => {
     expect(config.database).to.include({ poolMax: 4, migrateOnStart: true });
     expect(config.logLevel).to.equal('warn');
     expect(config.groups.general).to.deep.equal({ enabled: true });
-    expect(config.groups.fx_vendor).to.deep.equal({ enabled: true, resolve: 'switchboard-group-fx-vendor', config: { greeting: 'Hi' } });
+    expect(config.groups.fx_vendor).to.deep.equal({
+      enabled: true,
+      resolve: 'switchboard-group-fx-vendor',
+      config: { greeting: 'Hi' },
+    });
   });
 
   it('an ES module (.ts) file named by SWITCHBOARD_CONFIG works the same way', async () => {
@@ -88,10 +103,16 @@ describe('config: loadConfig', () => {
   });
 
   it('SWITCHBOARD_GROUPS=a,b enables exactly those groups and keeps their settings', async () => {
-    const config = await loadConfig({ env: { SWITCHBOARD_CONFIG: jsonFile, SWITCHBOARD_GROUPS: 'fx_vendor, fx_extra' } });
+    const config = await loadConfig({
+      env: { SWITCHBOARD_CONFIG: jsonFile, SWITCHBOARD_GROUPS: 'fx_vendor, fx_extra' },
+    });
     expect(enabledGroups(config)).to.deep.equal(['fx_extra', 'fx_vendor']);
     expect(config.groups.general).to.deep.equal({ enabled: false });
-    expect(config.groups.fx_vendor).to.deep.equal({ enabled: true, resolve: 'switchboard-group-fx-vendor', config: { greeting: 'Hi' } });
+    expect(config.groups.fx_vendor).to.deep.equal({
+      enabled: true,
+      resolve: 'switchboard-group-fx-vendor',
+      config: { greeting: 'Hi' },
+    });
     for (const name of Object.keys(defaults.groups ?? {})) expect(config.groups[name]?.enabled, name).to.equal(false);
 
     const none = await loadConfig({ env: { SWITCHBOARD_GROUPS: '' } });
@@ -99,7 +120,10 @@ describe('config: loadConfig', () => {
   });
 
   it('overrides can still switch a group on after SWITCHBOARD_GROUPS', async () => {
-    const config = await loadConfig({ env: { SWITCHBOARD_GROUPS: 'fx_extra' }, overrides: { groups: { general: { enabled: true } } } });
+    const config = await loadConfig({
+      env: { SWITCHBOARD_GROUPS: 'fx_extra' },
+      overrides: { groups: { general: { enabled: true } } },
+    });
     expect(enabledGroups(config)).to.deep.equal(['fx_extra', 'general']);
   });
 
@@ -115,7 +139,10 @@ describe('config: loadConfig', () => {
     const err = await configError(
       loadConfig({
         env: { DATABASE_URL: 'mysql://nope' },
-        overrides: { jobs: { enabled: 'yes' as unknown as boolean }, tools: { pageSize: -1 }, colour: 'red' } as Record<string, unknown>,
+        overrides: { jobs: { enabled: 'yes' as unknown as boolean }, tools: { pageSize: -1 }, colour: 'red' } as Record<
+          string,
+          unknown
+        >,
       }),
     );
     expect(err.code).to.equal('KRN_ERR_CONFIG_INVALID');
@@ -125,7 +152,10 @@ describe('config: loadConfig', () => {
 
   it('a group key that is not a valid group name is an error, also from SWITCHBOARD_GROUPS', async () => {
     const fromOverrides = await configError(
-      loadConfig({ env: {}, overrides: { groups: { 'Bad-Name': { enabled: true }, tickets: { enabled: true, colour: 1 } as never } } }),
+      loadConfig({
+        env: {},
+        overrides: { groups: { 'Bad-Name': { enabled: true }, tickets: { enabled: true, colour: 1 } as never } },
+      }),
     );
     expect(fromOverrides.code).to.equal('KRN_ERR_CONFIG_INVALID');
     const errors = fromOverrides.details?.errors as { path: string; message: string }[];
@@ -144,7 +174,15 @@ describe('config: loadConfig', () => {
 
   it('the result is deeply frozen', async () => {
     const config = await loadConfig({ env: { SWITCHBOARD_CONFIG: jsonFile } });
-    for (const part of [config, config.server, config.server.allowedOrigins, config.database, config.groups, config.groups.fx_vendor, config.groups.fx_vendor!.config]) {
+    for (const part of [
+      config,
+      config.server,
+      config.server.allowedOrigins,
+      config.database,
+      config.groups,
+      config.groups.fx_vendor,
+      config.groups.fx_vendor!.config,
+    ]) {
       expect(Object.isFrozen(part)).to.equal(true);
     }
     expect(() => {

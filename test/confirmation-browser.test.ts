@@ -31,7 +31,10 @@ describe('confirmation page in headless Chromium', function () {
     await k.listen();
     shop = await k.newShop('Browser shop');
     other = await k.newShop('Browser other shop');
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
   });
   beforeEach(async () => {
     page = await (await browser.newContext()).newPage();
@@ -49,7 +52,9 @@ describe('confirmation page in headless Chromium', function () {
     return res.payload as { confirmation_url: string; summary: string };
   };
   const webhookNames = async (s: { token: string }): Promise<string[]> =>
-    (await k.call(s.token, 'fixture_list_items')).payload.items.map((i: any) => i.name as string).filter((n: string) => n.startsWith('webhook '));
+    (await k.call(s.token, 'fixture_list_items')).payload.items
+      .map((i: any) => i.name as string)
+      .filter((n: string) => n.startsWith('webhook '));
   const press = async (button: 'approve' | 'reject') => {
     const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/${button}`));
     await page.click(`#${button}`);
@@ -108,7 +113,9 @@ describe('confirmation page in headless Chromium', function () {
     const opened = await page.goto(old.confirmation_url);
     expect(opened!.status()).to.equal(410);
     expect(await page.textContent('h1')).to.equal('Confirmation no longer valid');
-    expect(await page.textContent('#state')).to.include('the assistant called the tool again').and.include('use the newest link');
+    expect(await page.textContent('#state'))
+      .to.include('the assistant called the tool again')
+      .and.include('use the newest link');
     expect(await page.isVisible('#approve')).to.equal(false);
 
     await page.goto(newest.confirmation_url);

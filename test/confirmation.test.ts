@@ -21,14 +21,17 @@ describe('confirmation rule', () => {
     await db?.drop();
   });
 
-  const sql = (kernel: TestKernel, query: string, params: unknown[] = []) => kernel.orm.em.getConnection().execute(query, params);
-  const rowOf = async (token: string) => (await sql(k, 'select * from pending_confirmations where token_hash = ?', [hashConfirmationToken(token)]))[0];
+  const sql = (kernel: TestKernel, query: string, params: unknown[] = []) =>
+    kernel.orm.em.getConnection().execute(query, params);
+  const rowOf = async (token: string) =>
+    (await sql(k, 'select * from pending_confirmations where token_hash = ?', [hashConfirmationToken(token)]))[0];
   const createItem = async (shop: { token: string }, name: string, locked = false) => {
     const { payload } = await k.call(shop.token, 'fixture_create_item', { action: 'create', name, locked });
     expect(payload.success, JSON.stringify(payload)).to.equal(true);
     return payload.item.id as number;
   };
-  const itemIds = async (shop: { token: string }, kernel = k) => (await kernel.call(shop.token, 'fixture_list_items')).payload.items.map((i: any) => i.id);
+  const itemIds = async (shop: { token: string }, kernel = k) =>
+    (await kernel.call(shop.token, 'fixture_list_items')).payload.items.map((i: any) => i.id);
   const del = (shop: { token: string }, itemId: number, extra: Record<string, unknown> = {}, kernel = k) =>
     kernel.call(shop.token, 'fixture_delete_item', { action: 'delete', item_id: itemId, ...extra });
 
@@ -57,7 +60,9 @@ describe('confirmation rule', () => {
       const user = tools.fixture_set_webhook;
       expect(user.inputSchema.properties).to.include.keys('url', 'secret', 'confirm', 'confirmation_token');
       expect(user.inputSchema.properties.confirm.description).to.match(/^Does not execute/);
-      expect(user.description).to.match(/confirmation_url/).and.match(/do not call again/);
+      expect(user.description)
+        .to.match(/confirmation_url/)
+        .and.match(/do not call again/);
       expect(tools.fixture_create_item.inputSchema.properties).to.not.have.any.keys('confirm', 'confirmation_token');
     });
   });
@@ -96,7 +101,7 @@ describe('confirmation rule', () => {
       expectPending(replayWithToken);
     });
 
-    it('confirm: true with the first call\'s confirmation_token executes', async () => {
+    it("confirm: true with the first call's confirmation_token executes", async () => {
       const id = await createItem(a, 'with-token');
       const first = await del(a, id);
       expectDeleted(await del(a, id, { confirm: true, confirmation_token: first.payload.confirmation_token }), id);
@@ -191,7 +196,11 @@ describe('confirmation rule', () => {
       for (let round = 0; round < 5; round++) {
         const id = await createItem(a, `race-${round}`);
         await del(a, id);
-        const results = await Promise.all([del(a, id, { confirm: true }), del(a, id, { confirm: true }), del(a, id, { confirm: true })]);
+        const results = await Promise.all([
+          del(a, id, { confirm: true }),
+          del(a, id, { confirm: true }),
+          del(a, id, { confirm: true }),
+        ]);
         const executed = results.filter((r) => r.payload.success === true);
         expect(executed, JSON.stringify(results.map((r) => r.payload))).to.have.length(1);
         expectDeleted(executed[0]!, id);
@@ -217,7 +226,9 @@ describe('confirmation rule', () => {
       it('an expired confirmation does not execute', async () => {
         const id = await createItem(a, 'expired');
         const first = await del(a, id, {}, short);
-        await sql(k, "update pending_confirmations set expires_at = now() - interval '1 second' where token_hash = ?", [hashConfirmationToken(first.payload.confirmation_token)]);
+        await sql(k, "update pending_confirmations set expires_at = now() - interval '1 second' where token_hash = ?", [
+          hashConfirmationToken(first.payload.confirmation_token),
+        ]);
         expectPending(await del(a, id, { confirm: true }, short));
         expectPending(await del(a, id, { confirm: true, confirmation_token: first.payload.confirmation_token }, short));
         expect(await itemIds(a)).to.include(id);
@@ -248,16 +259,27 @@ describe('confirmation rule', () => {
     const pathOf = (url: string) => new URL(url).pathname;
     const page = (url: string, kernel = k) => kernel.app.inject({ method: 'GET', url: pathOf(url) });
     const press = (url: string, button: 'approve' | 'reject', kernel = k) =>
-      kernel.app.inject({ method: 'POST', url: `${pathOf(url)}/${button}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      kernel.app.inject({
+        method: 'POST',
+        url: `${pathOf(url)}/${button}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
     const webhookNames = async (shop: { token: string }) =>
-      (await k.call(shop.token, 'fixture_list_items')).payload.items.map((i: any) => i.name).filter((n: string) => n.startsWith('webhook '));
+      (await k.call(shop.token, 'fixture_list_items')).payload.items
+        .map((i: any) => i.name)
+        .filter((n: string) => n.startsWith('webhook '));
 
     it('a first call returns a confirmation_url and tells the client to stop', async () => {
       const res = await setWebhook(a, 'https://a.example/first');
       expectPending(res);
-      expect(res.payload.summary).to.equal("Sends this shop's events to https://a.example/first, signed with the given secret.");
+      expect(res.payload.summary).to.equal(
+        "Sends this shop's events to https://a.example/first, signed with the given secret.",
+      );
       expect(res.payload.confirmation_url).to.equal(`${k.baseUrl()}/confirmations/${res.payload.confirmation_token}`);
-      expect(res.payload.message).to.match(/confirmation_url/).and.match(/Stop now: do not call fixture_set_webhook again/);
+      expect(res.payload.message)
+        .to.match(/confirmation_url/)
+        .and.match(/Stop now: do not call fixture_set_webhook again/);
       expect(res.payload).to.not.have.property('invalidated_previous');
       expect(await webhookNames(a)).to.not.include('webhook https://a.example/first');
       const row = await rowOf(res.payload.confirmation_token);
@@ -270,10 +292,14 @@ describe('confirmation rule', () => {
       expect(res.statusCode).to.equal(200);
       expect(res.headers['content-type']).to.match(/^text\/html/);
       expect(res.headers['cache-control']).to.equal('no-store');
-      expect(res.headers['content-security-policy']).to.include("frame-ancestors 'none'").and.include("form-action 'self'");
+      expect(res.headers['content-security-policy'])
+        .to.include("frame-ancestors 'none'")
+        .and.include("form-action 'self'");
       expect(res.headers['x-frame-options']).to.equal('DENY');
       expect(res.headers['referrer-policy']).to.equal('same-origin');
-      expect(res.body).to.include('Sends this shop&#39;s events to https://a.example/page, signed with the given secret.');
+      expect(res.body).to.include(
+        'Sends this shop&#39;s events to https://a.example/page, signed with the given secret.',
+      );
       expect(res.body).to.include(`action="/confirmations/${payload.confirmation_token}/approve"`);
       expect(res.body).to.include(`action="/confirmations/${payload.confirmation_token}/reject"`);
       expect(res.body).to.not.include(SECRET);
@@ -281,7 +307,10 @@ describe('confirmation rule', () => {
 
     it('confirm: true does not execute: the call is a repeated call like any other', async () => {
       const first = await setWebhook(a, 'https://a.example/agent-confirms');
-      const res = await setWebhook(a, 'https://a.example/agent-confirms', { confirm: true, confirmation_token: first.payload.confirmation_token });
+      const res = await setWebhook(a, 'https://a.example/agent-confirms', {
+        confirm: true,
+        confirmation_token: first.payload.confirmation_token,
+      });
       expectPending(res);
       expect(res.payload.message).to.match(/confirm: true does not execute/);
       expect(res.payload.invalidated_previous).to.equal(1);
@@ -317,7 +346,10 @@ describe('confirmation rule', () => {
       const { payload } = await setWebhook(a, 'https://a.example/approved');
       const res = await press(payload.confirmation_url, 'approve');
       expect(res.statusCode).to.equal(200);
-      expect(res.body).to.include('<h1>Done</h1>').and.include('The action was carried out.').and.include('webhook https://a.example/approved');
+      expect(res.body)
+        .to.include('<h1>Done</h1>')
+        .and.include('The action was carried out.')
+        .and.include('webhook https://a.example/approved');
       expect(await webhookNames(a)).to.include('webhook https://a.example/approved');
       expect(await webhookNames(b)).to.not.include('webhook https://a.example/approved');
       const row = await rowOf(payload.confirmation_token);
@@ -329,13 +361,20 @@ describe('confirmation rule', () => {
       expect(again.body).to.include('Already confirmed').and.include('already approved');
       expect((await page(payload.confirmation_url)).statusCode).to.equal(410);
       expect((await press(payload.confirmation_url, 'reject')).statusCode).to.equal(410);
-      expect((await webhookNames(a)).filter((n: string) => n === 'webhook https://a.example/approved')).to.have.length(1);
+      expect((await webhookNames(a)).filter((n: string) => n === 'webhook https://a.example/approved')).to.have.length(
+        1,
+      );
     });
 
-    it('a cross-site form post cannot approve; the page\'s own origin can', async () => {
+    it("a cross-site form post cannot approve; the page's own origin can", async () => {
       const { payload } = await setWebhook(a, 'https://a.example/csrf');
       const post = (origin: string) =>
-        k.app.inject({ method: 'POST', url: `${pathOf(payload.confirmation_url)}/approve`, headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+        k.app.inject({
+          method: 'POST',
+          url: `${pathOf(payload.confirmation_url)}/approve`,
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        });
       expect((await post('https://evil.example')).statusCode).to.equal(403);
       expect((await post('null')).statusCode).to.equal(403);
       expect((await rowOf(payload.confirmation_token)).status).to.equal('pending');
@@ -346,7 +385,10 @@ describe('confirmation rule', () => {
 
     it('two concurrent approvals execute once', async () => {
       const { payload } = await setWebhook(a, 'https://a.example/race');
-      const results = await Promise.all([press(payload.confirmation_url, 'approve'), press(payload.confirmation_url, 'approve')]);
+      const results = await Promise.all([
+        press(payload.confirmation_url, 'approve'),
+        press(payload.confirmation_url, 'approve'),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).to.deep.equal([200, 410]);
       expect((await webhookNames(a)).filter((n: string) => n === 'webhook https://a.example/race')).to.have.length(1);
     });
@@ -355,7 +397,9 @@ describe('confirmation rule', () => {
       const { payload } = await setWebhook(a, 'https://a.example/approved');
       const res = await press(payload.confirmation_url, 'approve');
       expect(res.statusCode).to.equal(200);
-      expect(res.body).to.include('The action failed').and.include('a webhook to https://a.example/approved is already set');
+      expect(res.body)
+        .to.include('The action failed')
+        .and.include('a webhook to https://a.example/approved is already set');
       expect((await rowOf(payload.confirmation_token)).status).to.equal('pending');
       expect((await page(payload.confirmation_url)).statusCode).to.equal(200);
     });
@@ -376,7 +420,9 @@ describe('confirmation rule', () => {
 
     it('an expired confirmation shows 410 and cannot be approved', async () => {
       const { payload } = await setWebhook(a, 'https://a.example/expired');
-      await sql(k, "update pending_confirmations set expires_at = now() - interval '1 second' where token_hash = ?", [hashConfirmationToken(payload.confirmation_token)]);
+      await sql(k, "update pending_confirmations set expires_at = now() - interval '1 second' where token_hash = ?", [
+        hashConfirmationToken(payload.confirmation_token),
+      ]);
       const res = await page(payload.confirmation_url);
       expect(res.statusCode).to.equal(410);
       expect(res.body).to.include('Confirmation expired');
@@ -394,8 +440,12 @@ describe('confirmation rule', () => {
         const res = await k.app.inject({ method: 'GET', url: `/confirmations/${token}` });
         expect(res.statusCode, token).to.equal(404);
         expect(res.body).to.include('Confirmation not found');
-        expect((await k.app.inject({ method: 'POST', url: `/confirmations/${token}/approve` })).statusCode).to.equal(404);
-        expect((await k.app.inject({ method: 'POST', url: `/confirmations/${token}/reject` })).statusCode).to.equal(404);
+        expect((await k.app.inject({ method: 'POST', url: `/confirmations/${token}/approve` })).statusCode).to.equal(
+          404,
+        );
+        expect((await k.app.inject({ method: 'POST', url: `/confirmations/${token}/reject` })).statusCode).to.equal(
+          404,
+        );
       }
     });
 
@@ -413,7 +463,10 @@ describe('confirmation rule', () => {
     it('stored arguments are sealed: the secret is nowhere in plain text', async () => {
       const { payload } = await setWebhook(a, 'https://a.example/sealed');
       await press(payload.confirmation_url, 'approve');
-      const rows = await sql(k, 'select * from pending_confirmations where shop_id = ? and tool = ?', [a.shopId, 'fixture_set_webhook']);
+      const rows = await sql(k, 'select * from pending_confirmations where shop_id = ? and tool = ?', [
+        a.shopId,
+        'fixture_set_webhook',
+      ]);
       expect(rows.length).to.be.above(5);
       for (const row of rows) {
         expect(row.args_sealed).to.match(/^v1\./);

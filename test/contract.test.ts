@@ -57,10 +57,14 @@ describe('contract: every enabled tool group', () => {
 
   it('gives every tool a unique name matching ^[a-z][a-z0-9_]{0,63}$', () => {
     const owners = new Map<string, string[]>();
-    for (const { plugin } of plugins) for (const tool of plugin.tools ?? []) owners.set(tool.name, [...(owners.get(tool.name) ?? []), plugin.name]);
+    for (const { plugin } of plugins)
+      for (const tool of plugin.tools ?? []) owners.set(tool.name, [...(owners.get(tool.name) ?? []), plugin.name]);
     const duplicated = [...owners].filter(([, gs]) => gs.length > 1).map(([name, gs]) => `${name} (${gs.join(', ')})`);
     expect(duplicated, 'tool names declared more than once').to.deep.equal([]);
-    expect([...owners.keys()].filter((n) => !TOOL_NAME.test(n)), 'badly named tools').to.deep.equal([]);
+    expect(
+      [...owners.keys()].filter((n) => !TOOL_NAME.test(n)),
+      'badly named tools',
+    ).to.deep.equal([]);
     expect(registryError, 'the tool registry refuses these groups').to.equal(undefined);
     expect(listed.size, 'tools/list lists every tool').to.equal(owners.size);
   });
@@ -72,26 +76,38 @@ describe('contract: every enabled tool group', () => {
         if (!registry) throw new Error(`the tool registry refuses the groups: ${(registryError as Error).message}`);
         return registry.all().filter((t) => t.group === group.name);
       };
-      const expectNone = (failures: string[], what: string) => expect(failures, `${what}:\n  ${failures.join('\n  ')}`).to.deep.equal([]);
+      const expectNone = (failures: string[], what: string) =>
+        expect(failures, `${what}:\n  ${failures.join('\n  ')}`).to.deep.equal([]);
 
       it('has a valid manifest: name, version, description, kernel range, known dependencies', () => {
         const { plugin } = loaded();
         expect(plugin.name).to.match(GROUP_NAME);
-        if (group.dir.startsWith(join(REPO_ROOT, 'plugins'))) expect(rel(group.dir), 'folder named as the group').to.equal(join('plugins', plugin.name));
+        if (group.dir.startsWith(join(REPO_ROOT, 'plugins')))
+          expect(rel(group.dir), 'folder named as the group').to.equal(join('plugins', plugin.name));
         expect(plugin.version, 'version').to.match(SEMVER);
         expect(plugin.description.trim(), 'description').to.not.equal('');
         expect(plugin.kernel, 'kernel').to.match(/^\^\d+\.\d+\.\d+$/);
         const names = new Set(plugins.map((p) => p.plugin.name));
-        expect((plugin.dependencies ?? []).filter((d) => !names.has(d)), 'dependencies not enabled').to.deep.equal([]);
+        expect(
+          (plugin.dependencies ?? []).filter((d) => !names.has(d)),
+          'dependencies not enabled',
+        ).to.deep.equal([]);
         const migrations = (plugin.migrations ?? []).map((m) => m.name);
-        expect(new Set(migrations).size, `migration names must be unique: ${migrations.join(', ')}`).to.equal(migrations.length);
+        expect(new Set(migrations).size, `migration names must be unique: ${migrations.join(', ')}`).to.equal(
+          migrations.length,
+        );
       });
 
       it('has a README.md that mentions every tool', () => {
         const readme = join(group.dir, 'README.md');
         expect(existsSync(readme), `${rel(readme)} is missing`).to.equal(true);
         const text = readFileSync(readme, 'utf8');
-        expectNone(tools().map((t) => t.definition.name).filter((n) => !new RegExp(`\\b${n}\\b`).test(text)), `tools ${rel(readme)} does not mention`);
+        expectNone(
+          tools()
+            .map((t) => t.definition.name)
+            .filter((n) => !new RegExp(`\\b${n}\\b`).test(text)),
+          `tools ${rel(readme)} does not mention`,
+        );
       });
 
       it('annotates every tool with all five MCP hints; queries are read-only and non-destructive', () => {
@@ -99,11 +115,15 @@ describe('contract: every enabled tool group', () => {
         for (const tool of tools()) {
           const name = tool.definition.name;
           const annotations = listed.get(name)!.annotations as unknown as Record<string, unknown>;
-          if (typeof annotations.title !== 'string' || annotations.title === '') failures.push(`${name}: annotations.title missing`);
-          for (const hint of ANNOTATIONS) if (typeof annotations[hint] !== 'boolean') failures.push(`${name}: ${hint} missing`);
+          if (typeof annotations.title !== 'string' || annotations.title === '')
+            failures.push(`${name}: annotations.title missing`);
+          for (const hint of ANNOTATIONS)
+            if (typeof annotations[hint] !== 'boolean') failures.push(`${name}: ${hint} missing`);
           if (tool.definition.kind === 'query') {
-            if (annotations.readOnlyHint !== true || annotations.destructiveHint !== false) failures.push(`${name}: a query must be readOnly and not destructive`);
-            if (tool.definition.destructive === true || tool.definition.idempotent === false) failures.push(`${name}: a query declares destructive/idempotent hints that contradict its kind`);
+            if (annotations.readOnlyHint !== true || annotations.destructiveHint !== false)
+              failures.push(`${name}: a query must be readOnly and not destructive`);
+            if (tool.definition.destructive === true || tool.definition.idempotent === false)
+              failures.push(`${name}: a query declares destructive/idempotent hints that contradict its kind`);
           } else if (annotations.readOnlyHint !== false) failures.push(`${name}: a mutation must not be readOnly`);
         }
         expectNone(failures, 'annotation problems');
@@ -117,8 +137,13 @@ describe('contract: every enabled tool group', () => {
         expectNone(wrong, 'kinds');
       });
 
-      it("asks for confirmation exactly where the spec marks (C): the agent confirms, or the user where the spec says so", () => {
-        expectNone(tools().map(confirmationProblem).filter((p): p is string => p !== undefined), 'confirmation policies');
+      it('asks for confirmation exactly where the spec marks (C): the agent confirms, or the user where the spec says so', () => {
+        expectNone(
+          tools()
+            .map(confirmationProblem)
+            .filter((p): p is string => p !== undefined),
+          'confirmation policies',
+        );
       });
 
       it('takes the action argument as the spec says, and the arguments the spec requires', () => {
@@ -136,13 +161,19 @@ describe('contract: every enabled tool group', () => {
             continue;
           }
           const exported = toolExports(await import(pathToFileURL(file).href));
-          if (exported.length !== 1 || exported[0] !== tool.definition) failures.push(`${rel(file)} must export exactly one tool, the registered ${tool.definition.name}`);
+          if (exported.length !== 1 || exported[0] !== tool.definition)
+            failures.push(`${rel(file)} must export exactly one tool, the registered ${tool.definition.name}`);
         }
-        const files = existsSync(toolsDir) ? readdirSync(toolsDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')) : [];
+        const files = existsSync(toolsDir)
+          ? readdirSync(toolsDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+          : [];
         // Files of shared argument schemas are fine; a tool the manifest forgot is not.
         for (const file of files) {
-          const orphans = toolExports(await import(pathToFileURL(join(toolsDir, file)).href)).filter((t) => !registered.has(t as never));
-          if (orphans.length > 0) failures.push(`${rel(join(toolsDir, file))} exports a tool the manifest does not register`);
+          const orphans = toolExports(await import(pathToFileURL(join(toolsDir, file)).href)).filter(
+            (t) => !registered.has(t as never),
+          );
+          if (orphans.length > 0)
+            failures.push(`${rel(join(toolsDir, file))} exports a tool the manifest does not register`);
         }
         expectNone(failures, 'tool files');
       });
@@ -154,7 +185,8 @@ describe('contract: every enabled tool group', () => {
     const expected = spec.get(name)?.confirmation ?? 'none';
     if (tool.confirmation === expected) return undefined;
     if (expected === 'none' && EXTRA_CONFIRMATION[name]) return undefined;
-    if (expected === 'none') return `${name} asks for ${tool.confirmation} confirmation; the spec does not mark it (C) (justify it in EXTRA_CONFIRMATION)`;
+    if (expected === 'none')
+      return `${name} asks for ${tool.confirmation} confirmation; the spec does not mark it (C) (justify it in EXTRA_CONFIRMATION)`;
     return `${name} has confirmation "${tool.confirmation}"; the spec requires "${expected}"`;
   }
 
@@ -166,13 +198,19 @@ describe('contract: every enabled tool group', () => {
     const specTool = spec.get(name);
     const problems: string[] = [];
     const expectedAction = specTool?.actionValue ?? name.split('_')[0];
-    if (specTool?.actionRequired && (!action || !required.has('action'))) problems.push(`${name}: the spec lists action*; it must be a required argument`);
+    if (specTool?.actionRequired && (!action || !required.has('action')))
+      problems.push(`${name}: the spec lists action*; it must be a required argument`);
     if (action && action.const !== expectedAction) {
-      problems.push(`${name}: action must be the constant "${expectedAction}" (${specTool?.actionValue ? "the spec's value" : "the tool's verb"}), got ${JSON.stringify(action.const)}`);
+      problems.push(
+        `${name}: action must be the constant "${expectedAction}" (${specTool?.actionValue ? "the spec's value" : "the tool's verb"}), got ${JSON.stringify(action.const)}`,
+      );
     }
     if (action && !specTool) problems.push(`${name}: only tools the spec names take an action argument`);
     for (const arg of specTool?.requiredArgs ?? []) {
-      if (!required.has(arg) && !OPTIONAL_DESPITE_SPEC[`${name}.${arg}`]) problems.push(`${name}: the spec requires ${arg}; the tool ${arg in schema.properties ? 'leaves it optional' : 'does not take it'}`);
+      if (!required.has(arg) && !OPTIONAL_DESPITE_SPEC[`${name}.${arg}`])
+        problems.push(
+          `${name}: the spec requires ${arg}; the tool ${arg in schema.properties ? 'leaves it optional' : 'does not take it'}`,
+        );
     }
     return problems;
   }
@@ -181,6 +219,12 @@ describe('contract: every enabled tool group', () => {
 /** Exports that are tool definitions (made with defineTool). */
 function toolExports(mod: Record<string, unknown>): unknown[] {
   return Object.values(mod).filter(
-    (v) => typeof v === 'object' && v !== null && typeof (v as any).name === 'string' && typeof (v as any).handler === 'function' && 'kind' in v && 'input' in v,
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      typeof (v as any).name === 'string' &&
+      typeof (v as any).handler === 'function' &&
+      'kind' in v &&
+      'input' in v,
   );
 }

@@ -14,6 +14,7 @@ describe('docs/tools.md', () => {
     const builtIn = (await groupsUnderTest()).filter((g) => enabledInConfig().includes(g.name));
     const registry = registryOf(await loadGroups(builtIn));
     for (const group of enabledInConfig()) expect(text).to.match(new RegExp(`^## ${group} \\d`, 'm'));
-    for (const tool of registry.all()) expect(text).to.include(`| \`${tool.definition.name}\` | ${tool.definition.kind} | ${tool.confirmation} |`);
+    for (const tool of registry.all())
+      expect(text).to.include(`| \`${tool.definition.name}\` | ${tool.definition.kind} | ${tool.confirmation} |`);
   });
 });

@@ -43,9 +43,13 @@ async function query<T = Record<string, unknown>>(url: string, sql: string, para
 /** Runs a snippet in a separate Node process that imports the module under test as `m`. */
 async function inChild(script: string, dataDir: string): Promise<string> {
   const code = `const m = await import(${JSON.stringify(moduleUrl)}); const dataDir = ${JSON.stringify(dataDir)};\n${script}`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', code], {
-    cwd: repoRoot,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx/esm', '--input-type=module', '-e', code],
+    {
+      cwd: repoRoot,
+    },
+  );
   return stdout.trim();
 }
 
@@ -103,7 +107,9 @@ describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
     );
     expect(err).to.be.instanceOf(KernelError);
     expect((err as KernelError).code).to.equal('KRN_ERR_DATA_DIR_LOCKED');
-    expect((err as KernelError).message).to.contain(dataDir).and.contain(String(process.pid));
+    expect((err as KernelError).message)
+      .to.contain(dataDir)
+      .and.contain(String(process.pid));
   });
 
   it('refuses another process too, and lets that process share the running server instead', async () => {
@@ -132,7 +138,10 @@ describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
     const child = spawnSync(process.execPath, ['-e', '']);
     expect(child.pid).to.be.a('number');
     await writeFile(join(dataDir, 'switchboard.lock'), String(child.pid));
-    await writeFile(join(dataDir, 'server.json'), JSON.stringify({ pid: child.pid, url: 'postgresql://postgres@127.0.0.1:1/postgres' }));
+    await writeFile(
+      join(dataDir, 'server.json'),
+      JSON.stringify({ pid: child.pid, url: 'postgresql://postgres@127.0.0.1:1/postgres' }),
+    );
 
     const db = await start();
     expect(await query(db.url, 'select 1 as one')).to.deep.equal([{ one: 1 }]);
@@ -140,7 +149,10 @@ describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
   });
 
   it('releases the lock and server.json when the process exits without close()', async () => {
-    const out = await inChild(`const db = await m.startEmbeddedPostgres(dataDir); console.log(db.url); process.exit(0);`, dataDir);
+    const out = await inChild(
+      `const db = await m.startEmbeddedPostgres(dataDir); console.log(db.url); process.exit(0);`,
+      dataDir,
+    );
     expect(out).to.match(/^postgresql:/);
     expect(existsSync(join(dataDir, 'switchboard.lock'))).to.equal(false);
     expect(existsSync(join(dataDir, 'server.json'))).to.equal(false);
@@ -175,14 +187,19 @@ describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
           a.query('insert into hit select generate_series(1, 50)'),
           b.query('insert into hit select generate_series(51, 100)'),
         ]);
-        const [ra, rb] = await Promise.all([a.query('select count(*)::int as n from hit'), b.query('select sum(n)::int as s from hit')]);
+        const [ra, rb] = await Promise.all([
+          a.query('select count(*)::int as n from hit'),
+          b.query('select sum(n)::int as s from hit'),
+        ]);
         expect(ra.rows[0].n).to.equal(100);
         expect(rb.rows[0].s).to.equal(5050);
       } finally {
         a.release();
         b.release();
       }
-      const counts = await Promise.all(Array.from({ length: 8 }, () => pool.query('select count(*)::int as n from hit')));
+      const counts = await Promise.all(
+        Array.from({ length: 8 }, () => pool.query('select count(*)::int as n from hit')),
+      );
       expect(counts.map((r) => r.rows[0].n)).to.deep.equal(Array(8).fill(100));
     } finally {
       await pool.end();

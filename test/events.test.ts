@@ -4,8 +4,12 @@ import type { ToolContext } from '../core/plugin/plugin-types.js';
 
 describe('events: the in-process bus', () => {
   const calls: { group: string; payloads: unknown[]; config: unknown }[] = [];
-  const plain = (group: string): Listener => async (payload, ctx) => void calls.push({ group, payloads: [payload], config: ctx.config });
-  const batched = (group: string): Listener => inBatches(async (payloads, ctx) => void calls.push({ group, payloads, config: ctx.config }));
+  const plain =
+    (group: string): Listener =>
+    async (payload, ctx) =>
+      void calls.push({ group, payloads: [payload], config: ctx.config });
+  const batched = (group: string): Listener =>
+    inBatches(async (payloads, ctx) => void calls.push({ group, payloads, config: ctx.config }));
   const scoped = (listeners: Record<string, { group: string; handler: Listener }[]>) =>
     new EventBus(new Map(Object.entries(listeners))).forScope(
       () => ({ shop: { id: 1 } }) as ToolContext,
@@ -30,7 +34,12 @@ describe('events: the in-process bus', () => {
   });
 
   it('each listener gets the whole batch before the next listener runs; an empty batch calls nobody', async () => {
-    const events = scoped({ 'a.happened': [{ group: 'first', handler: plain('first') }, { group: 'second', handler: batched('second') }] });
+    const events = scoped({
+      'a.happened': [
+        { group: 'first', handler: plain('first') },
+        { group: 'second', handler: batched('second') },
+      ],
+    });
     await events.emitMany('a.happened', []);
     expect(calls).to.deep.equal([]);
     await events.emitMany('a.happened', ['x', 'y']);
@@ -45,7 +54,12 @@ describe('events: the in-process bus', () => {
     const failing: Listener = inBatches(async () => {
       throw new Error('listener failed');
     });
-    const events = scoped({ 'a.happened': [{ group: 'broken', handler: failing }, { group: 'after', handler: plain('after') }] });
+    const events = scoped({
+      'a.happened': [
+        { group: 'broken', handler: failing },
+        { group: 'after', handler: plain('after') },
+      ],
+    });
     const err = await events.emitMany('a.happened', [1]).catch((e: Error) => e);
     expect(err).to.be.instanceOf(Error).with.property('message', 'listener failed');
     expect(calls).to.deep.equal([]);

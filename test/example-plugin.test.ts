@@ -15,7 +15,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => (m[1] ?? m[2])!);
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+)['"]/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
 
 const examples = await exampleGroups();
 
@@ -53,12 +57,16 @@ describe('example groups: third-party packages on the public API', () => {
         const offending: string[] = [];
         for (const file of sourceFiles(example.dir)) {
           for (const specifier of importsOf(file)) {
-            const inside = specifier.startsWith('.') && !relative(example.dir, resolve(dirname(file), specifier)).startsWith('..');
-            if (specifier !== 'switchboard' && !inside) offending.push(`${relative(REPO_ROOT, file)} imports ${specifier}`);
+            const inside =
+              specifier.startsWith('.') && !relative(example.dir, resolve(dirname(file), specifier)).startsWith('..');
+            if (specifier !== 'switchboard' && !inside)
+              offending.push(`${relative(REPO_ROOT, file)} imports ${specifier}`);
           }
         }
         expect(offending, offending.join('\n')).to.deep.equal([]);
-        expect(sourceFiles(example.dir).filter((f) => importsOf(f).includes('switchboard')).length).to.be.greaterThan(0);
+        expect(sourceFiles(example.dir).filter((f) => importsOf(f).includes('switchboard')).length).to.be.greaterThan(
+          0,
+        );
       });
     });
   }

@@ -16,14 +16,22 @@ describe('internal errors: logged with a request id, never shown', () => {
     const log = k.app.log as unknown as { error: (...args: unknown[]) => void };
     const original = log.error.bind(log);
     log.error = (obj: unknown, msg?: unknown) => {
-      sink.write(JSON.stringify({ obj: obj instanceof Object ? { ...(obj as object), err: String((obj as any).err) } : obj, msg }));
+      sink.write(
+        JSON.stringify({
+          obj: obj instanceof Object ? { ...(obj as object), err: String((obj as any).err) } : obj,
+          msg,
+        }),
+      );
       return original(obj, msg);
     };
   });
   after(() => k.close());
 
   it('a crashing tool → isError, internal_error carrying a request id; no SQL, no stack', async () => {
-    const res = await k.rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fx_crash', arguments: {} } }, token);
+    const res = await k.rpc(
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fx_crash', arguments: {} } },
+      token,
+    );
     expect(res.status).to.equal(200);
     const payload = res.body.result.structuredContent;
     expect(res.body.result.isError).to.equal(true);
@@ -36,7 +44,10 @@ describe('internal errors: logged with a request id, never shown', () => {
   });
 
   it('a crash outside a tool (resources/read) → -32603 with the request id only', async () => {
-    const res = await k.rpc({ jsonrpc: '2.0', id: 'r', method: 'resources/read', params: { uri: 'fx://crash' } }, token);
+    const res = await k.rpc(
+      { jsonrpc: '2.0', id: 'r', method: 'resources/read', params: { uri: 'fx://crash' } },
+      token,
+    );
     expect(res.body.id).to.equal('r');
     expect(res.body.error.code).to.equal(-32603);
     expect(res.body.error.message).to.match(/^Internal error \(request id [0-9a-f-]{36}\)$/);

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { groupEntries, groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-test.js';
-import { callAs, coverageGaps, discoverIsolationFixtures, probeFailure, targetArguments, type CallAs, type IsolationProbe } from './harness/isolation.js';
+import {
+  callAs,
+  coverageGaps,
+  discoverIsolationFixtures,
+  probeFailure,
+  targetArguments,
+  type CallAs,
+  type IsolationProbe,
+} from './harness/isolation.js';
 
 /**
  * Cross-tenant isolation: for every group's fixture, shop B aims each tool that takes an id or a
@@ -47,21 +55,29 @@ describe('cross-tenant isolation', () => {
       it('has a probe or an exemption for every tool of the group that takes an id or a phone', () => {
         const unknown = probes.filter((p) => !k.registry.get(p.tool)).map((p) => p.tool);
         expect(unknown, 'probes naming tools that are not registered').to.deep.equal([]);
-        const gaps = coverageGaps(fixture, probes, k.registry.all().filter((t) => t.group === group));
+        const gaps = coverageGaps(
+          fixture,
+          probes,
+          k.registry.all().filter((t) => t.group === group),
+        );
         expect(gaps, gaps.join('\n')).to.deep.equal([]);
       });
 
-      it("aims its query probes at data shop A can see (the same call as A is a non-empty success)", async () => {
+      it('aims its query probes at data shop A can see (the same call as A is a non-empty success)', async () => {
         const failures: string[] = [];
         for (const probe of probes.filter((p) => k.registry.get(p.tool)?.definition.kind === 'query')) {
           const payload = await asA(probe.tool, probe.args);
           const empty = probe.expect === 'empty' && probe.isEmpty?.(payload);
-          if (payload?.success !== true || empty) failures.push(`${probe.tool} ${JSON.stringify(probe.args)} as A: ${JSON.stringify(payload)}`);
+          if (payload?.success !== true || empty)
+            failures.push(`${probe.tool} ${JSON.stringify(probe.args)} as A: ${JSON.stringify(payload)}`);
         }
-        expect(failures, `probes that find nothing even for shop A, so they prove nothing:\n${failures.join('\n')}`).to.deep.equal([]);
+        expect(
+          failures,
+          `probes that find nothing even for shop A, so they prove nothing:\n${failures.join('\n')}`,
+        ).to.deep.equal([]);
       });
 
-      it("answers every probe as shop B with not_found or an empty result", async () => {
+      it('answers every probe as shop B with not_found or an empty result', async () => {
         const failures: string[] = [];
         for (const probe of probes) {
           const why = probeFailure(probe, await asB(probe.tool, probe.args));

@@ -48,7 +48,10 @@ describe('jobs: scheduler and tick lease', () => {
   it('(b) two kernels on one database racing for the same ticks: each tick runs exactly once', async () => {
     for (let round = 0; round < 5; round++) {
       const tick = nextTick();
-      const outcomes = await Promise.all([k1.scheduler.runTick('fx_jobs.tick', tick), k2.scheduler.runTick('fx_jobs.tick', tick)]);
+      const outcomes = await Promise.all([
+        k1.scheduler.runTick('fx_jobs.tick', tick),
+        k2.scheduler.runTick('fx_jobs.tick', tick),
+      ]);
       expect(outcomes.sort()).to.deep.equal(['ran', 'skipped']);
       expect(await look().count(FxTick, { tickAt: tick })).to.equal(1);
     }
@@ -69,7 +72,10 @@ describe('jobs: scheduler and tick lease', () => {
       const mine = [await k1.newShop('Jobs shop one'), await k1.newShop('Jobs shop two')];
       for (const round of [0, 1]) {
         const tick = nextTick();
-        const outcomes = await Promise.all([k1.scheduler.runTick('fx_jobs.per_shop', tick), k2.scheduler.runTick('fx_jobs.per_shop', tick)]);
+        const outcomes = await Promise.all([
+          k1.scheduler.runTick('fx_jobs.per_shop', tick),
+          k2.scheduler.runTick('fx_jobs.per_shop', tick),
+        ]);
         expect(outcomes.sort()).to.deep.equal(['ran', 'skipped']);
         const shops = await look().find(Shop, {});
         const rows = await look().find(FxShopTick, { tickAt: tick }, { filters: false });
@@ -91,7 +97,9 @@ describe('jobs: scheduler and tick lease', () => {
       expect(run.status).to.equal('failed');
       expect(run.error).to.contain(`shop ${failing.shopId}`);
       const rows = await look().find(FxShopTick, { tickAt: tick }, { filters: false });
-      expect(rows.map((r) => r.shopId)).to.include(healthy.shopId).and.not.include(failing.shopId);
+      expect(rows.map((r) => r.shopId))
+        .to.include(healthy.shopId)
+        .and.not.include(failing.shopId);
 
       const next = nextTick();
       expect(await k1.scheduler.runTick('fx_jobs.per_shop', next)).to.equal('failed');
@@ -120,11 +128,17 @@ describe('jobs: scheduler and tick lease', () => {
       expect(ticks.length, JSON.stringify(ticks.map((t) => [t.label, t.tickAt]))).to.equal(distinct.size);
       expect(ticks.every((t) => t.finishedAt !== null)).to.equal(true);
 
-      const runs = await look().find(JobRun, { job: 'fx_jobs.tick', tickAt: { $gte: new Date(since.getTime() - 1000) } });
+      const runs = await look().find(JobRun, {
+        job: 'fx_jobs.tick',
+        tickAt: { $gte: new Date(since.getTime() - 1000) },
+      });
       expect(runs.map((r) => r.tickAt.getTime()).sort()).to.deep.equal([...distinct].sort());
       expect(runs.every((r) => r.status === 'succeeded')).to.equal(true);
 
-      const failed = await look().find(JobRun, { job: 'fx_jobs.failing', tickAt: { $gte: new Date(since.getTime() - 1000) } });
+      const failed = await look().find(JobRun, {
+        job: 'fx_jobs.failing',
+        tickAt: { $gte: new Date(since.getTime() - 1000) },
+      });
       expect(failed.length).to.be.at.least(2);
       expect(failed.every((r) => r.status === 'failed')).to.equal(true);
       expect(new Set(failed.map((r) => r.tickAt.getTime())).size).to.equal(failed.length);

@@ -22,7 +22,16 @@ describe('logging: secrets never reach a log line', () => {
     );
     await app.close();
     const out = lines.join('');
-    for (const leaked of ['sbt_live_token', 'sk_session_key', 'sid=1', 'sbt_other', 'ct_123', 'hunter2', 'whsec', '"ak"']) {
+    for (const leaked of [
+      'sbt_live_token',
+      'sk_session_key',
+      'sid=1',
+      'sbt_other',
+      'ct_123',
+      'hunter2',
+      'whsec',
+      '"ak"',
+    ]) {
       expect(out, leaked).to.not.include(leaked);
     }
     expect(out).to.include('[redacted]');

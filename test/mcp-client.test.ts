@@ -75,7 +75,8 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     const initialized = exchanges.find((e) => e.body?.method === 'notifications/initialized');
     expect(initialized?.status).to.equal(202);
     // The SDK opens the GET stream in the background after the 202, without awaiting it.
-    for (let i = 0; i < 50 && !exchanges.some((e) => e.method === 'GET'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && !exchanges.some((e) => e.method === 'GET'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     const sse = exchanges.find((e) => e.method === 'GET');
     expect(sse?.status).to.equal(405);
     expect(sse?.headers.get('accept')).to.equal('text/event-stream');

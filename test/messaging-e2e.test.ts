@@ -30,13 +30,22 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
       overrides: {
         // Jobs are driven tick by tick below, so nothing drains the follow-up queue behind the test's back.
         jobs: { enabled: false },
-        groups: { whatsapp_ops: { enabled: true, config: { sandbox: { engineName, deliveredAfterMs: 100, readAfterMs: 200, pollIntervalMs: 20 } } } },
+        groups: {
+          whatsapp_ops: {
+            enabled: true,
+            config: { sandbox: { engineName, deliveredAfterMs: 100, readAfterMs: 200, pollIntervalMs: 20 } },
+          },
+        },
       },
     });
     ({ shopId, token } = await k.newShop('E2E messaging shop', { credits: 10_000 }));
     url = await k.listen();
     client = new Client({ name: 'switchboard-messaging-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
   });
   after(async () => {
     await client?.close();
@@ -62,10 +71,20 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   }
 
   const balance = async () => (await tool('get_credits_balance')).credits_balance as number;
-  const outboundOf = async (phone: string) => (await tool('list_chatapp_messages', { phone, direction: 'outbound' })).messages as any[];
+  const outboundOf = async (phone: string) =>
+    (await tool('list_chatapp_messages', { phone, direction: 'outbound' })).messages as any[];
   /** What the simulated network carried to a number: its own record, not the shop's. */
   const carriedTo = async (phone: string) =>
-    Number((await k.orm.em.getConnection().execute(`select count(*) as n from sandbox_messages where engine = ? and direction = 'outbound' and peer_phone = ?`, [engineName, phone]))[0].n);
+    Number(
+      (
+        await k.orm.em
+          .getConnection()
+          .execute(
+            `select count(*) as n from sandbox_messages where engine = ? and direction = 'outbound' and peer_phone = ?`,
+            [engineName, phone],
+          )
+      )[0].n,
+    );
 
   it('connect_chatapp returns a pairing link and a QR of it; the session waits for pairing', async () => {
     startingBalance = await balance();
@@ -99,7 +118,14 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
 
   it('send_chatapp_message sends, costs 500 credits, and the receipts follow', async () => {
     const sent = await tool('send_chatapp_message', { phone: customer, message: 'Hello! Your order #1001 is ready.' });
-    expect(sent.message).to.include({ phone: customer, direction: 'outbound', status: 'sent', credits_charged: 500, automatic: false, session_id: sessionId });
+    expect(sent.message).to.include({
+      phone: customer,
+      direction: 'outbound',
+      status: 'sent',
+      credits_charged: 500,
+      automatic: false,
+      session_id: sessionId,
+    });
     expect(sent).to.include({ sandbox: true, recipient_opted_out: false });
     expect(await balance()).to.equal(startingBalance - 500);
     const read = await eventually('the read receipt', async () => {
@@ -133,7 +159,11 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
     ]);
     expect(conversation.messages[1].status).to.equal('read');
     expect(conversation.conversations).to.have.length(1);
-    expect(conversation.conversations[0]).to.include({ session_id: sessionId, unread_count: 1, last_direction: 'inbound' });
+    expect(conversation.conversations[0]).to.include({
+      session_id: sessionId,
+      unread_count: 1,
+      last_direction: 'inbound',
+    });
     const recent = await tool('get_recent_conversations', { limit: 5 });
     expect(recent.conversations.map((c: any) => c.phone)).to.deep.equal([customer]);
     expect(recent.conversations[0].customer).to.not.equal(null);
@@ -148,12 +178,21 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   });
 
   it('after add_chatapp_optout the next automatic message (a ticket follow-up) is refused: nothing sent, nothing charged', async () => {
-    const optout = await tool('add_chatapp_optout', { action: 'add', phone: customer, reason: 'asked to stop the reminders' });
+    const optout = await tool('add_chatapp_optout', {
+      action: 'add',
+      phone: customer,
+      reason: 'asked to stop the reminders',
+    });
     expect(optout).to.include({ created: true });
     expect((await tool('check_chatapp_optout', { action: 'check', phone: customer })).opted_out).to.equal(true);
 
-    const ticket = (await tool('create_ai_ticket', { action: 'create', title: 'Reminder complaint', phone: customer })).ticket;
-    const resolved = await tool('add_ai_ticket_agent_resolution', { action: 'add', ticket_id: ticket.id, body: 'Reminders are switched off for you.' });
+    const ticket = (await tool('create_ai_ticket', { action: 'create', title: 'Reminder complaint', phone: customer }))
+      .ticket;
+    const resolved = await tool('add_ai_ticket_agent_resolution', {
+      action: 'add',
+      ticket_id: ticket.id,
+      body: 'Reminders are switched off for you.',
+    });
     expect(resolved.followup.status).to.equal('queued');
     const carriedBefore = await carriedTo(customer);
     const outboundBefore = (await outboundOf(customer)).length;
@@ -166,21 +205,43 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
     expect(await carriedTo(customer)).to.equal(carriedBefore);
     expect((await outboundOf(customer)).length).to.equal(outboundBefore);
     expect(await balance()).to.equal(startingBalance - 1000);
-    const eligibility = (await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })).eligibility;
+    const eligibility = (
+      await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })
+    ).eligibility;
     expect(eligibility).to.include({ eligible: false, reason: 'opted_out', opted_out: true });
   });
 
   it('check_chatapp_contact_eligibility flips from eligible to not eligible once the window has passed', async () => {
     await tool('remove_chatapp_optout', { phone: customer });
     await tool('update_chatapp_eligibility_settings', { filters: { followup: true } });
-    const inside = (await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })).eligibility;
-    expect(inside).to.include({ eligible: true, reason: null, within_window: true, filter_enabled: true, window_hours: 24 });
+    const inside = (
+      await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })
+    ).eligibility;
+    expect(inside).to.include({
+      eligible: true,
+      reason: null,
+      within_window: true,
+      filter_enabled: true,
+      window_hours: 24,
+    });
     expect(inside.line).to.include({ session_id: sessionId });
 
     // The customer's last message, 25 hours ago: the 24-hour window has closed.
-    await k.orm.em.getConnection().execute(`update chatapp_contact_windows set last_inbound_at = now() - interval '25 hours' where shop_id = ? and customer_phone = ?`, [shopId, customer]);
-    const outside = (await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })).eligibility;
-    expect(outside).to.include({ eligible: false, reason: 'outside_window', within_window: false, filter_enabled: true });
+    await k.orm.em
+      .getConnection()
+      .execute(
+        `update chatapp_contact_windows set last_inbound_at = now() - interval '25 hours' where shop_id = ? and customer_phone = ?`,
+        [shopId, customer],
+      );
+    const outside = (
+      await tool('check_chatapp_contact_eligibility', { action: 'check', phone: customer, billing_source: 'followup' })
+    ).eligibility;
+    expect(outside).to.include({
+      eligible: false,
+      reason: 'outside_window',
+      within_window: false,
+      filter_enabled: true,
+    });
     // Sends nothing either way.
     expect(await balance()).to.equal(startingBalance - 1000);
   });

@@ -15,11 +15,18 @@ const defaultGroups = Object.entries(defaults.groups ?? {})
 const fixtureGroups: Record<string, GroupEntry> = {
   fx_tenancy: fixtureGroup('fx_tenancy'),
   fx_jobs: fixtureGroup('fx_jobs'),
-  confirm_fixture: { enabled: true, resolve: fileURLToPath(new URL('./fixtures/confirm-group/index.ts', import.meta.url)) },
+  confirm_fixture: {
+    enabled: true,
+    resolve: fileURLToPath(new URL('./fixtures/confirm-group/index.ts', import.meta.url)),
+  },
 };
 
 const bootOn = (db: TestDatabase, migrateOnStart = true) =>
-  bootKernel({ groups: defaultGroups, databaseUrl: db.url, overrides: { database: { migrateOnStart }, groups: fixtureGroups } });
+  bootKernel({
+    groups: defaultGroups,
+    databaseUrl: db.url,
+    overrides: { database: { migrateOnStart }, groups: fixtureGroups },
+  });
 
 /** Names as the kernel registers them: the kernel's own, then `<group>/<name>` in group order. */
 const declaredMigrations = (k: TestKernel) => [
@@ -31,9 +38,13 @@ const appliedRows = async (k: TestKernel) =>
   k.orm.em.getConnection().execute('select id, name, executed_at from schema_migrations order by id');
 
 const publicTables = async (k: TestKernel) =>
-  (await k.orm.em.getConnection().execute<{ table_name: string }[]>(`select table_name from information_schema.tables where table_schema = 'public'`)).map(
-    (r) => r.table_name,
-  );
+  (
+    await k.orm.em
+      .getConnection()
+      .execute<{ table_name: string }[]>(
+        `select table_name from information_schema.tables where table_schema = 'public'`,
+      )
+  ).map((r) => r.table_name);
 
 describe('migrations on a brand-new database', function () {
   this.timeout(120_000);
@@ -54,7 +65,10 @@ describe('migrations on a brand-new database', function () {
     });
 
     it('boots every default group plus the fixtures', () => {
-      expect(first.plugins.map((p) => p.plugin.name)).to.include.members([...defaultGroups, ...Object.keys(fixtureGroups)]);
+      expect(first.plugins.map((p) => p.plugin.name)).to.include.members([
+        ...defaultGroups,
+        ...Object.keys(fixtureGroups),
+      ]);
     });
 
     it('the first boot applies every declared migration, in order', async () => {

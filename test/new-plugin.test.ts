@@ -14,7 +14,10 @@ const run = promisify(execFile);
 /** Runs a command from the repository root; resolves with its exit code and output, never throws. */
 async function sh(command: string, args: string[]) {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd: REPO_ROOT, env: { ...process.env, SWITCHBOARD_TOOL_COVERAGE: '' } });
+    const { stdout, stderr } = await run(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SWITCHBOARD_TOOL_COVERAGE: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -22,7 +25,8 @@ async function sh(command: string, args: string[]) {
   }
 }
 
-const newPlugin = (...args: string[]) => sh(process.execPath, ['--import', 'tsx/esm', 'scripts/new-plugin.ts', ...args]);
+const newPlugin = (...args: string[]) =>
+  sh(process.execPath, ['--import', 'tsx/esm', 'scripts/new-plugin.ts', ...args]);
 
 describe('npm run new-plugin', function () {
   this.timeout(120_000);
@@ -84,7 +88,10 @@ describe('npm run new-plugin', function () {
   describe('the scaffolded group', () => {
     let k: TestKernel;
     before(async () => {
-      k = await bootKernel({ groups: [], overrides: { groups: { loyalty_points: { enabled: true, resolve: join(folder, 'index.ts') } } } });
+      k = await bootKernel({
+        groups: [],
+        overrides: { groups: { loyalty_points: { enabled: true, resolve: join(folder, 'index.ts') } } },
+      });
     });
     after(async () => {
       await k?.close();
@@ -100,13 +107,15 @@ describe('npm run new-plugin', function () {
     });
 
     it('ships an isolation fixture the harness accepts', async () => {
-      const fixture = (await import(pathToFileURL(join(folder, 'test', 'isolation.fixture.ts')).href)).default as IsolationFixture;
+      const fixture = (await import(pathToFileURL(join(folder, 'test', 'isolation.fixture.ts')).href))
+        .default as IsolationFixture;
       const shopA = await k.newShop('Scaffold A');
       const asA = callAs(k, shopA.token);
       const asB = callAs(k, (await k.newShop('Scaffold B')).token);
       const seed = await fixture.seed(asA, { token: shopA.token, inject: (request) => k.app.inject(request) });
       const before = await fixture.snapshot(asA, seed);
-      for (const probe of fixture.probes(seed)) expect(probeFailure(probe, await asB(probe.tool, probe.args)), probe.tool).to.equal(undefined);
+      for (const probe of fixture.probes(seed))
+        expect(probeFailure(probe, await asB(probe.tool, probe.args)), probe.tool).to.equal(undefined);
       expect(await fixture.snapshot(asA, seed)).to.deep.equal(before);
     });
 

@@ -36,7 +36,10 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('a dependency on a group that is configured but disabled is missing too', async () => {
-      const err = await bootFailure({ fx_dependent: fixtureGroup('fx_dependent'), fx_widgets: { ...fixtureGroup('fx_widgets'), enabled: false } });
+      const err = await bootFailure({
+        fx_dependent: fixtureGroup('fx_dependent'),
+        fx_widgets: { ...fixtureGroup('fx_widgets'), enabled: false },
+      });
       expect(err.code).to.equal('KRN_ERR_GROUP_DEPENDENCY_MISSING');
       expect(err.message).to.contain('"fx_dependent"').and.contain('"fx_widgets"');
     });
@@ -55,11 +58,14 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('an invalid group config → KRN_ERR_GROUP_CONFIG_INVALID listing every bad path', async () => {
-      const err = await bootFailure({ fx_configured: fixtureGroup('fx_configured', { retries: -1, mode: 'turbo', colour: 'red' }) });
+      const err = await bootFailure({
+        fx_configured: fixtureGroup('fx_configured', { retries: -1, mode: 'turbo', colour: 'red' }),
+      });
       expect(err.code).to.equal('KRN_ERR_GROUP_CONFIG_INVALID');
       const errors = err.details?.errors as { path: string; message: string }[];
       expect(errors.map((e) => e.path)).to.have.members(['greeting', 'retries', 'mode', 'colour']);
-      for (const path of ['greeting', 'retries', 'mode', 'colour']) expect(err.message).to.contain(`groups.fx_configured.config.${path}`);
+      for (const path of ['greeting', 'retries', 'mode', 'colour'])
+        expect(err.message).to.contain(`groups.fx_configured.config.${path}`);
     });
 
     it('config for a group that takes none → KRN_ERR_GROUP_CONFIG_INVALID', async () => {
@@ -75,7 +81,10 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('the same tool name in two groups → KRN_ERR_DUPLICATE_TOOL naming both groups', async () => {
-      const err = await bootFailure({ fx_widgets: fixtureGroup('fx_widgets'), fx_duplicate_tool: fixtureGroup('fx_duplicate_tool') });
+      const err = await bootFailure({
+        fx_widgets: fixtureGroup('fx_widgets'),
+        fx_duplicate_tool: fixtureGroup('fx_duplicate_tool'),
+      });
       expect(err.code).to.equal('KRN_ERR_DUPLICATE_TOOL');
       expect(err.details?.tool).to.equal('fx_list_widgets');
       expect(err.details?.groups).to.have.members(['fx_widgets', 'fx_duplicate_tool']);
@@ -109,7 +118,10 @@ describe('plugins: loading groups from config', () => {
     after(() => k.close());
 
     const listTools = async (cursor?: string) => {
-      const res = await k.rpc({ jsonrpc: '2.0', id: rpcId(), method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, token);
+      const res = await k.rpc(
+        { jsonrpc: '2.0', id: rpcId(), method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        token,
+      );
       return res.body;
     };
 
@@ -145,25 +157,47 @@ describe('plugins: loading groups from config', () => {
         expect(tool.description, tool.name).to.be.a('string').that.is.not.empty;
         expect(tool.inputSchema, tool.name).to.include({ type: 'object', additionalProperties: false });
         expect(tool.inputSchema.properties, tool.name).to.be.an('object');
-        expect(tool.annotations, tool.name).to.have.all.keys('title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint');
+        expect(tool.annotations, tool.name).to.have.all.keys(
+          'title',
+          'readOnlyHint',
+          'destructiveHint',
+          'idempotentHint',
+          'openWorldHint',
+        );
         expect(tool.annotations.title, tool.name).to.be.a('string').that.is.not.empty;
-        for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) expect(tool.annotations[hint], `${tool.name} ${hint}`).to.be.a('boolean');
+        for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+          expect(tool.annotations[hint], `${tool.name} ${hint}`).to.be.a('boolean');
         const kind = k.registry.get(tool.name)!.definition.kind;
         expect(tool.annotations.readOnlyHint, tool.name).to.equal(kind === 'query');
         if (kind === 'query') expect(tool.annotations.destructiveHint, tool.name).to.equal(false);
       }
       const byName = Object.fromEntries(result.tools.map((t: any) => [t.name, t]));
-      expect(byName.fx_scrap_widget.annotations).to.include({ readOnlyHint: false, destructiveHint: true, openWorldHint: true, idempotentHint: false });
-      expect(byName.fx_paint_widget.annotations).to.include({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+      expect(byName.fx_scrap_widget.annotations).to.include({
+        readOnlyHint: false,
+        destructiveHint: true,
+        openWorldHint: true,
+        idempotentHint: false,
+      });
+      expect(byName.fx_paint_widget.annotations).to.include({
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+      });
       expect(byName.fx_create_widget.inputSchema.properties.action).to.include({ const: 'create' });
       expect(byName.fx_create_widget.inputSchema.required).to.include.members(['action', 'name', 'size']);
     });
 
     it('invalid arguments → isError with every failing field listed', async () => {
-      const { payload, isError } = await k.call(token, 'fx_create_widget', { action: 'make', size: 'big', colour: 'red' });
+      const { payload, isError } = await k.call(token, 'fx_create_widget', {
+        action: 'make',
+        size: 'big',
+        colour: 'red',
+      });
       expect(isError).to.equal(true);
       expect(payload).to.include({ success: false, error_code: 'invalid_arguments' });
-      const errors = Object.fromEntries((payload.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]));
+      const errors = Object.fromEntries(
+        (payload.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]),
+      );
       expect(errors).to.have.all.keys('action', 'name', 'size', 'colour');
       expect(errors.action).to.contain('"create"');
       expect(errors.name).to.match(/required/);
@@ -176,7 +210,9 @@ describe('plugins: loading groups from config', () => {
       const { payload } = await k.call(token, 'fx_paint_widget', { action: 'paint', widget_id: 0, color: 'green' });
       const paths = (payload.errors as { path: string; message: string }[]).map((e) => e.path);
       expect(paths).to.have.members(['widget_id', 'color']);
-      expect(payload.errors.find((e: any) => e.path === 'color').message).to.contain('"red"').and.contain('"blue"');
+      expect(payload.errors.find((e: any) => e.path === 'color').message)
+        .to.contain('"red"')
+        .and.contain('"blue"');
     });
 
     it('valid arguments run the handler with schema defaults applied', async () => {
@@ -186,7 +222,10 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('an unknown tool → -32602', async () => {
-      const res = await k.rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fx_no_such_tool', arguments: {} } }, token);
+      const res = await k.rpc(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fx_no_such_tool', arguments: {} } },
+        token,
+      );
       expect(res.body.error.code).to.equal(-32602);
       expect(res.body.error.message).to.contain('fx_no_such_tool');
     });
@@ -215,7 +254,10 @@ describe('plugins: loading groups from config', () => {
       expect(names).to.include('ping');
       expect(names.filter((n: string) => n.startsWith('fx_'))).to.deep.equal([]);
       for (const name of ['fx_list_widgets', 'fx_create_widget']) {
-        const res = await k.rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { action: 'create' } } }, token);
+        const res = await k.rpc(
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: { action: 'create' } } },
+          token,
+        );
         expect(res.body.error.code, name).to.equal(-32602);
       }
       expect(k.scheduler.names().filter((n) => n.startsWith('fx_widgets.'))).to.deep.equal([]);
@@ -230,14 +272,23 @@ describe('plugins: loading groups from config', () => {
     before(async () => {
       k = await bootKernel({
         groups: ['general'],
-        overrides: { tools: { pageSize: 2 }, groups: { fx_widgets: fixtureGroup('fx_widgets'), fx_vendor: { enabled: true, resolve: thirdPartyPackageDir } } },
+        overrides: {
+          tools: { pageSize: 2 },
+          groups: {
+            fx_widgets: fixtureGroup('fx_widgets'),
+            fx_vendor: { enabled: true, resolve: thirdPartyPackageDir },
+          },
+        },
       });
       ({ token } = await k.newShop('Paging shop'));
     });
     after(() => k.close());
 
     const page = (cursor?: string) =>
-      k.rpc({ jsonrpc: '2.0', id: rpcId(), method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, token);
+      k.rpc(
+        { jsonrpc: '2.0', id: rpcId(), method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        token,
+      );
 
     it('following nextCursor visits every tool exactly once, two per page', async () => {
       const seen: string[] = [];
@@ -262,7 +313,12 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('a cursor the server did not issue → -32602', async () => {
-      for (const cursor of ['garbage', Buffer.from('tools:1').toString('base64url'), Buffer.from('tools:1000').toString('base64url'), '']) {
+      for (const cursor of [
+        'garbage',
+        Buffer.from('tools:1').toString('base64url'),
+        Buffer.from('tools:1000').toString('base64url'),
+        '',
+      ]) {
         const res = await page(cursor);
         expect(res.body.error?.code, cursor).to.equal(-32602);
       }
@@ -286,8 +342,14 @@ describe('plugins: loading groups from config', () => {
 
     it('a package folder resolves through exports (string, subpath or conditions), else main', async () => {
       expect(groupEntryFile(await pkg('a', { exports: './dist/a.js' }))).to.equal(join(dir, 'a/dist/a.js'));
-      expect(groupEntryFile(await pkg('b', { exports: { '.': { require: './b.cjs', import: './b.mjs' }, './extra': './x.js' } }))).to.equal(join(dir, 'b/b.mjs'));
-      expect(groupEntryFile(await pkg('c', { exports: { default: './c.js' }, main: './ignored.js' }))).to.equal(join(dir, 'c/c.js'));
+      expect(
+        groupEntryFile(
+          await pkg('b', { exports: { '.': { require: './b.cjs', import: './b.mjs' }, './extra': './x.js' } }),
+        ),
+      ).to.equal(join(dir, 'b/b.mjs'));
+      expect(groupEntryFile(await pkg('c', { exports: { default: './c.js' }, main: './ignored.js' }))).to.equal(
+        join(dir, 'c/c.js'),
+      );
       expect(groupEntryFile(await pkg('d', { main: './lib/d.js' }))).to.equal(join(dir, 'd/lib/d.js'));
       expect(groupEntryFile(await pkg('e', {}))).to.equal(join(dir, 'e/index.js'));
       expect(groupEntryFile(join(dir, 'a/dist/a.js'))).to.equal(join(dir, 'a/dist/a.js'));
@@ -299,7 +361,12 @@ describe('plugins: loading groups from config', () => {
     });
 
     it('a path relative to the working directory loads the fixture package too', async () => {
-      const k = await bootKernel({ groups: [], overrides: { groups: { fx_vendor: { enabled: true, resolve: `./${relative(process.cwd(), thirdPartyPackageDir)}` } } } });
+      const k = await bootKernel({
+        groups: [],
+        overrides: {
+          groups: { fx_vendor: { enabled: true, resolve: `./${relative(process.cwd(), thirdPartyPackageDir)}` } },
+        },
+      });
       try {
         expect(k.registry.get('fx_vendor_greet')?.group).to.equal('fx_vendor');
       } finally {

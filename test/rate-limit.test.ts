@@ -38,7 +38,12 @@ describe('rate limits: per shop and per address for failed authentication', func
   };
   const ping = (address: string, token?: string) => send(address, { jsonrpc: '2.0', id: id++, method: 'ping' }, token);
   const initialize = (address: string) =>
-    send(address, { jsonrpc: '2.0', id: id++, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send(address, {
+      jsonrpc: '2.0',
+      id: id++,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
   const windowPasses = () => {
     clockOffset += (WINDOW_SECONDS + 1) * 1000;
   };
@@ -66,9 +71,19 @@ describe('rate limits: per shop and per address for failed authentication', func
     expect((await ping('10.0.1.1', b.token)).status).to.equal(200);
 
     // A limited batch gets one error per request.
-    const batch = await send('10.0.1.1', [{ jsonrpc: '2.0', id: 'x', method: 'ping' }, { jsonrpc: '2.0', id: 'y', method: 'tools/list' }], a.token);
+    const batch = await send(
+      '10.0.1.1',
+      [
+        { jsonrpc: '2.0', id: 'x', method: 'ping' },
+        { jsonrpc: '2.0', id: 'y', method: 'tools/list' },
+      ],
+      a.token,
+    );
     expect(batch.status).to.equal(429);
-    expect(batch.body.map((r: any) => [r.id, r.error.code])).to.deep.equal([['x', -32001], ['y', -32001]]);
+    expect(batch.body.map((r: any) => [r.id, r.error.code])).to.deep.equal([
+      ['x', -32001],
+      ['y', -32001],
+    ]);
 
     expect((await initialize('10.0.1.1')).status, 'initialize is never limited').to.equal(200);
 
@@ -78,7 +93,8 @@ describe('rate limits: per shop and per address for failed authentication', func
 
   it('after 3 failed authentications an address gets 429 even with a good token, until the window passes', async () => {
     const { token } = await k.newShop('Shop behind a noisy address');
-    for (let i = 0; i < 3; i++) expect((await ping('10.0.2.1', `sbt_wrong_${i}`)).status, `bad token ${i + 1}`).to.equal(401);
+    for (let i = 0; i < 3; i++)
+      expect((await ping('10.0.2.1', `sbt_wrong_${i}`)).status, `bad token ${i + 1}`).to.equal(401);
 
     const requestId = id;
     const blocked = await ping('10.0.2.1', token);

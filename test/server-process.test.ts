@@ -48,7 +48,11 @@ describe('the real server process on an empty embedded database', function () {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'server-process-test', version: '1' } },
+      params: {
+        protocolVersion: '2025-03-26',
+        capabilities: {},
+        clientInfo: { name: 'server-process-test', version: '1' },
+      },
     });
     expect(init.status).to.equal(200);
     expect(init.body.result.protocolVersion).to.equal('2025-03-26');
@@ -57,12 +61,26 @@ describe('the real server process on an empty embedded database', function () {
     expect(list.status).to.equal(200);
     expect(list.body.result.tools.map((t: any) => t.name)).to.include('ping');
 
-    const call = await postRpc(first.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'ping', arguments: { message: 'hello' } } }, token);
+    const call = await postRpc(
+      first.url,
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'ping', arguments: { message: 'hello' } } },
+      token,
+    );
     expect(call.status).to.equal(200);
     expect(call.body.result.isError).to.equal(false);
-    expect(call.body.result.structuredContent).to.deep.equal({ success: true, pong: true, shop: 'Demo shop', echo: 'hello' });
+    expect(call.body.result.structuredContent).to.deep.equal({
+      success: true,
+      pong: true,
+      shop: 'Demo shop',
+      echo: 'hello',
+    });
 
-    const anonymous = await postRpc(first.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'ping' } });
+    const anonymous = await postRpc(first.url, {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'ping' },
+    });
     expect(anonymous.status).to.equal(401);
   });
 
@@ -89,7 +107,11 @@ describe('the real server process on an empty embedded database', function () {
     const again = await start({ healthy: true });
     expect(again.stdout()).to.not.contain('Created demo shop');
     expect(again.stdout()).to.not.match(/sbt_/);
-    const call = await postRpc(again.url, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'ping' } }, token);
+    const call = await postRpc(
+      again.url,
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'ping' } },
+      token,
+    );
     expect(call.body.result.structuredContent).to.include({ success: true, shop: 'Demo shop' });
     expect(await again.stop('SIGTERM')).to.deep.equal({ code: 0, signal: null });
   });

@@ -50,13 +50,18 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
   describe('through the ORM', () => {
     it('find, findOne, findOneOrFail, count and findAndCount see only the own shop', async () => {
-      for (const [self, other] of [[a, b], [b, a]] as const) {
+      for (const [self, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
         const em = emOf(self);
         const all = await em.find(FxNote, {}, { orderBy: { id: 'asc' } });
         expect(all.map((n) => n.id)).to.deep.equal(self.notes);
         expect(all.every((n) => n.shopId === self.shopId)).to.equal(true);
         expect(await em.find(FxNote, { id: other.notes[0] })).to.deep.equal([]);
-        expect(await em.find(FxNote, { id: { $in: [...self.notes, ...other.notes] } })).to.have.length(self.notes.length);
+        expect(await em.find(FxNote, { id: { $in: [...self.notes, ...other.notes] } })).to.have.length(
+          self.notes.length,
+        );
         expect(await em.findOne(FxNote, { id: other.notes[0] })).to.equal(null);
         expect(await em.findOne(FxNote, other.notes[0]!)).to.equal(null);
         await failure(em.findOneOrFail(FxNote, { id: other.notes[0] }));
@@ -137,8 +142,12 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
     it('native inserts cannot plant rows in another shop and fill in the own shop', async () => {
       const em = emOf(a);
-      expect((await failure(em.insert(FxNote, { title: 'planted', pinned: false, shopId: b.shopId }))).code).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
-      expect((await failure(em.insertMany(FxNote, [{ title: 'planted', pinned: false, shopId: b.shopId }]))).code).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
+      expect((await failure(em.insert(FxNote, { title: 'planted', pinned: false, shopId: b.shopId }))).code).to.equal(
+        'KRN_ERR_CROSS_TENANT_WRITE',
+      );
+      expect(
+        (await failure(em.insertMany(FxNote, [{ title: 'planted', pinned: false, shopId: b.shopId }]))).code,
+      ).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
       expect(await emOf(b).count(FxNote, { title: 'planted' })).to.equal(0);
       const id = await em.insert(FxNote, { title: 'inserted', pinned: false } as FxNote);
       expect((await truth(id as number))?.shopId).to.equal(a.shopId);
@@ -149,9 +158,13 @@ describe('tenancy: two shops never reach each other’s rows', () => {
       const em = emOf(a);
       const byId = await failure(em.upsert(FxNote, { id: b.notes[0]!, title: 'hijacked', shopId: a.shopId }));
       expect(byId.code).to.equal('KRN_ERR_TENANT_UNSAFE_UPSERT');
-      const many = await failure(em.upsertMany(FxNote, [{ id: b.notes[0]!, title: 'hijacked' }], { onConflictFields: ['id'] }));
+      const many = await failure(
+        em.upsertMany(FxNote, [{ id: b.notes[0]!, title: 'hijacked' }], { onConflictFields: ['id'] }),
+      );
       expect(many.code).to.equal('KRN_ERR_TENANT_UNSAFE_UPSERT');
-      const naming = await failure(em.upsert(FxNote, { title: 'b1', pinned: true, shopId: b.shopId }, { onConflictFields: ['shopId', 'title'] }));
+      const naming = await failure(
+        em.upsert(FxNote, { title: 'b1', pinned: true, shopId: b.shopId }, { onConflictFields: ['shopId', 'title'] }),
+      );
       expect(naming.code).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
       expect(await truth(b.notes[0]!)).to.include({ shopId: b.shopId, title: 'b1', pinned: false });
     });
@@ -159,10 +172,14 @@ describe('tenancy: two shops never reach each other’s rows', () => {
     it('an upsert on a per-shop key inserts or updates the own shop’s row only', async () => {
       const shared = await createNote(b, 'shared');
       const em = emOf(a);
-      const inserted = await em.upsert(FxNote, { title: 'shared', pinned: true } as FxNote, { onConflictFields: ['shopId', 'title'] });
+      const inserted = await em.upsert(FxNote, { title: 'shared', pinned: true } as FxNote, {
+        onConflictFields: ['shopId', 'title'],
+      });
       expect(inserted.shopId).to.equal(a.shopId);
       expect(inserted.id).to.not.equal(shared);
-      const [updated] = await emOf(a).upsertMany(FxNote, [{ title: 'shared', pinned: false } as FxNote], { onConflictFields: ['shopId', 'title'] });
+      const [updated] = await emOf(a).upsertMany(FxNote, [{ title: 'shared', pinned: false } as FxNote], {
+        onConflictFields: ['shopId', 'title'],
+      });
       expect(updated!.id).to.equal(inserted.id);
       expect(await truth(shared)).to.include({ shopId: b.shopId, pinned: false });
       expect(await truth(inserted.id)).to.include({ shopId: a.shopId, pinned: false });
@@ -185,7 +202,9 @@ describe('tenancy: two shops never reach each other’s rows', () => {
       const em = k.orm.em.fork();
       em.create(FxNote, { title: 'orphan' } as FxNote);
       expect((await failure(em.flush())).code).to.equal('KRN_ERR_NO_TENANT');
-      expect((await failure(k.orm.em.fork().insert(FxNote, { title: 'orphan' } as FxNote))).code).to.equal('KRN_ERR_NO_TENANT');
+      expect((await failure(k.orm.em.fork().insert(FxNote, { title: 'orphan' } as FxNote))).code).to.equal(
+        'KRN_ERR_NO_TENANT',
+      );
       expect(await k.orm.em.fork().count(FxNote, { title: 'orphan' }, { filters: false })).to.equal(0);
     });
   });
@@ -222,7 +241,10 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
     it('resources/read shop://profile shows only the caller’s shop', async () => {
       for (const t of [a, b]) {
-        const res = await k.rpc({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'shop://profile' } }, t.token);
+        const res = await k.rpc(
+          { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'shop://profile' } },
+          t.token,
+        );
         const [content] = res.body.result.contents;
         expect(content.mimeType).to.equal('application/json');
         const profile = JSON.parse(content.text);
@@ -235,7 +257,10 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
   describe('credits', () => {
     const balance = async (t: { token: string }) => {
-      const res = await k.rpc({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'shop://profile' } }, t.token);
+      const res = await k.rpc(
+        { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'shop://profile' } },
+        t.token,
+      );
       return JSON.parse(res.body.result.contents[0].text).credits.balance as number;
     };
     const debits = (shopId: number) =>

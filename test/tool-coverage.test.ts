@@ -19,11 +19,26 @@ describe('tool coverage', () => {
       app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
       app.post('/', async (request, reply) => reply.code(request.headers.authorization ? 200 : 401).send({}));
       const registry = new ToolRegistry();
-      registry.add('witness', defineTool({ name: 'coverage_witness', title: 'w', description: 'w', kind: 'query', input: Type.Object({}), handler: async () => ({}) }));
+      registry.add(
+        'witness',
+        defineTool({
+          name: 'coverage_witness',
+          title: 'w',
+          description: 'w',
+          kind: 'query',
+          input: Type.Object({}),
+          handler: async () => ({}),
+        }),
+      );
       recordToolCalls({ app, registry });
     });
     const post = (body: unknown, authorised = true) =>
-      app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json', ...(authorised && { authorization: 'Bearer t' }) }, payload: JSON.stringify(body) });
+      app.inject({
+        method: 'POST',
+        url: '/',
+        headers: { 'content-type': 'application/json', ...(authorised && { authorization: 'Bearer t' }) },
+        payload: JSON.stringify(body),
+      });
     const call = (name: string) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
 
     after(() => app.close());
@@ -48,14 +63,25 @@ describe('tool coverage', () => {
     before(async () => {
       await mkdir(join(REPO_ROOT, 'tmp'), { recursive: true });
       dir = await mkdtemp(join(REPO_ROOT, 'tmp', 'coverage-'));
-      await writeFile(join(dir, 'sample.test.ts'), "describe('sample', () => { it('one', () => {}); it('two', () => {}); });\n");
+      await writeFile(
+        join(dir, 'sample.test.ts'),
+        "describe('sample', () => { it('one', () => {}); it('two', () => {}); });\n",
+      );
     });
     after(async () => {
       if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     const mocha = async (env: Record<string, string>, ...extra: string[]) => {
-      const args = [join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config', '--import=tsx/esm', '--require', 'test/tool-coverage.ts', ...extra, join(dir, 'sample.test.ts')];
+      const args = [
+        join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+        '--no-config',
+        '--import=tsx/esm',
+        '--require',
+        'test/tool-coverage.ts',
+        ...extra,
+        join(dir, 'sample.test.ts'),
+      ];
       try {
         const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
         return { code: 0, output: stdout };
@@ -68,7 +94,9 @@ describe('tool coverage', () => {
     it('fails a full run, exiting non-zero and naming the tools nobody called', async () => {
       const res = await mocha({ SWITCHBOARD_TOOL_COVERAGE: '1' });
       expect(res.code, res.output).to.not.equal(0);
-      expect(res.output).to.include('tool coverage: these tools are registered but no test called them').and.include('general: ');
+      expect(res.output)
+        .to.include('tool coverage: these tools are registered but no test called them')
+        .and.include('general: ');
     });
 
     it('leaves partial runs alone: without SWITCHBOARD_TOOL_COVERAGE, or filtered with --grep', async () => {

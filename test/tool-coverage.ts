@@ -20,7 +20,13 @@ export const toolsCalled = (): ReadonlySet<string> => called;
 export function recordToolCalls(kernel: Pick<Kernel, 'app' | 'registry'>): void {
   const registered = new Set(kernel.registry.all().map((t) => t.definition.name));
   kernel.app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== '/' || reply.statusCode !== 200 || typeof request.body !== 'string') return;
+    if (
+      request.method !== 'POST' ||
+      request.url.split('?')[0] !== '/' ||
+      reply.statusCode !== 200 ||
+      typeof request.body !== 'string'
+    )
+      return;
     for (const name of toolCallNames(request.body)) if (registered.has(name)) called.add(name);
   });
 }

@@ -11,17 +11,30 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
   });
   after(() => k.close());
 
-  const req = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) });
+  const req = (id: unknown, method: string, params?: unknown) => ({
+    jsonrpc: '2.0',
+    id,
+    method,
+    ...(params !== undefined && { params }),
+  });
 
   it('initialize needs no token and describes the server', async () => {
-    const res = await k.rpc(req(1, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+    const res = await k.rpc(
+      req(1, 'initialize', {
+        protocolVersion: '2025-03-26',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      }),
+    );
     expect(res.status).to.equal(200);
     expect(res.body.id).to.equal(1);
     const r = res.body.result;
     expect(r.protocolVersion).to.equal('2025-03-26');
     expect(r.capabilities).to.have.keys('tools', 'resources');
     expect(r.serverInfo).to.include({ name: 'switchboard' });
-    expect(r.instructions).to.match(/confirm/i).and.match(/general/);
+    expect(r.instructions)
+      .to.match(/confirm/i)
+      .and.match(/general/);
   });
 
   it('initialize without protocolVersion is invalid params', async () => {
@@ -52,10 +65,16 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
   });
 
   it('a batch with a bad token gets one 401 error per request', async () => {
-    const res = await k.rpc([req(1, 'ping'), req(2, 'tools/list'), { jsonrpc: '2.0', method: 'notifications/initialized' }], 'sbt_wrong');
+    const res = await k.rpc(
+      [req(1, 'ping'), req(2, 'tools/list'), { jsonrpc: '2.0', method: 'notifications/initialized' }],
+      'sbt_wrong',
+    );
     expect(res.status).to.equal(401);
     expect(res.body).to.be.an('array').with.length(2);
-    expect(res.body.map((r: any) => [r.id, r.error.code])).to.deep.equal([[1, -32000], [2, -32000]]);
+    expect(res.body.map((r: any) => [r.id, r.error.code])).to.deep.equal([
+      [1, -32000],
+      [2, -32000],
+    ]);
   });
 
   it('malformed JSON → -32700 with id null', async () => {
@@ -66,7 +85,12 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
   });
 
   it('missing jsonrpc, bad id type and id null → -32600', async () => {
-    for (const body of [{ id: 1, method: 'ping' }, { jsonrpc: '2.0', id: { x: 1 }, method: 'ping' }, { jsonrpc: '2.0', id: null, method: 'ping' }, { jsonrpc: '1.0', id: 1, method: 'ping' }]) {
+    for (const body of [
+      { id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: { x: 1 }, method: 'ping' },
+      { jsonrpc: '2.0', id: null, method: 'ping' },
+      { jsonrpc: '1.0', id: 1, method: 'ping' },
+    ]) {
       const res = await k.rpc(body, token);
       expect(res.body.error.code, JSON.stringify(body)).to.equal(-32600);
     }
@@ -112,7 +136,10 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
   it('notifications and responses only → 202 with an empty body', async () => {
     for (const body of [
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 5, result: {} }],
+      [
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 5, result: {} },
+      ],
     ]) {
       const res = await k.rpc(body, token);
       expect(res.status).to.equal(202);
@@ -144,7 +171,10 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
   });
 
   it('a body over the limit → 413 with a clear JSON-RPC error', async () => {
-    const res = await k.rpc(req(1, 'tools/call', { name: 'ping', arguments: { message: 'x'.repeat(2_000_000) } }), token);
+    const res = await k.rpc(
+      req(1, 'tools/call', { name: 'ping', arguments: { message: 'x'.repeat(2_000_000) } }),
+      token,
+    );
     expect(res.status).to.equal(413);
     expect(res.body.error.message).to.match(/too large/);
   });

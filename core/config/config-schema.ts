@@ -50,14 +50,14 @@ export const ConfigSchema = Type.Object(
       { pageSize: Type.Integer({ minimum: 0, default: 0, description: '0 = every tool on one page' }) },
       { additionalProperties: false, default: {} },
     ),
-    jobs: Type.Object(
-      { enabled: Type.Boolean({ default: true }) },
-      { additionalProperties: false, default: {} },
-    ),
+    jobs: Type.Object({ enabled: Type.Boolean({ default: true }) }, { additionalProperties: false, default: {} }),
     secret: Type.Optional(Type.String({ minLength: 16 })),
     logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
     // patternProperties alone would let a key that does not match (a typo such as "Tickets") pass unchecked.
-    groups: Type.Record(Type.String({ pattern: GROUP_NAME }), GroupEntry, { default: {}, propertyNames: { pattern: GROUP_NAME } }),
+    groups: Type.Record(Type.String({ pattern: GROUP_NAME }), GroupEntry, {
+      default: {},
+      propertyNames: { pattern: GROUP_NAME },
+    }),
   },
   { additionalProperties: false },
 );

@@ -75,7 +75,11 @@ function fromEnvironment(env: NodeJS.ProcessEnv, current: Record<string, any>): 
   return out;
 }
 
-const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function deepMerge(base: Record<string, any>, extra: Record<string, any>): Record<string, any> {
   const out: Record<string, any> = { ...base };

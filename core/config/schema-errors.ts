@@ -40,7 +40,10 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
         else unionConstants.set(base, [...(unionConstants.get(base) ?? []), params.allowedValue]);
         break;
       case 'enum':
-        byPath.set(base, `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+        byPath.set(
+          base,
+          `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        );
         break;
       case 'anyOf':
         if (!byPath.has(base)) byPath.set(base, 'does not match any allowed form');
@@ -50,7 +53,8 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
     }
   }
   for (const [base, values] of unionConstants) {
-    if (!byPath.has(base) || byPath.get(base) === 'does not match any allowed form') byPath.set(base, `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+    if (!byPath.has(base) || byPath.get(base) === 'does not match any allowed form')
+      byPath.set(base, `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   }
   return [...byPath].map(([path, message]) => ({ path: path || '(root)', message }));
 }

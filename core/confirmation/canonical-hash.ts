@@ -8,7 +8,9 @@ export function confirmableArgs(args: Record<string, unknown>): Record<string, u
 }
 
 export function canonicalHash(args: Record<string, unknown>): string {
-  return createHash('sha256').update(canonicalJson(confirmableArgs(args))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(confirmableArgs(args)))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

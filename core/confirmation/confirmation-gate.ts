@@ -37,7 +37,12 @@ export class ConfirmationGate {
     this.invoker = invoker;
   }
 
-  async handle(tool: RegisteredTool, shop: ShopContext, args: Record<string, unknown>, requestId: string): Promise<ToolOutcome> {
+  async handle(
+    tool: RegisteredTool,
+    shop: ShopContext,
+    args: Record<string, unknown>,
+    requestId: string,
+  ): Promise<ToolOutcome> {
     const name = tool.definition.name;
     if (tool.confirmation === 'agent' && args.confirm === true) {
       const token = typeof args.confirmation_token === 'string' ? args.confirmation_token : undefined;
@@ -46,9 +51,14 @@ export class ConfirmationGate {
       });
       if (payload) return { payload, isError: false };
     }
-    const summary = await this.scope.run(shop, async (ctx) => tool.definition.summary!(handlerArgs(args), ctx), { group: tool.group, requestId });
+    const summary = await this.scope.run(shop, async (ctx) => tool.definition.summary!(handlerArgs(args), ctx), {
+      group: tool.group,
+      requestId,
+    });
     const policy = tool.confirmation as 'agent' | 'user';
-    const issued = await this.scope.run(shop, ({ em }) => this.confirmations.issue(em, name, policy, args, summary), { transactional: true });
+    const issued = await this.scope.run(shop, ({ em }) => this.confirmations.issue(em, name, policy, args, summary), {
+      transactional: true,
+    });
     const common = {
       success: false,
       requires_confirmation: true,
@@ -59,7 +69,10 @@ export class ConfirmationGate {
     if (policy === 'agent') {
       return {
         isError: false,
-        payload: { ...common, message: `Not executed yet. ${summary} To execute, call ${name} again with the same arguments and confirm: true.` },
+        payload: {
+          ...common,
+          message: `Not executed yet. ${summary} To execute, call ${name} again with the same arguments and confirm: true.`,
+        },
       };
     }
     const invalidated = issued.invalidatedPrevious > 0;
@@ -70,7 +83,9 @@ export class ConfirmationGate {
         confirmation_url: `${this.baseUrl()}/confirmations/${issued.token}`,
         ...(invalidated && { invalidated_previous: issued.invalidatedPrevious }),
         message:
-          (args.confirm === true ? `confirm: true does not execute ${name}: only the user can approve it, on the confirmation page. ` : '') +
+          (args.confirm === true
+            ? `confirm: true does not execute ${name}: only the user can approve it, on the confirmation page. `
+            : '') +
           (invalidated ? 'This call invalidated the earlier pending confirmation of this tool. ' : '') +
           `Not executed. ${summary} Ask the user to open confirmation_url and approve or reject it there. ` +
           `Stop now: do not call ${name} again — a repeated call invalidates this confirmation.`,
@@ -104,11 +119,19 @@ export class ConfirmationGate {
     const seen = await this.inspect(token);
     if (seen.state !== 'pending') return seen;
     const shop = await this.scope.loadShop(seen.row.shopId);
-    const rejected = shop !== null && (await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true }));
+    const rejected =
+      shop !== null &&
+      (await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true }));
     return rejected ? { state: 'just_rejected', row: seen.row } : this.inspect(token);
   }
 
-  private async runApproved(tool: RegisteredTool, shop: ShopContext, args: Record<string, unknown>, id: number, requestId: string) {
+  private async runApproved(
+    tool: RegisteredTool,
+    shop: ShopContext,
+    args: Record<string, unknown>,
+    id: number,
+    requestId: string,
+  ) {
     try {
       const payload = await this.invoker.execute(tool, shop, args, requestId, {
         before: ({ em }) => this.confirmations.claim(em, id),

@@ -30,7 +30,9 @@ export async function confirmationPage(app: FastifyInstance, { gate }: { gate: C
   // The forms post no fields; accept their content type without parsing anything.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_req, _payload, done) => done(null, {}));
 
-  app.get<{ Params: { token: string } }>('/confirmations/:token', async (request, reply) => render(reply, await gate.inspect(request.params.token), request.params.token));
+  app.get<{ Params: { token: string } }>('/confirmations/:token', async (request, reply) =>
+    render(reply, await gate.inspect(request.params.token), request.params.token),
+  );
   app.post<{ Params: { token: string } }>('/confirmations/:token/approve', async (request, reply) =>
     render(reply, await gate.approve(request.params.token, request.id), request.params.token),
   );
@@ -41,7 +43,12 @@ export async function confirmationPage(app: FastifyInstance, { gate }: { gate: C
 
 function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, token: string) {
   // 410 is for a token that is no longer usable when it is opened, not for the press that just used it.
-  const status = outcome.state === 'unknown' ? 404 : outcome.state === 'pending' || outcome.state === 'done' || outcome.state === 'just_rejected' ? 200 : 410;
+  const status =
+    outcome.state === 'unknown'
+      ? 404
+      : outcome.state === 'pending' || outcome.state === 'done' || outcome.state === 'just_rejected'
+        ? 200
+        : 410;
   const title = outcome.state === 'done' && outcome.isError ? 'The action failed' : TITLES[outcome.state];
   let body: string;
   if (outcome.state === 'pending') {
@@ -54,7 +61,12 @@ function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, tok
         <form method="post" action="/confirmations/${t}/reject"><button id="reject" type="submit" class="secondary">Reject</button></form>
       </div>`;
   } else if (outcome.state === 'done') {
-    const message = typeof outcome.payload.message === 'string' ? outcome.payload.message : outcome.isError ? 'The action could not be carried out.' : 'The action was carried out.';
+    const message =
+      typeof outcome.payload.message === 'string'
+        ? outcome.payload.message
+        : outcome.isError
+          ? 'The action could not be carried out.'
+          : 'The action was carried out.';
     body = `
       <p class="summary">${escape(outcome.row.summary)}</p>
       <p id="result" class="${outcome.isError ? 'error' : 'ok'}">${escape(message)}</p>
@@ -72,16 +84,21 @@ function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, tok
  button.secondary{background:#e5e7eb;color:#111} .error{color:#b91c1c} .ok{color:#15803d} pre{background:#f3f4f6;padding:1rem;overflow:auto}
 </style></head>
 <body><h1>${escape(title)}</h1>${body}</body></html>`;
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // The Approve button must not be clickable through someone else's frame, and the token in the
-    // URL must not leave in a Referer (same-origin, not no-referrer: that makes browsers post Origin: null).
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'same-origin')
-    .send(html);
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The Approve button must not be clickable through someone else's frame, and the token in the
+      // URL must not leave in a Referer (same-origin, not no-referrer: that makes browsers post Origin: null).
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      )
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      .send(html)
+  );
 }
 
 const escape = (s: string) =>

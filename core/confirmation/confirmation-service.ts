@@ -29,10 +29,24 @@ export class ConfirmationService {
    * tools every earlier call of the tool; for agent-confirmed tools earlier calls with the same
    * arguments, so that repeated first calls cannot add up to more than one execution.
    */
-  async issue(em: EntityManager, tool: string, policy: Exclude<ConfirmationPolicy, 'none'>, args: Record<string, unknown>, summary: string): Promise<IssuedConfirmation> {
+  async issue(
+    em: EntityManager,
+    tool: string,
+    policy: Exclude<ConfirmationPolicy, 'none'>,
+    args: Record<string, unknown>,
+    summary: string,
+  ): Promise<IssuedConfirmation> {
     const argsHash = canonicalHash(args);
-    const superseded = { tool, status: 'pending' as const, expiresAt: { $gt: new Date() }, ...(policy === 'agent' && { argsHash }) };
-    const invalidatedPrevious = await em.nativeUpdate(PendingConfirmation, superseded, { status: 'invalidated', resolvedAt: new Date() });
+    const superseded = {
+      tool,
+      status: 'pending' as const,
+      expiresAt: { $gt: new Date() },
+      ...(policy === 'agent' && { argsHash }),
+    };
+    const invalidatedPrevious = await em.nativeUpdate(PendingConfirmation, superseded, {
+      status: 'invalidated',
+      resolvedAt: new Date(),
+    });
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
     em.create(PendingConfirmation, {
@@ -52,7 +66,12 @@ export class ConfirmationService {
    * Marks the matching pending confirmation used and returns its id, or null when there is none:
    * same shop (the em's scope), same tool, same canonical arguments, still pending and unexpired.
    */
-  async consumeForCall(em: EntityManager, tool: string, args: Record<string, unknown>, token?: string): Promise<number | null> {
+  async consumeForCall(
+    em: EntityManager,
+    tool: string,
+    args: Record<string, unknown>,
+    token?: string,
+  ): Promise<number | null> {
     const where = {
       tool,
       argsHash: canonicalHash(args),
@@ -90,7 +109,11 @@ export class ConfirmationService {
   }
 
   async reject(em: EntityManager, id: number): Promise<boolean> {
-    const changed = await em.nativeUpdate(PendingConfirmation, { id, status: 'pending' }, { status: 'rejected', resolvedAt: new Date() });
+    const changed = await em.nativeUpdate(
+      PendingConfirmation,
+      { id, status: 'pending' },
+      { status: 'rejected', resolvedAt: new Date() },
+    );
     return changed === 1;
   }
 }

@@ -1,7 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { tenantColumn } from '../tenancy/tenant-column.js';
 
-export const CONFIRMATION_STATUSES: ['pending', 'executed', 'rejected', 'invalidated'] = ['pending', 'executed', 'rejected', 'invalidated'];
+export const CONFIRMATION_STATUSES: ['pending', 'executed', 'rejected', 'invalidated'] = [
+  'pending',
+  'executed',
+  'rejected',
+  'invalidated',
+];
 export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /**

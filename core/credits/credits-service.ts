@@ -42,7 +42,10 @@ export class CreditsService {
    * update and a ledger row each. Returns how many were taken — always the first ones; each of
    * the rest gets the insufficient_credits error debit() would have thrown.
    */
-  async debitEach(debits: { amount: number; reference?: string }[], reason: string): Promise<{ taken: number; refusals: ToolError[] }> {
+  async debitEach(
+    debits: { amount: number; reference?: string }[],
+    reason: string,
+  ): Promise<{ taken: number; refusals: ToolError[] }> {
     if (debits.length === 0) return { taken: 0, refusals: [] };
     const [row] = await this.em.execute('select credits_balance from shops where id = ? for update', [this.shopId()]);
     let balance = Number(row.credits_balance);
@@ -50,14 +53,27 @@ export class CreditsService {
     for (const debit of debits) {
       if (balance < debit.amount) break;
       balance -= debit.amount;
-      this.em.create(CreditMovement, { amount: -debit.amount, balanceAfter: balance, reason, reference: debit.reference ?? null } as any);
+      this.em.create(CreditMovement, {
+        amount: -debit.amount,
+        balanceAfter: balance,
+        reason,
+        reference: debit.reference ?? null,
+      } as any);
       taken++;
     }
     if (taken > 0) {
       await this.em.execute('update shops set credits_balance = ? where id = ?', [balance, this.shopId()]);
       await this.em.flush();
     }
-    const refusals = debits.slice(taken).map((d) => new ToolError('insufficient_credits', `This needs ${d.amount} credits and the shop has ${balance}.`, { required: d.amount, balance }));
+    const refusals = debits
+      .slice(taken)
+      .map(
+        (d) =>
+          new ToolError('insufficient_credits', `This needs ${d.amount} credits and the shop has ${balance}.`, {
+            required: d.amount,
+            balance,
+          }),
+      );
     return { taken, refusals };
   }
 

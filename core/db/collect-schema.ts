@@ -9,7 +9,10 @@ import { kernelEntities, kernelMigrations } from './kernel-schema.js';
  * starts. Group migrations are named `<group>/<name>` so two groups can never collide, and run in
  * dependency order after the kernel's.
  */
-export function collectSchema(plugins: LoadedPlugin[]): { entities: EntitySchema<any, any>[]; migrations: MigrationObject[] } {
+export function collectSchema(plugins: LoadedPlugin[]): {
+  entities: EntitySchema<any, any>[];
+  migrations: MigrationObject[];
+} {
   const entities: EntitySchema<any, any>[] = [...kernelEntities];
   const migrations: MigrationObject[] = [...kernelMigrations];
   for (const { plugin } of plugins) {
@@ -17,7 +20,11 @@ export function collectSchema(plugins: LoadedPlugin[]): { entities: EntitySchema
     const seen = new Set<string>();
     for (const migration of plugin.migrations ?? []) {
       if (seen.has(migration.name)) {
-        throw new KernelError('KRN_ERR_GROUP_INVALID', `group "${plugin.name}" declares migration "${migration.name}" twice`, { group: plugin.name });
+        throw new KernelError(
+          'KRN_ERR_GROUP_INVALID',
+          `group "${plugin.name}" declares migration "${migration.name}" twice`,
+          { group: plugin.name },
+        );
       }
       seen.add(migration.name);
       migrations.push({ name: `${plugin.name}/${migration.name}`, class: migration.class });

@@ -23,7 +23,11 @@ export function toToolFailure(err: unknown, requestId: string, log: FastifyBaseL
     return { success: false, error_code: 'conflict', message: 'A record with the same unique value already exists.' };
   }
   if (err instanceof ForeignKeyConstraintViolationException) {
-    return { success: false, error_code: 'conflict', message: 'The change refers to a record that does not exist or is still in use.' };
+    return {
+      success: false,
+      error_code: 'conflict',
+      message: 'The change refers to a record that does not exist or is still in use.',
+    };
   }
   log.error({ err, requestId }, 'tool call failed');
   return { success: false, error_code: 'internal_error', message: `Internal error (request id ${requestId}).` };

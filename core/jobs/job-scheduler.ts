@@ -35,12 +35,22 @@ export class JobScheduler {
   add(group: string, job: JobDefinition): void {
     const name = `${group}.${job.name}`;
     if (this.jobs.has(name)) throw new KernelError('KRN_ERR_DUPLICATE_JOB', `job "${name}" is declared twice`);
-    if (!/^[a-z][a-z0-9_-]*$/.test(job.name) || typeof job.run !== 'function' || !['shop', 'system'].includes(job.scope)) {
-      throw new KernelError('KRN_ERR_JOB_INVALID', `job "${name}" needs a kebab or snake case name, a scope (shop or system) and a run function`);
+    if (
+      !/^[a-z][a-z0-9_-]*$/.test(job.name) ||
+      typeof job.run !== 'function' ||
+      !['shop', 'system'].includes(job.scope)
+    ) {
+      throw new KernelError(
+        'KRN_ERR_JOB_INVALID',
+        `job "${name}" needs a kebab or snake case name, a scope (shop or system) and a run function`,
+      );
     }
     const check = cron.validateDetailed(job.schedule);
     if (!check.valid) {
-      throw new KernelError('KRN_ERR_JOB_INVALID', `job "${name}" has an invalid schedule "${job.schedule}": ${JSON.stringify(check.errors ?? check)}`);
+      throw new KernelError(
+        'KRN_ERR_JOB_INVALID',
+        `job "${name}" has an invalid schedule "${job.schedule}": ${JSON.stringify(check.errors ?? check)}`,
+      );
     }
     this.jobs.set(name, { group, job });
   }
@@ -51,7 +61,11 @@ export class JobScheduler {
 
   start(): void {
     for (const [name, entry] of this.jobs) {
-      const task = cron.schedule(entry.job.schedule, (ctx) => this.track(this.runTick(name, ctx.date)), { name, noOverlap: true, timezone: 'UTC' });
+      const task = cron.schedule(entry.job.schedule, (ctx) => this.track(this.runTick(name, ctx.date)), {
+        name,
+        noOverlap: true,
+        timezone: 'UTC',
+      });
       this.tasks.push(task);
     }
   }
@@ -84,17 +98,24 @@ export class JobScheduler {
       return 'ran';
     } catch (err) {
       this.log.error({ err, job: name, tickAt }, 'job run failed');
-      await conn.execute(`update job_runs set status = 'failed', finished_at = now(), error = ? where id = ?`, [String((err as Error).message ?? err), runId]);
+      await conn.execute(`update job_runs set status = 'failed', finished_at = now(), error = ? where id = ?`, [
+        String((err as Error).message ?? err),
+        runId,
+      ]);
       return 'failed';
     }
   }
 
   private async execute({ group, job }: ScheduledJob, tickAt: Date): Promise<void> {
     const forShop = <T>(shop: ShopContext, work: (ctx: JobContext) => Promise<T>) =>
-      this.scope.run(shop, (ctx) => work(extendContext(ctx, { tickAt, forShop: forShopId })), { transactional: true, group });
+      this.scope.run(shop, (ctx) => work(extendContext(ctx, { tickAt, forShop: forShopId })), {
+        transactional: true,
+        group,
+      });
     const forShopId = async <T>(shopId: number, work: (ctx: JobContext) => Promise<T>): Promise<T> => {
       const shop = await this.scope.loadShop(shopId);
-      if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `job ${group}.${job.name} asked for unknown shop ${shopId}`);
+      if (!shop)
+        throw new KernelError('KRN_ERR_NO_TENANT', `job ${group}.${job.name} asked for unknown shop ${shopId}`);
       return forShop(shop, work);
     };
     if (job.scope === 'shop') {

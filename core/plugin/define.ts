@@ -6,6 +6,8 @@ import type { JobDefinition, PluginDefinition, ResourceDefinition, ToolDefinitio
  * written, and so a reader can grep for how each piece is declared.
  */
 export const definePlugin = <C extends TSchema>(plugin: PluginDefinition<C>): PluginDefinition<C> => plugin;
-export const defineTool = <P extends TProperties, Config = any>(tool: ToolDefinition<P, Config>): ToolDefinition<P, Config> => tool;
+export const defineTool = <P extends TProperties, Config = any>(
+  tool: ToolDefinition<P, Config>,
+): ToolDefinition<P, Config> => tool;
 export const defineJob = <Config = any>(job: JobDefinition<Config>): JobDefinition<Config> => job;
 export const defineResource = (resource: ResourceDefinition): ResourceDefinition => resource;

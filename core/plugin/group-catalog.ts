@@ -17,7 +17,10 @@ export class GroupCatalog {
       name: plugin.name,
       version: plugin.version,
       description: plugin.description,
-      tools: registry.all().filter((t) => t.group === plugin.name).map((t) => t.definition.name),
+      tools: registry
+        .all()
+        .filter((t) => t.group === plugin.name)
+        .map((t) => t.definition.name),
     }));
   }
 

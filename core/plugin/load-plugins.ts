@@ -44,16 +44,24 @@ async function importPlugin(name: string, from?: string): Promise<PluginDefiniti
     const mod = await import(specifier);
     return mod.default;
   } catch (err) {
-    throw new KernelError('KRN_ERR_GROUP_NOT_FOUND', `group "${name}" could not be loaded from ${from ?? `plugins/${name}`}: ${(err as Error).message}`, { group: name });
+    throw new KernelError(
+      'KRN_ERR_GROUP_NOT_FOUND',
+      `group "${name}" could not be loaded from ${from ?? `plugins/${name}`}: ${(err as Error).message}`,
+      { group: name },
+    );
   }
 }
 
 function checkManifest(name: string, plugin: PluginDefinition | undefined): asserts plugin is PluginDefinition {
   if (!plugin || typeof plugin !== 'object') {
-    throw new KernelError('KRN_ERR_GROUP_INVALID', `group "${name}" has no default export made with definePlugin`, { group: name });
+    throw new KernelError('KRN_ERR_GROUP_INVALID', `group "${name}" has no default export made with definePlugin`, {
+      group: name,
+    });
   }
   if (plugin.name !== name) {
-    throw new KernelError('KRN_ERR_GROUP_INVALID', `group configured as "${name}" declares the name "${plugin.name}"`, { group: name });
+    throw new KernelError('KRN_ERR_GROUP_INVALID', `group configured as "${name}" declares the name "${plugin.name}"`, {
+      group: name,
+    });
   }
   for (const field of ['version', 'description', 'kernel'] as const) {
     if (typeof plugin[field] !== 'string' || !plugin[field]) {
@@ -61,14 +69,25 @@ function checkManifest(name: string, plugin: PluginDefinition | undefined): asse
     }
   }
   if (!satisfiesCaret(KERNEL_VERSION, plugin.kernel)) {
-    throw new KernelError('KRN_ERR_GROUP_KERNEL_VERSION', `group "${name}" needs kernel ${plugin.kernel}; this kernel is ${KERNEL_VERSION}`, { group: name });
+    throw new KernelError(
+      'KRN_ERR_GROUP_KERNEL_VERSION',
+      `group "${name}" needs kernel ${plugin.kernel}; this kernel is ${KERNEL_VERSION}`,
+      { group: name },
+    );
   }
 }
 
-function validateGroupConfig(plugin: PluginDefinition, raw: Record<string, unknown>): Readonly<Record<string, unknown>> {
+function validateGroupConfig(
+  plugin: PluginDefinition,
+  raw: Record<string, unknown>,
+): Readonly<Record<string, unknown>> {
   if (!plugin.configSchema) {
     if (Object.keys(raw).length > 0) {
-      throw new KernelError('KRN_ERR_GROUP_CONFIG_INVALID', `group "${plugin.name}" takes no config, got: ${Object.keys(raw).join(', ')}`, { group: plugin.name });
+      throw new KernelError(
+        'KRN_ERR_GROUP_CONFIG_INVALID',
+        `group "${plugin.name}" takes no config, got: ${Object.keys(raw).join(', ')}`,
+        { group: plugin.name },
+      );
     }
     return Object.freeze({});
   }

@@ -24,7 +24,11 @@ export function orderByDependencies(plugins: LoadedPlugin[]): LoadedPlugin[] {
     if (state.get(name) === 'done') return;
     if (state.get(name) === 'visiting') {
       const cycle = [...path.slice(path.indexOf(name)), name];
-      throw new KernelError('KRN_ERR_GROUP_DEPENDENCY_CYCLE', `groups depend on each other in a cycle: ${cycle.join(' → ')}`, { groups: cycle });
+      throw new KernelError(
+        'KRN_ERR_GROUP_DEPENDENCY_CYCLE',
+        `groups depend on each other in a cycle: ${cycle.join(' → ')}`,
+        { groups: cycle },
+      );
     }
     state.set(name, 'visiting');
     const entry = byName.get(name)!;

@@ -8,8 +8,16 @@ import { join, resolve } from 'node:path';
  */
 export function groupEntryFile(path: string): string {
   if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
-  const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { exports?: unknown; main?: unknown };
-  const entry = manifest.exports !== undefined ? exportsEntry(manifest.exports) : typeof manifest.main === 'string' ? manifest.main : 'index.js';
+  const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as {
+    exports?: unknown;
+    main?: unknown;
+  };
+  const entry =
+    manifest.exports !== undefined
+      ? exportsEntry(manifest.exports)
+      : typeof manifest.main === 'string'
+        ? manifest.main
+        : 'index.js';
   if (!entry) throw new Error(`${join(path, 'package.json')} exports no "." entry for import`);
   return resolve(path, entry);
 }

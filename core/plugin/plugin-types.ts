@@ -91,7 +91,11 @@ export interface SetupContext<Config = any> {
   config: Readonly<Config>;
   container: AwilixContainer;
   /** Runs work for a shop in a scoped unit of work, the way tool calls do. */
-  withShop<T>(shopId: number, work: (ctx: ToolContext<Config>) => Promise<T>, options?: { transactional?: boolean }): Promise<T>;
+  withShop<T>(
+    shopId: number,
+    work: (ctx: ToolContext<Config>) => Promise<T>,
+    options?: { transactional?: boolean },
+  ): Promise<T>;
   log: FastifyBaseLogger;
   /**
    * The unscoped root EntityManager, for engines that stand outside any shop (a channel engine

@@ -7,7 +7,10 @@ export class ResourceRegistry {
   add(group: string, definition: ResourceDefinition): void {
     const existing = this.resources.get(definition.uri);
     if (existing) {
-      throw new KernelError('KRN_ERR_DUPLICATE_RESOURCE', `resource ${definition.uri} is declared by "${existing.group}" and "${group}"`);
+      throw new KernelError(
+        'KRN_ERR_DUPLICATE_RESOURCE',
+        `resource ${definition.uri} is declared by "${existing.group}" and "${group}"`,
+      );
     }
     this.resources.set(definition.uri, { group, definition });
   }
@@ -17,6 +20,11 @@ export class ResourceRegistry {
   }
 
   list() {
-    return [...this.resources.values()].map(({ definition: { uri, name, description, mimeType } }) => ({ uri, name, description, mimeType }));
+    return [...this.resources.values()].map(({ definition: { uri, name, description, mimeType } }) => ({
+      uri,
+      name,
+      description,
+      mimeType,
+    }));
   }
 }

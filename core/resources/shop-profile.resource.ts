@@ -12,7 +12,8 @@ export const shopProfileResource = (enabledGroups: readonly string[], contributo
   defineResource({
     uri: 'shop://profile',
     name: 'Shop profile',
-    description: 'The authenticated shop: name, timezone, locale, currency, plan limits, credits balance and enabled tool groups.',
+    description:
+      'The authenticated shop: name, timezone, locale, currency, plan limits, credits balance and enabled tool groups.',
     mimeType: 'application/json',
     read: async (ctx) => {
       const { em, shop } = ctx;

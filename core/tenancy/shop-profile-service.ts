@@ -39,12 +39,17 @@ export class ShopProfileService {
    * cap) checked after it cannot be raced by a concurrent call of the same shop.
    */
   async get(options: { lock?: boolean } = {}): Promise<ShopRecord> {
-    const [row] = await this.em.execute(`select ${COLUMNS} from shops where id = ?${options.lock ? ' for update' : ''}`, [this.shopId()]);
+    const [row] = await this.em.execute(
+      `select ${COLUMNS} from shops where id = ?${options.lock ? ' for update' : ''}`,
+      [this.shopId()],
+    );
     return toRecord(row);
   }
 
   async update(changes: ShopProfileChanges): Promise<ShopRecord> {
-    const columns = PROFILE_COLUMNS.filter((column) => changes[column] !== undefined).map((column) => [column, changes[column]] as const);
+    const columns = PROFILE_COLUMNS.filter((column) => changes[column] !== undefined).map(
+      (column) => [column, changes[column]] as const,
+    );
     if (columns.length === 0) return this.get();
     const [row] = await this.em.execute(
       `update shops set ${columns.map(([column]) => `${column} = ?`).join(', ')} where id = ? returning ${COLUMNS}`,

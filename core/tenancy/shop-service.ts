@@ -15,7 +15,6 @@ export interface NewShop {
   currency?: string;
 }
 
-
 /** Operator-level shop management: creating tenants and their tokens. Used by the CLI and boot. */
 export class ShopService {
   constructor(
@@ -37,7 +36,8 @@ export class ShopService {
         ...(input.maxAgents !== undefined && { maxAgents: input.maxAgents }),
       } as any);
       await tem.flush();
-      if (input.credits) await new CreditsService({ em: forkForShop(tem, shop.id) }).add(input.credits, 'initial_grant');
+      if (input.credits)
+        await new CreditsService({ em: forkForShop(tem, shop.id) }).add(input.credits, 'initial_grant');
       return shop.id;
     });
     return { shopId, token };
@@ -47,7 +47,11 @@ export class ShopService {
   async rotateToken(shopId: number): Promise<string | null> {
     const token = generateApiToken();
     const rotated = await this.rootEm.fork().transactional(async (tem) => {
-      const updated = await tem.nativeUpdate(Shop, { id: shopId }, { tokenHash: hashApiToken(token), tokenRotatedAt: new Date() });
+      const updated = await tem.nativeUpdate(
+        Shop,
+        { id: shopId },
+        { tokenHash: hashApiToken(token), tokenRotatedAt: new Date() },
+      );
       if (updated === 1) await notifyShopChanged(tem, shopId);
       return updated === 1;
     });

@@ -8,9 +8,18 @@ export const Shop = defineEntity({
     id: p.integer().primary().autoincrement(),
     name: p.string().length(200),
     tokenHash: p.string().length(64).unique(),
-    timezone: p.string().length(64).onCreate(() => 'UTC'),
-    locale: p.string().length(16).onCreate(() => 'en'),
-    currency: p.string().length(3).onCreate(() => 'EUR'),
+    timezone: p
+      .string()
+      .length(64)
+      .onCreate(() => 'UTC'),
+    locale: p
+      .string()
+      .length(16)
+      .onCreate(() => 'en'),
+    currency: p
+      .string()
+      .length(3)
+      .onCreate(() => 'EUR'),
     maxAgents: p.integer().onCreate(() => 3),
     creditsBalance: p.bigint('number').onCreate(() => 0),
     createdAt: p.datetime().onCreate(() => new Date()),

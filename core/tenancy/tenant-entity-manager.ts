@@ -45,8 +45,17 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
   ): Promise<Primary<Entity>[]> {
     const meta = this.tenantMeta(Array.isArray(entityNameOrEntities) ? entityNameOrEntities[0] : entityNameOrEntities);
     if (!meta) return super.insertMany(entityNameOrEntities, data, options);
-    if (data === undefined) return super.insertMany((entityNameOrEntities as Entity[]).map((row) => this.claim(meta, row)), undefined, options);
-    return super.insertMany(entityNameOrEntities, data.map((row) => this.claim(meta, row)), options);
+    if (data === undefined)
+      return super.insertMany(
+        (entityNameOrEntities as Entity[]).map((row) => this.claim(meta, row)),
+        undefined,
+        options,
+      );
+    return super.insertMany(
+      entityNameOrEntities,
+      data.map((row) => this.claim(meta, row)),
+      options,
+    );
   }
 
   override async nativeUpdate<Entity extends object>(
@@ -80,8 +89,17 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
     const meta = this.tenantMeta(Array.isArray(entityNameOrEntity) ? entityNameOrEntity[0] : entityNameOrEntity);
     if (!meta) return super.upsertMany(entityNameOrEntity, data, options);
     this.requireShopConflictKey(meta, options?.onConflictFields);
-    if (data === undefined) return super.upsertMany((entityNameOrEntity as Entity[]).map((row) => this.claim(meta, row)), undefined, options);
-    return super.upsertMany(entityNameOrEntity, data.map((row) => this.claim(meta, row)), options);
+    if (data === undefined)
+      return super.upsertMany(
+        (entityNameOrEntity as Entity[]).map((row) => this.claim(meta, row)),
+        undefined,
+        options,
+      );
+    return super.upsertMany(
+      entityNameOrEntity,
+      data.map((row) => this.claim(meta, row)),
+      options,
+    );
   }
 
   private tenantMeta(nameOrEntity: EntityName<object> | object | undefined): EntityMetadata | undefined {
@@ -107,9 +125,13 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
   /** The em's shop; `named` may be undefined (nothing named) or must be that shop. */
   private ownShop(meta: EntityMetadata, named: unknown): number {
     const shopId = currentShopId(this);
-    if (shopId === undefined) throw new KernelError('KRN_ERR_NO_TENANT', `write to ${meta.className} without a shop scope`);
+    if (shopId === undefined)
+      throw new KernelError('KRN_ERR_NO_TENANT', `write to ${meta.className} without a shop scope`);
     if (named !== undefined && named !== shopId) {
-      throw new KernelError('KRN_ERR_CROSS_TENANT_WRITE', `write to ${meta.className} names shop ${String(named)} from shop ${shopId}`);
+      throw new KernelError(
+        'KRN_ERR_CROSS_TENANT_WRITE',
+        `write to ${meta.className} names shop ${String(named)} from shop ${shopId}`,
+      );
     }
     return shopId;
   }

@@ -45,7 +45,10 @@ export class TenantWriteGuard implements EventSubscriber {
       throw new KernelError('KRN_ERR_NO_TENANT', `write to ${meta.className} without a shop scope`);
     }
     if (entity[TENANT_PROPERTY] !== shopId) {
-      throw new KernelError('KRN_ERR_CROSS_TENANT_WRITE', `write to ${meta.className} names shop ${entity[TENANT_PROPERTY]} from shop ${shopId}`);
+      throw new KernelError(
+        'KRN_ERR_CROSS_TENANT_WRITE',
+        `write to ${meta.className} names shop ${entity[TENANT_PROPERTY]} from shop ${shopId}`,
+      );
     }
   }
 }

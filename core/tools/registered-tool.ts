@@ -35,8 +35,7 @@ const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
   none: '',
   agent:
     ' Requires confirmation: the first call only describes what will happen (requires_confirmation: true); call again with the same arguments and confirm: true to execute.',
-  user:
-    ' Requires confirmation by the user: the first call returns a confirmation_url for the user to approve or reject. Stop after that response and do not call again; a repeated call invalidates the pending confirmation.',
+  user: ' Requires confirmation by the user: the first call returns a confirmation_url for the user to approve or reject. Stop after that response and do not call again; a repeated call invalidates the pending confirmation.',
 };
 
 /**
@@ -57,7 +56,9 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   Object.assign(properties, definition.input.properties);
   if (confirmation !== 'none') {
     properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
-    properties.confirmation_token = Type.Optional(Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }));
+    properties.confirmation_token = Type.Optional(
+      Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }),
+    );
   }
   const inputSchema = Type.Object(properties, { additionalProperties: false });
   // A property with a default can always be left out: the kernel fills it in before the handler.

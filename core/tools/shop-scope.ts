@@ -28,7 +28,9 @@ export class ShopScope {
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
     if (!options.transactional) return this.inScope(new CallContext(this, shop, options), work);
-    return forkForShop(this.orm.em, shop.id).transactional((tem) => this.inScope(new CallContext(this, shop, options, tem), work));
+    return forkForShop(this.orm.em, shop.id).transactional((tem) =>
+      this.inScope(new CallContext(this, shop, options, tem), work),
+    );
   }
 
   private async inScope<T>(ctx: CallContext, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
@@ -42,7 +44,16 @@ export class ShopScope {
   /** @internal for CallContext */
   createScope(ctx: CallContext): AwilixContainer {
     const created = this.container.createScope();
-    created.register({ em: asValue(ctx.em), shop: asValue(ctx.shop), events: asValue(this.events.forScope(() => ctx, (g) => this.configOf(g))) });
+    created.register({
+      em: asValue(ctx.em),
+      shop: asValue(ctx.shop),
+      events: asValue(
+        this.events.forScope(
+          () => ctx,
+          (g) => this.configOf(g),
+        ),
+      ),
+    });
     return created;
   }
 

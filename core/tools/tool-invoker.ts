@@ -45,7 +45,9 @@ export class ToolInvoker {
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     const args = rawArgs ?? {};
     if (!tool.validator.Check(args)) return invalidArguments(tool, args);
-    const values = tool.hasDefaults ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>) : (args as Record<string, unknown>);
+    const values = tool.hasDefaults
+      ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>)
+      : (args as Record<string, unknown>);
     try {
       if (tool.confirmation !== 'none') return await this.gate.handle(tool, shop, values, requestId);
       return { payload: (await this.execute(tool, shop, values, requestId))!, isError: false };

@@ -19,10 +19,14 @@ export class ToolRegistry {
     checkDefinition(group, definition);
     const existing = this.tools.get(definition.name);
     if (existing) {
-      throw new KernelError('KRN_ERR_DUPLICATE_TOOL', `tool "${definition.name}" is declared by groups "${existing.group}" and "${group}"`, {
-        tool: definition.name,
-        groups: [existing.group, group],
-      });
+      throw new KernelError(
+        'KRN_ERR_DUPLICATE_TOOL',
+        `tool "${definition.name}" is declared by groups "${existing.group}" and "${group}"`,
+        {
+          tool: definition.name,
+          groups: [existing.group, group],
+        },
+      );
     }
     this.tools.set(definition.name, registerTool(group, definition));
   }
@@ -35,7 +39,11 @@ export class ToolRegistry {
     this.pages = [];
     for (let start = 0; start === 0 || start < descriptors.length; start += size) {
       const next = start + size < descriptors.length ? encodeCursor(start + size) : undefined;
-      this.pages.push(Buffer.from(JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) })));
+      this.pages.push(
+        Buffer.from(
+          JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) }),
+        ),
+      );
     }
     this.sealed = true;
   }
@@ -67,7 +75,10 @@ function decodeCursor(cursor: string): number | undefined {
 
 function checkDefinition(group: string, tool: ToolDefinition): void {
   const fail = (why: string) => {
-    throw new KernelError('KRN_ERR_TOOL_INVALID', `tool "${tool.name}" of group "${group}" ${why}`, { tool: tool.name, group });
+    throw new KernelError('KRN_ERR_TOOL_INVALID', `tool "${tool.name}" of group "${group}" ${why}`, {
+      tool: tool.name,
+      group,
+    });
   };
   if (!TOOL_NAME.test(tool.name ?? '')) fail('must be named in snake_case, matching ^[a-z][a-z0-9_]{0,63}$');
   if (!tool.title || !tool.description) fail('needs a title and a description');

@@ -6,7 +6,10 @@ import { PROTOCOL_VERSION } from './mcp-methods.js';
 /** Computed once at boot: the groups and confirmation policies cannot change while running. */
 export function initializeResult(plugins: LoadedPlugin[], registry: ToolRegistry): string {
   const groups = plugins.map((p) => p.plugin.name);
-  const userConfirmed = registry.all().filter((t) => t.confirmation === 'user').map((t) => t.definition.name);
+  const userConfirmed = registry
+    .all()
+    .filter((t) => t.confirmation === 'user')
+    .map((t) => t.definition.name);
   const instructions = [
     `Switchboard runs a business messaging platform for one shop: the one your token belongs to. Enabled tool groups: ${groups.join(', ') || 'none'}.`,
     'Every tool result has success (true/false); failures carry error_code and message.',

@@ -15,7 +15,8 @@ export type Classified =
   | { kind: 'silent' }
   | { kind: 'invalid'; id: RequestId | null; error: JsonRpcError };
 
-const isId = (id: unknown): id is RequestId => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+const isId = (id: unknown): id is RequestId =>
+  typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
 
 /** Sorts one element of a body into what the dispatcher must do with it. */
 export function classify(message: unknown): Classified {
@@ -32,7 +33,11 @@ export function classify(message: unknown): Classified {
   if (!('id' in m)) return { kind: 'silent' };
   if (!isId(m.id)) return invalid(null, 'Invalid Request: "id" must be a string or an integer');
   if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) {
-    return { kind: 'invalid', id: m.id, error: new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: "params" must be an object') };
+    return {
+      kind: 'invalid',
+      id: m.id,
+      error: new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: "params" must be an object'),
+    };
   }
   return { kind: 'request', id: m.id, method: m.method, params: (m.params as Record<string, unknown>) ?? {} };
 }

@@ -30,7 +30,10 @@ export class McpMethods {
     const { method, params } = request;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
-        throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: initialize needs params.protocolVersion (string)');
+        throw new JsonRpcError(
+          RpcCode.INVALID_PARAMS,
+          'Invalid params: initialize needs params.protocolVersion (string)',
+        );
       }
       return this.initializeResult;
     }
@@ -52,14 +55,16 @@ export class McpMethods {
   }
 
   private listTools(cursor: unknown): Buffer {
-    if (cursor !== undefined && typeof cursor !== 'string') throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
+    if (cursor !== undefined && typeof cursor !== 'string')
+      throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
     const page = this.registry.page(cursor);
     if (page === undefined) throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: unknown cursor');
     return page;
   }
 
   private async callTool(shop: ShopContext, params: Record<string, unknown>, requestId: string): Promise<string> {
-    if (typeof params.name !== 'string') throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: tools/call needs params.name (string)');
+    if (typeof params.name !== 'string')
+      throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: tools/call needs params.name (string)');
     const args = params.arguments;
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: params.arguments must be an object');
@@ -70,7 +75,8 @@ export class McpMethods {
   }
 
   private async readResource(shop: ShopContext, uri: unknown, requestId: string): Promise<string> {
-    if (typeof uri !== 'string') throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: resources/read needs params.uri (string)');
+    if (typeof uri !== 'string')
+      throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: resources/read needs params.uri (string)');
     const entry = this.resources.get(uri);
     if (!entry) throw new JsonRpcError(RpcCode.RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
     const data = await this.scope.run(shop, (ctx) => entry.definition.read(ctx), { group: entry.group, requestId });

@@ -3,7 +3,15 @@ import type { Authenticator } from '../auth/authenticator.js';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import { toJsonRpcError } from '../errors/map-error.js';
-import { batchResponse, classify, errorResponse, resultResponse, type Classified, type RawJson, type RpcRequest } from './json-rpc.js';
+import {
+  batchResponse,
+  classify,
+  errorResponse,
+  resultResponse,
+  type Classified,
+  type RawJson,
+  type RpcRequest,
+} from './json-rpc.js';
 import type { McpMethods } from './mcp-methods.js';
 import { PROTOCOL_VERSION } from './mcp-methods.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
@@ -35,28 +43,57 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     method: ['GET', 'PUT', 'DELETE', 'PATCH'],
     url: '/',
     handler: (_req, reply) =>
-      reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', id: null, error: { code: RpcCode.INVALID_REQUEST, message: 'Method not allowed: use POST' } }),
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: RpcCode.INVALID_REQUEST, message: 'Method not allowed: use POST' },
+        }),
   });
 
   app.post('/', async (request, reply) => {
     const version = request.headers['mcp-protocol-version'];
     if (version !== undefined && version !== PROTOCOL_VERSION) {
-      return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, `Unsupported MCP-Protocol-Version "${version}"; this server speaks ${PROTOCOL_VERSION}`)));
+      return sendRaw(
+        reply,
+        400,
+        errorResponse(
+          null,
+          new JsonRpcError(
+            RpcCode.INVALID_REQUEST,
+            `Unsupported MCP-Protocol-Version "${version}"; this server speaks ${PROTOCOL_VERSION}`,
+          ),
+        ),
+      );
     }
     let body: any;
     try {
       body = JSON.parse(request.body as string);
     } catch {
-      return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(RpcCode.PARSE_ERROR, 'Parse error: the body is not valid JSON')));
+      return sendRaw(
+        reply,
+        400,
+        errorResponse(null, new JsonRpcError(RpcCode.PARSE_ERROR, 'Parse error: the body is not valid JSON')),
+      );
     }
     const batch = Array.isArray(body);
     if (batch && body.length === 0) {
-      return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, 'Invalid Request: empty batch')));
+      return sendRaw(
+        reply,
+        400,
+        errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, 'Invalid Request: empty batch')),
+      );
     }
     const items: Classified[] = (batch ? body : [body]).map((message: unknown) => {
       const item = classify(message);
       if (batch && item.kind === 'request' && item.method === 'initialize') {
-        return { kind: 'invalid', id: item.id, error: new JsonRpcError(RpcCode.INVALID_REQUEST, 'Invalid Request: initialize cannot be part of a batch') };
+        return {
+          kind: 'invalid',
+          id: item.id,
+          error: new JsonRpcError(RpcCode.INVALID_REQUEST, 'Invalid Request: initialize cannot be part of a batch'),
+        };
       }
       return item;
     });
@@ -66,7 +103,16 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     if (needsAuth) {
       const ip = request.ip;
       const wait = failedAuth.blocked(ip);
-      if (wait) return rejectAll(reply, items, batch, 429, RpcCode.RATE_LIMITED, `Too many failed authentication attempts; retry in ${wait} s`, wait);
+      if (wait)
+        return rejectAll(
+          reply,
+          items,
+          batch,
+          429,
+          RpcCode.RATE_LIMITED,
+          `Too many failed authentication attempts; retry in ${wait} s`,
+          wait,
+        );
       try {
         shop = await authenticator.authenticate(request.headers.authorization);
       } catch (err) {
@@ -77,7 +123,16 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         return rejectAll(reply, items, batch, 401, RpcCode.UNAUTHORIZED, UNAUTHORIZED);
       }
       const retry = perShop.hit(`shop:${shop.id}`);
-      if (retry) return rejectAll(reply, items, batch, 429, RpcCode.RATE_LIMITED, `Rate limit exceeded; retry in ${retry} s`, retry);
+      if (retry)
+        return rejectAll(
+          reply,
+          items,
+          batch,
+          429,
+          RpcCode.RATE_LIMITED,
+          `Rate limit exceeded; retry in ${retry} s`,
+          retry,
+        );
     }
 
     // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
@@ -105,10 +160,22 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
   }
 }
 
-function rejectAll(reply: FastifyReply, items: Classified[], batch: boolean, status: number, code: number, message: string, retryAfter?: number) {
+function rejectAll(
+  reply: FastifyReply,
+  items: Classified[],
+  batch: boolean,
+  status: number,
+  code: number,
+  message: string,
+  retryAfter?: number,
+) {
   if (retryAfter) reply.header('retry-after', String(retryAfter));
   const error = new JsonRpcError(code, message, retryAfter ? { retry_after_seconds: retryAfter } : undefined);
-  const responses = items.map((i) => (i.kind === 'invalid' ? errorResponse(i.id, i.error) : i.kind === 'request' ? errorResponse(i.id, error) : null)).filter((r): r is string => r !== null);
+  const responses = items
+    .map((i) =>
+      i.kind === 'invalid' ? errorResponse(i.id, i.error) : i.kind === 'request' ? errorResponse(i.id, error) : null,
+    )
+    .filter((r): r is string => r !== null);
   return sendRaw(reply, status, batch ? batchResponse(responses) : (responses[0] ?? errorResponse(null, error)));
 }
 

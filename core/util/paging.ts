@@ -12,7 +12,12 @@ export interface Paging {
 }
 
 /** The list payload every list tool returns: `{ [key]: items, count, limit, offset, has_more }`. */
-export function pageOf<K extends string, T>(key: K, items: T[], count: number, paging: Paging): Record<K, T[]> & { count: number; limit: number; offset: number; has_more: boolean } {
+export function pageOf<K extends string, T>(
+  key: K,
+  items: T[],
+  count: number,
+  paging: Paging,
+): Record<K, T[]> & { count: number; limit: number; offset: number; has_more: boolean } {
   return {
     [key]: items,
     count,

@@ -19,9 +19,10 @@ export function phoneE164OrNull(raw: string): string | null {
 export function normalizePhone(raw: string, field = 'phone'): string {
   const phone = phoneE164OrNull(raw);
   if (phone === null) {
-    throw invalidArguments(`${field} "${raw}" is not a valid phone number with an international prefix (E.164, e.g. +34600111222).`, [
-      { path: field, message: 'is not a valid international phone number' },
-    ]);
+    throw invalidArguments(
+      `${field} "${raw}" is not a valid phone number with an international prefix (E.164, e.g. +34600111222).`,
+      [{ path: field, message: 'is not a valid international phone number' }],
+    );
   }
   return phone;
 }

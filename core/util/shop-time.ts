@@ -14,7 +14,16 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClock(timeZone: string): Intl.DateTimeFormat {
   let clock = wallClocks.get(timeZone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clock = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     wallClocks.set(timeZone, clock);
   }
   return clock;
@@ -24,7 +33,14 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
 function offsetMs(timeZone: string, instant: number): number {
   const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const field = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  const wall = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -35,11 +51,27 @@ function offsetMs(timeZone: string, instant: number): number {
 export function parseShopTime(raw: string, timeZone: string, field: string): Date {
   const bad = (why: string) => invalidArguments(`${field} "${raw}" ${why}.`, [{ path: field, message: why }]);
   const m = FORMAT.exec(raw.trim());
-  if (!m) throw bad("is not a date and time such as 2030-05-01 09:30:00 (the shop's time) or 2030-05-01T09:30:00+02:00");
+  if (!m)
+    throw bad("is not a date and time such as 2030-05-01 09:30:00 (the shop's time) or 2030-05-01T09:30:00+02:00");
   const [, y, mo, d, h, mi, s = '0', ms = '0', zone] = m;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
+  const wall = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(s),
+    Number(ms.padEnd(3, '0')),
+  );
   const check = new Date(wall);
-  if (check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    check.getUTCFullYear() !== Number(y) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     throw bad('is not a real date and time');
   }
   if (zone?.toUpperCase() === 'Z') return check;

@@ -5,8 +5,14 @@ describe('kernel text helpers', () => {
   it('nonBlank trims and refuses whitespace-only values, naming the field', () => {
     expect(nonBlank('  VIP ', 'tag_name')).to.equal('VIP');
     expect(nonBlank('  refund ', 'query')).to.equal('refund');
-    expect(() => nonBlank(' \n\t', 'comment')).to.throw().with.property('details').that.deep.equals({ errors: [{ path: 'comment', message: 'must not be blank' }] });
-    expect(() => nonBlank(' \t', 'query')).to.throw().with.property('details').that.deep.equals({ errors: [{ path: 'query', message: 'must not be blank' }] });
+    expect(() => nonBlank(' \n\t', 'comment'))
+      .to.throw()
+      .with.property('details')
+      .that.deep.equals({ errors: [{ path: 'comment', message: 'must not be blank' }] });
+    expect(() => nonBlank(' \t', 'query'))
+      .to.throw()
+      .with.property('details')
+      .that.deep.equals({ errors: [{ path: 'query', message: 'must not be blank' }] });
   });
 
   it('likeLiteral and containsPattern take LIKE wildcards and the escape character literally', () => {

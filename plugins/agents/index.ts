@@ -16,7 +16,8 @@ import { deleteAgent } from './tools/delete-agent.js';
 export default definePlugin({
   name: 'agents',
   version: '1.0.0',
-  description: "The shop's agents: create within the plan's limit, list, get, update, delete; pins and permissions by section.",
+  description:
+    "The shop's agents: create within the plan's limit, list, get, update, delete; pins and permissions by section.",
   kernel: '^1.0.0',
   entities: [Agent],
   migrations: [{ name: '0001-init', class: AgentsInit }],

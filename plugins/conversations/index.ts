@@ -20,7 +20,8 @@ import { listConversations } from './tools/list-conversations.js';
 export default definePlugin({
   name: 'conversations',
   version: '1.0.0',
-  description: 'Conversations with customers on the messaging channel: recent, list, search, messages, mark read, assign to an agent.',
+  description:
+    'Conversations with customers on the messaging channel: recent, list, search, messages, mark read, assign to an agent.',
   kernel: '^1.0.0',
   dependencies: ['whatsapp_ops', 'customers'],
   optionalDependencies: ['agents'],
@@ -30,11 +31,23 @@ export default definePlugin({
     conversationsService: ConversationsService,
     conversationActivityService: ConversationActivityService,
   },
-  tools: [getRecentConversations, getConversationMessages, searchConversations, markConversationRead, assignConversation, listConversations],
+  tools: [
+    getRecentConversations,
+    getConversationMessages,
+    searchConversations,
+    markConversationRead,
+    assignConversation,
+    listConversations,
+  ],
   on: {
-    'whatsapp_ops.message_received': (payload, { services }) => services.conversationActivityService.messageReceived(payload),
-    'whatsapp_ops.message_sent': inBatches((payloads, { services }) => services.conversationActivityService.messagesSent(payloads)),
-    'whatsapp_ops.message_status': inBatches((payloads, { services }) => services.conversationActivityService.messageStatuses(payloads)),
+    'whatsapp_ops.message_received': (payload, { services }) =>
+      services.conversationActivityService.messageReceived(payload),
+    'whatsapp_ops.message_sent': inBatches((payloads, { services }) =>
+      services.conversationActivityService.messagesSent(payloads),
+    ),
+    'whatsapp_ops.message_status': inBatches((payloads, { services }) =>
+      services.conversationActivityService.messageStatuses(payloads),
+    ),
     'agents.deleted': (payload, { services }) => services.conversationActivityService.agentDeleted(payload),
   },
 });

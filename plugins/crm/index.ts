@@ -17,15 +17,24 @@ import { deleteCrmCustomer } from './tools/delete-crm-customer.js';
 export default definePlugin({
   name: 'crm',
   version: '1.0.0',
-  description: 'A light CRM over customer records: pipeline stages, contact details, notes and custom fields by WhatsApp number.',
+  description:
+    'A light CRM over customer records: pipeline stages, contact details, notes and custom fields by WhatsApp number.',
   kernel: '^1.0.0',
   dependencies: ['customers'],
   entities: [CrmCustomer],
   migrations: [{ name: '0001-init', class: CrmInit }],
   services: { crmCustomersService: CrmCustomersService },
-  tools: [createCrmCustomer, listCrmCustomers, getCrmCustomer, updateCrmCustomer, moveCrmCustomerStage, deleteCrmCustomer],
+  tools: [
+    createCrmCustomer,
+    listCrmCustomers,
+    getCrmCustomer,
+    updateCrmCustomer,
+    moveCrmCustomerStage,
+    deleteCrmCustomer,
+  ],
   on: {
     'customers.merged': (event: CustomersMerged, ctx) => ctx.services.crmCustomersService.followMerge(event),
-    'customers.deleted': (event: { customer_id: number }, ctx) => ctx.services.crmCustomersService.followDeletion(event),
+    'customers.deleted': (event: { customer_id: number }, ctx) =>
+      ctx.services.crmCustomersService.followDeletion(event),
   },
 });

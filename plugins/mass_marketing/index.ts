@@ -90,12 +90,27 @@ import { getMassMarketingStats } from './tools/get-mass-marketing-stats.js';
 export default definePlugin({
   name: 'mass_marketing',
   version: '1.0.0',
-  description: 'Campaigns (scheduled, recurring, approved, paced over several lines, sent exactly once), contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions, settings, logs and stats.',
+  description:
+    'Campaigns (scheduled, recurring, approved, paced over several lines, sent exactly once), contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions, settings, logs and stats.',
   kernel: '^1.0.0',
   dependencies: ['customers', 'whatsapp_ops'],
   optionalDependencies: ['conversations', 'crm', 'tickets'],
   configSchema: MassMarketingConfig,
-  entities: [ContactList, ListMember, ListTagCount, BlacklistEntry, Unsubscribe, MarketingSettings, ContactImport, ImportError, Campaign, CampaignRun, CampaignRecipient, CampaignTranslation, SessionPacing],
+  entities: [
+    ContactList,
+    ListMember,
+    ListTagCount,
+    BlacklistEntry,
+    Unsubscribe,
+    MarketingSettings,
+    ContactImport,
+    ImportError,
+    Campaign,
+    CampaignRun,
+    CampaignRecipient,
+    CampaignTranslation,
+    SessionPacing,
+  ],
   migrations: [
     { name: '0001-init', class: MassMarketingInit },
     { name: '0002-campaigns', class: MassMarketingCampaigns },
@@ -162,9 +177,14 @@ export default definePlugin({
     getMassMarketingStats,
   ],
   on: withAudienceListeners({
-    'whatsapp_ops.message_received': async (event, { services }) => services.marketingCampaignRepliesService.messageReceived(event),
-    'whatsapp_ops.message_sent': inBatches((events, { services }) => services.marketingCampaignRepliesService.messagesSent(events)),
-    'whatsapp_ops.message_status': inBatches((events, { services }) => services.marketingCampaignRepliesService.messageStatuses(events)),
+    'whatsapp_ops.message_received': async (event, { services }) =>
+      services.marketingCampaignRepliesService.messageReceived(event),
+    'whatsapp_ops.message_sent': inBatches((events, { services }) =>
+      services.marketingCampaignRepliesService.messagesSent(events),
+    ),
+    'whatsapp_ops.message_status': inBatches((events, { services }) =>
+      services.marketingCampaignRepliesService.messageStatuses(events),
+    ),
   }),
   setup: (setup) => {
     const { app, config, container, rootEm, withShop, log, baseUrl } = setup;

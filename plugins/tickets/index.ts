@@ -25,7 +25,8 @@ import { reopenAiTicket } from './tools/reopen-ai-ticket.js';
 export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
-  description: 'Internal customer tickets: create (with dedupe), notes, assignment, resolution with a queued customer follow-up, close, reopen.',
+  description:
+    'Internal customer tickets: create (with dedupe), notes, assignment, resolution with a queued customer follow-up, close, reopen.',
   kernel: '^1.0.0',
   dependencies: ['agents', 'customers'],
   entities: [Ticket, TicketNote, TicketFollowup],
@@ -35,7 +36,17 @@ export default definePlugin({
     ticketResolutionsService: TicketResolutionsService,
     ticketLinksService: TicketLinksService,
   },
-  tools: [createAiTicket, addAiTicketNote, addAiTicketAgentResolution, assignAiTicket, closeAiTicket, listAiTickets, getAiTicket, updateAiTicket, reopenAiTicket],
+  tools: [
+    createAiTicket,
+    addAiTicketNote,
+    addAiTicketAgentResolution,
+    assignAiTicket,
+    closeAiTicket,
+    listAiTickets,
+    getAiTicket,
+    updateAiTicket,
+    reopenAiTicket,
+  ],
   on: {
     'customers.merged': (payload, { services }) => services.ticketLinksService.customersMerged(payload),
     'customers.deleted': (payload, { services }) => services.ticketLinksService.customerDeleted(payload),

@@ -3,8 +3,16 @@ import { Type, type Static } from '../../core/index.js';
 const SessionServiceConfig = Type.Object(
   {
     url: Type.String({ pattern: '^https?://', description: 'The direct session service ({vps_url}).' }),
-    sharedSecret: Type.String({ minLength: 16, description: "The service's SESSION_SERVICE_SHARED_SECRET: verifies its webhooks, signs session creations." }),
-    webhookPath: Type.String({ pattern: '^/', default: '/webhooks/session-service', description: 'Where this server receives the signed events (the service\'s SESSION_SERVICE_WEBHOOK_URL points here).' }),
+    sharedSecret: Type.String({
+      minLength: 16,
+      description: "The service's SESSION_SERVICE_SHARED_SECRET: verifies its webhooks, signs session creations.",
+    }),
+    webhookPath: Type.String({
+      pattern: '^/',
+      default: '/webhooks/session-service',
+      description:
+        "Where this server receives the signed events (the service's SESSION_SERVICE_WEBHOOK_URL points here).",
+    }),
     timeoutMs: Type.Integer({ minimum: 100, default: 10_000 }),
   },
   { additionalProperties: false },
@@ -38,7 +46,8 @@ export const WhatsappOpsConfig = Type.Refine(
     },
     { additionalProperties: false },
   ),
-  (config: { adapter: string; sessionService?: unknown }) => config.adapter !== 'session-service' || config.sessionService !== undefined,
+  (config: { adapter: string; sessionService?: unknown }) =>
+    config.adapter !== 'session-service' || config.sessionService !== undefined,
   () => 'sessionService { url, sharedSecret } is required when adapter is "session-service"',
 );
 

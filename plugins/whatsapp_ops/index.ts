@@ -53,7 +53,8 @@ import { cancelScheduledMessage } from './tools/cancel-scheduled-message.js';
 export default definePlugin({
   name: 'whatsapp_ops',
   version: '1.0.0',
-  description: 'Messaging numbers (pairing, status, routing roles), the one send path with credits and opt-outs, message log, contact window, archiving, scheduled messages.',
+  description:
+    'Messaging numbers (pairing, status, routing roles), the one send path with credits and opt-outs, message log, contact window, archiving, scheduled messages.',
   kernel: '^1.0.0',
   optionalDependencies: ['tickets', 'agents'],
   configSchema: WhatsappOpsConfig,
@@ -68,7 +69,11 @@ export default definePlugin({
     ChatappProcessedEvent,
     ChatappArchivedChat,
   ],
-  migrations: [...sandboxMigrations, { name: '0003-init', class: WhatsappOpsInit }, { name: '0004-message-key-index', class: WhatsappOpsMessageKeyIndex }],
+  migrations: [
+    ...sandboxMigrations,
+    { name: '0003-init', class: WhatsappOpsInit },
+    { name: '0004-message-key-index', class: WhatsappOpsMessageKeyIndex },
+  ],
   services: {
     chatappSessionsService: ChatappSessionsService,
     chatappMessagingService: ChatappMessagingService,

@@ -11,7 +11,9 @@ import { TestDatabase } from '../../test/helpers/test-database.js';
  * PostgreSQL (dropped by close); no rate limit, no jobs, quiet logs. Extra groups (fixtures) are
  * added to the configured ones.
  */
-export async function benchKernel(extraGroups: Record<string, GroupEntry> = {}): Promise<{ kernel: Kernel; close(): Promise<void> }> {
+export async function benchKernel(
+  extraGroups: Record<string, GroupEntry> = {},
+): Promise<{ kernel: Kernel; close(): Promise<void> }> {
   const db = process.env.DATABASE_URL ? undefined : await TestDatabase.create();
   const config = await loadConfig({
     overrides: {

@@ -26,12 +26,19 @@ import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';
 import { withShop } from '../../plugins/mass_marketing/test/fixtures/marketing-probe/index.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '30' } },
+});
 const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 
 const { kernel, close } = await benchKernel({
-  marketing_probe: { enabled: true, resolve: fileURLToPath(new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url)) },
+  marketing_probe: {
+    enabled: true,
+    resolve: fileURLToPath(
+      new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url),
+    ),
+  },
 });
 const conn = kernel.orm.em.getConnection();
 const { shopId, token } = await kernel.shops.create({ name: 'Marketing bench' });
@@ -92,9 +99,15 @@ async function importCsv(listName: string) {
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   sample();
-  console.log(`rows ${imported.received}, added ${imported.added}, duplicates ${imported.duplicates}, invalid ${imported.invalid_count}`);
-  console.log(`time ${seconds.toFixed(2)} s → ${Math.round(imported.received / seconds).toLocaleString('en')} rows/s (target ≥ 100,000)`);
-  console.log(`memory: RSS ${mb(before.rss)} before, peak ${mb(peakRss)}; heap ${mb(before.heapUsed)} before, peak ${mb(peakHeap)}`);
+  console.log(
+    `rows ${imported.received}, added ${imported.added}, duplicates ${imported.duplicates}, invalid ${imported.invalid_count}`,
+  );
+  console.log(
+    `time ${seconds.toFixed(2)} s → ${Math.round(imported.received / seconds).toLocaleString('en')} rows/s (target ≥ 100,000)`,
+  );
+  console.log(
+    `memory: RSS ${mb(before.rss)} before, peak ${mb(peakRss)}; heap ${mb(before.heapUsed)} before, peak ${mb(peakHeap)}`,
+  );
   return imported;
 }
 
@@ -103,7 +116,7 @@ const first = await importCsv('Bench 1M');
 const firstListId = first.list.id as number;
 
 // ---------------------------------------------------------------- audience data
-console.log('\n== the shop\'s records: customers with tags, chat history, exclusions (not timed)');
+console.log("\n== the shop's records: customers with tags, chat history, exclusions (not timed)");
 await conn.execute(
   `insert into customers (shop_id, phone, name, created_at, updated_at, last_contact_at)
    select shop_id, phone, name, now(), now(), case when (substr(phone, 5)::int % 3) = 0 then now() - make_interval(days => substr(phone, 5)::int % 90) end
@@ -123,7 +136,10 @@ for (const [tag, modulo, rest] of [
   );
 }
 const exclusion = (table: string, step: number, extra = '') =>
-  conn.execute(`insert into ${table} (shop_id, phone, created_at${extra ? `, ${extra.split('=')[0]}` : ''}) select ?, '+346' || lpad((g * ${step})::text, 8, '0'), now()${extra ? `, ${extra.split('=')[1]}` : ''} from generate_series(1, 10000) g`, [shopId]);
+  conn.execute(
+    `insert into ${table} (shop_id, phone, created_at${extra ? `, ${extra.split('=')[0]}` : ''}) select ?, '+346' || lpad((g * ${step})::text, 8, '0'), now()${extra ? `, ${extra.split('=')[1]}` : ''} from generate_series(1, 10000) g`,
+    [shopId],
+  );
 await exclusion('marketing_blacklist', 89);
 await exclusion('marketing_unsubscribes', 83, "source='reply'");
 await exclusion('chatapp_optouts', 97);
@@ -138,11 +154,18 @@ await conn.execute(
   [shopId, session!.id],
 );
 await withShop(shopId, (ctx) => ctx.services.marketingListsService.delete(firstListId), { transactional: true });
-for (const table of ['customers', 'customer_tags', 'marketing_blacklist', 'marketing_unsubscribes', 'chatapp_optouts', 'chatapp_messages']) {
+for (const table of [
+  'customers',
+  'customer_tags',
+  'marketing_blacklist',
+  'marketing_unsubscribes',
+  'chatapp_optouts',
+  'chatapp_messages',
+]) {
   await conn.execute(`vacuum analyze ${table}`);
 }
 
-console.log('\n== import again, into a second list: every new member\'s facts joined from those records');
+console.log("\n== import again, into a second list: every new member's facts joined from those records");
 const imported = await importCsv('Bench 1M, known customers');
 const listId = imported.list.id as number;
 await conn.execute('vacuum analyze marketing_list_members');
@@ -155,7 +178,15 @@ async function count(filters: Record<string, unknown>): Promise<{ ms: number; co
     method: 'POST',
     url: '/',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'count_filtered_contacts', arguments: { action: 'count_filtered', list_id: listId, segment_filters: filters } } }),
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: id++,
+      method: 'tools/call',
+      params: {
+        name: 'count_filtered_contacts',
+        arguments: { action: 'count_filtered', list_id: listId, segment_filters: filters },
+      },
+    }),
   });
   const ms = performance.now() - t;
   const payload = res.json().result.structuredContent;
@@ -164,7 +195,12 @@ async function count(filters: Record<string, unknown>): Promise<{ ms: number; co
 }
 
 /** The segment counted from the source tables (customers, tags, messages, exclusions), not from the members' facts. */
-async function reference(f: { tags?: string[]; exclude_tags?: string[]; last_contact_days?: number; has_chatapp_history?: boolean }): Promise<number> {
+async function reference(f: {
+  tags?: string[];
+  exclude_tags?: string[];
+  last_contact_days?: number;
+  has_chatapp_history?: boolean;
+}): Promise<number> {
   const where = [
     `m.shop_id = ${shopId} and m.list_id = ${listId}`,
     `m.phone not in (select phone from marketing_blacklist where shop_id = ${shopId} union all select phone from marketing_unsubscribes where shop_id = ${shopId}
@@ -179,19 +215,31 @@ async function reference(f: { tags?: string[]; exclude_tags?: string[]; last_con
   if (f.exclude_tags) where.push(`not ${tagged(f.exclude_tags)}`);
   if (f.last_contact_days) {
     params.push(f.last_contact_days);
-    where.push(`exists (select 1 from customers c where c.shop_id = ${shopId} and c.phone = m.phone and c.last_contact_at >= now() - make_interval(days => ?::int))`);
+    where.push(
+      `exists (select 1 from customers c where c.shop_id = ${shopId} and c.phone = m.phone and c.last_contact_at >= now() - make_interval(days => ?::int))`,
+    );
   }
   if (f.has_chatapp_history !== undefined) {
-    where.push(`${f.has_chatapp_history ? '' : 'not '}exists (select 1 from chatapp_messages x where x.shop_id = ${shopId} and x.phone = m.phone and x.sent_at is not null)`);
+    where.push(
+      `${f.has_chatapp_history ? '' : 'not '}exists (select 1 from chatapp_messages x where x.shop_id = ${shopId} and x.phone = m.phone and x.sent_at is not null)`,
+    );
   }
-  const [row] = (await conn.execute(`select count(*)::int as n from marketing_list_members m where ${where.join(' and ')}`, params)) as { n: number }[];
+  const [row] = (await conn.execute(
+    `select count(*)::int as n from marketing_list_members m where ${where.join(' and ')}`,
+    params,
+  )) as { n: number }[];
   return row!.n;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const firstCall = await count({});
-console.log(`\n== count_filtered_contacts on a ${imported.list.member_count.toLocaleString('en')}-member list (${RUNS} calls each, after 3 warm-up calls)`);
-console.log(`first call ({}), re-deriving the exclusion flags after the SQL-written exclusions: ${firstCall.ms.toFixed(1)} ms`);
+console.log(
+  `\n== count_filtered_contacts on a ${imported.list.member_count.toLocaleString('en')}-member list (${RUNS} calls each, after 3 warm-up calls)`,
+);
+console.log(
+  `first call ({}), re-deriving the exclusion flags after the SQL-written exclusions: ${firstCall.ms.toFixed(1)} ms`,
+);
 const segments: [string, Record<string, any>][] = [
   ['{} (exclusions only)', {}],
   ['tags [vip] (5%)', { tags: ['vip'] }],

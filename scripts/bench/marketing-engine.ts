@@ -48,7 +48,12 @@ if (values['send-batch']) engine.sendBatch = Number(values['send-batch']);
 if (values.workers) engine.workers = Number(values.workers);
 
 const { kernel, close } = await benchKernel({
-  marketing_probe: { enabled: true, resolve: fileURLToPath(new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url)) },
+  marketing_probe: {
+    enabled: true,
+    resolve: fileURLToPath(
+      new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url),
+    ),
+  },
   ...(Object.keys(engine).length > 0 && { mass_marketing: { enabled: true, config: { engine } } }),
 });
 const conn = kernel.orm.em.getConnection();
@@ -70,7 +75,9 @@ async function tool(name: string, args: Record<string, unknown>): Promise<any> {
 }
 
 // ---------------------------------------------------------------- setup (not timed)
-console.log(`== setup: ${SESSIONS.toLocaleString('en')} sandbox lines, ${RECIPIENTS.toLocaleString('en')} recipients, interval ${INTERVAL} s`);
+console.log(
+  `== setup: ${SESSIONS.toLocaleString('en')} sandbox lines, ${RECIPIENTS.toLocaleString('en')} recipients, interval ${INTERVAL} s`,
+);
 const connected = await tool('connect_chatapp', { force_new: true });
 const pairingPath = new URL(connected.pairing.pairing_url).pathname;
 const paired = await kernel.app.inject({ method: 'GET', url: pairingPath, headers: { accept: 'application/json' } });
@@ -97,7 +104,8 @@ async function* csv(): AsyncGenerator<string> {
   yield 'phone,name\n';
   for (let i = 0; i < RECIPIENTS; i += 10_000) {
     let chunk = '';
-    for (let j = i; j < Math.min(RECIPIENTS, i + 10_000); j++) chunk += `+3460${String(j).padStart(7, '0')},Contact ${j}\n`;
+    for (let j = i; j < Math.min(RECIPIENTS, i + 10_000); j++)
+      chunk += `+3460${String(j).padStart(7, '0')},Contact ${j}\n`;
     yield chunk;
   }
 }
@@ -110,7 +118,8 @@ const listId = await withShop(
   },
   { transactional: true },
 );
-for (const table of ['chatapp_sessions', 'sandbox_sessions', 'marketing_list_members']) await conn.execute(`vacuum analyze ${table}`);
+for (const table of ['chatapp_sessions', 'sandbox_sessions', 'marketing_list_members'])
+  await conn.execute(`vacuum analyze ${table}`);
 const { campaign } = await tool('create_campaign', {
   action: 'create',
   name: 'Engine bench',
@@ -149,8 +158,19 @@ const sampleMemory = () => {
 // it is off (as on this machine's), the benchmark vacuums and analyzes the growing tables itself
 // every 5 s, as autovacuum would. Without statistics the planner takes "shop_id = N" for a handful
 // of rows and scans the shop's rows instead of using the key indexes.
-const [{ autovacuum }] = (await conn.execute('select current_setting(\'autovacuum\') as autovacuum')) as { autovacuum: string }[];
-const GROWING = ['chatapp_messages', 'marketing_campaign_recipients', 'sandbox_messages', 'sandbox_events', 'conversations', 'chatapp_processed_events', 'credit_movements', 'marketing_session_pacing'];
+const [{ autovacuum }] = (await conn.execute("select current_setting('autovacuum') as autovacuum")) as {
+  autovacuum: string;
+}[];
+const GROWING = [
+  'chatapp_messages',
+  'marketing_campaign_recipients',
+  'sandbox_messages',
+  'sandbox_events',
+  'conversations',
+  'chatapp_processed_events',
+  'credit_movements',
+  'marketing_session_pacing',
+];
 let vacuuming: Promise<unknown> = Promise.resolve();
 const analyzer =
   autovacuum === 'off'
@@ -158,9 +178,19 @@ const analyzer =
         vacuuming = vacuuming.then(() => conn.execute(`vacuum (analyze) ${GROWING.join(', ')}`).catch(() => undefined));
       }, 5000)
     : undefined;
-if (analyzer) console.log('autovacuum is off on this server: the benchmark vacuums and analyzes the growing tables every 5 s in its place');
+if (analyzer)
+  console.log(
+    'autovacuum is off on this server: the benchmark vacuums and analyzes the growing tables every 5 s in its place',
+  );
 const sentCount = async () =>
-  Number(((await conn.execute(`select count(*)::int as n from marketing_campaign_recipients where campaign_id = ? and status not in ('pending', 'sending')`, [campaign.id])) as { n: number }[])[0]!.n);
+  Number(
+    (
+      (await conn.execute(
+        `select count(*)::int as n from marketing_campaign_recipients where campaign_id = ? and status not in ('pending', 'sending')`,
+        [campaign.id],
+      )) as { n: number }[]
+    )[0]!.n,
+  );
 console.log('\n== sending (per second: recipients done, rate)');
 const cpu0 = process.cpuUsage();
 const pg0 = ticks();
@@ -174,7 +204,13 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 2000));
   const done = await sentCount();
   const now = performance.now();
-  console.log(`t=${((now - t0) / 1000).toFixed(0).padStart(4)} s  done ${String(done).padStart(7)}  ${Math.round(((done - last) * 1000) / (now - lastAt)).toString().padStart(5)}/s`);
+  console.log(
+    `t=${((now - t0) / 1000).toFixed(0).padStart(4)} s  done ${String(done).padStart(7)}  ${Math.round(
+      ((done - last) * 1000) / (now - lastAt),
+    )
+      .toString()
+      .padStart(5)}/s`,
+  );
   last = done;
   lastAt = now;
   if (done >= RECIPIENTS) break;
@@ -212,28 +248,48 @@ const [tracked] = (await conn.execute(
 )) as { rows: number; messages: number; credits: string; duplicates: number }[];
 
 const sustained = (span!.total * 0.8) / span!.middle_seconds;
-console.log(`\n== results (${SESSIONS.toLocaleString('en')} lines × ${INTERVAL} s → ceiling ${Math.round(SESSIONS / INTERVAL).toLocaleString('en')} sends/s)`);
-console.log(`messages carried by the network: ${span!.total.toLocaleString('en')} in ${span!.all_seconds.toFixed(1)} s (first ${(span!.first_after * 1000).toFixed(0)} ms after start)`);
+console.log(
+  `\n== results (${SESSIONS.toLocaleString('en')} lines × ${INTERVAL} s → ceiling ${Math.round(SESSIONS / INTERVAL).toLocaleString('en')} sends/s)`,
+);
+console.log(
+  `messages carried by the network: ${span!.total.toLocaleString('en')} in ${span!.all_seconds.toFixed(1)} s (first ${(span!.first_after * 1000).toFixed(0)} ms after start)`,
+);
 console.log(`sustained (10%–90% of messages): ${Math.round(sustained).toLocaleString('en')} sends/s (target ≥ 1,000)`);
-console.log(`lateness against the line's schedule over ${pacing!.gaps.toLocaleString('en')} consecutive sends: p50 ${(pacing!.p50 * 1000).toFixed(0)} ms, p95 ${(pacing!.p95 * 1000).toFixed(0)} ms, p99 ${(pacing!.p99 * 1000).toFixed(0)} ms, max ${(pacing!.max * 1000).toFixed(0)} ms`);
+console.log(
+  `lateness against the line's schedule over ${pacing!.gaps.toLocaleString('en')} consecutive sends: p50 ${(pacing!.p50 * 1000).toFixed(0)} ms, p95 ${(pacing!.p95 * 1000).toFixed(0)} ms, p99 ${(pacing!.p99 * 1000).toFixed(0)} ms, max ${(pacing!.max * 1000).toFixed(0)} ms`,
+);
 console.log(`pacing violations (two sends on a line closer than ${INTERVAL} s): ${pacing!.violations}`);
-console.log(`CPU over ${seconds.toFixed(1)} s: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${pgSeconds.toFixed(1)} s (${((pgSeconds / seconds) * 100).toFixed(0)}% of a core)`);
+console.log(
+  `CPU over ${seconds.toFixed(1)} s: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${pgSeconds.toFixed(1)} s (${((pgSeconds / seconds) * 100).toFixed(0)}% of a core)`,
+);
 console.log(`memory: peak RSS ${Math.round(peakRss / 1e6)} MB, peak heap ${Math.round(peakHeap / 1e6)} MB`);
-console.log(`tracked: ${tracked!.rows.toLocaleString('en')} recipient rows sent with ${tracked!.messages.toLocaleString('en')} distinct messages, ${Number(tracked!.credits).toLocaleString('en')} credits; phones with more than one message: ${tracked!.duplicates}`);
+console.log(
+  `tracked: ${tracked!.rows.toLocaleString('en')} recipient rows sent with ${tracked!.messages.toLocaleString('en')} distinct messages, ${Number(tracked!.credits).toLocaleString('en')} credits; phones with more than one message: ${tracked!.duplicates}`,
+);
 
 // Receipts keep arriving after the last send; the rows follow them.
 const receiptsFrom = performance.now();
 for (;;) {
-  const [r] = (await conn.execute(`select count(*) filter (where status = 'read')::int as read, count(*)::int as total from marketing_campaign_recipients where campaign_id = ?`, [campaign.id])) as { read: number; total: number }[];
+  const [r] = (await conn.execute(
+    `select count(*) filter (where status = 'read')::int as read, count(*)::int as total from marketing_campaign_recipients where campaign_id = ?`,
+    [campaign.id],
+  )) as { read: number; total: number }[];
   if (r!.read === r!.total || performance.now() - receiptsFrom > 120_000) {
-    console.log(`receipts: ${r!.read.toLocaleString('en')} of ${r!.total.toLocaleString('en')} rows read ${((performance.now() - receiptsFrom) / 1000).toFixed(1)} s after the last send`);
+    console.log(
+      `receipts: ${r!.read.toLocaleString('en')} of ${r!.total.toLocaleString('en')} rows read ${((performance.now() - receiptsFrom) / 1000).toFixed(1)} s after the last send`,
+    );
     break;
   }
   await new Promise((res) => setTimeout(res, 1000));
 }
 
 await close();
-const ok = tracked!.rows === RECIPIENTS && tracked!.messages === RECIPIENTS && tracked!.duplicates === 0 && pacing!.violations === 0 && span!.total === RECIPIENTS;
+const ok =
+  tracked!.rows === RECIPIENTS &&
+  tracked!.messages === RECIPIENTS &&
+  tracked!.duplicates === 0 &&
+  pacing!.violations === 0 &&
+  span!.total === RECIPIENTS;
 if (!ok) {
   console.log('CHECK FAILED: see the tracked and pacing lines above');
   process.exitCode = 1;

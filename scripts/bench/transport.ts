@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';
 import Fastify from 'fastify';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+});
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
@@ -45,7 +47,12 @@ const base = await kernel.listen();
 const { token } = await kernel.shops.create({ name: 'Bench shop' });
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
-const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: { message: 'hi' } } });
+const callBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'ping', arguments: { message: 'hi' } },
+});
 const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 const sample = async (body: string) => (await fetch(`${base}/`, { method: 'POST', headers, body })).text();
 const callBytes = Buffer.from(await sample(callBody));
@@ -67,12 +74,16 @@ for (const [name, body, path, target] of [
   rows.push([name, kernelFig, bareFig, target]);
 }
 
-console.log(`\nduration ${duration}s, ${connections} connections, loopback, response sizes: call ${callBytes.length} B, list ${listBytes.length} B\n`);
+console.log(
+  `\nduration ${duration}s, ${connections} connections, loopback, response sizes: call ${callBytes.length} B, list ${listBytes.length} B\n`,
+);
 console.log('| case | switchboard req/s | p50 / p99 ms | bare req/s | p50 / p99 ms | ratio | target |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, k, b, target] of rows) {
   const ratio = k.rps / b.rps;
-  console.log(`| ${name} | ${k.rps.toFixed(0)} | ${k.p50} / ${k.p99} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${(ratio * 100).toFixed(0)}% | ≥ ${target * 100}% ${ratio >= target ? 'met' : 'MISSED'} |`);
+  console.log(
+    `| ${name} | ${k.rps.toFixed(0)} | ${k.p50} / ${k.p99} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p99} | ${(ratio * 100).toFixed(0)}% | ≥ ${target * 100}% ${ratio >= target ? 'met' : 'MISSED'} |`,
+  );
   if (k.errors || b.errors) console.log(`  errors: switchboard ${k.errors}, bare ${b.errors}`);
 }
 

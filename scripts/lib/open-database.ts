@@ -47,6 +47,9 @@ export async function ensureSchema(db: OperatorDatabase, migrateOnStart: boolean
   }
   const pending = await migrator.getPendingMigrations();
   if (pending.length > 0) {
-    throw new KernelError('KRN_ERR_DATABASE', `${pending.length} migration(s) pending (${pending.map((m) => m.name).join(', ')}); run npm run migrate first`);
+    throw new KernelError(
+      'KRN_ERR_DATABASE',
+      `${pending.length} migration(s) pending (${pending.map((m) => m.name).join(', ')}); run npm run migrate first`,
+    );
   }
 }

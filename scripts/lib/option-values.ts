@@ -48,6 +48,7 @@ const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 export function currency(value: string, flag: string): string {
   const code = value.toUpperCase();
-  if (!currencies.has(code)) throw new UsageError(`--${flag} must be an ISO 4217 currency code such as EUR, got "${value}"`);
+  if (!currencies.has(code))
+    throw new UsageError(`--${flag} must be an ISO 4217 currency code such as EUR, got "${value}"`);
   return code;
 }

@@ -73,7 +73,8 @@ function typeOf(s: Schema): string {
   if (Array.isArray(s.enum)) return `one of ${s.enum.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
   const variants = s.anyOf ?? s.oneOf;
   if (Array.isArray(variants)) {
-    if (variants.every((v: Schema) => v.const !== undefined)) return `one of ${variants.map((v: Schema) => JSON.stringify(v.const)).join(', ')}`;
+    if (variants.every((v: Schema) => v.const !== undefined))
+      return `one of ${variants.map((v: Schema) => JSON.stringify(v.const)).join(', ')}`;
     return variants.map(typeOf).join(' or ');
   }
   if (s.type === 'array') return s.items ? `array of ${typeOf(s.items)}` : 'array';

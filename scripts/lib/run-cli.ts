@@ -17,7 +17,10 @@ export async function runCli(command: (argv: string[]) => Promise<string>, usage
     await write(process.stdout, `${argv.some((a) => a === '--help' || a === '-h') ? usage : await command(argv)}\n`);
   } catch (err) {
     code = err instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE;
-    await write(process.stderr, `error: ${describe(err)}\n${err instanceof UsageError ? 'Run with --help for usage.\n' : ''}`);
+    await write(
+      process.stderr,
+      `error: ${describe(err)}\n${err instanceof UsageError ? 'Run with --help for usage.\n' : ''}`,
+    );
   }
   // Explicit exit: a pool or timer some library left open must not keep an operator's shell waiting.
   process.exit(code);
@@ -25,4 +28,5 @@ export async function runCli(command: (argv: string[]) => Promise<string>, usage
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-const write = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));
+const write = (stream: NodeJS.WriteStream, text: string) =>
+  new Promise<void>((resolve) => stream.write(text, () => resolve()));

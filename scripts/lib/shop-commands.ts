@@ -78,7 +78,8 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
   },
 };
 
-const optional = <T>(raw: string | undefined, parse: (raw: string) => T): T | undefined => (raw === undefined ? undefined : parse(raw));
+const optional = <T>(raw: string | undefined, parse: (raw: string) => T): T | undefined =>
+  raw === undefined ? undefined : parse(raw);
 const shopIdOption = (raw: string | undefined) => value.integer(value.required(raw, 'shop'), 'shop', 1, MAX_SHOP_ID);
 const unknownShop = (shopId: number) => new OperatorError(`no shop with id ${shopId}`);
 

@@ -33,7 +33,10 @@ export async function exampleGroups(): Promise<GroupUnderTest[]> {
   const root = join(REPO_ROOT, 'examples');
   if (!existsSync(root)) return [];
   const found: GroupUnderTest[] = [];
-  for (const folder of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const folder of readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const manifest = join(root, folder, 'package.json');
     if (!existsSync(manifest)) continue;
     const packageName = JSON.parse(readFileSync(manifest, 'utf8')).name as string;
@@ -41,7 +44,9 @@ export async function exampleGroups(): Promise<GroupUnderTest[]> {
     try {
       name = (await import(packageName)).default.name;
     } catch (err) {
-      throw new Error(`example ${folder} (${packageName}) cannot be imported by its package name; run npm install to link the workspace: ${(err as Error).message}`);
+      throw new Error(
+        `example ${folder} (${packageName}) cannot be imported by its package name; run npm install to link the workspace: ${(err as Error).message}`,
+      );
     }
     found.push({ name, dir: join(root, folder), entry: { enabled: true, resolve: packageName } });
   }
@@ -60,7 +65,9 @@ export async function groupsUnderTest(): Promise<GroupUnderTest[]> {
 /** The config `groups` map that enables exactly these groups (built-in or example). */
 export async function groupEntries(names: string[]): Promise<Record<string, GroupEntry>> {
   const examples = new Map((await exampleGroups()).map((g) => [g.name, g.entry]));
-  return Object.fromEntries(names.map((name) => [name, examples.get(name) ?? { ...(configured[name] ?? {}), enabled: true }]));
+  return Object.fromEntries(
+    names.map((name) => [name, examples.get(name) ?? { ...(configured[name] ?? {}), enabled: true }]),
+  );
 }
 
 /** The groups loaded and checked the way the server loads them, without a database. */

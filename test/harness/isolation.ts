@@ -57,14 +57,17 @@ export interface DiscoveredFixture {
 /** Arguments that aim at existing records: `id`, `*_id`, `*_ids`, `phone`, `*_phone`. */
 export const TARGET_ARGUMENT = /^(id|phone|.+_id|.+_ids|.+_phone)$/;
 
-export const targetArguments = (tool: RegisteredTool): string[] => Object.keys(tool.inputSchema.properties).filter((name) => TARGET_ARGUMENT.test(name));
+export const targetArguments = (tool: RegisteredTool): string[] =>
+  Object.keys(tool.inputSchema.properties).filter((name) => TARGET_ARGUMENT.test(name));
 
 /** plugins/<group>/test/isolation.fixture.ts and examples/<folder>/test/isolation.fixture.ts. */
 export async function discoverIsolationFixtures(): Promise<DiscoveredFixture[]> {
   const candidates: { group: string; file: string }[] = [];
   const plugins = join(REPO_ROOT, 'plugins');
-  for (const name of readdirSync(plugins).sort()) candidates.push({ group: name, file: join(plugins, name, 'test', 'isolation.fixture.ts') });
-  for (const example of await exampleGroups()) candidates.push({ group: example.name, file: join(example.dir, 'test', 'isolation.fixture.ts') });
+  for (const name of readdirSync(plugins).sort())
+    candidates.push({ group: name, file: join(plugins, name, 'test', 'isolation.fixture.ts') });
+  for (const example of await exampleGroups())
+    candidates.push({ group: example.name, file: join(example.dir, 'test', 'isolation.fixture.ts') });
   const found: DiscoveredFixture[] = [];
   for (const { group, file } of candidates.filter((c) => existsSync(c.file))) {
     const fixture = (await import(pathToFileURL(file).href)).default as IsolationFixture;
@@ -83,7 +86,8 @@ export function callAs(k: TestKernel, token: string): CallAs {
     const first = (await k.call(token, tool, args)).payload;
     if (first?.requires_confirmation !== true) return first;
     if (typeof first.confirmation_url !== 'string') {
-      return (await k.call(token, tool, { ...args, confirm: true, confirmation_token: first.confirmation_token })).payload;
+      return (await k.call(token, tool, { ...args, confirm: true, confirmation_token: first.confirmation_token }))
+        .payload;
     }
     const page = await k.app.inject({ method: 'POST', url: `${new URL(first.confirmation_url).pathname}/approve` });
     return resultOfConfirmationPage(page.body);
@@ -93,8 +97,17 @@ export function callAs(k: TestKernel, token: string): CallAs {
 /** The page prints the tool's payload as JSON in its one <pre>. */
 function resultOfConfirmationPage(html: string): any {
   const pre = /<pre>([\s\S]*?)<\/pre>/.exec(html);
-  if (!pre) throw new Error(`the confirmation page showed no result: ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
-  const text = pre[1]!.replace(/&(lt|gt|quot|#39|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
+  if (!pre)
+    throw new Error(
+      `the confirmation page showed no result: ${html
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()}`,
+    );
+  const text = pre[1]!.replace(
+    /&(lt|gt|quot|#39|amp);/g,
+    (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!,
+  );
   return JSON.parse(text);
 }
 
@@ -102,7 +115,9 @@ function resultOfConfirmationPage(html: string): any {
 export function probeFailure(probe: IsolationProbe, payload: any): string | undefined {
   const got = JSON.stringify(payload);
   if (probe.expect === 'not_found') {
-    return payload?.success === false && payload.error_code === 'not_found' ? undefined : `expected not_found, got ${got}`;
+    return payload?.success === false && payload.error_code === 'not_found'
+      ? undefined
+      : `expected not_found, got ${got}`;
   }
   if (typeof probe.isEmpty !== 'function') return 'expect "empty" needs an isEmpty(payload) function';
   if (payload?.success !== true) return `expected an empty success, got ${got}`;
@@ -118,7 +133,8 @@ export function coverageGaps(fixture: IsolationFixture, probes: IsolationProbe[]
   const targeted = new Map(tools.map((t) => [t.definition.name, targetArguments(t)]));
   const gaps: string[] = [];
   for (const [name, args] of targeted) {
-    if (args.length > 0 && !probed.has(name) && !(name in fixture.exempt)) gaps.push(`${name} takes ${args.join(', ')} but has no probe and no exemption`);
+    if (args.length > 0 && !probed.has(name) && !(name in fixture.exempt))
+      gaps.push(`${name} takes ${args.join(', ')} but has no probe and no exemption`);
   }
   for (const [name, reason] of Object.entries(fixture.exempt)) {
     if (!targeted.has(name)) gaps.push(`exemption for ${name}, which is not a tool of the group`);

@@ -31,7 +31,13 @@ describe('spec catalogue parser', () => {
   const tools = parseSpecCatalogue(SPEC);
 
   it('reads kinds, (C), action* with its value and required arguments from the tables', () => {
-    expect(tools.get('create_thing')).to.deep.equal({ name: 'create_thing', kind: 'mutation', actionRequired: true, actionValue: 'create', requiredArgs: ['name'] });
+    expect(tools.get('create_thing')).to.deep.equal({
+      name: 'create_thing',
+      kind: 'mutation',
+      actionRequired: true,
+      actionValue: 'create',
+      requiredArgs: ['name'],
+    });
     expect(tools.get('count_things')).to.include({ kind: 'query', actionValue: 'count_filtered' });
     expect(tools.get('count_things')!.requiredArgs).to.deep.equal(['list_id', 'filters']);
     expect(tools.get('cancel_thing')).to.include({ confirmation: 'agent', actionValue: 'cancel' });
@@ -54,6 +60,8 @@ describe('spec catalogue parser', () => {
   });
 
   it('fails loudly when the spec no longer says which tools the user confirms', () => {
-    expect(() => parseSpecCatalogue(SPEC.replace('the calling client is told to stop', 'nothing'))).to.throw(/which tools the user confirms/);
+    expect(() => parseSpecCatalogue(SPEC.replace('the calling client is told to stop', 'nothing'))).to.throw(
+      /which tools the user confirms/,
+    );
   });
 });

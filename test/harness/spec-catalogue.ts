@@ -20,10 +20,12 @@ export interface SpecTool {
  * it; SWITCHBOARD_SPEC names another copy. Its absence fails loudly: the contract test must never
  * pass for want of a contract.
  */
-export const SPEC_PATH = process.env.SWITCHBOARD_SPEC ?? fileURLToPath(new URL('../../../shared/spec/interface.md', import.meta.url));
+export const SPEC_PATH =
+  process.env.SWITCHBOARD_SPEC ?? fileURLToPath(new URL('../../../shared/spec/interface.md', import.meta.url));
 
 export function readSpec(path = SPEC_PATH): string {
-  if (!existsSync(path)) throw new Error(`the interface spec was not found at ${path}; set SWITCHBOARD_SPEC to its path`);
+  if (!existsSync(path))
+    throw new Error(`the interface spec was not found at ${path}; set SWITCHBOARD_SPEC to its path`);
   return readFileSync(path, 'utf8');
 }
 
@@ -62,7 +64,10 @@ function catalogueSection(text: string): string {
 const KINDS = { Q: 'query', M: 'mutation' } as const;
 
 function parseRow(line: string): SpecTool | undefined {
-  const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+  const cells = line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
   const head = /^([a-z][a-z0-9_]*)( \(C\))?$/.exec(cells[0] ?? '');
   const kind = KINDS[cells[1] as keyof typeof KINDS];
   if (cells.length !== 3 || !head || !kind) return undefined;
@@ -82,12 +87,19 @@ function parseRow(line: string): SpecTool | undefined {
 /** "name (Q), name (M; arguments …), …" up to the first full stop after the colon. */
 function parseNameList(line: string): SpecTool[] {
   const list = stripParentheses(line.slice(line.indexOf(':') + 1)).split(/\.(\s|$)/)[0]!;
-  const kinds = new Map([...line.matchAll(/([a-z][a-z0-9_]*) \(([QM])[);,]/g)].map((m) => [m[1]!, KINDS[m[2] as 'Q' | 'M']]));
+  const kinds = new Map(
+    [...line.matchAll(/([a-z][a-z0-9_]*) \(([QM])[);,]/g)].map((m) => [m[1]!, KINDS[m[2] as 'Q' | 'M']]),
+  );
   return list
     .split(',')
     .map((s) => s.trim())
     .filter((s) => /^[a-z][a-z0-9_]*$/.test(s))
-    .map((name) => ({ name, ...(kinds.has(name) && { kind: kinds.get(name) }), actionRequired: false, requiredArgs: [] }));
+    .map((name) => ({
+      name,
+      ...(kinds.has(name) && { kind: kinds.get(name) }),
+      actionRequired: false,
+      requiredArgs: [],
+    }));
 }
 
 function stripParentheses(s: string): string {
@@ -104,6 +116,10 @@ function stripParentheses(s: string): string {
 /** "For bulk_delete_workflows and configure_webhooks the calling client is told to stop …". */
 function userConfirmed(text: string): string[] {
   const m = /For ([a-z0-9_, ]+?) the calling client is told to stop/.exec(text);
-  if (!m) throw new Error('the spec no longer says which tools the user confirms ("the calling client is told to stop")');
-  return m[1]!.split(/,\s*|\s+and\s+/).map((s) => s.trim()).filter(Boolean);
+  if (!m)
+    throw new Error('the spec no longer says which tools the user confirms ("the calling client is told to stop")');
+  return m[1]!
+    .split(/,\s*|\s+and\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -9,7 +9,11 @@ import { recordToolCalls } from '../tool-coverage.js';
 
 export interface TestKernel extends Kernel {
   /** POSTs a JSON-RPC body to / through inject(); returns status, headers and parsed body. */
-  rpc(body: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+  rpc(
+    body: unknown,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** tools/call → the structured payload (and isError). */
   call(token: string, name: string, args?: Record<string, unknown>): Promise<{ payload: any; isError: boolean }>;
   newShop(name?: string, extra?: { maxAgents?: number; credits?: number }): Promise<{ shopId: number; token: string }>;
@@ -32,7 +36,11 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
     ...defaults,
     ...options.overrides,
     server: { port: 0, ...options.overrides?.server },
-    database: { url: options.databaseUrl ?? (await sharedDatabaseUrl()), dataDir: join(tmpdir(), `sb-test-data-${process.pid}`), ...options.overrides?.database },
+    database: {
+      url: options.databaseUrl ?? (await sharedDatabaseUrl()),
+      dataDir: join(tmpdir(), `sb-test-data-${process.pid}`),
+      ...options.overrides?.database,
+    },
     secret: 'test-secret-test-secret-0123456789',
     logLevel: 'silent',
     groups: { ...groups, ...(options.overrides?.groups ?? {}) },
@@ -44,7 +52,11 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
     const res = await kernel.app.inject({
       method: 'POST',
       url: '/',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
     return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined };
@@ -52,8 +64,12 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
   return Object.assign(kernel, {
     rpc,
     async call(token: string, name: string, args: Record<string, unknown> = {}) {
-      const res = await rpc({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, token);
-      if (res.body.error) throw new Error(`tools/call ${name} answered JSON-RPC error ${res.body.error.code}: ${res.body.error.message}`);
+      const res = await rpc(
+        { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } },
+        token,
+      );
+      if (res.body.error)
+        throw new Error(`tools/call ${name} answered JSON-RPC error ${res.body.error.code}: ${res.body.error.message}`);
       return { payload: res.body.result.structuredContent, isError: res.body.result.isError };
     },
     newShop: (name = `Shop ${nextId++}`, extra = {}) => kernel.shops.create({ name, ...extra }),

@@ -95,7 +95,11 @@ export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): 
 }
 
 /** One JSON-RPC request over real HTTP. */
-export async function postRpc(url: string, body: unknown, token?: string): Promise<{ status: number; headers: Headers; body: any }> {
+export async function postRpc(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await fetch(`${url}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },

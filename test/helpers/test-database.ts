@@ -5,7 +5,13 @@ import { createRequire } from 'node:module';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../core/db/embedded-postgres.js';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg') as { Client: new (opts: { connectionString: string }) => { connect(): Promise<void>; query(sql: string): Promise<unknown>; end(): Promise<void> } };
+const { Client } = require('pg') as {
+  Client: new (opts: { connectionString: string }) => {
+    connect(): Promise<void>;
+    query(sql: string): Promise<unknown>;
+    end(): Promise<void>;
+  };
+};
 
 const SERVER_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 

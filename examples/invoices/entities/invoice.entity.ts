@@ -16,7 +16,11 @@ export const Invoice = defineEntity({
     amountCents: p.integer(),
     currency: p.string().length(3),
     dueDate: p.date(),
-    status: p.string().$type<InvoiceStatus>().length(10).onCreate(() => 'open'),
+    status: p
+      .string()
+      .$type<InvoiceStatus>()
+      .length(10)
+      .onCreate(() => 'open'),
     createdAt: p.datetime().onCreate(() => new Date()),
     paidAt: p.datetime().nullable(),
   },

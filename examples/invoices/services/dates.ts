@@ -1,5 +1,6 @@
 /** The calendar date (YYYY-MM-DD) it is at `at` in the given IANA timezone. */
-export const localDate = (at: Date, timeZone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+export const localDate = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

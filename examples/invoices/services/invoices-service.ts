@@ -1,4 +1,13 @@
-import { invalidArguments, invalidState, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from 'switchboard';
+import {
+  invalidArguments,
+  invalidState,
+  normalizePhone,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ShopContext,
+} from 'switchboard';
 import { Invoice, type InvoiceStatus } from '../entities/invoice.entity.js';
 import { addDays, isCalendarDate, localDate } from './dates.js';
 
@@ -39,9 +48,14 @@ export class InvoicesService {
 
   async create(input: NewInvoice, defaultDueDays: number) {
     const currency = (input.currency ?? this.shop.currency).toUpperCase();
-    if (!CURRENCIES.has(currency)) throw invalidArguments(`currency "${input.currency}" is not an ISO 4217 code.`, [{ path: 'currency', message: 'is not an ISO 4217 currency code' }]);
+    if (!CURRENCIES.has(currency))
+      throw invalidArguments(`currency "${input.currency}" is not an ISO 4217 code.`, [
+        { path: 'currency', message: 'is not an ISO 4217 currency code' },
+      ]);
     if (input.due_date !== undefined && !isCalendarDate(input.due_date)) {
-      throw invalidArguments(`due_date "${input.due_date}" is not a calendar date.`, [{ path: 'due_date', message: 'is not a calendar date (YYYY-MM-DD)' }]);
+      throw invalidArguments(`due_date "${input.due_date}" is not a calendar date.`, [
+        { path: 'due_date', message: 'is not a calendar date (YYYY-MM-DD)' },
+      ]);
     }
     const invoice = this.em.create(Invoice, {
       customerName: input.customer_name,
@@ -71,7 +85,10 @@ export class InvoicesService {
   async markPaid(id: number) {
     const invoice = await this.find(id);
     if (!PAYABLE.includes(invoice.status)) {
-      throw invalidState(`invoice ${id} is ${invoice.status}; only open or overdue invoices can be paid.`, { current_status: invoice.status, allowed: PAYABLE });
+      throw invalidState(`invoice ${id} is ${invoice.status}; only open or overdue invoices can be paid.`, {
+        current_status: invoice.status,
+        allowed: PAYABLE,
+      });
     }
     invoice.status = 'paid';
     invoice.paidAt = new Date();

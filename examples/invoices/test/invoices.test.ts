@@ -15,7 +15,9 @@ describe('example group: invoices (@acme/switchboard-invoices)', () => {
   before(async () => {
     k = await bootKernel({
       groups: [],
-      overrides: { groups: { invoices: { enabled: true, resolve: '@acme/switchboard-invoices', config: { dueDays: 10 } } } },
+      overrides: {
+        groups: { invoices: { enabled: true, resolve: '@acme/switchboard-invoices', config: { dueDays: 10 } } },
+      },
     });
     shop = await k.shops.create({ name: 'Invoices shop', timezone: 'Pacific/Kiritimati', currency: 'JPY' });
   });
@@ -86,7 +88,8 @@ describe('example group: invoices (@acme/switchboard-invoices)', () => {
       const other = await k.newShop('Invoices list shop');
       const as = (tool: string, args: Record<string, unknown>) => k.call(other.token, tool, args);
       const ids: number[] = [];
-      for (const name of ['One', 'Two', 'Three']) ids.push((await as('create_invoice', { customer_name: name, amount_cents: 100 })).payload.invoice.id);
+      for (const name of ['One', 'Two', 'Three'])
+        ids.push((await as('create_invoice', { customer_name: name, amount_cents: 100 })).payload.invoice.id);
       await as('mark_invoice_paid', { invoice_id: ids[0] });
       const page = (await as('list_invoices', { limit: 2 })).payload;
       expect(page).to.include({ success: true, count: 3, limit: 2, offset: 0, has_more: true });
@@ -109,7 +112,9 @@ describe('example group: invoices (@acme/switchboard-invoices)', () => {
     });
 
     it('answers not_found for an unknown invoice', async () => {
-      expect((await call('mark_invoice_paid', { invoice_id: 999_999 })).payload).to.include({ error_code: 'not_found' });
+      expect((await call('mark_invoice_paid', { invoice_id: 999_999 })).payload).to.include({
+        error_code: 'not_found',
+      });
     });
   });
 
@@ -117,9 +122,14 @@ describe('example group: invoices (@acme/switchboard-invoices)', () => {
     it('marks open invoices past their due date as overdue, and overdue ones can still be paid', async () => {
       const own = await k.newShop('Invoices job shop');
       const as = (tool: string, args: Record<string, unknown>) => k.call(own.token, tool, args);
-      const late = (await as('create_invoice', { customer_name: 'Late', amount_cents: 100, due_date: '2020-01-01' })).payload.invoice;
-      const future = (await as('create_invoice', { customer_name: 'Future', amount_cents: 100, due_date: '2099-01-01' })).payload.invoice;
-      const settled = (await as('create_invoice', { customer_name: 'Settled', amount_cents: 100, due_date: '2020-01-01' })).payload.invoice;
+      const late = (await as('create_invoice', { customer_name: 'Late', amount_cents: 100, due_date: '2020-01-01' }))
+        .payload.invoice;
+      const future = (
+        await as('create_invoice', { customer_name: 'Future', amount_cents: 100, due_date: '2099-01-01' })
+      ).payload.invoice;
+      const settled = (
+        await as('create_invoice', { customer_name: 'Settled', amount_cents: 100, due_date: '2020-01-01' })
+      ).payload.invoice;
       await as('mark_invoice_paid', { invoice_id: settled.id });
 
       expect(await k.scheduler.runTick('invoices.mark-overdue-invoices', new Date())).to.equal('ran');

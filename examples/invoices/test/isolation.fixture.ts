@@ -3,7 +3,11 @@ import type { IsolationFixture } from '../../../test/harness/isolation.js';
 const fixture: IsolationFixture = {
   groups: ['invoices'],
   seed: async (callAsA) => {
-    const created = await callAsA('create_invoice', { customer_name: 'Ada Shop A', amount_cents: 12_500, customer_phone: '+34600111222' });
+    const created = await callAsA('create_invoice', {
+      customer_name: 'Ada Shop A',
+      amount_cents: 12_500,
+      customer_phone: '+34600111222',
+    });
     return { invoiceId: created.invoice.id };
   },
   probes: (seed) => [

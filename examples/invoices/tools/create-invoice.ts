@@ -3,14 +3,19 @@ import { defineTool, Type } from 'switchboard';
 export const createInvoice = defineTool({
   name: 'create_invoice',
   title: 'Create invoice',
-  description: "Issues an open invoice to a customer. Currency defaults to the shop's; the due date to today plus the group's dueDays.",
+  description:
+    "Issues an open invoice to a customer. Currency defaults to the shop's; the due date to today plus the group's dueDays.",
   kind: 'mutation',
   input: Type.Object({
     customer_name: Type.String({ minLength: 1, maxLength: 200 }),
     amount_cents: Type.Integer({ minimum: 1, maximum: 100_000_000_00, description: 'Amount in cents (minor units).' }),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; default the shop currency.' })),
+    currency: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; default the shop currency.' }),
+    ),
     due_date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD.' })),
-    customer_phone: Type.Optional(Type.String({ minLength: 1, maxLength: 30, description: 'With international prefix; stored in E.164.' })),
+    customer_phone: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 30, description: 'With international prefix; stored in E.164.' }),
+    ),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
   }),
   handler: async (args, { services, config }) => ({

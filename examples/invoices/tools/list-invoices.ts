@@ -10,5 +10,6 @@ export const listInvoices = defineTool({
     status: Type.Optional(Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)))),
     ...PagingArgs,
   }),
-  handler: async ({ status, limit, offset }, { services }) => services.invoicesService.list(status, { limit: limit!, offset: offset! }),
+  handler: async ({ status, limit, offset }, { services }) =>
+    services.invoicesService.list(status, { limit: limit!, offset: offset! }),
 });

@@ -12,7 +12,10 @@ export const AccountProfile = defineEntity({
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),
     businessHours: p.json<BusinessHours>().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId'] }],
 });

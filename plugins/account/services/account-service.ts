@@ -61,7 +61,9 @@ export class AccountService {
     const changes = checkProfileFields(fields);
     const hours = hoursInput === undefined || hoursInput === null ? hoursInput : checkBusinessHours(hoursInput);
     if (Object.keys(changes).length === 0 && hours === undefined) {
-      throw invalidArguments('Give at least one field to change.', [{ path: '(root)', message: 'names no field to change' }]);
+      throw invalidArguments('Give at least one field to change.', [
+        { path: '(root)', message: 'names no field to change' },
+      ]);
     }
     await this.cradle.shopProfile.get({ lock: true });
     const shop = await this.cradle.shopProfile.update(changes);

@@ -12,7 +12,10 @@ export type BusinessHours = Record<Weekday, TimeRange[]>;
 const range = Type.Object(
   {
     open: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 00:00-23:59.' }),
-    close: Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', description: 'HH:MM after open; 24:00 is the end of the day.' }),
+    close: Type.String({
+      pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+      description: 'HH:MM after open; 24:00 is the end of the day.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -22,10 +25,16 @@ export const BUSINESS_HOURS_HELP =
   'Opening hours by weekday (monday…sunday), each a list of { open, close } in HH:MM, in the shop timezone. Replaces the whole week; days left out are closed. A range cannot pass midnight: split it over two days.';
 
 /** The `business_hours` argument: the whole week, in the shop's timezone. */
-export const BusinessHoursSchema = Type.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, Type.Optional(day)])) as unknown as Record<Weekday, ReturnType<typeof Type.Optional<typeof day>>>, {
-  additionalProperties: false,
-  description: BUSINESS_HOURS_HELP,
-});
+export const BusinessHoursSchema = Type.Object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, Type.Optional(day)])) as unknown as Record<
+    Weekday,
+    ReturnType<typeof Type.Optional<typeof day>>
+  >,
+  {
+    additionalProperties: false,
+    description: BUSINESS_HOURS_HELP,
+  },
+);
 
 export type BusinessHoursInput = Partial<Record<Weekday, TimeRange[]>>;
 
@@ -39,13 +48,21 @@ export function checkBusinessHours(input: BusinessHoursInput, field = 'business_
   for (const weekday of WEEKDAYS) {
     const ranges = [...(input[weekday] ?? [])].sort((a, b) => a.open.localeCompare(b.open));
     ranges.forEach((r, i) => {
-      if (r.close <= r.open) errors.push({ path: `${field}.${weekday}`, message: `range ${r.open}-${r.close} must close after it opens` });
+      if (r.close <= r.open)
+        errors.push({ path: `${field}.${weekday}`, message: `range ${r.open}-${r.close} must close after it opens` });
       else if (i > 0 && r.open < ranges[i - 1].close) {
-        errors.push({ path: `${field}.${weekday}`, message: `range ${r.open}-${r.close} overlaps ${ranges[i - 1].open}-${ranges[i - 1].close}` });
+        errors.push({
+          path: `${field}.${weekday}`,
+          message: `range ${r.open}-${r.close} overlaps ${ranges[i - 1].open}-${ranges[i - 1].close}`,
+        });
       }
     });
     week[weekday] = ranges.map(({ open, close }) => ({ open, close }));
   }
-  if (errors.length > 0) throw invalidArguments(`Invalid business hours: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  if (errors.length > 0)
+    throw invalidArguments(
+      `Invalid business hours: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
+      errors,
+    );
   return week;
 }

@@ -41,7 +41,11 @@ export function checkProfileFields(input: ProfileFieldsInput): ShopProfileChange
   }
   if (input.timezone !== undefined) {
     out.timezone = canonicalTimeZone(input.timezone.trim()) ?? undefined;
-    if (!out.timezone) errors.push({ path: 'timezone', message: 'is not an IANA time zone (e.g. Europe/Madrid, America/New_York, UTC)' });
+    if (!out.timezone)
+      errors.push({
+        path: 'timezone',
+        message: 'is not an IANA time zone (e.g. Europe/Madrid, America/New_York, UTC)',
+      });
   }
   if (input.locale !== undefined) {
     out.locale = canonicalLocale(input.locale.trim()) ?? undefined;
@@ -53,6 +57,7 @@ export function checkProfileFields(input: ProfileFieldsInput): ShopProfileChange
       errors.push({ path: 'currency', message: 'is not an ISO 4217 currency code (e.g. EUR, USD)' });
     }
   }
-  if (errors.length > 0) throw invalidArguments(`Invalid shop profile: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  if (errors.length > 0)
+    throw invalidArguments(`Invalid shop profile: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
   return out;
 }

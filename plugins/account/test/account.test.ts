@@ -22,16 +22,27 @@ describe('account group', () => {
 
   const shop = async (name?: string, extra: { maxAgents?: number; credits?: number } = {}) => {
     const { token, shopId } = await k.newShop(name, extra);
-    return { shopId, call: (tool: string, args: Record<string, unknown> = {}) => k.call(token, tool, args).then((r) => r.payload) };
+    return {
+      shopId,
+      call: (tool: string, args: Record<string, unknown> = {}) => k.call(token, tool, args).then((r) => r.payload),
+    };
   };
 
   describe('get_shop_status', () => {
     it('reports buy_agents (the plan limit), agents in use and available, credits and enabled groups', async () => {
       const { call } = await shop('Status shop', { maxAgents: 4, credits: 1500 });
       const before = await call('get_shop_status');
-      expect(before).to.include({ success: true, name: 'Status shop', buy_agents: 4, agents_in_use: 0, agents_available: 4, credits_balance: 1500 });
+      expect(before).to.include({
+        success: true,
+        name: 'Status shop',
+        buy_agents: 4,
+        agents_in_use: 0,
+        agents_available: 4,
+        credits_balance: 1500,
+      });
       expect(before.enabled_groups).to.include.members(['account', 'agents', 'general']);
-      for (const nickname of ['A', 'B']) await call('create_agent', { action: 'create', nickname, full_name: nickname, email: 'a@b.co' });
+      for (const nickname of ['A', 'B'])
+        await call('create_agent', { action: 'create', nickname, full_name: nickname, email: 'a@b.co' });
       expect(await call('get_shop_status')).to.include({ buy_agents: 4, agents_in_use: 2, agents_available: 2 });
     });
 
@@ -40,7 +51,13 @@ describe('account group', () => {
       try {
         const { token } = await k2.newShop('No agents', { maxAgents: 2 });
         const { payload } = await k2.call(token, 'get_shop_status');
-        expect(payload).to.include({ success: true, buy_agents: 2, agents_in_use: null, agents_available: null, credits_balance: 0 });
+        expect(payload).to.include({
+          success: true,
+          buy_agents: 2,
+          agents_in_use: null,
+          agents_available: null,
+          credits_balance: 0,
+        });
         expect(payload.enabled_groups).to.deep.equal(['account']);
       } finally {
         await k2.close();
@@ -63,30 +80,63 @@ describe('account group', () => {
 
     it('update_shop_profile stores canonical values and later calls see them', async () => {
       const { call } = await shop('Old name');
-      const p = await call('update_shop_profile', { name: '  Nueva Tienda ', timezone: 'europe/madrid', locale: 'es-es', currency: 'usd' });
-      expect(p.profile).to.include({ name: 'Nueva Tienda', timezone: 'Europe/Madrid', locale: 'es-ES', currency: 'USD' });
+      const p = await call('update_shop_profile', {
+        name: '  Nueva Tienda ',
+        timezone: 'europe/madrid',
+        locale: 'es-es',
+        currency: 'usd',
+      });
+      expect(p.profile).to.include({
+        name: 'Nueva Tienda',
+        timezone: 'Europe/Madrid',
+        locale: 'es-ES',
+        currency: 'USD',
+      });
       expect((await call('get_shop_profile')).profile).to.include({ name: 'Nueva Tienda', timezone: 'Europe/Madrid' });
       // Other calls load the shop when they authenticate; the cache drops it once the change's notification arrives.
-      expect(await until(async () => (await call('get_server_time')).shop_timezone, 'Europe/Madrid')).to.equal('Europe/Madrid');
+      expect(await until(async () => (await call('get_server_time')).shop_timezone, 'Europe/Madrid')).to.equal(
+        'Europe/Madrid',
+      );
       expect(await until(async () => (await call('ping')).shop, 'Nueva Tienda')).to.equal('Nueva Tienda');
       const partial = await call('update_shop_profile', { locale: 'pt-BR' });
-      expect(partial.profile).to.include({ name: 'Nueva Tienda', timezone: 'Europe/Madrid', locale: 'pt-BR', currency: 'USD' });
+      expect(partial.profile).to.include({
+        name: 'Nueva Tienda',
+        timezone: 'Europe/Madrid',
+        locale: 'pt-BR',
+        currency: 'USD',
+      });
       expect((await call('update_shop_profile', { timezone: 'UTC' })).profile.timezone).to.equal('UTC');
     });
 
     it('refuses invalid timezone, locale, currency and blank name together, changing nothing', async () => {
       const { call } = await shop('Keep me');
-      const p = await call('update_shop_profile', { name: '  ', timezone: 'Mars/Olympus', locale: 'zz', currency: 'ABC' });
+      const p = await call('update_shop_profile', {
+        name: '  ',
+        timezone: 'Mars/Olympus',
+        locale: 'zz',
+        currency: 'ABC',
+      });
       expect(p.error_code).to.equal('invalid_arguments');
       expect(paths(p)).to.deep.equal(['currency', 'locale', 'name', 'timezone']);
-      for (const [field, value] of [['timezone', 'EST'], ['timezone', '+01:00'], ['locale', 'en_US'], ['locale', '123'], ['currency', 'E1R']]) {
+      for (const [field, value] of [
+        ['timezone', 'EST'],
+        ['timezone', '+01:00'],
+        ['locale', 'en_US'],
+        ['locale', '123'],
+        ['currency', 'E1R'],
+      ]) {
         const r = await call('update_shop_profile', { [field]: value });
         expect(r.error_code, `${field}=${value}`).to.equal('invalid_arguments');
         expect(paths(r), `${field}=${value}`).to.deep.equal([field]);
       }
       const schema = await call('update_shop_profile', { currency: 'EURO', name: '' });
       expect(paths(schema)).to.deep.equal(['currency', 'name']);
-      expect((await call('get_shop_profile')).profile).to.include({ name: 'Keep me', timezone: 'UTC', locale: 'en', currency: 'EUR' });
+      expect((await call('get_shop_profile')).profile).to.include({
+        name: 'Keep me',
+        timezone: 'UTC',
+        locale: 'en',
+        currency: 'EUR',
+      });
     });
 
     it('needs at least one field', async () => {
@@ -100,13 +150,19 @@ describe('account group', () => {
       const { call } = await shop();
       const p = await call('update_shop_profile', {
         business_hours: {
-          monday: [{ open: '16:00', close: '20:00' }, { open: '09:00', close: '13:30' }],
+          monday: [
+            { open: '16:00', close: '20:00' },
+            { open: '09:00', close: '13:30' },
+          ],
           friday: [{ open: '09:00', close: '24:00' }],
           sunday: [],
         },
       });
       expect(p.profile.business_hours).to.deep.equal({
-        monday: [{ open: '09:00', close: '13:30' }, { open: '16:00', close: '20:00' }],
+        monday: [
+          { open: '09:00', close: '13:30' },
+          { open: '16:00', close: '20:00' },
+        ],
         tuesday: [],
         wednesday: [],
         thursday: [],
@@ -115,7 +171,9 @@ describe('account group', () => {
         sunday: [],
       });
       expect((await call('get_shop_profile')).profile.business_hours.monday).to.have.length(2);
-      const replaced = await call('update_shop_profile', { business_hours: { tuesday: [{ open: '10:00', close: '11:00' }] } });
+      const replaced = await call('update_shop_profile', {
+        business_hours: { tuesday: [{ open: '10:00', close: '11:00' }] },
+      });
       expect(replaced.profile.business_hours.monday).to.deep.equal([]);
       expect(replaced.profile.business_hours.tuesday).to.deep.equal([{ open: '10:00', close: '11:00' }]);
       const other = await call('update_shop_profile', { name: 'Hours kept' });
@@ -128,7 +186,10 @@ describe('account group', () => {
       const p = await call('update_shop_profile', {
         business_hours: {
           monday: [{ open: '10:00', close: '09:00' }],
-          tuesday: [{ open: '09:00', close: '13:00' }, { open: '12:00', close: '18:00' }],
+          tuesday: [
+            { open: '09:00', close: '13:00' },
+            { open: '12:00', close: '18:00' },
+          ],
           wednesday: [{ open: '09:00', close: '09:00' }],
         },
       });
@@ -144,21 +205,33 @@ describe('account group', () => {
       ]) {
         const r = await call('update_shop_profile', { business_hours: bad });
         expect(r.error_code, JSON.stringify(bad)).to.equal('invalid_arguments');
-        expect(r.errors.some((e: any) => e.path.startsWith('business_hours')), JSON.stringify(r.errors)).to.equal(true);
+        expect(
+          r.errors.some((e: any) => e.path.startsWith('business_hours')),
+          JSON.stringify(r.errors),
+        ).to.equal(true);
       }
       expect((await call('get_shop_profile')).profile.business_hours).to.equal(null);
     });
 
     it('touching back-to-back ranges are allowed', async () => {
       const { call } = await shop();
-      const p = await call('update_shop_profile', { business_hours: { saturday: [{ open: '09:00', close: '12:00' }, { open: '12:00', close: '14:00' }] } });
+      const p = await call('update_shop_profile', {
+        business_hours: {
+          saturday: [
+            { open: '09:00', close: '12:00' },
+            { open: '12:00', close: '14:00' },
+          ],
+        },
+      });
       expect(p.profile.business_hours.saturday).to.have.length(2);
     });
 
     it('concurrent first updates of one shop do not collide', async () => {
       const { call } = await shop();
       const results = await Promise.all(
-        ['09:00', '10:00', '11:00', '12:00'].map((open) => call('update_shop_profile', { business_hours: { monday: [{ open, close: '18:00' }] } })),
+        ['09:00', '10:00', '11:00', '12:00'].map((open) =>
+          call('update_shop_profile', { business_hours: { monday: [{ open, close: '18:00' }] } }),
+        ),
       );
       for (const r of results) expect(r.success).to.equal(true);
     });

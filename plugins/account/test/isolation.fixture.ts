@@ -21,7 +21,8 @@ const fixture: IsolationFixture = {
       tool: 'get_shop_profile',
       args: {},
       expect: 'empty',
-      isEmpty: (p) => p.profile.name !== seed.name && p.profile.timezone !== 'Asia/Tokyo' && p.profile.business_hours === null,
+      isEmpty: (p) =>
+        p.profile.name !== seed.name && p.profile.timezone !== 'Asia/Tokyo' && p.profile.business_hours === null,
     },
     { tool: 'get_shop_status', args: {}, expect: 'empty', isEmpty: (p) => p.name !== seed.name },
   ],

@@ -3,7 +3,8 @@ import { defineTool, Type, PagingArgs, pageOf } from '../../../core/index.js';
 export const listCreditMovements = defineTool({
   name: 'list_credit_movements',
   title: 'List credit movements',
-  description: "The shop's credits ledger, newest first: amount (negative for spending), balance_after, reason and reference.",
+  description:
+    "The shop's credits ledger, newest first: amount (negative for spending), balance_after, reason and reference.",
   kind: 'query',
   input: Type.Object({ ...PagingArgs }),
   handler: async ({ limit = 20, offset = 0 }, { services }) => {

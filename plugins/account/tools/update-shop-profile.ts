@@ -5,15 +5,21 @@ export const updateShopProfile = defineTool({
   name: 'update_shop_profile',
   title: 'Update shop profile',
   description:
-    "Changes the given profile fields; omitted ones keep their value. Other tools see the new name, timezone, locale and currency from the next call on.",
+    'Changes the given profile fields; omitted ones keep their value. Other tools see the new name, timezone, locale and currency from the next call on.',
   kind: 'mutation',
   idempotent: true,
   input: Type.Object({
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Madrid.' })),
+    timezone: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Madrid.' }),
+    ),
     locale: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'BCP 47 tag, e.g. es-ES.' })),
     currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217 code, e.g. EUR.' })),
-    business_hours: Type.Optional(Type.Union([BusinessHoursSchema, Type.Null()], { description: `${BUSINESS_HOURS_HELP} null removes the business hours.` })),
+    business_hours: Type.Optional(
+      Type.Union([BusinessHoursSchema, Type.Null()], {
+        description: `${BUSINESS_HOURS_HELP} null removes the business hours.`,
+      }),
+    ),
   }),
   handler: async (args, { services }) => ({ profile: await services.accountService.updateProfile(args) }),
 });

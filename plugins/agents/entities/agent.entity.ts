@@ -20,9 +20,16 @@ export const Agent = defineEntity({
     phone: p.string().length(20).nullable(),
     pin: p.string().length(8).nullable(),
     permissions: p.json<Permissions>().nullable(),
-    agentHash: p.string().length(32).unique().onCreate(() => randomBytes(16).toString('hex')),
+    agentHash: p
+      .string()
+      .length(32)
+      .unique()
+      .onCreate(() => randomBytes(16).toString('hex')),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId', 'pin'] }],
 });

@@ -54,10 +54,12 @@ export function checkAgentFields(input: AgentFieldsInput): AgentFields {
   if (given.length > 1) {
     for (const path of given) errors.push({ path, message: `give only one of ${given.join(', ')}` });
   }
-  if (errors.length > 0) throw invalidArguments(`Invalid agent fields: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  if (errors.length > 0)
+    throw invalidArguments(`Invalid agent fields: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
 
   if (input.all_permissions) out.permissions = null;
   if (input.permissions !== undefined) out.permissions = resolvePermissions(input.permissions, 'permissions');
-  if (input.permissions_json !== undefined) out.permissions = resolvePermissions(parsePermissionsJson(input.permissions_json), 'permissions_json');
+  if (input.permissions_json !== undefined)
+    out.permissions = resolvePermissions(parsePermissionsJson(input.permissions_json), 'permissions_json');
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as AgentFields;
 }

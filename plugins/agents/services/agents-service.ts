@@ -1,4 +1,12 @@
-import { containsPattern, invalidArguments, notFound, ToolError, type EntityManager, type ScopedEvents, type ShopProfileService } from '../../../core/index.js';
+import {
+  containsPattern,
+  invalidArguments,
+  notFound,
+  ToolError,
+  type EntityManager,
+  type ScopedEvents,
+  type ShopProfileService,
+} from '../../../core/index.js';
 import { Agent } from '../entities/agent.entity.js';
 import { checkAgentFields, type AgentFields, type AgentFieldsInput } from './agent-fields.js';
 import { expandPermissions } from './permissions.js';
@@ -17,7 +25,15 @@ export class AgentsService {
   private readonly shopProfile: ShopProfileService;
   private readonly events: ScopedEvents;
 
-  constructor({ em, shopProfile, events }: { em: EntityManager; shopProfile: ShopProfileService; events: ScopedEvents }) {
+  constructor({
+    em,
+    shopProfile,
+    events,
+  }: {
+    em: EntityManager;
+    shopProfile: ShopProfileService;
+    events: ScopedEvents;
+  }) {
     this.em = em;
     this.shopProfile = shopProfile;
     this.events = events;
@@ -45,8 +61,14 @@ export class AgentsService {
   async list(options: { query?: string; limit: number; offset: number }) {
     const query = options.query?.trim();
     const pattern = query && containsPattern(query);
-    const where = pattern ? { $or: [{ nickname: { $ilike: pattern } }, { fullName: { $ilike: pattern } }, { email: { $ilike: pattern } }] } : {};
-    const [items, total] = await this.em.findAndCount(Agent, where, { orderBy: { id: 'asc' }, limit: options.limit, offset: options.offset });
+    const where = pattern
+      ? { $or: [{ nickname: { $ilike: pattern } }, { fullName: { $ilike: pattern } }, { email: { $ilike: pattern } }] }
+      : {};
+    const [items, total] = await this.em.findAndCount(Agent, where, {
+      orderBy: { id: 'asc' },
+      limit: options.limit,
+      offset: options.offset,
+    });
     return { items, total };
   }
 
@@ -66,14 +88,23 @@ export class AgentsService {
       );
     }
     await this.assertPinFree(fields.pin);
-    const agent = this.em.create(Agent, { color: DEFAULT_AGENT_COLOR, phone: null, pin: null, permissions: null, ...fields } as Agent);
+    const agent = this.em.create(Agent, {
+      color: DEFAULT_AGENT_COLOR,
+      phone: null,
+      pin: null,
+      permissions: null,
+      ...fields,
+    } as Agent);
     await this.em.flush();
     return agent;
   }
 
   async update(id: number, input: AgentFieldsInput): Promise<Agent> {
     const fields = checkAgentFields(input);
-    if (Object.keys(fields).length === 0) throw invalidArguments('Give at least one field to change.', [{ path: '(root)', message: 'names no field to change' }]);
+    if (Object.keys(fields).length === 0)
+      throw invalidArguments('Give at least one field to change.', [
+        { path: '(root)', message: 'names no field to change' },
+      ]);
     const agent = await this.get(id);
     await this.assertPinFree(fields.pin, id);
     this.em.assign(agent, fields as Partial<Agent>);
@@ -111,7 +142,9 @@ export class AgentsService {
     if (!pin) return;
     const holder = await this.em.findOne(Agent, { pin });
     if (holder && holder.id !== exceptId) {
-      throw new ToolError('conflict', 'Another agent of this shop already uses this pin; choose a different one.', { field: 'pin' });
+      throw new ToolError('conflict', 'Another agent of this shop already uses this pin; choose a different one.', {
+        field: 'pin',
+      });
     }
   }
 }

@@ -16,7 +16,10 @@ describe('agents permissions (unit)', () => {
   });
 
   it('resolves shorthands and reports every edit-without-view at once', () => {
-    expect(resolvePermissions({ crm: { edit: true }, stats: false }, 'permissions').crm).to.deep.equal({ view: true, edit: true });
+    expect(resolvePermissions({ crm: { edit: true }, stats: false }, 'permissions').crm).to.deep.equal({
+      view: true,
+      edit: true,
+    });
     try {
       resolvePermissions({ tickets: { view: false, edit: true }, crm: { view: false, edit: true } }, 'permissions');
       expect.fail('should throw');
@@ -32,7 +35,9 @@ describe('agents permissions (unit)', () => {
       expect.fail('should throw');
     } catch (err) {
       expect((err as ToolError).code).to.equal('invalid_arguments');
-      expect((err as ToolError).details.errors).to.deep.equal([{ path: 'permissions_json', message: 'must be object' }]);
+      expect((err as ToolError).details.errors).to.deep.equal([
+        { path: 'permissions_json', message: 'must be object' },
+      ]);
     }
   });
 });

@@ -38,7 +38,10 @@ const optionalSection = Type.Optional(sectionSchema);
 
 /** The `permissions` argument, and the shape `permissions_json` must parse to. */
 export const PermissionsSchema = Type.Object(
-  Object.fromEntries(PERMISSION_SECTIONS.map((s) => [s, optionalSection])) as unknown as Record<PermissionSection, typeof optionalSection>,
+  Object.fromEntries(PERMISSION_SECTIONS.map((s) => [s, optionalSection])) as unknown as Record<
+    PermissionSection,
+    typeof optionalSection
+  >,
   {
     additionalProperties: false,
     description: `Access by section (${PERMISSION_SECTIONS.join(', ')}): each true, false or { view, edit }. Sections left out get no access.`,
@@ -60,7 +63,10 @@ export function parsePermissionsJson(raw: string, field = 'permissions_json'): P
       path: e.path === '(root)' ? field : `${field}.${e.path}`,
       message: e.message,
     }));
-    throw invalidArguments(`${field} is not a valid permissions object: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+    throw invalidArguments(
+      `${field} is not a valid permissions object: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`,
+      errors,
+    );
   }
   return value as PermissionsInput;
 }
@@ -76,7 +82,8 @@ export function resolvePermissions(input: PermissionsInput, field: string): Perm
       continue;
     }
     const edit = given.edit === true;
-    if (edit && given.view === false) errors.push({ path: `${field}.${section}.view`, message: 'cannot be false when edit is true' });
+    if (edit && given.view === false)
+      errors.push({ path: `${field}.${section}.view`, message: 'cannot be false when edit is true' });
     resolved[section] = { view: edit || given.view === true, edit };
   }
   if (errors.length > 0) throw invalidArguments(`Invalid ${field}: editing a section requires viewing it.`, errors);
@@ -90,5 +97,7 @@ export const allPermissions = (): Permissions =>
 /** The full map for a stored value: null is every section; a section stored before it existed has no access. */
 export function expandPermissions(stored: Partial<Permissions> | null): Permissions {
   if (stored === null) return allPermissions();
-  return Object.fromEntries(PERMISSION_SECTIONS.map((s) => [s, stored[s] ?? { view: false, edit: false }])) as Permissions;
+  return Object.fromEntries(
+    PERMISSION_SECTIONS.map((s) => [s, stored[s] ?? { view: false, edit: false }]),
+  ) as Permissions;
 }

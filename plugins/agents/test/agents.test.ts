@@ -29,7 +29,15 @@ describe('agents group', () => {
       const p = await call('create_agent', base);
       expect(p.success).to.equal(true);
       const a = p.agent;
-      expect(a).to.include({ nickname: 'Ana', full_name: 'Ana López', email: 'ana@example.com', color: '#2563eb', phone: null, has_pin: false, all_permissions: true });
+      expect(a).to.include({
+        nickname: 'Ana',
+        full_name: 'Ana López',
+        email: 'ana@example.com',
+        color: '#2563eb',
+        phone: null,
+        has_pin: false,
+        all_permissions: true,
+      });
       expect(a.id).to.be.a('number');
       expect(a.agent_hash).to.match(/^[0-9a-f]{32}$/);
       expect(Object.keys(a.permissions)).to.have.members([...PERMISSION_SECTIONS]);
@@ -84,7 +92,10 @@ describe('agents group', () => {
   describe('permissions', () => {
     it('permissions: sections left out get no access; true means view and edit; edit implies view', async () => {
       const call = await shop();
-      const p = await call('create_agent', { ...base, permissions: { tickets: true, customers: { view: true }, crm: { edit: true } } });
+      const p = await call('create_agent', {
+        ...base,
+        permissions: { tickets: true, customers: { view: true }, crm: { edit: true } },
+      });
       expect(p.agent.all_permissions).to.equal(false);
       expect(p.agent.permissions.tickets).to.deep.equal({ view: true, edit: true });
       expect(p.agent.permissions.customers).to.deep.equal({ view: true, edit: false });
@@ -94,7 +105,10 @@ describe('agents group', () => {
 
     it('permissions_json is parsed and gives the same result', async () => {
       const call = await shop();
-      const p = await call('create_agent', { ...base, permissions_json: JSON.stringify({ email: { view: true, edit: false }, stats: true }) });
+      const p = await call('create_agent', {
+        ...base,
+        permissions_json: JSON.stringify({ email: { view: true, edit: false }, stats: true }),
+      });
       expect(p.agent.permissions.email).to.deep.equal({ view: true, edit: false });
       expect(p.agent.permissions.stats).to.deep.equal({ view: true, edit: true });
       expect(p.agent.permissions.tickets).to.deep.equal({ view: false, edit: false });
@@ -155,16 +169,23 @@ describe('agents group', () => {
 
     it('a plan of 0 agents allows none', async () => {
       const call = await shop(0);
-      expect(await call('create_agent', base)).to.include({ error_code: 'agent_limit_reached', current_count: 0, max_allowed: 0 });
+      expect(await call('create_agent', base)).to.include({
+        error_code: 'agent_limit_reached',
+        current_count: 0,
+        max_allowed: 0,
+      });
     });
 
     it('concurrent creates never pass the cap', async () => {
       const call = await shop(3);
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => call('create_agent', { ...base, nickname: `A${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call('create_agent', { ...base, nickname: `A${i}` })),
+      );
       expect(results.filter((r) => r.success)).to.have.length(3);
       const refused = results.filter((r) => !r.success);
       expect(refused).to.have.length(5);
-      for (const r of refused) expect(r).to.include({ error_code: 'agent_limit_reached', current_count: 3, max_allowed: 3 });
+      for (const r of refused)
+        expect(r).to.include({ error_code: 'agent_limit_reached', current_count: 3, max_allowed: 3 });
       expect((await call('list_agents')).count).to.equal(3);
     });
   });
@@ -172,7 +193,12 @@ describe('agents group', () => {
   describe('list_agents and get_agent', () => {
     it('pages with count = all matches, filters by query over nickname, name and email', async () => {
       const call = await shop();
-      for (const [nickname, email] of [['Ana', 'ana@x.com'], ['Bea', 'bea@x.com'], ['Cai', 'cai@y.org'], ['Dan_1', 'dan@y.org']]) {
+      for (const [nickname, email] of [
+        ['Ana', 'ana@x.com'],
+        ['Bea', 'bea@x.com'],
+        ['Cai', 'cai@y.org'],
+        ['Dan_1', 'dan@y.org'],
+      ]) {
         await call('create_agent', { ...base, nickname, full_name: `${nickname} Surname`, email });
       }
       const page = await call('list_agents', { limit: 3 });
@@ -181,13 +207,16 @@ describe('agents group', () => {
       const rest = await call('list_agents', { limit: 3, offset: 3 });
       expect(rest).to.include({ count: 4, has_more: false });
       expect(rest.agents.map((a: any) => a.nickname)).to.deep.equal(['Dan_1']);
-      expect((await call('list_agents', { query: 'Y.ORG' })).agents.map((a: any) => a.nickname)).to.deep.equal(['Cai', 'Dan_1']);
+      expect((await call('list_agents', { query: 'Y.ORG' })).agents.map((a: any) => a.nickname)).to.deep.equal([
+        'Cai',
+        'Dan_1',
+      ]);
       expect((await call('list_agents', { query: '_' })).count).to.equal(1);
       expect((await call('list_agents', { query: 'zzz' })).count).to.equal(0);
       expect((await call('list_agents', { limit: 0 })).error_code).to.equal('invalid_arguments');
     });
 
-    it('get_agent returns the record; an unknown id or another shop\'s id is not_found', async () => {
+    it("get_agent returns the record; an unknown id or another shop's id is not_found", async () => {
       const a = await shop();
       const b = await shop();
       const { agent } = await a('create_agent', base);
@@ -202,7 +231,14 @@ describe('agents group', () => {
       const call = await shop();
       const { agent } = await call('create_agent', { ...base, phone: '+34600111222', pin: '1111' });
       const p = await call('update_agent', { agent_id: agent.id, nickname: 'Annie', color: '#FF0000' });
-      expect(p.agent).to.include({ nickname: 'Annie', color: '#ff0000', full_name: 'Ana López', phone: '+34600111222', has_pin: true, agent_hash: agent.agent_hash });
+      expect(p.agent).to.include({
+        nickname: 'Annie',
+        color: '#ff0000',
+        full_name: 'Ana López',
+        phone: '+34600111222',
+        has_pin: true,
+        agent_hash: agent.agent_hash,
+      });
       const bad = await call('update_agent', { agent_id: agent.id, email: 'x', phone: '123', nickname: ' ' });
       expect(bad.error_code).to.equal('invalid_arguments');
       expect(paths(bad)).to.deep.equal(['email']);
@@ -218,11 +254,14 @@ describe('agents group', () => {
       expect(p.agent).to.include({ phone: null, has_pin: false });
     });
 
-    it('pin stays unique: taking another agent\'s pin is a conflict, keeping one\'s own is fine', async () => {
+    it("pin stays unique: taking another agent's pin is a conflict, keeping one's own is fine", async () => {
       const call = await shop();
       const a = (await call('create_agent', { ...base, pin: '1111' })).agent;
       const b = (await call('create_agent', { ...base, nickname: 'Bea', pin: '2222' })).agent;
-      expect(await call('update_agent', { agent_id: b.id, pin: '1111' })).to.include({ error_code: 'conflict', field: 'pin' });
+      expect(await call('update_agent', { agent_id: b.id, pin: '1111' })).to.include({
+        error_code: 'conflict',
+        field: 'pin',
+      });
       expect((await call('update_agent', { agent_id: a.id, pin: '1111' })).success).to.equal(true);
       await call('update_agent', { agent_id: a.id, pin: null });
       expect((await call('update_agent', { agent_id: b.id, pin: '1111' })).success).to.equal(true);
@@ -231,7 +270,10 @@ describe('agents group', () => {
     it('replaces permissions, and all_permissions gives every permission back', async () => {
       const call = await shop();
       const { agent } = await call('create_agent', base);
-      const restricted = await call('update_agent', { agent_id: agent.id, permissions_json: '{"tickets":{"view":true}}' });
+      const restricted = await call('update_agent', {
+        agent_id: agent.id,
+        permissions_json: '{"tickets":{"view":true}}',
+      });
       expect(restricted.agent.all_permissions).to.equal(false);
       expect(restricted.agent.permissions.tickets).to.deep.equal({ view: true, edit: false });
       expect(restricted.agent.permissions.customers).to.deep.equal({ view: false, edit: false });
@@ -243,7 +285,9 @@ describe('agents group', () => {
       expect(all.agent.permissions.settings).to.deep.equal({ view: true, edit: true });
       const both = await call('update_agent', { agent_id: agent.id, all_permissions: true, permissions: {} });
       expect(paths(both)).to.deep.equal(['all_permissions', 'permissions']);
-      expect((await call('update_agent', { agent_id: agent.id, all_permissions: false })).error_code).to.equal('invalid_arguments');
+      expect((await call('update_agent', { agent_id: agent.id, all_permissions: false })).error_code).to.equal(
+        'invalid_arguments',
+      );
     });
 
     it('needs a field to change; an unknown or foreign agent is not_found', async () => {
@@ -266,7 +310,11 @@ describe('agents group', () => {
     it('deletes, emits agents.deleted { agent_id }, and then answers not_found', async () => {
       const call = await shop();
       const { agent } = await call('create_agent', base);
-      expect(await call('delete_agent', { action: 'delete', agent_id: agent.id })).to.deep.equal({ success: true, deleted: true, id: agent.id });
+      expect(await call('delete_agent', { action: 'delete', agent_id: agent.id })).to.deep.equal({
+        success: true,
+        deleted: true,
+        id: agent.id,
+      });
       expect(deletionListener.received).to.deep.equal([{ agent_id: agent.id }]);
       expect((await call('get_agent', { agent_id: agent.id })).error_code).to.equal('not_found');
       expect((await call('delete_agent', { action: 'delete', agent_id: agent.id })).error_code).to.equal('not_found');

@@ -12,7 +12,14 @@ export const agentArgs = {
   color: Type.String(COLOR),
   colorWithDefault: Type.String({ ...COLOR, default: DEFAULT_AGENT_COLOR }),
   phone: Type.String({ maxLength: 32, description: 'With international prefix; stored in E.164.' }),
-  pin: Type.String({ pattern: '^[0-9]{4,8}$', description: 'Numeric, 4-8 digits, unique in the shop; identifies the agent in the browser extension. Never returned.' }),
-  permissions_json: Type.String({ maxLength: 10000, description: 'The permissions object as a JSON string; give this or permissions, not both.' }),
+  pin: Type.String({
+    pattern: '^[0-9]{4,8}$',
+    description:
+      'Numeric, 4-8 digits, unique in the shop; identifies the agent in the browser extension. Never returned.',
+  }),
+  permissions_json: Type.String({
+    maxLength: 10000,
+    description: 'The permissions object as a JSON string; give this or permissions, not both.',
+  }),
   permissions: PermissionsSchema,
 };

@@ -18,5 +18,7 @@ export const createAgent = defineTool({
     permissions_json: Type.Optional(agentArgs.permissions_json),
     permissions: Type.Optional(agentArgs.permissions),
   }),
-  handler: async (args, { services }) => ({ agent: services.agentsService.toPayload(await services.agentsService.create(args)) }),
+  handler: async (args, { services }) => ({
+    agent: services.agentsService.toPayload(await services.agentsService.create(args)),
+  }),
 });

@@ -3,7 +3,8 @@ import { defineTool, Type } from '../../../core/index.js';
 export const deleteAgent = defineTool({
   name: 'delete_agent',
   title: 'Delete agent',
-  description: 'Removes an agent, freeing a place under the plan limit. Tickets assigned to the agent become unassigned.',
+  description:
+    'Removes an agent, freeing a place under the plan limit. Tickets assigned to the agent become unassigned.',
   kind: 'mutation',
   action: 'delete',
   destructive: true,

@@ -6,5 +6,7 @@ export const getAgent = defineTool({
   description: 'One agent with its permissions by section.',
   kind: 'query',
   input: Type.Object({ agent_id: Type.Integer({ minimum: 1 }) }),
-  handler: async ({ agent_id }, { services }) => ({ agent: services.agentsService.toPayload(await services.agentsService.get(agent_id)) }),
+  handler: async ({ agent_id }, { services }) => ({
+    agent: services.agentsService.toPayload(await services.agentsService.get(agent_id)),
+  }),
 });

@@ -18,7 +18,9 @@ export const updateAgent = defineTool({
     pin: Type.Optional(Type.Union([agentArgs.pin, Type.Null()])),
     permissions_json: Type.Optional(agentArgs.permissions_json),
     permissions: Type.Optional(agentArgs.permissions),
-    all_permissions: Type.Optional(Type.Literal(true, { description: 'Gives every permission, also of sections added later.' })),
+    all_permissions: Type.Optional(
+      Type.Literal(true, { description: 'Gives every permission, also of sections added later.' }),
+    ),
   }),
   handler: async ({ agent_id, ...fields }, { services }) => ({
     agent: services.agentsService.toPayload(await services.agentsService.update(agent_id, fields)),

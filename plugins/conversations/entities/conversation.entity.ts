@@ -4,7 +4,14 @@ export const DIRECTIONS: ['inbound', 'outbound'] = ['inbound', 'outbound'];
 export type Direction = (typeof DIRECTIONS)[number];
 
 /** The statuses of whatsapp_ops' chatapp_messages, as the last message of a conversation carries them. */
-export const MESSAGE_STATUSES: ['sending', 'sent', 'delivered', 'read', 'failed', 'received'] = ['sending', 'sent', 'delivered', 'read', 'failed', 'received'];
+export const MESSAGE_STATUSES: ['sending', 'sent', 'delivered', 'read', 'failed', 'received'] = [
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'received',
+];
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
@@ -30,7 +37,10 @@ export const Conversation = defineEntity({
     assignedAgentId: p.integer().nullable().index(),
     readAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId', 'sessionId', 'phone'] }],
   indexes: [{ properties: ['shopId', 'lastMessageAt'] }],

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { lastStatuses, sentActivities } from './activity-batch.js';
 import type { MessageSent } from './message-events.js';
 
-const sent = (message_id: number, session_id: number, phone: string, sent_at: string, automatic: boolean): MessageSent => ({
+const sent = (
+  message_id: number,
+  session_id: number,
+  phone: string,
+  sent_at: string,
+  automatic: boolean,
+): MessageSent => ({
   message_id,
   session_id,
   phone,

@@ -41,9 +41,14 @@ export function sentActivities(events: MessageSent[]): Activity[] {
     };
     const key = `${e.session_id}\n${e.phone}`;
     const earlier = byConversation.get(key);
-    byConversation.set(key, earlier ? { ...(own.at >= earlier.at ? own : earlier), readAt: latest(earlier.readAt, own.readAt) } : own);
+    byConversation.set(
+      key,
+      earlier ? { ...(own.at >= earlier.at ? own : earlier), readAt: latest(earlier.readAt, own.readAt) } : own,
+    );
   }
-  return [...byConversation.values()].sort((a, b) => a.sessionId - b.sessionId || (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
+  return [...byConversation.values()].sort(
+    (a, b) => a.sessionId - b.sessionId || (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0),
+  );
 }
 
 /** The last status of each message in a batch of receipts: whatsapp_ops only ever moves one forward. */

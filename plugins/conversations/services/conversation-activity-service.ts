@@ -15,7 +15,10 @@ interface Deps {
 
 /** Columns that describe the last message: replaced only by a message at least as recent. */
 const LATEST = ['last_message_at', 'last_message_preview', 'last_direction', 'last_message_id', 'last_message_status'];
-const keepLatest = LATEST.map((c) => `"${c}" = case when excluded.last_message_at >= conversations.last_message_at then excluded."${c}" else conversations."${c}" end`).join(', ');
+const keepLatest = LATEST.map(
+  (c) =>
+    `"${c}" = case when excluded.last_message_at >= conversations.last_message_at then excluded."${c}" else conversations."${c}" end`,
+).join(', ');
 
 /**
  * Keeps conversations current from whatsapp_ops' message events. Runs as the listeners of those
@@ -31,7 +34,17 @@ export class ConversationActivityService {
   async messageReceived(e: MessageReceived): Promise<void> {
     const at = new Date(e.received_at);
     await this.upsert([
-      { sessionId: e.session_id, phone: e.phone, at, preview: messagePreview(e.text, e.media), direction: 'inbound', messageId: e.message_id, status: 'received', unread: 1, readAt: null },
+      {
+        sessionId: e.session_id,
+        phone: e.phone,
+        at,
+        preview: messagePreview(e.text, e.media),
+        direction: 'inbound',
+        messageId: e.message_id,
+        status: 'received',
+        unread: 1,
+        readAt: null,
+      },
     ]);
     await this.deps.customersService.ensureByPhone(e.phone);
     await this.deps.customersService.touchLastContact(e.phone, at);
@@ -50,7 +63,12 @@ export class ConversationActivityService {
    * status per message, so the join never meets a conversation twice. Raw SQL, so the shop is explicit.
    */
   async messageStatuses(events: MessageStatusChanged[]): Promise<void> {
-    const last = lastStatuses(events).map((e) => ({ message_id: e.message_id, session_id: e.session_id, phone: e.phone, status: e.status }));
+    const last = lastStatuses(events).map((e) => ({
+      message_id: e.message_id,
+      session_id: e.session_id,
+      phone: e.phone,
+      status: e.status,
+    }));
     if (last.length === 0) return;
     await this.deps.em.execute(
       `update conversations c set last_message_status = v.status, updated_at = now()
@@ -61,7 +79,11 @@ export class ConversationActivityService {
   }
 
   async agentDeleted(e: { agent_id: number }): Promise<void> {
-    await this.deps.em.nativeUpdate(Conversation, { assignedAgentId: e.agent_id }, { assignedAgentId: null, updatedAt: new Date() });
+    await this.deps.em.nativeUpdate(
+      Conversation,
+      { assignedAgentId: e.agent_id },
+      { assignedAgentId: null, updatedAt: new Date() },
+    );
   }
 
   /**

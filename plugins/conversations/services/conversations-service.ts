@@ -1,4 +1,15 @@
-import { containsPattern, nonBlank, normalizePhone, notFound, pageOf, ToolError, type EntityManager, type GroupCatalog, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  containsPattern,
+  nonBlank,
+  normalizePhone,
+  notFound,
+  pageOf,
+  ToolError,
+  type EntityManager,
+  type GroupCatalog,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Conversation } from '../entities/conversation.entity.js';
 import { conversationPayload, type CustomerSummary } from './conversation-payload.js';
 
@@ -17,7 +28,9 @@ interface Deps {
     toPayload(c: CustomerRecord): { id: number; name: string | null; tags: { name: string }[] };
   };
   chatappMessagesService: {
-    list(filter: { phone?: string; sessionId?: number } & Paging): Promise<{ messages: unknown[]; count: number; limit: number; offset: number; has_more: boolean }>;
+    list(
+      filter: { phone?: string; sessionId?: number } & Paging,
+    ): Promise<{ messages: unknown[]; count: number; limit: number; offset: number; has_more: boolean }>;
   };
   agentsService: {
     findById(id: number): Promise<{ id: number; nickname: string; fullName: string } | null>;
@@ -56,9 +69,14 @@ export class ConversationsService {
   async list(filters: ListFilters, paging: Paging) {
     const where: Record<string, unknown> = {};
     if (filters.unread_only) where.unreadCount = { $gt: 0 };
-    if (filters.assigned_agent_id !== undefined) where.assignedAgentId = filters.assigned_agent_id === 0 ? null : filters.assigned_agent_id;
+    if (filters.assigned_agent_id !== undefined)
+      where.assignedAgentId = filters.assigned_agent_id === 0 ? null : filters.assigned_agent_id;
     if (filters.session_id !== undefined) where.sessionId = filters.session_id;
-    const [items, count] = await this.em.findAndCount(Conversation, where, { orderBy: NEWEST_FIRST, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(Conversation, where, {
+      orderBy: NEWEST_FIRST,
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('conversations', await this.payloads(items), count, paging);
   }
 
@@ -81,7 +99,9 @@ export class ConversationsService {
       `select c.id from conversations c where ${where} order by c.last_message_at desc, c.id desc limit ? offset ?`,
       [...params, paging.limit, paging.offset],
     );
-    const found = new Map((await this.em.find(Conversation, { id: { $in: rows.map((r) => r.id) } })).map((c) => [c.id, c]));
+    const found = new Map(
+      (await this.em.find(Conversation, { id: { $in: rows.map((r) => r.id) } })).map((c) => [c.id, c]),
+    );
     return pageOf('conversations', await this.payloads(rows.map((r) => found.get(r.id)!)), Number(total), paging);
   }
 
@@ -108,9 +128,13 @@ export class ConversationsService {
   /** agentId 0 unassigns, which works without the agents group; assigning needs it. */
   async assign(rawPhone: string, sessionId: number | undefined, agentId: number) {
     if (agentId !== 0 && !this.deps.kernelCatalog.names().includes('agents')) {
-      throw new ToolError('group_not_enabled', 'Assigning a conversation needs the agents group, which is not enabled on this server. agent_id 0 unassigns.', {
-        group: 'agents',
-      });
+      throw new ToolError(
+        'group_not_enabled',
+        'Assigning a conversation needs the agents group, which is not enabled on this server. agent_id 0 unassigns.',
+        {
+          group: 'agents',
+        },
+      );
     }
     const conversations = await this.addressed(rawPhone, sessionId);
     const agent = agentId === 0 ? null : await this.deps.agentsService.findById(agentId);
@@ -127,8 +151,13 @@ export class ConversationsService {
   /** The conversations a phone (and optionally a session) names, or not_found. */
   async addressed(rawPhone: string, sessionId: number | undefined): Promise<Conversation[]> {
     const phone = normalizePhone(rawPhone);
-    const conversations = await this.em.find(Conversation, { phone, ...(sessionId !== undefined && { sessionId }) }, { orderBy: NEWEST_FIRST });
-    if (conversations.length === 0) throw notFound('conversation', sessionId === undefined ? phone : { phone, session_id: sessionId });
+    const conversations = await this.em.find(
+      Conversation,
+      { phone, ...(sessionId !== undefined && { sessionId }) },
+      { orderBy: NEWEST_FIRST },
+    );
+    if (conversations.length === 0)
+      throw notFound('conversation', sessionId === undefined ? phone : { phone, session_id: sessionId });
     return conversations;
   }
 

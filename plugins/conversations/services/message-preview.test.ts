@@ -15,7 +15,9 @@ describe('conversations: message preview', () => {
 
   it('a media message shows its kind and its caption, else its file name', () => {
     expect(messagePreview(null, { mime_type: 'image/jpeg', caption: 'The parcel' })).to.equal('[image] The parcel');
-    expect(messagePreview('', { mime_type: 'application/pdf', filename: 'invoice.pdf' })).to.equal('[document] invoice.pdf');
+    expect(messagePreview('', { mime_type: 'application/pdf', filename: 'invoice.pdf' })).to.equal(
+      '[document] invoice.pdf',
+    );
     expect(messagePreview('   ', { mime_type: 'audio/ogg' })).to.equal('[audio]');
   });
 

@@ -16,7 +16,12 @@ describe('conversations group', function () {
   before(async () => {
     k = await bootKernel({
       groups: ['agents', 'customers', 'whatsapp_ops', 'conversations'],
-      overrides: { groups: { whatsapp_ops: sandboxConfig(`conversations-${process.pid}`), conversations_probe: fixtureGroup('service-probe') } },
+      overrides: {
+        groups: {
+          whatsapp_ops: sandboxConfig(`conversations-${process.pid}`),
+          conversations_probe: fixtureGroup('service-probe'),
+        },
+      },
     });
     ({ shopId, token } = await k.newShop('Conversations shop', { credits: 100_000 }));
     main = await pairLine(k, token, '+34711000001', { label: 'Main' });
@@ -30,16 +35,19 @@ describe('conversations group', function () {
     expect(payload.error_code, JSON.stringify(payload)).to.equal(code);
     if (path) expect(payload.errors.map((e: any) => e.path)).to.include(path);
   };
-  const conversationsOf = async (phone: string) => (await call('list_conversations', { limit: 100 })).conversations.filter((c: any) => c.phone === phone);
+  const conversationsOf = async (phone: string) =>
+    (await call('list_conversations', { limit: 100 })).conversations.filter((c: any) => c.phone === phone);
   const send = async (phone: string, message: string, session_id?: number) => {
     const sent = await call('send_chatapp_message', { phone, message, ...(session_id && { session_id }) });
     expect(sent.success, JSON.stringify(sent)).to.equal(true);
     return sent.message;
   };
   /** whatsapp_ops' events, emitted as its ingestion and send path do: in a shop transaction. */
-  const emit = (event: string, payload: Record<string, unknown>) => withShop(shopId, ({ services }) => services.events.emit(event, payload), { transactional: true });
+  const emit = (event: string, payload: Record<string, unknown>) =>
+    withShop(shopId, ({ services }) => services.events.emit(event, payload), { transactional: true });
   /** A batch of them, as the batch send path and the receipt ingestion emit it. */
-  const emitMany = (event: string, payloads: Record<string, unknown>[]) => withShop(shopId, ({ services }) => services.events.emitMany(event, payloads), { transactional: true });
+  const emitMany = (event: string, payloads: Record<string, unknown>[]) =>
+    withShop(shopId, ({ services }) => services.events.emitMany(event, payloads), { transactional: true });
 
   describe('following the message events', () => {
     it('an inbound message opens a conversation with one unread message and creates the customer with its last contact', async () => {
@@ -71,7 +79,13 @@ describe('conversations group', function () {
       await receive(k, token, main, phone, 'Question');
       const sent = await send(phone, 'Answer');
       const [c] = await conversationsOf(phone);
-      expect(c).to.include({ unread_count: 0, last_direction: 'outbound', last_message_preview: 'Answer', last_message_status: 'sent', read_at: sent.sent_at });
+      expect(c).to.include({
+        unread_count: 0,
+        last_direction: 'outbound',
+        last_message_preview: 'Answer',
+        last_message_status: 'sent',
+        read_at: sent.sent_at,
+      });
       const delivered = await waitFor('the delivered receipt', async () => {
         const [now] = await conversationsOf(phone);
         return now.last_message_status === 'delivered' ? now : undefined;
@@ -113,35 +127,107 @@ describe('conversations group', function () {
         sent_at: new Date(Date.parse(c.last_message_at) + 1000).toISOString(),
       });
       const [after] = await conversationsOf(phone);
-      expect(after).to.include({ unread_count: 1, last_direction: 'outbound', last_message_preview: 'Automatic reminder', read_at: null });
+      expect(after).to.include({
+        unread_count: 1,
+        last_direction: 'outbound',
+        last_message_preview: 'Automatic reminder',
+        read_at: null,
+      });
     });
 
     it('a late event of an older message counts but never replaces the newer last message', async () => {
       const phone = '+34622000006';
-      await emit('whatsapp_ops.message_received', { message_id: 900_002, session_id: main.sessionId, phone, text: 'Newer', media: null, received_at: '2031-01-01T10:00:00.000Z' });
-      await emit('whatsapp_ops.message_received', { message_id: 900_001, session_id: main.sessionId, phone, text: 'Older', media: null, received_at: '2031-01-01T09:00:00.000Z' });
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_002,
+        session_id: main.sessionId,
+        phone,
+        text: 'Newer',
+        media: null,
+        received_at: '2031-01-01T10:00:00.000Z',
+      });
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_001,
+        session_id: main.sessionId,
+        phone,
+        text: 'Older',
+        media: null,
+        received_at: '2031-01-01T09:00:00.000Z',
+      });
       const [c] = await conversationsOf(phone);
-      expect(c).to.include({ unread_count: 2, last_message_preview: 'Newer', last_message_at: '2031-01-01T10:00:00.000Z' });
+      expect(c).to.include({
+        unread_count: 2,
+        last_message_preview: 'Newer',
+        last_message_at: '2031-01-01T10:00:00.000Z',
+      });
       expect((await call('get_customer', { phone })).customer.last_contact_at).to.equal('2031-01-01T10:00:00.000Z');
     });
 
     it('a receipt changes the status shown only when it is for the last message', async () => {
       const phone = '+34622000007';
       const at = '2031-02-01T10:00:00.000Z';
-      await emit('whatsapp_ops.message_sent', { message_id: 900_010, session_id: main.sessionId, phone, text: 'First', media: null, automatic: false, billing_source: null, sent_at: at });
-      await emit('whatsapp_ops.message_sent', { message_id: 900_011, session_id: main.sessionId, phone, text: 'Second', media: null, automatic: false, billing_source: null, sent_at: '2031-02-01T10:00:01.000Z' });
-      await emit('whatsapp_ops.message_status', { message_id: 900_010, session_id: main.sessionId, phone, status: 'read' });
+      await emit('whatsapp_ops.message_sent', {
+        message_id: 900_010,
+        session_id: main.sessionId,
+        phone,
+        text: 'First',
+        media: null,
+        automatic: false,
+        billing_source: null,
+        sent_at: at,
+      });
+      await emit('whatsapp_ops.message_sent', {
+        message_id: 900_011,
+        session_id: main.sessionId,
+        phone,
+        text: 'Second',
+        media: null,
+        automatic: false,
+        billing_source: null,
+        sent_at: '2031-02-01T10:00:01.000Z',
+      });
+      await emit('whatsapp_ops.message_status', {
+        message_id: 900_010,
+        session_id: main.sessionId,
+        phone,
+        status: 'read',
+      });
       expect((await conversationsOf(phone))[0].last_message_status).to.equal('sent');
-      await emit('whatsapp_ops.message_status', { message_id: 900_011, session_id: main.sessionId, phone, status: 'failed' });
+      await emit('whatsapp_ops.message_status', {
+        message_id: 900_011,
+        session_id: main.sessionId,
+        phone,
+        status: 'failed',
+      });
       expect((await conversationsOf(phone))[0].last_message_status).to.equal('failed');
     });
 
     it('a batch of sends writes each conversation once: the newest message shows, a person’s message clears the unread count at its time', async () => {
       const phone = '+34622000030';
       const newPhone = '+34622000031';
-      await emit('whatsapp_ops.message_received', { message_id: 900_100, session_id: main.sessionId, phone, text: 'One', media: null, received_at: '2031-03-01T09:00:00.000Z' });
-      await emit('whatsapp_ops.message_received', { message_id: 900_101, session_id: main.sessionId, phone, text: 'Two', media: null, received_at: '2031-03-01T09:01:00.000Z' });
-      const sent = (message_id: number, session_id: number, to: string, text: string, automatic: boolean, sent_at: string) => ({
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_100,
+        session_id: main.sessionId,
+        phone,
+        text: 'One',
+        media: null,
+        received_at: '2031-03-01T09:00:00.000Z',
+      });
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_101,
+        session_id: main.sessionId,
+        phone,
+        text: 'Two',
+        media: null,
+        received_at: '2031-03-01T09:01:00.000Z',
+      });
+      const sent = (
+        message_id: number,
+        session_id: number,
+        to: string,
+        text: string,
+        automatic: boolean,
+        sent_at: string,
+      ) => ({
         message_id,
         session_id,
         phone: to,
@@ -158,21 +244,56 @@ describe('conversations group', function () {
         sent(900_105, second.sessionId, phone, 'Same phone, other line', false, '2031-03-01T10:01:00.000Z'),
       ]);
       const [onMain] = (await conversationsOf(phone)).filter((c: any) => c.session_id === main.sessionId);
-      expect(onMain).to.include({ unread_count: 0, last_direction: 'outbound', last_message_preview: 'Newest, automatic', last_message_status: 'sent', read_at: '2031-03-01T10:00:00.000Z' });
+      expect(onMain).to.include({
+        unread_count: 0,
+        last_direction: 'outbound',
+        last_message_preview: 'Newest, automatic',
+        last_message_status: 'sent',
+        read_at: '2031-03-01T10:00:00.000Z',
+      });
       expect(onMain.last_message_at).to.equal('2031-03-01T10:05:00.000Z');
       const [onSecond] = (await conversationsOf(phone)).filter((c: any) => c.session_id === second.sessionId);
-      expect(onSecond).to.include({ unread_count: 0, last_message_preview: 'Same phone, other line', read_at: '2031-03-01T10:01:00.000Z' });
+      expect(onSecond).to.include({
+        unread_count: 0,
+        last_message_preview: 'Same phone, other line',
+        read_at: '2031-03-01T10:01:00.000Z',
+      });
       const [fresh] = await conversationsOf(newPhone);
       expect(fresh).to.include({ unread_count: 0, last_message_preview: 'Automatic to a new phone', read_at: null });
     });
 
     it('a batch of automatic sends leaves the unread count alone; of two sends at the same time the later one shows', async () => {
       const phone = '+34622000032';
-      await emit('whatsapp_ops.message_received', { message_id: 900_110, session_id: main.sessionId, phone, text: 'Unread', media: null, received_at: '2031-03-02T09:00:00.000Z' });
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_110,
+        session_id: main.sessionId,
+        phone,
+        text: 'Unread',
+        media: null,
+        received_at: '2031-03-02T09:00:00.000Z',
+      });
       const at = '2031-03-02T10:00:00.000Z';
       await emitMany('whatsapp_ops.message_sent', [
-        { message_id: 900_111, session_id: main.sessionId, phone, text: 'First of a pair', media: null, automatic: true, billing_source: 'campaign', sent_at: at },
-        { message_id: 900_112, session_id: main.sessionId, phone, text: 'Second of a pair', media: null, automatic: true, billing_source: 'campaign', sent_at: at },
+        {
+          message_id: 900_111,
+          session_id: main.sessionId,
+          phone,
+          text: 'First of a pair',
+          media: null,
+          automatic: true,
+          billing_source: 'campaign',
+          sent_at: at,
+        },
+        {
+          message_id: 900_112,
+          session_id: main.sessionId,
+          phone,
+          text: 'Second of a pair',
+          media: null,
+          automatic: true,
+          billing_source: 'campaign',
+          sent_at: at,
+        },
       ]);
       const [c] = await conversationsOf(phone);
       expect(c).to.include({ unread_count: 1, last_message_preview: 'Second of a pair', read_at: null });
@@ -182,9 +303,36 @@ describe('conversations group', function () {
       const phone = '+34622000033';
       const other = '+34622000034';
       await emitMany('whatsapp_ops.message_sent', [
-        { message_id: 900_120, session_id: main.sessionId, phone, text: 'Earlier', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:00.000Z' },
-        { message_id: 900_121, session_id: main.sessionId, phone, text: 'Last', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:01.000Z' },
-        { message_id: 900_122, session_id: main.sessionId, phone: other, text: 'Other', media: null, automatic: true, billing_source: 'campaign', sent_at: '2031-03-03T10:00:00.000Z' },
+        {
+          message_id: 900_120,
+          session_id: main.sessionId,
+          phone,
+          text: 'Earlier',
+          media: null,
+          automatic: true,
+          billing_source: 'campaign',
+          sent_at: '2031-03-03T10:00:00.000Z',
+        },
+        {
+          message_id: 900_121,
+          session_id: main.sessionId,
+          phone,
+          text: 'Last',
+          media: null,
+          automatic: true,
+          billing_source: 'campaign',
+          sent_at: '2031-03-03T10:00:01.000Z',
+        },
+        {
+          message_id: 900_122,
+          session_id: main.sessionId,
+          phone: other,
+          text: 'Other',
+          media: null,
+          automatic: true,
+          billing_source: 'campaign',
+          sent_at: '2031-03-03T10:00:00.000Z',
+        },
       ]);
       await emitMany('whatsapp_ops.message_status', [
         { message_id: 900_121, session_id: main.sessionId, phone, status: 'delivered' },
@@ -192,13 +340,20 @@ describe('conversations group', function () {
         { message_id: 900_122, session_id: main.sessionId, phone: other, status: 'delivered' },
         { message_id: 900_121, session_id: main.sessionId, phone, status: 'read' },
       ]);
-      expect((await conversationsOf(phone))[0]).to.include({ last_message_preview: 'Last', last_message_status: 'read' });
+      expect((await conversationsOf(phone))[0]).to.include({
+        last_message_preview: 'Last',
+        last_message_status: 'read',
+      });
       expect((await conversationsOf(other))[0]).to.include({ last_message_status: 'delivered' });
     });
 
     it('a media message is previewed by its kind and caption', async () => {
       const phone = '+34622000008';
-      await receive(k, token, main, phone, '', { url: 'https://cdn.example/photo.jpg', mime_type: 'image/jpeg', caption: 'Broken box' });
+      await receive(k, token, main, phone, '', {
+        url: 'https://cdn.example/photo.jpg',
+        mime_type: 'image/jpeg',
+        caption: 'Broken box',
+      });
       expect((await conversationsOf(phone))[0].last_message_preview).to.equal('[image] Broken box');
     });
 
@@ -207,7 +362,14 @@ describe('conversations group', function () {
       const failed = await withShop(
         shopId,
         async ({ services }) => {
-          await services.events.emit('whatsapp_ops.message_received', { message_id: 900_020, session_id: main.sessionId, phone, text: 'Lost', media: null, received_at: new Date().toISOString() });
+          await services.events.emit('whatsapp_ops.message_received', {
+            message_id: 900_020,
+            session_id: main.sessionId,
+            phone,
+            text: 'Lost',
+            media: null,
+            received_at: new Date().toISOString(),
+          });
           throw new Error('ingestion failed after the listeners ran');
         },
         { transactional: true },
@@ -227,21 +389,36 @@ describe('conversations group', function () {
       for (let i = 1; i <= 22; i++) {
         const phone = `+3463300${String(i).padStart(4, '0')}`;
         const received_at = new Date(Date.UTC(2031, 0, 1, 0, i)).toISOString();
-        await withShop(recent.shopId, ({ services }) =>
-          services.events.emit('whatsapp_ops.message_received', { message_id: 800_000 + i, session_id: 1, phone, text: `Message ${i}`, media: null, received_at }),
-        { transactional: true });
+        await withShop(
+          recent.shopId,
+          ({ services }) =>
+            services.events.emit('whatsapp_ops.message_received', {
+              message_id: 800_000 + i,
+              session_id: 1,
+              phone,
+              text: `Message ${i}`,
+              media: null,
+              received_at,
+            }),
+          { transactional: true },
+        );
       }
       await k.call(recentToken, 'update_customer', { phone: '+34633000022', name: 'Newest Customer' });
       await k.call(recentToken, 'add_customer_tag', { action: 'add', phone: '+34633000022', tag_name: 'VIP' });
     });
 
-    const recent = async (args: Record<string, unknown> = {}) => (await k.call(recentToken, 'get_recent_conversations', args)).payload;
+    const recent = async (args: Record<string, unknown> = {}) =>
+      (await k.call(recentToken, 'get_recent_conversations', args)).payload;
 
     it('lists 20 by default, newest activity first, with the customer name and tags when known', async () => {
       const p = await recent();
       expect(p).to.include({ success: true, count: 22, limit: 20, has_more: true });
       expect(p.conversations).to.have.length(20);
-      expect(p.conversations.map((c: any) => c.last_message_preview).slice(0, 3)).to.deep.equal(['Message 22', 'Message 21', 'Message 20']);
+      expect(p.conversations.map((c: any) => c.last_message_preview).slice(0, 3)).to.deep.equal([
+        'Message 22',
+        'Message 21',
+        'Message 20',
+      ]);
       expect(p.conversations[0].customer).to.deep.include({ name: 'Newest Customer', tags: ['VIP'] });
       expect(p.conversations[1].customer).to.deep.include({ name: null, tags: [] });
     });
@@ -291,12 +468,23 @@ describe('conversations group', function () {
     it('normalises the phone; unknown conversations are not_found; bad arguments are invalid_arguments', async () => {
       expect((await call('get_conversation_messages', { phone: '0034 622 000 002' })).count).to.equal(2);
       expectError(await call('get_conversation_messages', { phone: '+34622999999' }), 'not_found');
-      expectError(await call('get_conversation_messages', { phone: '+34622000002', session_id: second.sessionId }), 'not_found');
+      expectError(
+        await call('get_conversation_messages', { phone: '+34622000002', session_id: second.sessionId }),
+        'not_found',
+      );
       expectError(await call('get_conversation_messages', { phone: '+34622000002', session_id: 987_654 }), 'not_found');
       expectError(await call('get_conversation_messages', { phone: '12' }), 'invalid_arguments', 'phone');
       expectError(await call('get_conversation_messages', {}), 'invalid_arguments', 'phone');
-      expectError(await call('get_conversation_messages', { phone: '+34622000002', session_id: 0 }), 'invalid_arguments', 'session_id');
-      expectError(await call('get_conversation_messages', { phone: '+34622000002', limit: 101 }), 'invalid_arguments', 'limit');
+      expectError(
+        await call('get_conversation_messages', { phone: '+34622000002', session_id: 0 }),
+        'invalid_arguments',
+        'session_id',
+      );
+      expectError(
+        await call('get_conversation_messages', { phone: '+34622000002', limit: 101 }),
+        'invalid_arguments',
+        'limit',
+      );
     });
   });
 
@@ -313,7 +501,9 @@ describe('conversations group', function () {
       expect(p).to.include({ success: true, count: 1, limit: 20, offset: 0, has_more: false });
       expect(p.conversations.map((c: any) => c.phone)).to.deep.equal(['+34622000001']);
       // Not only the last message: "Question" was followed by the shop's answer.
-      expect((await search({ query: 'question' })).conversations.map((c: any) => c.phone)).to.deep.equal(['+34622000002']);
+      expect((await search({ query: 'question' })).conversations.map((c: any) => c.phone)).to.deep.equal([
+        '+34622000002',
+      ]);
     });
 
     it('takes % and _ literally', async () => {
@@ -327,7 +517,9 @@ describe('conversations group', function () {
         ['+34622000004', second.sessionId],
         ['+34622000004', main.sessionId],
       ]);
-      expect((await search({ query: '000010' })).conversations.map((c: any) => c.phone)).to.deep.equal(['+34622000010']);
+      expect((await search({ query: '000010' })).conversations.map((c: any) => c.phone)).to.deep.equal([
+        '+34622000010',
+      ]);
       // Two digits are too few to search phones with: only message text is searched.
       expect((await search({ query: '62' })).count).to.equal(0);
     });
@@ -387,9 +579,16 @@ describe('conversations group', function () {
 
     it('not_found for an unknown conversation; invalid_arguments for a bad phone or session', async () => {
       expectError(await call('mark_conversation_read', { phone: '+34622999999' }), 'not_found');
-      expectError(await call('mark_conversation_read', { phone: '+34622000002', session_id: second.sessionId }), 'not_found');
+      expectError(
+        await call('mark_conversation_read', { phone: '+34622000002', session_id: second.sessionId }),
+        'not_found',
+      );
       expectError(await call('mark_conversation_read', { phone: 'abc' }), 'invalid_arguments', 'phone');
-      expectError(await call('mark_conversation_read', { phone: '+34622000002', session_id: -1 }), 'invalid_arguments', 'session_id');
+      expectError(
+        await call('mark_conversation_read', { phone: '+34622000002', session_id: -1 }),
+        'invalid_arguments',
+        'session_id',
+      );
       expectError(await call('mark_conversation_read', { session_id: main.sessionId }), 'invalid_arguments', 'phone');
     });
   });
@@ -399,9 +598,23 @@ describe('conversations group', function () {
     let otherShopAgentId: number;
 
     before(async () => {
-      agentId = (await call('create_agent', { action: 'create', nickname: 'Ana', full_name: 'Ana Inbox', email: 'ana@example.com' })).agent.id;
+      agentId = (
+        await call('create_agent', {
+          action: 'create',
+          nickname: 'Ana',
+          full_name: 'Ana Inbox',
+          email: 'ana@example.com',
+        })
+      ).agent.id;
       const other = await k.newShop('Other conversations shop');
-      otherShopAgentId = (await k.call(other.token, 'create_agent', { action: 'create', nickname: 'Otto', full_name: 'Otto Other', email: 'otto@example.com' })).payload.agent.id;
+      otherShopAgentId = (
+        await k.call(other.token, 'create_agent', {
+          action: 'create',
+          nickname: 'Otto',
+          full_name: 'Otto Other',
+          email: 'otto@example.com',
+        })
+      ).payload.agent.id;
     });
 
     it('assigns every line of the customer, or one, and says to whom', async () => {
@@ -410,7 +623,9 @@ describe('conversations group', function () {
       expect(p).to.include({ success: true, count: 1 });
       expect(p.agent).to.deep.equal({ id: agentId, nickname: 'Ana', full_name: 'Ana Inbox' });
       expect(p.conversations[0]).to.include({ session_id: main.sessionId, assigned_agent_id: agentId });
-      expect((await conversationsOf(phone)).find((c: any) => c.session_id === second.sessionId).assigned_agent_id).to.equal(null);
+      expect(
+        (await conversationsOf(phone)).find((c: any) => c.session_id === second.sessionId).assigned_agent_id,
+      ).to.equal(null);
       const all = await call('assign_conversation', { phone, agent_id: agentId });
       expect(all.conversations.map((c: any) => c.assigned_agent_id)).to.deep.equal([agentId, agentId]);
     });
@@ -432,13 +647,24 @@ describe('conversations group', function () {
 
     it('not_found for an unknown conversation; invalid_arguments for bad arguments', async () => {
       expectError(await call('assign_conversation', { phone: '+34622999999', agent_id: agentId }), 'not_found');
-      expectError(await call('assign_conversation', { phone: '+34622000001', agent_id: -1 }), 'invalid_arguments', 'agent_id');
+      expectError(
+        await call('assign_conversation', { phone: '+34622000001', agent_id: -1 }),
+        'invalid_arguments',
+        'agent_id',
+      );
       expectError(await call('assign_conversation', { phone: '+34622000001' }), 'invalid_arguments', 'agent_id');
       expectError(await call('assign_conversation', { phone: '555', agent_id: agentId }), 'invalid_arguments', 'phone');
     });
 
     it('deleting the agent unassigns the conversations, in the same transaction', async () => {
-      const doomed = (await call('create_agent', { action: 'create', nickname: 'Tmp', full_name: 'Temporary', email: 'tmp@example.com' })).agent.id;
+      const doomed = (
+        await call('create_agent', {
+          action: 'create',
+          nickname: 'Tmp',
+          full_name: 'Temporary',
+          email: 'tmp@example.com',
+        })
+      ).agent.id;
       await call('assign_conversation', { phone: '+34622000002', agent_id: doomed });
       expect((await conversationsOf('+34622000002'))[0].assigned_agent_id).to.equal(doomed);
       expect((await call('delete_agent', { action: 'delete', agent_id: doomed })).success).to.equal(true);
@@ -453,7 +679,9 @@ describe('conversations group', function () {
       const times = all.conversations.map((c: any) => Date.parse(c.last_message_at));
       expect(times).to.deep.equal([...times].sort((a, b) => b - a));
       const page = await call('list_conversations', { limit: 2, offset: 1 });
-      expect(page.conversations.map((c: any) => c.id)).to.deep.equal(all.conversations.slice(1, 3).map((c: any) => c.id));
+      expect(page.conversations.map((c: any) => c.id)).to.deep.equal(
+        all.conversations.slice(1, 3).map((c: any) => c.id),
+      );
       expect(page).to.include({ count: all.count, has_more: true });
     });
 
@@ -468,7 +696,9 @@ describe('conversations group', function () {
     it('filters by assigned agent, 0 meaning unassigned', async () => {
       const agentId = (await call('list_agents', {})).agents.find((a: any) => a.nickname === 'Ana').id;
       const mine = await call('list_conversations', { assigned_agent_id: agentId });
-      expect(mine.conversations.map((c: any) => [c.phone, c.session_id])).to.deep.equal([['+34622000004', main.sessionId]]);
+      expect(mine.conversations.map((c: any) => [c.phone, c.session_id])).to.deep.equal([
+        ['+34622000004', main.sessionId],
+      ]);
       const unassigned = await call('list_conversations', { assigned_agent_id: 0, limit: 100 });
       expect(unassigned.conversations.every((c: any) => c.assigned_agent_id === null)).to.equal(true);
       expect(unassigned.count + mine.count).to.be.at.most((await call('list_conversations', {})).count);
@@ -483,7 +713,11 @@ describe('conversations group', function () {
 
     it('refuses bad filters', async () => {
       expectError(await call('list_conversations', { unread_only: 'yes' }), 'invalid_arguments', 'unread_only');
-      expectError(await call('list_conversations', { assigned_agent_id: -1 }), 'invalid_arguments', 'assigned_agent_id');
+      expectError(
+        await call('list_conversations', { assigned_agent_id: -1 }),
+        'invalid_arguments',
+        'assigned_agent_id',
+      );
       expectError(await call('list_conversations', { limit: 0 }), 'invalid_arguments', 'limit');
       expectError(await call('list_conversations', { status: 'open' }), 'invalid_arguments');
     });

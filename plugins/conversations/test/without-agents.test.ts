@@ -11,13 +11,26 @@ describe('conversations without the agents group', () => {
   before(async () => {
     k = await bootKernel({
       groups: ['customers', 'whatsapp_ops', 'conversations'],
-      overrides: { groups: { whatsapp_ops: sandboxConfig(`conversations-no-agents-${process.pid}`), conversations_probe: fixtureGroup('service-probe') } },
+      overrides: {
+        groups: {
+          whatsapp_ops: sandboxConfig(`conversations-no-agents-${process.pid}`),
+          conversations_probe: fixtureGroup('service-probe'),
+        },
+      },
     });
     const shop = await k.newShop('No agents shop');
     token = shop.token;
     await withShop(
       shop.shopId,
-      ({ services }) => services.events.emit('whatsapp_ops.message_received', { message_id: 1, session_id: 1, phone, text: 'Hi', media: null, received_at: new Date().toISOString() }),
+      ({ services }) =>
+        services.events.emit('whatsapp_ops.message_received', {
+          message_id: 1,
+          session_id: 1,
+          phone,
+          text: 'Hi',
+          media: null,
+          received_at: new Date().toISOString(),
+        }),
       { transactional: true },
     );
   });

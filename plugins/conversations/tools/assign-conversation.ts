@@ -12,5 +12,6 @@ export const assignConversation = defineTool({
     session_id: Type.Optional(sessionIdArg('The session (line) of the conversation; default: every session.')),
     agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 unassigns.' }),
   }),
-  handler: async ({ phone, session_id, agent_id }, { services }) => services.conversationsService.assign(phone, session_id, agent_id),
+  handler: async ({ phone, session_id, agent_id }, { services }) =>
+    services.conversationsService.assign(phone, session_id, agent_id),
 });

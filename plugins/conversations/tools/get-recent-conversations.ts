@@ -7,7 +7,9 @@ export const getRecentConversations = defineTool({
     "The shop's most recently active conversations (newest message first), each with its unread count, last message preview and direction, assigned agent, and the customer's name and tags when the customer is known.",
   kind: 'query',
   input: Type.Object({
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many conversations, 1-100.' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many conversations, 1-100.' }),
+    ),
   }),
   handler: async ({ limit }, { services }) => services.conversationsService.recent(limit!),
 });

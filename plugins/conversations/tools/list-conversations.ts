@@ -4,13 +4,19 @@ import { sessionIdArg } from './args.js';
 export const listConversations = defineTool({
   name: 'list_conversations',
   title: 'List conversations',
-  description: "The shop's conversations, newest activity first, filtered to unread ones, by assigned agent (0 = unassigned) or by session (line).",
+  description:
+    "The shop's conversations, newest activity first, filtered to unread ones, by assigned agent (0 = unassigned) or by session (line).",
   kind: 'query',
   input: Type.Object({
-    unread_only: Type.Optional(Type.Boolean({ default: false, description: 'Only conversations with unread customer messages.' })),
-    assigned_agent_id: Type.Optional(Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned conversations.' })),
+    unread_only: Type.Optional(
+      Type.Boolean({ default: false, description: 'Only conversations with unread customer messages.' }),
+    ),
+    assigned_agent_id: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned conversations.' }),
+    ),
     session_id: Type.Optional(sessionIdArg('Only conversations on this session (line).')),
     ...PagingArgs,
   }),
-  handler: async ({ limit, offset, ...filters }, { services }) => services.conversationsService.list(filters, { limit: limit!, offset: offset! }),
+  handler: async ({ limit, offset, ...filters }, { services }) =>
+    services.conversationsService.list(filters, { limit: limit!, offset: offset! }),
 });

@@ -23,7 +23,10 @@ export const CrmCustomer = defineEntity({
     stageChangedAt: p.datetime().onCreate(() => new Date()),
     customFields: p.json<CustomFields>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId', 'whatsappNumber'] }, { properties: ['shopId', 'customerId'] }],
 });

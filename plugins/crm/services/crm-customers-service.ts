@@ -1,10 +1,28 @@
-import { containsPattern, invalidArguments, invalidState, notFound, ToolError, type EntityManager, type Paging } from '../../../core/index.js';
+import {
+  containsPattern,
+  invalidArguments,
+  invalidState,
+  notFound,
+  ToolError,
+  type EntityManager,
+  type Paging,
+} from '../../../core/index.js';
 import { CrmCustomer } from '../entities/crm-customer.entity.js';
-import { CRM_STAGES, DEFAULT_STAGE, patchCustomFields, whatsappNumber, type CrmStage, type CustomFieldValue } from './crm-fields.js';
+import {
+  CRM_STAGES,
+  DEFAULT_STAGE,
+  patchCustomFields,
+  whatsappNumber,
+  type CrmStage,
+  type CustomFieldValue,
+} from './crm-fields.js';
 
 /** The part of the customers group's service this group uses. */
 interface CustomersService {
-  ensureByPhone(phoneE164: string, fields?: { name?: string; email?: string }): Promise<{ id: number; name?: string | null; email?: string | null }>;
+  ensureByPhone(
+    phoneE164: string,
+    fields?: { name?: string; email?: string },
+  ): Promise<{ id: number; name?: string | null; email?: string | null }>;
 }
 
 interface Deps {
@@ -92,17 +110,29 @@ export class CrmCustomersService {
         ],
       }),
     };
-    const [items, total] = await this.em.findAndCount(CrmCustomer, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, total] = await this.em.findAndCount(CrmCustomer, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return { items, total };
   }
 
   async update(id: number, input: CrmUpdate): Promise<CrmCustomer> {
     if (Object.values(input).every((v) => v === undefined)) {
-      throw invalidArguments('Give at least one field to change.', [{ path: '(root)', message: 'names no field to change' }]);
+      throw invalidArguments('Give at least one field to change.', [
+        { path: '(root)', message: 'names no field to change' },
+      ]);
     }
     const crm = await this.get(id);
-    const fields = { name: text(input.name), email: text(input.email), company: text(input.company), notes: text(input.notes) };
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined) (crm as Record<string, unknown>)[key] = value;
+    const fields = {
+      name: text(input.name),
+      email: text(input.email),
+      company: text(input.company),
+      notes: text(input.notes),
+    };
+    for (const [key, value] of Object.entries(fields))
+      if (value !== undefined) (crm as Record<string, unknown>)[key] = value;
     if (input.custom_fields) crm.customFields = patchCustomFields(crm.customFields, input.custom_fields);
     await this.em.flush();
     return crm;
@@ -113,7 +143,10 @@ export class CrmCustomersService {
     const crm = await this.get(id);
     const previous = crm.stage;
     if (previous === stage) {
-      throw invalidState(`crm customer ${id} is already in stage "${stage}".`, { current_status: previous, allowed: CRM_STAGES.filter((s) => s !== stage) });
+      throw invalidState(`crm customer ${id} is already in stage "${stage}".`, {
+        current_status: previous,
+        allowed: CRM_STAGES.filter((s) => s !== stage),
+      });
     }
     crm.stage = stage;
     crm.stageChangedAt = new Date();

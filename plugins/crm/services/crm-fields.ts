@@ -30,7 +30,9 @@ export const CustomFieldsPatchSchema = Type.Record(Type.String(), Type.Union([cu
  */
 export function whatsappNumber(raw: string, field = 'whatsapp_number'): string {
   if (!raw.trim().startsWith('+')) {
-    throw invalidArguments(`${field} must start with + and the country code (e.g. +34600111222).`, [{ path: field, message: 'must start with + and the country code' }]);
+    throw invalidArguments(`${field} must start with + and the country code (e.g. +34600111222).`, [
+      { path: field, message: 'must start with + and the country code' },
+    ]);
   }
   return normalizePhone(raw, field);
 }
@@ -39,15 +41,24 @@ export function whatsappNumber(raw: string, field = 'whatsapp_number'): string {
 export function patchCustomFields(current: CustomFields, patch: Record<string, CustomFieldValue | null>): CustomFields {
   const errors = Object.keys(patch)
     .filter((name) => !FIELD_NAME.test(name))
-    .map((name) => ({ path: `custom_fields.${name}`, message: 'is not a valid field name (1-64 letters, digits, space, _ . -; starting with a letter or digit)' }));
-  if (errors.length > 0) throw invalidArguments(`Invalid custom field names: ${errors.map((e) => JSON.stringify(e.path.slice(14))).join(', ')}.`, errors);
+    .map((name) => ({
+      path: `custom_fields.${name}`,
+      message: 'is not a valid field name (1-64 letters, digits, space, _ . -; starting with a letter or digit)',
+    }));
+  if (errors.length > 0)
+    throw invalidArguments(
+      `Invalid custom field names: ${errors.map((e) => JSON.stringify(e.path.slice(14))).join(', ')}.`,
+      errors,
+    );
   const next: CustomFields = { ...current };
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete next[name];
     else next[name] = value;
   }
   if (Object.keys(next).length > MAX_CUSTOM_FIELDS) {
-    throw invalidArguments(`A contact has at most ${MAX_CUSTOM_FIELDS} custom fields.`, [{ path: 'custom_fields', message: `would leave more than ${MAX_CUSTOM_FIELDS} fields` }]);
+    throw invalidArguments(`A contact has at most ${MAX_CUSTOM_FIELDS} custom fields.`, [
+      { path: 'custom_fields', message: `would leave more than ${MAX_CUSTOM_FIELDS} fields` },
+    ]);
   }
   return next;
 }

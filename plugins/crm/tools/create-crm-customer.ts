@@ -8,7 +8,11 @@ export const createCrmCustomer = defineTool({
   kind: 'mutation',
   action: 'create',
   input: Type.Object({
-    whatsapp_number: Type.String({ minLength: 1, maxLength: 32, description: 'International number with + prefix, e.g. +34600111222.' }),
+    whatsapp_number: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'International number with + prefix, e.g. +34600111222.',
+    }),
   }),
   handler: async ({ whatsapp_number }, { services }) => ({
     crm_customer: services.crmCustomersService.toPayload(await services.crmCustomersService.create(whatsapp_number)),

@@ -3,7 +3,8 @@ import { defineTool, Type } from '../../../core/index.js';
 export const deleteCrmCustomer = defineTool({
   name: 'delete_crm_customer',
   title: 'Delete CRM customer',
-  description: "Removes a customer from the CRM (stage, notes, custom fields). The customer record itself, with its comments and tags, stays.",
+  description:
+    'Removes a customer from the CRM (stage, notes, custom fields). The customer record itself, with its comments and tags, stays.',
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ crm_customer_id: Type.Integer({ minimum: 1 }) }),

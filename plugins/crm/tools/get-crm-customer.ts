@@ -12,7 +12,10 @@ export const getCrmCustomer = defineTool({
   handler: async ({ crm_customer_id, whatsapp_number }, { services }) => {
     if ((crm_customer_id === undefined) === (whatsapp_number === undefined)) {
       throw invalidArguments('Give exactly one of crm_customer_id or whatsapp_number.', [
-        { path: crm_customer_id === undefined ? '(root)' : 'whatsapp_number', message: 'give exactly one of crm_customer_id or whatsapp_number' },
+        {
+          path: crm_customer_id === undefined ? '(root)' : 'whatsapp_number',
+          message: 'give exactly one of crm_customer_id or whatsapp_number',
+        },
       ]);
     }
     const crm =

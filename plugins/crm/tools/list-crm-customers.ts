@@ -4,7 +4,8 @@ import { StageSchema } from '../services/crm-fields.js';
 export const listCrmCustomers = defineTool({
   name: 'list_crm_customers',
   title: 'List CRM customers',
-  description: 'CRM customers, newest first, optionally in one stage or matching a query (name, email, company, or 3+ digits of the number). count is the number of matches.',
+  description:
+    'CRM customers, newest first, optionally in one stage or matching a query (name, email, company, or 3+ digits of the number). count is the number of matches.',
   kind: 'query',
   input: Type.Object({
     stage: Type.Optional(StageSchema),
@@ -13,6 +14,11 @@ export const listCrmCustomers = defineTool({
   }),
   handler: async ({ stage, query, limit = 20, offset = 0 }, { services }) => {
     const { items, total } = await services.crmCustomersService.list({ stage, query }, { limit, offset });
-    return pageOf('crm_customers', items.map((c: unknown) => services.crmCustomersService.toPayload(c)), total, { limit, offset });
+    return pageOf(
+      'crm_customers',
+      items.map((c: unknown) => services.crmCustomersService.toPayload(c)),
+      total,
+      { limit, offset },
+    );
   },
 });

@@ -4,7 +4,8 @@ import { StageSchema } from '../services/crm-fields.js';
 export const moveCrmCustomerStage = defineTool({
   name: 'move_crm_customer_stage',
   title: 'Move CRM customer stage',
-  description: 'Moves a CRM customer to another pipeline stage (any stage to any other). Moving to the stage it is already in is invalid_state.',
+  description:
+    'Moves a CRM customer to another pipeline stage (any stage to any other). Moving to the stage it is already in is invalid_state.',
   kind: 'mutation',
   input: Type.Object({ crm_customer_id: Type.Integer({ minimum: 1 }), stage: StageSchema }),
   handler: async ({ crm_customer_id, stage }, { services }) => {

@@ -19,6 +19,8 @@ export const updateCrmCustomer = defineTool({
     custom_fields: Type.Optional(CustomFieldsPatchSchema),
   }),
   handler: async ({ crm_customer_id, ...fields }, { services }) => ({
-    crm_customer: services.crmCustomersService.toPayload(await services.crmCustomersService.update(crm_customer_id, fields)),
+    crm_customer: services.crmCustomersService.toPayload(
+      await services.crmCustomersService.update(crm_customer_id, fields),
+    ),
   }),
 });

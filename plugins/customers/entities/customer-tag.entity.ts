@@ -12,7 +12,10 @@ export const CustomerTag = defineEntity({
     name: p.string().length(50),
     color: p.string().length(7),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['customer', 'name'] }],
 });

@@ -15,7 +15,10 @@ export const Customer = defineEntity({
     name: p.string().length(200).nullable(),
     email: p.string().length(254).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     // Set by the messaging group when a message is exchanged with this phone.
     lastContactAt: p.datetime().nullable(),
     tags: () => p.oneToMany(CustomerTag).mappedBy('customer'),

@@ -14,13 +14,25 @@ export class CustomerCommentsService {
     const { customer, created } = await this.deps.customersService.ensure(normalizePhone(rawPhone));
     const row = this.deps.em.create(CustomerComment, { customer, body, agentName: author } as CustomerComment);
     await this.deps.em.flush();
-    return { comment: commentPayload(row), customer: this.deps.customersService.toPayload(customer), customer_created: created };
+    return {
+      comment: commentPayload(row),
+      customer: this.deps.customersService.toPayload(customer),
+      customer_created: created,
+    };
   }
 
   /** Newest first. */
   async list(rawPhone: string, paging: Paging) {
     const customer = await this.deps.customersService.getByPhone(rawPhone);
-    const [items, count] = await this.deps.em.findAndCount(CustomerComment, { customer }, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
-    return { customer_id: customer.id, phone: customer.phone, ...pageOf('comments', items.map(commentPayload), count, paging) };
+    const [items, count] = await this.deps.em.findAndCount(
+      CustomerComment,
+      { customer },
+      { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset },
+    );
+    return {
+      customer_id: customer.id,
+      phone: customer.phone,
+      ...pageOf('comments', items.map(commentPayload), count, paging),
+    };
   }
 }

@@ -1,4 +1,10 @@
-import { invalidArguments, normalizePhone, notFound, type EntityManager, type ScopedEvents } from '../../../core/index.js';
+import {
+  invalidArguments,
+  normalizePhone,
+  notFound,
+  type EntityManager,
+  type ScopedEvents,
+} from '../../../core/index.js';
 import { CustomerComment } from '../entities/customer-comment.entity.js';
 import type { CustomersService } from './customers-service.js';
 import { findTag } from './customer-tags-service.js';

@@ -1,4 +1,16 @@
-import { containsPattern, invalidArguments, likeLiteral, nonBlank, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ScopedEvents, type ShopContext } from '../../../core/index.js';
+import {
+  containsPattern,
+  invalidArguments,
+  likeLiteral,
+  nonBlank,
+  normalizePhone,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ScopedEvents,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Customer } from '../entities/customer.entity.js';
 import { CustomerComment } from '../entities/customer-comment.entity.js';
 import { commentPayload, tagPayload } from './payloads.js';
@@ -51,7 +63,11 @@ export class CustomersService {
     if (!customer || (customer.lastContactAt && customer.lastContactAt >= at)) return;
     customer.lastContactAt = at;
     await this.em.flush();
-    await this.deps.events.emit('customers.contacted', { customer_id: customer.id, phone: customer.phone, last_contact_at: at.toISOString() });
+    await this.deps.events.emit('customers.contacted', {
+      customer_id: customer.id,
+      phone: customer.phone,
+      last_contact_at: at.toISOString(),
+    });
   }
 
   /** A phone as the caller typed it → the customer, or not_found; a bad number names `field`. */
@@ -108,14 +124,28 @@ export class CustomersService {
   /** The customer with its comment count and latest comments, for get_customer. */
   async detail(rawPhone: string) {
     const customer = await this.getByPhone(rawPhone);
-    const [recent, commentCount] = await this.em.findAndCount(CustomerComment, { customer }, { orderBy: { id: 'desc' }, limit: RECENT_COMMENTS });
+    const [recent, commentCount] = await this.em.findAndCount(
+      CustomerComment,
+      { customer },
+      { orderBy: { id: 'desc' }, limit: RECENT_COMMENTS },
+    );
     return { ...this.toPayload(customer), comment_count: commentCount, recent_comments: recent.map(commentPayload) };
   }
 
   async list(tag: string | undefined, paging: Paging) {
     const where = tag === undefined ? {} : { tags: { name: { $ilike: likeLiteral(nonBlank(tag, 'tag')) } } };
-    const [items, count] = await this.em.findAndCount(Customer, where, { populate: ['tags'], orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
-    return pageOf('customers', items.map((c) => this.toPayload(c)), count, paging);
+    const [items, count] = await this.em.findAndCount(Customer, where, {
+      populate: ['tags'],
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
+    return pageOf(
+      'customers',
+      items.map((c) => this.toPayload(c)),
+      count,
+      paging,
+    );
   }
 
   /** Matches the name or email containing the query, or the phone containing its digits (3 or more). */
@@ -124,16 +154,32 @@ export class CustomersService {
     const like = containsPattern(text);
     const digits = text.replace(/\D/g, '');
     const where = {
-      $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }, ...(digits.length >= 3 ? [{ phone: { $like: `%${digits}%` } }] : [])],
+      $or: [
+        { name: { $ilike: like } },
+        { email: { $ilike: like } },
+        ...(digits.length >= 3 ? [{ phone: { $like: `%${digits}%` } }] : []),
+      ],
     };
-    const [items, count] = await this.em.findAndCount(Customer, where, { populate: ['tags'], orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
-    return pageOf('customers', items.map((c) => this.toPayload(c)), count, paging);
+    const [items, count] = await this.em.findAndCount(Customer, where, {
+      populate: ['tags'],
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
+    return pageOf(
+      'customers',
+      items.map((c) => this.toPayload(c)),
+      count,
+      paging,
+    );
   }
 
   /** undefined leaves a field as it is; null clears it. */
   async update(rawPhone: string, fields: CustomerFields) {
     if (fields.name === undefined && fields.email === undefined) {
-      throw invalidArguments('Give at least one of name or email to update.', [{ path: '(root)', message: 'needs name or email' }]);
+      throw invalidArguments('Give at least one of name or email to update.', [
+        { path: '(root)', message: 'needs name or email' },
+      ]);
     }
     const customer = await this.getByPhone(rawPhone);
     if (fields.name !== undefined) customer.name = fields.name === null ? null : nonBlank(fields.name, 'name');

@@ -12,23 +12,40 @@ describe('customers: the service other groups use, and the events they follow', 
   before(async () => {
     k = await bootKernel({
       groups: ['customers'],
-      overrides: { groups: { customers_probe: fixtureGroup('service-probe'), customers_event_recorder: fixtureGroup('event-recorder') } },
+      overrides: {
+        groups: {
+          customers_probe: fixtureGroup('service-probe'),
+          customers_event_recorder: fixtureGroup('event-recorder'),
+        },
+      },
     });
     ({ shopId, token } = await k.newShop('Customers service shop'));
   });
   after(() => k.close());
 
-  const inShop = (work: (services: any) => Promise<any>): Promise<any> => withShop(shopId, ({ services }) => work(services), { transactional: true });
+  const inShop = (work: (services: any) => Promise<any>): Promise<any> =>
+    withShop(shopId, ({ services }) => work(services), { transactional: true });
 
   it('findByPhone answers null for an unknown phone', async () => {
     expect(await inShop((s) => s.customersService.findByPhone('+34600900001'))).to.equal(null);
   });
 
   it('ensureByPhone creates the customer once, with the given fields, and toPayload shows it', async () => {
-    const created = await inShop(async (s) => s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900001', { name: 'Nuria', email: 'nuria@example.com' })));
-    expect(created).to.include({ phone: '+34600900001', name: 'Nuria', email: 'nuria@example.com', last_contact_at: null });
+    const created = await inShop(async (s) =>
+      s.customersService.toPayload(
+        await s.customersService.ensureByPhone('+34600900001', { name: 'Nuria', email: 'nuria@example.com' }),
+      ),
+    );
+    expect(created).to.include({
+      phone: '+34600900001',
+      name: 'Nuria',
+      email: 'nuria@example.com',
+      last_contact_at: null,
+    });
     expect(created.tags).to.deep.equal([]);
-    const again = await inShop(async (s) => s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900001')));
+    const again = await inShop(async (s) =>
+      s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900001')),
+    );
     expect(again.id).to.equal(created.id);
     const list = (await k.call(token, 'search_customers', { query: '600900001' })).payload;
     expect(list.count).to.equal(1);
@@ -36,10 +53,16 @@ describe('customers: the service other groups use, and the events they follow', 
 
   it('ensureByPhone fills only missing fields, never overwriting what is there', async () => {
     await k.call(token, 'add_customer_tag', { action: 'add', phone: '+34600900002', tag_name: 'Lead' });
-    const filled = await inShop(async (s) => s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900002', { name: 'First' })));
+    const filled = await inShop(async (s) =>
+      s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900002', { name: 'First' })),
+    );
     expect(filled).to.include({ name: 'First', email: null });
     expect(filled.tags.map((t: any) => t.name)).to.deep.equal(['Lead']);
-    const kept = await inShop(async (s) => s.customersService.toPayload(await s.customersService.ensureByPhone('+34600900002', { name: 'Second', email: 'e@example.com' })));
+    const kept = await inShop(async (s) =>
+      s.customersService.toPayload(
+        await s.customersService.ensureByPhone('+34600900002', { name: 'Second', email: 'e@example.com' }),
+      ),
+    );
     expect(kept).to.include({ name: 'First', email: 'e@example.com' });
   });
 
@@ -50,8 +73,14 @@ describe('customers: the service other groups use, and the events they follow', 
 
   it('findByPhones answers the known customers among the phones, with their tags', async () => {
     await k.call(token, 'add_customer_tag', { action: 'add', phone: '+34600900020', tag_name: 'Bulk' });
-    const found = await inShop(async (s) => (await s.customersService.findByPhones(['+34600900020', '+34600900029'])).map((c: any) => s.customersService.toPayload(c)));
-    expect(found.map((c: any) => [c.phone, c.tags.map((t: any) => t.name)])).to.deep.equal([['+34600900020', ['Bulk']]]);
+    const found = await inShop(async (s) =>
+      (await s.customersService.findByPhones(['+34600900020', '+34600900029'])).map((c: any) =>
+        s.customersService.toPayload(c),
+      ),
+    );
+    expect(found.map((c: any) => [c.phone, c.tags.map((t: any) => t.name)])).to.deep.equal([
+      ['+34600900020', ['Bulk']],
+    ]);
     expect(await inShop((s) => s.customersService.findByPhones([]))).to.deep.equal([]);
   });
 
@@ -69,13 +98,18 @@ describe('customers: the service other groups use, and the events they follow', 
   });
 
   it('merge emits customers.merged with both ids and phones; delete emits customers.deleted', async () => {
-    const a = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900010', comment: 'a' })).payload.customer;
-    const b = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900011', comment: 'b' })).payload.customer;
+    const a = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900010', comment: 'a' }))
+      .payload.customer;
+    const b = (await k.call(token, 'add_customer_comment', { action: 'add', phone: '+34600900011', comment: 'b' }))
+      .payload.customer;
     recorded.length = 0;
     await k.call(token, 'merge_customers', { primary_phone: a.phone, secondary_phone: b.phone });
     await k.call(token, 'delete_customer', { phone: a.phone });
     expect(recorded).to.deep.equal([
-      { event: 'customers.merged', payload: { primary_id: a.id, secondary_id: b.id, primary_phone: a.phone, secondary_phone: b.phone } },
+      {
+        event: 'customers.merged',
+        payload: { primary_id: a.id, secondary_id: b.id, primary_phone: a.phone, secondary_phone: b.phone },
+      },
       { event: 'customers.deleted', payload: { customer_id: a.id, phone: a.phone } },
     ]);
   });

@@ -12,8 +12,10 @@ describe('customers group', () => {
   after(() => k.close());
 
   const call = async (tool: string, args: Record<string, unknown> = {}) => (await k.call(token, tool, args)).payload;
-  const comment = (phone: string, text: string, extra: Record<string, unknown> = {}) => call('add_customer_comment', { action: 'add', phone, comment: text, ...extra });
-  const tag = (phone: string, tag_name: string, extra: Record<string, unknown> = {}) => call('add_customer_tag', { action: 'add', phone, tag_name, ...extra });
+  const comment = (phone: string, text: string, extra: Record<string, unknown> = {}) =>
+    call('add_customer_comment', { action: 'add', phone, comment: text, ...extra });
+  const tag = (phone: string, tag_name: string, extra: Record<string, unknown> = {}) =>
+    call('add_customer_tag', { action: 'add', phone, tag_name, ...extra });
   const expectError = (payload: any, code: string, path?: string) => {
     expect(payload.success, JSON.stringify(payload)).to.equal(false);
     expect(payload.error_code, JSON.stringify(payload)).to.equal(code);
@@ -60,9 +62,17 @@ describe('customers group', () => {
     });
 
     it('refuses a missing or blank comment, a missing action and unknown arguments', async () => {
-      expectError(await call('add_customer_comment', { action: 'add', phone: '+34600100003' }), 'invalid_arguments', 'comment');
+      expectError(
+        await call('add_customer_comment', { action: 'add', phone: '+34600100003' }),
+        'invalid_arguments',
+        'comment',
+      );
       expectError(await comment('+34600100003', '   '), 'invalid_arguments', 'comment');
-      expectError(await call('add_customer_comment', { phone: '+34600100003', comment: 'x' }), 'invalid_arguments', 'action');
+      expectError(
+        await call('add_customer_comment', { phone: '+34600100003', comment: 'x' }),
+        'invalid_arguments',
+        'action',
+      );
       expectError(await comment('+34600100003', 'x', { colour: 'red' }), 'invalid_arguments', 'colour');
       expectError(await comment('+34600100003', 'x', { agent_name: '' }), 'invalid_arguments', 'agent_name');
       expectError(await call('get_customer', { phone: '+34600100003' }), 'not_found');
@@ -101,7 +111,14 @@ describe('customers group', () => {
     });
 
     it('accepts the shared schema fields and ignores them', async () => {
-      const p = await tag('+34600200001', 'Wholesale', { comment: 'ignored', agent_name: 'X', query: 'q', limit: 1, primary_phone: 'a', secondary_phone: 'b' });
+      const p = await tag('+34600200001', 'Wholesale', {
+        comment: 'ignored',
+        agent_name: 'X',
+        query: 'q',
+        limit: 1,
+        primary_phone: 'a',
+        secondary_phone: 'b',
+      });
       expect(p.success).to.equal(true);
       const got = await call('get_customer', { phone: '+34600200001' });
       expect(got.customer.comment_count).to.equal(0);
@@ -122,10 +139,27 @@ describe('customers group', () => {
       const p = await call('get_customer', { phone: '0034600300001' });
       expect(p.success).to.equal(true);
       const c = p.customer;
-      expect(c).to.have.keys('id', 'phone', 'name', 'email', 'tags', 'created_at', 'updated_at', 'last_contact_at', 'comment_count', 'recent_comments');
+      expect(c).to.have.keys(
+        'id',
+        'phone',
+        'name',
+        'email',
+        'tags',
+        'created_at',
+        'updated_at',
+        'last_contact_at',
+        'comment_count',
+        'recent_comments',
+      );
       expect(c.phone).to.equal(phone);
       expect(c.comment_count).to.equal(7);
-      expect(c.recent_comments.map((r: any) => r.comment)).to.deep.equal(['note 7', 'note 6', 'note 5', 'note 4', 'note 3']);
+      expect(c.recent_comments.map((r: any) => r.comment)).to.deep.equal([
+        'note 7',
+        'note 6',
+        'note 5',
+        'note 4',
+        'note 3',
+      ]);
       expect(c.tags.map((t: any) => t.name)).to.deep.equal(['a-tag', 'b-tag', 'c-tag']);
     });
 
@@ -150,7 +184,11 @@ describe('customers group', () => {
     it('list_customer_tags lists in name order with paging', async () => {
       const p = await call('list_customer_tags', { phone });
       expect(p).to.include({ count: 3, limit: 20, offset: 0, has_more: false });
-      expect(p.tags.map((t: any) => [t.name, t.color])).to.deep.equal([['a-tag', '#00aa00'], ['b-tag', '#2563eb'], ['c-tag', '#2563eb']]);
+      expect(p.tags.map((t: any) => [t.name, t.color])).to.deep.equal([
+        ['a-tag', '#00aa00'],
+        ['b-tag', '#2563eb'],
+        ['c-tag', '#2563eb'],
+      ]);
       const page = await call('list_customer_tags', { phone, limit: 1, offset: 1 });
       expect(page.tags.map((t: any) => t.name)).to.deep.equal(['b-tag']);
       expect(page.has_more).to.equal(true);
@@ -226,7 +264,9 @@ describe('customers group', () => {
 
     it('takes % and _ literally', async () => {
       expect((await call('search_customers', { query: '%_real' })).count).to.equal(1);
-      expect((await call('search_customers', { query: '%' })).customers.map((c: any) => c.phone)).to.deep.equal(['+34611222333']);
+      expect((await call('search_customers', { query: '%' })).customers.map((c: any) => c.phone)).to.deep.equal([
+        '+34611222333',
+      ]);
     });
 
     it('limits results and reports the total count', async () => {
@@ -279,15 +319,37 @@ describe('customers group', () => {
     });
 
     it('refuses merging a customer with itself, also when written differently', async () => {
-      expectError(await call('merge_customers', { primary_phone: primary, secondary_phone: primary }), 'invalid_arguments', 'secondary_phone');
-      expectError(await call('merge_customers', { primary_phone: primary, secondary_phone: '0034 600 600 001' }), 'invalid_arguments', 'secondary_phone');
+      expectError(
+        await call('merge_customers', { primary_phone: primary, secondary_phone: primary }),
+        'invalid_arguments',
+        'secondary_phone',
+      );
+      expectError(
+        await call('merge_customers', { primary_phone: primary, secondary_phone: '0034 600 600 001' }),
+        'invalid_arguments',
+        'secondary_phone',
+      );
     });
 
     it('unknown phones → not_found; invalid ones name their field', async () => {
-      expectError(await call('merge_customers', { primary_phone: '+34600699999', secondary_phone: secondary }), 'not_found');
-      expectError(await call('merge_customers', { primary_phone: primary, secondary_phone: '+34600699999' }), 'not_found');
-      expectError(await call('merge_customers', { primary_phone: 'x', secondary_phone: secondary }), 'invalid_arguments', 'primary_phone');
-      expectError(await call('merge_customers', { primary_phone: primary, secondary_phone: '12' }), 'invalid_arguments', 'secondary_phone');
+      expectError(
+        await call('merge_customers', { primary_phone: '+34600699999', secondary_phone: secondary }),
+        'not_found',
+      );
+      expectError(
+        await call('merge_customers', { primary_phone: primary, secondary_phone: '+34600699999' }),
+        'not_found',
+      );
+      expectError(
+        await call('merge_customers', { primary_phone: 'x', secondary_phone: secondary }),
+        'invalid_arguments',
+        'primary_phone',
+      );
+      expectError(
+        await call('merge_customers', { primary_phone: primary, secondary_phone: '12' }),
+        'invalid_arguments',
+        'secondary_phone',
+      );
       expectError(await call('merge_customers', { primary_phone: primary }), 'invalid_arguments', 'secondary_phone');
     });
 
@@ -295,13 +357,26 @@ describe('customers group', () => {
       const secondaryId = (await call('get_customer', { phone: secondary })).customer.id;
       const p = await call('merge_customers', { primary_phone: primary, secondary_phone: secondary });
       expect(p.success, JSON.stringify(p)).to.equal(true);
-      expect(p.merged).to.deep.equal({ secondary_id: secondaryId, secondary_phone: secondary, comments_moved: 2, tags_moved: 1, tags_already_present: 1 });
+      expect(p.merged).to.deep.equal({
+        secondary_id: secondaryId,
+        secondary_phone: secondary,
+        comments_moved: 2,
+        tags_moved: 1,
+        tags_already_present: 1,
+      });
       expect(p.customer).to.include({ phone: primary, name: 'Secondary Name', email: 'primary@example.com' });
-      expect(p.customer.tags.map((t: any) => [t.name, t.color])).to.deep.equal([['VIP', '#111111'], ['Wholesale', '#2563eb']]);
+      expect(p.customer.tags.map((t: any) => [t.name, t.color])).to.deep.equal([
+        ['VIP', '#111111'],
+        ['Wholesale', '#2563eb'],
+      ]);
 
       const got = await call('get_customer', { phone: primary });
       expect(got.customer.comment_count).to.equal(3);
-      expect(got.customer.recent_comments.map((c: any) => c.comment)).to.have.members(['primary note', 'secondary note 1', 'secondary note 2']);
+      expect(got.customer.recent_comments.map((c: any) => c.comment)).to.have.members([
+        'primary note',
+        'secondary note 1',
+        'secondary note 2',
+      ]);
       expect(got.customer.tags.map((t: any) => t.name)).to.deep.equal(['VIP', 'Wholesale']);
       expectError(await call('get_customer', { phone: secondary }), 'not_found');
       expectError(await call('merge_customers', { primary_phone: primary, secondary_phone: secondary }), 'not_found');

@@ -25,11 +25,29 @@ const fixture: IsolationFixture = {
     { tool: 'remove_customer_tag', args: { phone: seed.phone, tag_name: 'IsoTag' }, expect: 'not_found' },
     { tool: 'update_customer', args: { phone: seed.phone, name: 'Taken over' }, expect: 'not_found' },
     { tool: 'delete_customer', args: { phone: seed.phone }, expect: 'not_found' },
-    { tool: 'merge_customers', args: { primary_phone: seed.phone, secondary_phone: seed.otherPhone }, expect: 'not_found' },
-    { tool: 'merge_customers', args: { primary_phone: seed.otherPhone, secondary_phone: seed.phone }, expect: 'not_found' },
-    { tool: 'search_customers', args: { query: '600111222' }, expect: 'empty', isEmpty: (p) => p.count === 0 && p.customers.length === 0 },
+    {
+      tool: 'merge_customers',
+      args: { primary_phone: seed.phone, secondary_phone: seed.otherPhone },
+      expect: 'not_found',
+    },
+    {
+      tool: 'merge_customers',
+      args: { primary_phone: seed.otherPhone, secondary_phone: seed.phone },
+      expect: 'not_found',
+    },
+    {
+      tool: 'search_customers',
+      args: { query: '600111222' },
+      expect: 'empty',
+      isEmpty: (p) => p.count === 0 && p.customers.length === 0,
+    },
     { tool: 'search_customers', args: { query: 'Isolde' }, expect: 'empty', isEmpty: (p) => p.count === 0 },
-    { tool: 'list_customers', args: { tag: 'IsoTag' }, expect: 'empty', isEmpty: (p) => p.count === 0 && p.customers.length === 0 },
+    {
+      tool: 'list_customers',
+      args: { tag: 'IsoTag' },
+      expect: 'empty',
+      isEmpty: (p) => p.count === 0 && p.customers.length === 0,
+    },
     // A new phone for shop B: B gets a customer of its own, without A's name or A's tag color.
     {
       tool: 'add_customer_comment',

@@ -7,7 +7,10 @@ describe('customers: a merge that fails half way changes nothing', () => {
   let token: string;
 
   before(async () => {
-    k = await bootKernel({ groups: ['customers'], overrides: { groups: { merge_breaker: fixtureGroup('merge-breaker') } } });
+    k = await bootKernel({
+      groups: ['customers'],
+      overrides: { groups: { merge_breaker: fixtureGroup('merge-breaker') } },
+    });
     ({ token } = await k.newShop('Merge rollback shop'));
   });
   after(() => k.close());
@@ -30,7 +33,10 @@ describe('customers: a merge that fails half way changes nothing', () => {
     await call('update_customer', { phone: secondary, name: 'Second', email: 'second@example.com' });
     const before = { primary: await state(primary), secondary: await state(secondary) };
 
-    const { payload, isError } = await k.call(token, 'merge_customers', { primary_phone: primary, secondary_phone: secondary });
+    const { payload, isError } = await k.call(token, 'merge_customers', {
+      primary_phone: primary,
+      secondary_phone: secondary,
+    });
     expect(isError).to.equal(true);
     expect(payload).to.include({ success: false, error_code: 'fixture_failure' });
 

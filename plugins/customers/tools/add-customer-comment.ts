@@ -14,7 +14,14 @@ export const addCustomerComment = defineTool({
   input: Type.Object({
     phone: phoneArg(),
     comment: Type.String({ minLength: 1, maxLength: 5000, description: 'The internal comment.' }),
-    agent_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, default: 'Assistant', description: 'Who wrote it; default "Assistant".' })),
+    agent_name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        default: 'Assistant',
+        description: 'Who wrote it; default "Assistant".',
+      }),
+    ),
     query,
     limit,
     tag_name,
@@ -22,5 +29,6 @@ export const addCustomerComment = defineTool({
     primary_phone,
     secondary_phone,
   }),
-  handler: async ({ phone, comment, agent_name }, { services }) => services.customerCommentsService.add(phone, comment, agent_name!),
+  handler: async ({ phone, comment, agent_name }, { services }) =>
+    services.customerCommentsService.add(phone, comment, agent_name!),
 });

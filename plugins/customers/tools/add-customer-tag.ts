@@ -16,7 +16,13 @@ export const addCustomerTag = defineTool({
   input: Type.Object({
     phone: phoneArg(),
     tag_name: Type.String({ minLength: 1, maxLength: 50, description: 'The tag, e.g. "VIP".' }),
-    tag_color: Type.Optional(Type.String({ pattern: TAG_COLOR_PATTERN, default: '#2563eb', description: 'Hex color #RRGGBB; default #2563eb.' })),
+    tag_color: Type.Optional(
+      Type.String({
+        pattern: TAG_COLOR_PATTERN,
+        default: '#2563eb',
+        description: 'Hex color #RRGGBB; default #2563eb.',
+      }),
+    ),
     comment,
     agent_name,
     query,
@@ -24,5 +30,6 @@ export const addCustomerTag = defineTool({
     primary_phone,
     secondary_phone,
   }),
-  handler: async ({ phone, tag_name, tag_color }, { services }) => services.customerTagsService.add(phone, tag_name, tag_color!),
+  handler: async ({ phone, tag_name, tag_color }, { services }) =>
+    services.customerTagsService.add(phone, tag_name, tag_color!),
 });

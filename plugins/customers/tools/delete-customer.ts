@@ -4,7 +4,8 @@ import { phoneArg } from './args.js';
 export const deleteCustomer = defineTool({
   name: 'delete_customer',
   title: 'Delete customer',
-  description: "Deletes the customer with this phone, with its comments and tags. Tickets and other groups' records about the customer stay, unlinked from it.",
+  description:
+    "Deletes the customer with this phone, with its comments and tags. Tickets and other groups' records about the customer stay, unlinked from it.",
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ phone: phoneArg() }),

@@ -7,5 +7,6 @@ export const listCustomerComments = defineTool({
   description: 'The internal comments on the customer with this phone, newest first.',
   kind: 'query',
   input: Type.Object({ phone: phoneArg(), ...PagingArgs }),
-  handler: async ({ phone, limit, offset }, { services }) => services.customerCommentsService.list(phone, { limit: limit!, offset: offset! }),
+  handler: async ({ phone, limit, offset }, { services }) =>
+    services.customerCommentsService.list(phone, { limit: limit!, offset: offset! }),
 });

@@ -7,5 +7,6 @@ export const listCustomerTags = defineTool({
   description: 'The tags of the customer with this phone, in name order.',
   kind: 'query',
   input: Type.Object({ phone: phoneArg(), ...PagingArgs }),
-  handler: async ({ phone, limit, offset }, { services }) => services.customerTagsService.list(phone, { limit: limit!, offset: offset! }),
+  handler: async ({ phone, limit, offset }, { services }) =>
+    services.customerTagsService.list(phone, { limit: limit!, offset: offset! }),
 });

@@ -9,5 +9,6 @@ export const listCustomers = defineTool({
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Only customers with this tag.' })),
     ...PagingArgs,
   }),
-  handler: async ({ tag, limit, offset }, { services }) => services.customersService.list(tag, { limit: limit!, offset: offset! }),
+  handler: async ({ tag, limit, offset }, { services }) =>
+    services.customersService.list(tag, { limit: limit!, offset: offset! }),
 });

@@ -6,12 +6,13 @@ export const mergeCustomers = defineTool({
   title: 'Merge customers',
   description:
     'Merges two records of the same person: everything the secondary customer owns (comments, tags, tickets and other linked records) moves to the primary, and the secondary is deleted, all in one transaction. ' +
-    'On a tag both have, the primary keeps its own; the primary keeps its name and email and takes the secondary\'s only where it has none.',
+    "On a tag both have, the primary keeps its own; the primary keeps its name and email and takes the secondary's only where it has none.",
   kind: 'mutation',
   destructive: true,
   input: Type.Object({
     primary_phone: phoneArg('Phone of the customer to keep.'),
     secondary_phone: phoneArg('Phone of the customer merged into the primary and then deleted.'),
   }),
-  handler: async ({ primary_phone, secondary_phone }, { services }) => services.customerMergeService.merge(primary_phone, secondary_phone),
+  handler: async ({ primary_phone, secondary_phone }, { services }) =>
+    services.customerMergeService.merge(primary_phone, secondary_phone),
 });

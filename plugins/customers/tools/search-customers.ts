@@ -3,11 +3,13 @@ import { defineTool, PagingArgs, Type } from '../../../core/index.js';
 export const searchCustomers = defineTool({
   name: 'search_customers',
   title: 'Search customers',
-  description: 'Finds customers whose name or email contains the query (any case), or whose phone contains its digits (3 or more). Newest first.',
+  description:
+    'Finds customers whose name or email contains the query (any case), or whose phone contains its digits (3 or more). Newest first.',
   kind: 'query',
   input: Type.Object({
     query: Type.String({ minLength: 1, maxLength: 200, description: 'Part of a name, email or phone number.' }),
     ...PagingArgs,
   }),
-  handler: async ({ query, limit, offset }, { services }) => services.customersService.search(query, { limit: limit!, offset: offset! }),
+  handler: async ({ query, limit, offset }, { services }) =>
+    services.customersService.search(query, { limit: limit!, offset: offset! }),
 });

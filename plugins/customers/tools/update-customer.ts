@@ -4,13 +4,24 @@ import { phoneArg } from './args.js';
 export const updateCustomer = defineTool({
   name: 'update_customer',
   title: 'Update customer',
-  description: "Changes the customer's name and/or email; null clears a field, an omitted one stays. The phone identifies the customer and is not changed here (merge_customers joins two numbers of one person).",
+  description:
+    "Changes the customer's name and/or email; null clears a field, an omitted one stays. The phone identifies the customer and is not changed here (merge_customers joins two numbers of one person).",
   kind: 'mutation',
   idempotent: true,
   input: Type.Object({
     phone: phoneArg(),
-    name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], { description: 'Full name; null clears it.' })),
-    email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()], { description: 'Email address; null clears it.' })),
+    name: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], {
+        description: 'Full name; null clears it.',
+      }),
+    ),
+    email: Type.Optional(
+      Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()], {
+        description: 'Email address; null clears it.',
+      }),
+    ),
   }),
-  handler: async ({ phone, name, email }, { services }) => ({ customer: await services.customersService.update(phone, { name, email }) }),
+  handler: async ({ phone, name, email }, { services }) => ({
+    customer: await services.customersService.update(phone, { name, email }),
+  }),
 });

@@ -8,7 +8,11 @@ export const getServerTime = defineTool({
   input: Type.Object({}),
   handler: async (_args, { shop }) => {
     const now = new Date();
-    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: shop.timezone, dateStyle: 'short', timeStyle: 'medium' }).format(now);
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: shop.timezone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(now);
     return { utc: now.toISOString(), shop_timezone: shop.timezone, shop_local: local };
   },
 });

@@ -4,7 +4,20 @@ import { PollingLoop, type EntityManager, type SetupContext } from '../../../cor
 import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
-import { claim, dueOccurrences, dueScheduled, ensurePacingRows, finishedRuns, holdSlots, markSent, markWaiting, sendableCampaigns, staleRows, takeSlot, type Claim } from './engine-sql.js';
+import {
+  claim,
+  dueOccurrences,
+  dueScheduled,
+  ensurePacingRows,
+  finishedRuns,
+  holdSlots,
+  markSent,
+  markWaiting,
+  sendableCampaigns,
+  staleRows,
+  takeSlot,
+  type Claim,
+} from './engine-sql.js';
 
 type EngineConfig = MassMarketingConfig['engine'];
 
@@ -91,8 +104,15 @@ export class CampaignEngine {
         async (ctx) => {
           const client = await transactionClient(ctx.em);
           const held = await holdSlots(client, shopId, batch);
-          const results = (await ctx.services.marketingCampaignSenderService.sendMany(held.map((c) => c.recipientId), 'claimed')) as SendOutcome[];
-          await markSent(client, shopId, held.filter((_, i) => REACHED_NETWORK.has(results[i]!)).map((c) => c.sessionId));
+          const results = (await ctx.services.marketingCampaignSenderService.sendMany(
+            held.map((c) => c.recipientId),
+            'claimed',
+          )) as SendOutcome[];
+          await markSent(
+            client,
+            shopId,
+            held.filter((_, i) => REACHED_NETWORK.has(results[i]!)).map((c) => c.sessionId),
+          );
           return [...results, ...Array<SendOutcome>(batch.length - held.length).fill('requeued')];
         },
         { transactional: true },
@@ -113,7 +133,11 @@ export class CampaignEngine {
         await this.read((client) => markWaiting(client, c, 'no_connected_session'));
         continue;
       }
-      claims.push(...(await this.read((client) => claim(client, c, this.config.claimBatch, this.config.testPacingScale, PROCESS))));
+      claims.push(
+        ...(await this.read((client) =>
+          claim(client, c, this.config.claimBatch, this.config.testPacingScale, PROCESS),
+        )),
+      );
     }
     return claims;
   }
@@ -131,11 +155,22 @@ export class CampaignEngine {
         row.shopId,
         async (ctx) => {
           const client = await transactionClient(ctx.em);
-          const locked = await client.query(`select 1 from marketing_campaign_recipients where id = $1 and shop_id = $2 and status = 'sending' for update skip locked`, [row.id, row.shopId]);
+          const locked = await client.query(
+            `select 1 from marketing_campaign_recipients where id = $1 and shop_id = $2 and status = 'sending' for update skip locked`,
+            [row.id, row.shopId],
+          );
           if (locked.rows.length === 0) return 'gone';
-          if (!(await takeSlot(client, row.shopId, row.sessionId, row.intervalSeconds * this.config.testPacingScale))) return 'gone';
-          await client.query('update marketing_campaign_recipients set claimed_by = $1 where id = $2 and shop_id = $3', [PROCESS, row.id, row.shopId]);
-          const result = (await ctx.services.marketingCampaignSenderService.send(row.id, 'reconcile', stale)) as SendOutcome;
+          if (!(await takeSlot(client, row.shopId, row.sessionId, row.intervalSeconds * this.config.testPacingScale)))
+            return 'gone';
+          await client.query(
+            'update marketing_campaign_recipients set claimed_by = $1 where id = $2 and shop_id = $3',
+            [PROCESS, row.id, row.shopId],
+          );
+          const result = (await ctx.services.marketingCampaignSenderService.send(
+            row.id,
+            'reconcile',
+            stale,
+          )) as SendOutcome;
           if (REACHED_NETWORK.has(result)) await markSent(client, row.shopId, [row.sessionId]);
           return result;
         },
@@ -163,7 +198,11 @@ export class CampaignEngine {
       if (list) list.push(c);
       else byCampaign.set(c.campaignId, [c]);
     }
-    return [...byCampaign.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / this.config.sendBatch) }, (_, i) => list.slice(i * this.config.sendBatch, (i + 1) * this.config.sendBatch)));
+    return [...byCampaign.values()].flatMap((list) =>
+      Array.from({ length: Math.ceil(list.length / this.config.sendBatch) }, (_, i) =>
+        list.slice(i * this.config.sendBatch, (i + 1) * this.config.sendBatch),
+      ),
+    );
   }
 
   /** Runs `work` over `items`, at most `concurrency` at a time; a failure is logged and its rows left to reconciliation. */

@@ -51,8 +51,17 @@ export async function ensurePacingRows(client: ClientBase, c: SendableCampaign):
  * slot taken, all in one commit. The campaign row is share-locked so a pause or a cancel
  * committed first is seen.
  */
-export async function claim(client: ClientBase, c: SendableCampaign, max: number, intervalScale: number, claimedBy: string): Promise<Claim[]> {
-  const status = await client.query<{ status: string }>('select status from marketing_campaigns where id = $1 and shop_id = $2 for share', [c.id, c.shop_id]);
+export async function claim(
+  client: ClientBase,
+  c: SendableCampaign,
+  max: number,
+  intervalScale: number,
+  claimedBy: string,
+): Promise<Claim[]> {
+  const status = await client.query<{ status: string }>(
+    'select status from marketing_campaigns where id = $1 and shop_id = $2 for share',
+    [c.id, c.shop_id],
+  );
   if (status.rows[0]?.status !== 'running') return [];
   const lines = await client.query<{ session_id: number }>(
     `select p.session_id from marketing_session_pacing p join chatapp_sessions s on s.id = p.session_id and s.shop_id = p.shop_id
@@ -74,23 +83,45 @@ export async function claim(client: ClientBase, c: SendableCampaign, max: number
      from (select unnest($1::bigint[]) as id, unnest($2::int[]) as session_id) v where r.id = v.id and r.shop_id = $3`,
     [pairs.map((p) => p.recipientId), pairs.map((p) => p.sessionId), c.shop_id, claimedBy],
   );
-  await client.query('update marketing_session_pacing set last_send_at = now() where session_id = any($1::int[]) and shop_id = $2', [pairs.map((p) => p.sessionId), c.shop_id]);
-  await client.query('update marketing_campaigns set waiting_reason = null, waiting_since = null where id = $1 and shop_id = $2 and waiting_reason is not null', [c.id, c.shop_id]);
-  return pairs.map((p) => ({ ...p, shopId: c.shop_id, campaignId: c.id, intervalSeconds: c.send_interval_seconds * intervalScale }));
+  await client.query(
+    'update marketing_session_pacing set last_send_at = now() where session_id = any($1::int[]) and shop_id = $2',
+    [pairs.map((p) => p.sessionId), c.shop_id],
+  );
+  await client.query(
+    'update marketing_campaigns set waiting_reason = null, waiting_since = null where id = $1 and shop_id = $2 and waiting_reason is not null',
+    [c.id, c.shop_id],
+  );
+  return pairs.map((p) => ({
+    ...p,
+    shopId: c.shop_id,
+    campaignId: c.id,
+    intervalSeconds: c.send_interval_seconds * intervalScale,
+  }));
 }
 
 /** The campaign waits, visibly, while none of its lines is connected. */
 export async function markWaiting(client: ClientBase, c: SendableCampaign, reason: string): Promise<void> {
-  await client.query(`update marketing_campaigns set waiting_reason = $1, waiting_since = coalesce(waiting_since, now()) where id = $2 and shop_id = $3 and status = 'running'`, [reason, c.id, c.shop_id]);
+  await client.query(
+    `update marketing_campaigns set waiting_reason = $1, waiting_since = coalesce(waiting_since, now()) where id = $2 and shop_id = $3 and status = 'running'`,
+    [reason, c.id, c.shop_id],
+  );
 }
 
 /**
  * A line's slot for a resend of a reconciled row: taken (and held, locked, for the send) only when
  * due, like any send, so a reconciliation never squeezes a message in closer than the interval.
  */
-export async function takeSlot(client: ClientBase, shopId: number, sessionId: number, intervalSeconds: number): Promise<boolean> {
+export async function takeSlot(
+  client: ClientBase,
+  shopId: number,
+  sessionId: number,
+  intervalSeconds: number,
+): Promise<boolean> {
   // The row's line may no longer be one its campaign would pick (disabled for marketing since): it still needs a slot.
-  await client.query('insert into marketing_session_pacing (session_id, shop_id, last_send_at) values ($1, $2, null) on conflict (session_id) do nothing', [sessionId, shopId]);
+  await client.query(
+    'insert into marketing_session_pacing (session_id, shop_id, last_send_at) values ($1, $2, null) on conflict (session_id) do nothing',
+    [sessionId, shopId],
+  );
   const { rows } = await client.query(
     `update marketing_session_pacing set last_send_at = now()
      where session_id = (select session_id from marketing_session_pacing where session_id = $1 and shop_id = $2
@@ -132,12 +163,20 @@ export async function holdSlots(client: ClientBase, shopId: number, claims: Clai
 /** After messages went to the network: each line's interval counts from now, the moment they left. */
 export async function markSent(client: ClientBase, shopId: number, sessionIds: number[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await client.query('update marketing_session_pacing set last_send_at = clock_timestamp() where session_id = any($1::int[]) and shop_id = $2', [sessionIds, shopId]);
+  await client.query(
+    'update marketing_session_pacing set last_send_at = clock_timestamp() where session_id = any($1::int[]) and shop_id = $2',
+    [sessionIds, shopId],
+  );
 }
 
 /** Rows left in sending past the stale limit, on runs still open. */
 export async function staleRows(client: ClientBase, staleSeconds: number, limit: number) {
-  const { rows } = await client.query<{ id: string; shop_id: number; session_id: number; send_interval_seconds: number }>(
+  const { rows } = await client.query<{
+    id: string;
+    shop_id: number;
+    session_id: number;
+    send_interval_seconds: number;
+  }>(
     `select r.id, r.shop_id, r.session_id, c.send_interval_seconds from marketing_campaign_recipients r
      join marketing_campaigns c on c.id = r.campaign_id and c.shop_id = r.shop_id
      where r.campaign_id in (select campaign_id from marketing_campaign_runs where status = 'sending')
@@ -145,7 +184,12 @@ export async function staleRows(client: ClientBase, staleSeconds: number, limit:
      order by r.id limit $2`,
     [staleSeconds, limit],
   );
-  return rows.map((r) => ({ id: Number(r.id), shopId: r.shop_id, sessionId: r.session_id, intervalSeconds: r.send_interval_seconds }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    shopId: r.shop_id,
+    sessionId: r.session_id,
+    intervalSeconds: r.send_interval_seconds,
+  }));
 }
 
 /**

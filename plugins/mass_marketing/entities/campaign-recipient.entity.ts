@@ -42,7 +42,11 @@ export const CampaignRecipient = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   uniques: [{ properties: ['runId', 'phone'] }],
-  indexes: [{ properties: ['campaignId', 'status', 'id'] }, { properties: ['shopId', 'messageId'] }, { properties: ['shopId', 'phone'] }],
+  indexes: [
+    { properties: ['campaignId', 'status', 'id'] },
+    { properties: ['shopId', 'messageId'] },
+    { properties: ['shopId', 'phone'] },
+  ],
 });
 
 export type CampaignRecipient = InferEntity<typeof CampaignRecipient>;

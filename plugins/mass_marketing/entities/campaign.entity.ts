@@ -46,7 +46,10 @@ export const Campaign = defineEntity({
     cancelledAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['status', 'scheduledAt'] }],
 });

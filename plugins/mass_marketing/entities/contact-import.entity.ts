@@ -32,7 +32,10 @@ export const ContactImport = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['status', 'id'] }],
 });

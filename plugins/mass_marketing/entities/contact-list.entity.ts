@@ -18,7 +18,10 @@ export const ContactList = defineEntity({
     memberCount: p.integer().onCreate(() => 0),
     exclusionFingerprint: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId', 'name'] }],
 });

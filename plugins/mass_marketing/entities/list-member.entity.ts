@@ -28,10 +28,19 @@ export const ListMember = defineEntity({
     shopId: tenantColumn(),
     name: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    tagKeys: p.array().default('{}').onCreate(() => []),
+    tagKeys: p
+      .array()
+      .default('{}')
+      .onCreate(() => []),
     lastContactAt: p.datetime().nullable(),
-    hasHistory: p.boolean().default(false).onCreate(() => false),
-    excluded: p.boolean().default(false).onCreate(() => false),
+    hasHistory: p
+      .boolean()
+      .default(false)
+      .onCreate(() => false),
+    excluded: p
+      .boolean()
+      .default(false)
+      .onCreate(() => false),
   },
   indexes: [
     {

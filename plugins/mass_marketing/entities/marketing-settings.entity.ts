@@ -18,7 +18,10 @@ export const MarketingSettings = defineEntity({
     requireApproval: p.boolean(),
     approvalThreshold: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['shopId'] }],
 });

@@ -27,20 +27,29 @@ export class MassMarketingAudienceFacts extends Migration {
     this.addSql(
       `alter table "marketing_list_members" add column "tag_keys" text[] not null default '{}', add column "last_contact_at" timestamptz null, add column "has_history" boolean not null default false, add column "excluded" boolean not null default false;`,
     );
-    this.addSql(`update "marketing_list_members" m set "tag_keys" = coalesce(f.keys, '{}'), "last_contact_at" = f.last_contact_at
+    this
+      .addSql(`update "marketing_list_members" m set "tag_keys" = coalesce(f.keys, '{}'), "last_contact_at" = f.last_contact_at
       from (select c.shop_id, c.phone, c.last_contact_at, array_agg(distinct lower(t.name)) filter (where t.name is not null) as keys
             from customers c left join customer_tags t on t.customer_id = c.id and t.shop_id = c.shop_id group by c.id) f
       where f.shop_id = m.shop_id and f.phone = m.phone;`);
-    this.addSql(`update "marketing_list_members" m set "tag_keys" = array(select m.list_id::text || ':' || k from unnest(m.tag_keys) k) where m.tag_keys <> '{}';`);
+    this.addSql(
+      `update "marketing_list_members" m set "tag_keys" = array(select m.list_id::text || ':' || k from unnest(m.tag_keys) k) where m.tag_keys <> '{}';`,
+    );
     this.addSql(`update "marketing_list_members" m set "has_history" = true
       where exists (select 1 from chatapp_messages x where x.shop_id = m.shop_id and x.phone = m.phone and x.sent_at is not null);`);
     this.addSql(`update "marketing_list_members" m set "excluded" = true
       where exists (select 1 from marketing_blacklist b where b.shop_id = m.shop_id and b.phone = m.phone)
          or exists (select 1 from marketing_unsubscribes u where u.shop_id = m.shop_id and u.phone = m.phone)
          or exists (select 1 from chatapp_optouts o where o.shop_id = m.shop_id and o.phone = m.phone);`);
-    this.addSql(`create index "marketing_list_members_tag_keys_index" on "marketing_list_members" using gin ("tag_keys") where "tag_keys" <> '{}';`);
-    this.addSql(`create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id", "phone") include ("shop_id", "tag_keys") where "excluded";`);
-    this.addSql(`create index "marketing_list_members_history_index" on "marketing_list_members" ("list_id", "excluded") include ("shop_id") where "has_history";`);
+    this.addSql(
+      `create index "marketing_list_members_tag_keys_index" on "marketing_list_members" using gin ("tag_keys") where "tag_keys" <> '{}';`,
+    );
+    this.addSql(
+      `create index "marketing_list_members_excluded_index" on "marketing_list_members" ("list_id", "phone") include ("shop_id", "tag_keys") where "excluded";`,
+    );
+    this.addSql(
+      `create index "marketing_list_members_history_index" on "marketing_list_members" ("list_id", "excluded") include ("shop_id") where "has_history";`,
+    );
     this.addSql(
       `create index "marketing_list_members_contact_index" on "marketing_list_members" ("list_id", "last_contact_at") include ("shop_id", "excluded", "has_history") where "last_contact_at" is not null;`,
     );

@@ -7,7 +7,9 @@ import { EXPORT_ROUTE, type ExportGrant } from '../services/campaign-logs-servic
 function readGrant(secrets: SecretBox, token: string): ExportGrant | null {
   try {
     const grant = JSON.parse(secrets.open(token)) as ExportGrant;
-    return typeof grant.shop === 'number' && typeof grant.campaign === 'number' && typeof grant.expires === 'number' ? grant : null;
+    return typeof grant.shop === 'number' && typeof grant.campaign === 'number' && typeof grant.expires === 'number'
+      ? grant
+      : null;
   } catch {
     return null;
   }
@@ -20,15 +22,30 @@ function readGrant(secrets: SecretBox, token: string): ExportGrant | null {
  */
 export function exportDownload({ app, container, withShop, log }: SetupContext<MassMarketingConfig>): void {
   app.get<{ Querystring: { token?: string } }>(EXPORT_ROUTE, async (request, reply) => {
-    const grant = typeof request.query.token === 'string' ? readGrant(container.resolve<SecretBox>('secrets'), request.query.token) : null;
+    const grant =
+      typeof request.query.token === 'string'
+        ? readGrant(container.resolve<SecretBox>('secrets'), request.query.token)
+        : null;
     if (!grant) return reply.code(404).send({ error: 'not_found', message: 'This download link is not valid.' });
-    if (grant.expires < Date.now()) return reply.code(410).send({ error: 'link_expired', message: 'This download link has expired: call export_campaign_csv again for a new one.' });
+    if (grant.expires < Date.now())
+      return reply
+        .code(410)
+        .send({
+          error: 'link_expired',
+          message: 'This download link has expired: call export_campaign_csv again for a new one.',
+        });
     const body = new PassThrough();
-    const write = (chunk: string) => (body.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => body.once('drain', resolve)));
+    const write = (chunk: string) =>
+      body.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => body.once('drain', resolve));
     void withShop(grant.shop, async (ctx) => {
       await write(CSV_HEADER);
-      const filter = { runId: grant.run ?? undefined, status: grant.status ?? undefined, phone: grant.phone ?? undefined };
-      for await (const chunk of ctx.services.marketingCampaignLogsService.csvChunks(grant.campaign, filter)) await write(chunk);
+      const filter = {
+        runId: grant.run ?? undefined,
+        status: grant.status ?? undefined,
+        phone: grant.phone ?? undefined,
+      };
+      for await (const chunk of ctx.services.marketingCampaignLogsService.csvChunks(grant.campaign, filter))
+        await write(chunk);
     }).then(
       () => body.end(),
       (err) => {

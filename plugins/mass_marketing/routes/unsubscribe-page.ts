@@ -27,13 +27,22 @@ export function unsubscribePage({ app, container, withShop }: SetupContext<MassM
   const secrets = () => container.resolve<SecretBox>('secrets');
   app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_ROUTE}/:token`, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!readUnsubscribeToken(secrets(), request.params.token)) return reply.code(404).send(page(`<p>${escape(PAGE_TEXT.invalid)}</p>`));
-    return page(`<p>${escape(PAGE_TEXT.ask)}</p><form method="post"><button type="submit">${escape(PAGE_TEXT.button)}</button></form>`);
+    if (!readUnsubscribeToken(secrets(), request.params.token))
+      return reply.code(404).send(page(`<p>${escape(PAGE_TEXT.invalid)}</p>`));
+    return page(
+      `<p>${escape(PAGE_TEXT.ask)}</p><form method="post"><button type="submit">${escape(PAGE_TEXT.button)}</button></form>`,
+    );
   });
   app.post<{ Params: { token: string } }>(`${UNSUBSCRIBE_ROUTE}/:token`, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const target = readUnsubscribeToken(secrets(), request.params.token);
-    const phone = target && (await withShop(target.shopId, (ctx) => ctx.services.marketingCampaignRepliesService.unsubscribeByLink(target.recipientId), { transactional: true }));
+    const phone =
+      target &&
+      (await withShop(
+        target.shopId,
+        (ctx) => ctx.services.marketingCampaignRepliesService.unsubscribeByLink(target.recipientId),
+        { transactional: true },
+      ));
     if (!phone) return reply.code(404).send(page(`<p>${escape(PAGE_TEXT.invalid)}</p>`));
     return page(`<p>${escape(PAGE_TEXT.done)}</p>`);
   });

@@ -71,7 +71,9 @@ export async function lockFactsForImport(client: ClientBase, shopId: number): Pr
 /** Held by an event until it commits (waits for an import merging in the shop); the shop's lists. */
 async function lockFactsForEvent(client: ClientBase, shopId: number): Promise<number[]> {
   await client.query(`select pg_advisory_xact_lock_shared(${LOCK_KEY}, $1::int)`, [shopId]);
-  const { rows } = await client.query<{ id: number }>('select id from marketing_contact_lists where shop_id = $1', [shopId]);
+  const { rows } = await client.query<{ id: number }>('select id from marketing_contact_lists where shop_id = $1', [
+    shopId,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -107,7 +109,11 @@ export async function clearCustomerFacts(client: ClientBase, shopId: number, pho
  * message, committed) says so on every member row already, and nothing is locked or written: only
  * a phone's first messages change its facts.
  */
-export async function recordHistory(client: ClientBase, shopId: number, messages: { phone: string; messageId: number }[]): Promise<void> {
+export async function recordHistory(
+  client: ClientBase,
+  shopId: number,
+  messages: { phone: string; messageId: number }[],
+): Promise<void> {
   if (messages.length === 0) return;
   const { rows: fresh } = await client.query<{ phone: string }>(
     `select distinct p.phone from unnest($2::text[]) p(phone)
@@ -117,11 +123,10 @@ export async function recordHistory(client: ClientBase, shopId: number, messages
   if (fresh.length === 0) return;
   const lists = await lockFactsForEvent(client, shopId);
   if (lists.length === 0) return;
-  await client.query(`update marketing_list_members m set has_history = true where m.shop_id = $1 and m.list_id = any($2::int[]) and m.phone = any($3::text[]) and not m.has_history`, [
-    shopId,
-    lists,
-    fresh.map((r) => r.phone),
-  ]);
+  await client.query(
+    `update marketing_list_members m set has_history = true where m.shop_id = $1 and m.list_id = any($2::int[]) and m.phone = any($3::text[]) and not m.has_history`,
+    [shopId, lists, fresh.map((r) => r.phone)],
+  );
 }
 
 const EXCLUDED_PHONES = `select b.phone from marketing_blacklist b where b.shop_id = $1
@@ -146,8 +151,12 @@ const FINGERPRINT_SQL = `select count(*) || ':' || coalesce(sum(hashtextextended
 export async function syncExclusions(client: ClientBase, shopId: number, listId: number): Promise<void> {
   const fingerprint = async () => (await client.query<{ fp: string }>(FINGERPRINT_SQL, [shopId])).rows[0]!.fp;
   const stored = async (lock: boolean) =>
-    (await client.query<{ fp: string | null }>(`select exclusion_fingerprint as fp from marketing_contact_lists where id = $1 and shop_id = $2${lock ? ' for update' : ''}`, [listId, shopId]))
-      .rows[0]?.fp;
+    (
+      await client.query<{ fp: string | null }>(
+        `select exclusion_fingerprint as fp from marketing_contact_lists where id = $1 and shop_id = $2${lock ? ' for update' : ''}`,
+        [listId, shopId],
+      )
+    ).rows[0]?.fp;
   let live = await fingerprint();
   if ((await stored(false)) === live) return;
   if ((await stored(true)) === live) return;
@@ -169,5 +178,9 @@ export async function syncExclusions(client: ClientBase, shopId: number, listId:
        where e.phone not in (select f.phone from marketing_list_members f where f.shop_id = $1 and f.list_id = $2 and f.excluded)))`,
     [shopId, listId],
   );
-  await client.query('update marketing_contact_lists set exclusion_fingerprint = $1 where id = $2 and shop_id = $3', [live, listId, shopId]);
+  await client.query('update marketing_contact_lists set exclusion_fingerprint = $1 where id = $2 and shop_id = $3', [
+    live,
+    listId,
+    shopId,
+  ]);
 }

@@ -14,7 +14,8 @@ const AUDIENCE_LISTENERS: Record<string, Listener> = {
   'customers.tagged': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
   'customers.untagged': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
   'customers.contacted': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
-  'customers.merged': (e: { primary_phone: string; secondary_phone: string }, ctx) => audience(ctx).customersMerged(e.primary_phone, e.secondary_phone),
+  'customers.merged': (e: { primary_phone: string; secondary_phone: string }, ctx) =>
+    audience(ctx).customersMerged(e.primary_phone, e.secondary_phone),
   'customers.deleted': (e: { phone: string }, ctx) => audience(ctx).customerDeleted(e.phone),
   'whatsapp_ops.message_received': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),
   'whatsapp_ops.message_sent': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),

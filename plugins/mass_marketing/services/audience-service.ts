@@ -55,8 +55,15 @@ export class MarketingAudienceService {
     let after = '';
     for (;;) {
       const { fromWhere, params } = audienceSql(this.deps.shop.id, list.id, filters, 3);
-      const batch = await withClient(this.deps.em, async (client) =>
-        (await client.query<AudienceMember>(`select m.phone, m.name ${fromWhere} and m.phone > $1 order by m.phone limit $2`, [after, batchSize, ...params])).rows,
+      const batch = await withClient(
+        this.deps.em,
+        async (client) =>
+          (
+            await client.query<AudienceMember>(
+              `select m.phone, m.name ${fromWhere} and m.phone > $1 order by m.phone limit $2`,
+              [after, batchSize, ...params],
+            )
+          ).rows,
       );
       if (batch.length) yield batch;
       if (batch.length < batchSize) return;
@@ -108,6 +115,10 @@ export class MarketingAudienceService {
 
   /** whatsapp_ops.message_received / message_sent: the phones' first messages give them history. */
   async messagesExchanged(messages: { phone: string; message_id: number }[]): Promise<void> {
-    await recordHistory(await transactionClient(this.deps.em), this.deps.shop.id, messages.map((m) => ({ phone: m.phone, messageId: m.message_id })));
+    await recordHistory(
+      await transactionClient(this.deps.em),
+      this.deps.shop.id,
+      messages.map((m) => ({ phone: m.phone, messageId: m.message_id })),
+    );
   }
 }

@@ -30,9 +30,11 @@ function segmentConditions(listId: number, f: SegmentFilters, add: (value: unkno
   const require: string[] = [];
   const reject: string[] = [];
   if (f.tags.length) require.push(`(m.tag_keys <> '{}' and m.tag_keys && ${add(tagKeys(listId, f.tags))}::text[])`);
-  if (f.lastContactDays !== null) require.push(`m.last_contact_at >= now() - make_interval(days => ${add(f.lastContactDays)}::int)`);
+  if (f.lastContactDays !== null)
+    require.push(`m.last_contact_at >= now() - make_interval(days => ${add(f.lastContactDays)}::int)`);
   if (f.hasChatappHistory === true) require.push('m.has_history');
-  if (f.excludeTags.length) reject.push(`(m.tag_keys <> '{}' and m.tag_keys && ${add(tagKeys(listId, f.excludeTags))}::text[])`);
+  if (f.excludeTags.length)
+    reject.push(`(m.tag_keys <> '{}' and m.tag_keys && ${add(tagKeys(listId, f.excludeTags))}::text[])`);
   if (f.hasChatappHistory === false) reject.push('m.has_history');
   return { require, reject };
 }
@@ -78,9 +80,11 @@ export function audienceSql(shopId: number, listId: number, f: SegmentFilters, s
  */
 export function countSql(shopId: number, listId: number, f: SegmentFilters): { sql: string; params: unknown[] } {
   const { params, add, shop, list } = parameters(shopId, listId, 1);
-  const members = (where: string[]) => `(select count(*) from marketing_list_members m where m.shop_id = ${shop} and m.list_id = ${list} and ${where.join(' and ')})`;
+  const members = (where: string[]) =>
+    `(select count(*) from marketing_list_members m where m.shop_id = ${shop} and m.list_id = ${list} and ${where.join(' and ')})`;
   const tagged = (tags: string[]) => `(m.tag_keys <> '{}' and m.tag_keys && ${add(tagKeys(listId, tags))}::text[])`;
-  const stored = (tag: string) => `(select coalesce(sum(c.members), 0) from marketing_list_tag_counts c where c.list_id = ${list} and c.shop_id = ${shop} and c.tag = ${add(tag)})`;
+  const stored = (tag: string) =>
+    `(select coalesce(sum(c.members), 0) from marketing_list_tag_counts c where c.list_id = ${list} and c.shop_id = ${shop} and c.tag = ${add(tag)})`;
   const total = (terms: string[]) => ({ sql: `select (${terms.join(' - ')})::int as n`, params });
 
   if (f.tags.length === 1 && f.lastContactDays === null && f.hasChatappHistory !== true) {
@@ -98,11 +102,18 @@ export function countSql(shopId: number, listId: number, f: SegmentFilters): { s
   }
 
   if (f.tags.length === 0 && f.lastContactDays === null && f.hasChatappHistory !== true) {
-    const terms = [`(select l.member_count from marketing_contact_lists l where l.id = ${list} and l.shop_id = ${shop})`, members(['m.excluded'])];
+    const terms = [
+      `(select l.member_count from marketing_contact_lists l where l.id = ${list} and l.shop_id = ${shop})`,
+      members(['m.excluded']),
+    ];
     const leftOut = ['not m.excluded'];
     if (f.excludeTags.length) {
       const rejected = tagged(f.excludeTags);
-      terms.push(f.excludeTags.length === 1 ? `${stored(f.excludeTags[0]!)} - ${members(['m.excluded', rejected])}` : members([rejected, ...leftOut]));
+      terms.push(
+        f.excludeTags.length === 1
+          ? `${stored(f.excludeTags[0]!)} - ${members(['m.excluded', rejected])}`
+          : members([rejected, ...leftOut]),
+      );
       leftOut.push(`not ${rejected}`);
     }
     if (f.hasChatappHistory === false) terms.push(members(['m.has_history', ...leftOut]));

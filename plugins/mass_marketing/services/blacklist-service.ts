@@ -1,4 +1,12 @@
-import { invalidArguments, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  invalidArguments,
+  normalizePhone,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { BlacklistEntry } from '../entities/blacklist-entry.entity.js';
 import { blacklistPayload } from './payloads.js';
 import { allInvalid } from './contact-lists-service.js';
@@ -14,7 +22,10 @@ export const REASON_MAX = 500;
 
 const reasonOf = (reason: string | undefined) => {
   const text = reason?.trim() || null;
-  if (text !== null && text.length > REASON_MAX) throw invalidArguments(`reason has more than ${REASON_MAX} characters.`, [{ path: 'reason', message: `must have at most ${REASON_MAX} characters` }]);
+  if (text !== null && text.length > REASON_MAX)
+    throw invalidArguments(`reason has more than ${REASON_MAX} characters.`, [
+      { path: 'reason', message: `must have at most ${REASON_MAX} characters` },
+    ]);
   return text;
 };
 
@@ -38,13 +49,22 @@ export class MarketingBlacklistService {
     const { phones, invalid } = splitPhones(rawPhones);
     if (phones.length === 0) throw allInvalid(phoneErrors(invalid), (i) => `phones.${i}`);
     const { entries, created } = await this.upsert(phones, text);
-    return { entries: entries.map(blacklistPayload), added_count: created.length, already_count: phones.length - created.length, invalid };
+    return {
+      entries: entries.map(blacklistPayload),
+      added_count: created.length,
+      already_count: phones.length - created.length,
+      invalid,
+    };
   }
 
   async list(query: string | undefined, paging: Paging) {
     const digits = query?.replace(/\D/g, '') ?? '';
     const where = digits ? { phone: { $like: `%${digits}%` } } : {};
-    const [items, count] = await this.em.findAndCount(BlacklistEntry, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(BlacklistEntry, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('entries', items.map(blacklistPayload), count, paging);
   }
 
@@ -70,7 +90,11 @@ export class MarketingBlacklistService {
        returning id, (xmax = 0) as created`,
       [this.deps.shop.id, reason, phones],
     );
-    const entries = await this.em.find(BlacklistEntry, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { phone: 'asc' }, refresh: true });
+    const entries = await this.em.find(
+      BlacklistEntry,
+      { id: { $in: rows.map((r) => r.id) } },
+      { orderBy: { phone: 'asc' }, refresh: true },
+    );
     return { entries, created: rows.filter((r) => r.created) };
   }
 }

@@ -13,7 +13,9 @@ export const CSV_HEADER = `${LOG_COLUMNS.join(',')}\r\n`;
 
 /** Recipient rows as CSV lines (CRLF), in the column order of the header. */
 export const csvLines = (rows: RecipientRow[]) =>
-  rows.map((r) => {
-    const p = logPayload(r);
-    return `${LOG_COLUMNS.map((c) => cell(p[c])).join(',')}\r\n`;
-  }).join('');
+  rows
+    .map((r) => {
+      const p = logPayload(r);
+      return `${LOG_COLUMNS.map((c) => cell(p[c])).join(',')}\r\n`;
+    })
+    .join('');

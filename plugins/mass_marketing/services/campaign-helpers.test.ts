@@ -12,10 +12,34 @@ import type { RecipientRow } from './campaign-payloads.js';
 
 describe('mass_marketing campaign helpers', () => {
   it('tells an unsubscribe request in every supported language from a conversation', () => {
-    for (const text of ['STOP', 'Stop.', 'BAJA', 'Baja por favor!', 'quiero darme de baja', 'unsubscribe me please', 'Bitte abmelden', 'STOPP', 'Je veux me désabonner', 'Arrêter', 'quero sair', 'Disiscrivimi', 'basta', 'Leiratkozás', 'leiratkozom']) {
+    for (const text of [
+      'STOP',
+      'Stop.',
+      'BAJA',
+      'Baja por favor!',
+      'quiero darme de baja',
+      'unsubscribe me please',
+      'Bitte abmelden',
+      'STOPP',
+      'Je veux me désabonner',
+      'Arrêter',
+      'quero sair',
+      'Disiscrivimi',
+      'basta',
+      'Leiratkozás',
+      'leiratkozom',
+    ]) {
       expect(isUnsubscribeIntent(text), text).to.equal(true);
     }
-    for (const text of ['Hola, ¿cuánto cuesta?', 'Gracias!', '', null, 'I would like to know whether this offer will stop being available next week', 'bajamos mañana', 'stopwatch']) {
+    for (const text of [
+      'Hola, ¿cuánto cuesta?',
+      'Gracias!',
+      '',
+      null,
+      'I would like to know whether this offer will stop being available next week',
+      'bajamos mañana',
+      'stopwatch',
+    ]) {
       expect(isUnsubscribeIntent(text), String(text)).to.equal(false);
     }
   });
@@ -33,9 +57,13 @@ describe('mass_marketing campaign helpers', () => {
   });
 
   it('parses times on the shop clock across DST, with offsets, and formats them back', () => {
-    expect(parseShopTime('2030-03-31 02:30:00', 'Europe/Madrid', 'at').toISOString()).to.equal('2030-03-31T01:30:00.000Z');
+    expect(parseShopTime('2030-03-31 02:30:00', 'Europe/Madrid', 'at').toISOString()).to.equal(
+      '2030-03-31T01:30:00.000Z',
+    );
     expect(parseShopTime('2030-10-27 12:00', 'Europe/Madrid', 'at').toISOString()).to.equal('2030-10-27T11:00:00.000Z');
-    expect(parseShopTime('2030-06-01T12:00:00-03:00', 'Europe/Madrid', 'at').toISOString()).to.equal('2030-06-01T15:00:00.000Z');
+    expect(parseShopTime('2030-06-01T12:00:00-03:00', 'Europe/Madrid', 'at').toISOString()).to.equal(
+      '2030-06-01T15:00:00.000Z',
+    );
     expect(formatShopTime(new Date('2030-06-01T15:00:00Z'), 'Asia/Tokyo')).to.equal('2030-06-02 00:00:00');
     expect(() => parseShopTime('2030-06-01T25:00:00', 'UTC', 'at')).to.throw(/not/);
     expect(() => parseShopTime('2030-06-01T12:00:00+15:00', 'UTC', 'at')).to.throw(/offset/);
@@ -44,7 +72,16 @@ describe('mass_marketing campaign helpers', () => {
   it('accepts only public http(s) media URLs', () => {
     expect(publicUrlProblem('https://cdn.example.com/a.png')).to.equal(null);
     expect(publicUrlProblem('http://93.184.216.34/a.png')).to.equal(null);
-    for (const url of ['file:///etc/passwd', 'http://10.0.0.1/a', 'http://172.20.1.1/a', 'http://169.254.169.254/latest', 'http://[fd00::1]/a', 'http://[::ffff:127.0.0.1]/a', 'http://printer.local/a', 'http://intranet/a']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'http://10.0.0.1/a',
+      'http://172.20.1.1/a',
+      'http://169.254.169.254/latest',
+      'http://[fd00::1]/a',
+      'http://[::ffff:127.0.0.1]/a',
+      'http://printer.local/a',
+      'http://intranet/a',
+    ]) {
       expect(publicUrlProblem(url), url).to.be.a('string');
     }
   });
@@ -65,12 +102,26 @@ describe('mass_marketing campaign helpers', () => {
   });
 
   it('fills the template variables and leaves other braces alone', () => {
-    expect(fillTemplate('Hola {nombre} ({telefono}) de {tienda} {otro}', { nombre: 'Ana', telefono: '+34600', tienda: 'Tienda' })).to.equal('Hola Ana (+34600) de Tienda {otro}');
+    expect(
+      fillTemplate('Hola {nombre} ({telefono}) de {tienda} {otro}', {
+        nombre: 'Ana',
+        telefono: '+34600',
+        tienda: 'Tienda',
+      }),
+    ).to.equal('Hola Ana (+34600) de Tienda {otro}');
     expect(fillTemplate('Hola {nombre}!', { nombre: null, telefono: '+34600', tienda: 'T' })).to.equal('Hola !');
   });
 
   it('quotes CSV cells and defuses formulas', () => {
-    const row = { id: '7', run_id: 1, phone: '+34600111222', name: '=HYPERLINK("x")', status: 'sent', reason: 'a, "b"', created_at: '2030-01-01 00:00:00+00' } as unknown as RecipientRow;
+    const row = {
+      id: '7',
+      run_id: 1,
+      phone: '+34600111222',
+      name: '=HYPERLINK("x")',
+      status: 'sent',
+      reason: 'a, "b"',
+      created_at: '2030-01-01 00:00:00+00',
+    } as unknown as RecipientRow;
     const line = csvLines([row]);
     expect(line).to.match(/^7,1,\+34600111222,"'=HYPERLINK\(""x""\)",sent,"a, ""b""",/);
     expect(line.endsWith('2030-01-01T00:00:00.000Z\r\n')).to.equal(true);

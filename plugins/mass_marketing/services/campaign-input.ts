@@ -68,7 +68,11 @@ export function campaignFields(args: CampaignArgs, shop: ShopContext, now = new 
     else {
       try {
         const at = parseShopTime(args.scheduled_at, shop.timezone, 'scheduled_at');
-        if (at.getTime() <= now.getTime()) errors.push({ path: 'scheduled_at', message: `must be in the future (it is ${at.toISOString()} UTC; now is ${now.toISOString()})` });
+        if (at.getTime() <= now.getTime())
+          errors.push({
+            path: 'scheduled_at',
+            message: `must be in the future (it is ${at.toISOString()} UTC; now is ${now.toISOString()})`,
+          });
         out.scheduledAt = at;
       } catch (err) {
         errors.push(...fieldErrors(err));
@@ -91,7 +95,8 @@ export function campaignFields(args: CampaignArgs, shop: ShopContext, now = new 
     }
   }
   if (args.media_type !== undefined) out.mediaType = args.media_type;
-  if (args.media_filename !== undefined) out.mediaFilename = blank(args.media_filename) ? null : args.media_filename!.trim();
+  if (args.media_filename !== undefined)
+    out.mediaFilename = blank(args.media_filename) ? null : args.media_filename!.trim();
   if (args.is_recurring !== undefined) out.isRecurring = args.is_recurring;
   if (args.recurring_cron !== undefined) {
     if (blank(args.recurring_cron)) out.recurringCron = null;
@@ -103,7 +108,8 @@ export function campaignFields(args: CampaignArgs, shop: ShopContext, now = new 
       }
     }
   }
-  if (errors.length) throw invalidArguments(`Invalid campaign: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  if (errors.length)
+    throw invalidArguments(`Invalid campaign: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
   return out;
 }
 
@@ -116,13 +122,19 @@ export function checkCombination(c: {
   recurringCron?: string | null;
 }): void {
   const errors: FieldError[] = [];
-  if (c.mediaUrl && !c.mediaType) errors.push({ path: 'media_type', message: 'is required when media_url is set (image, video or document)' });
+  if (c.mediaUrl && !c.mediaType)
+    errors.push({ path: 'media_type', message: 'is required when media_url is set (image, video or document)' });
   if (!c.mediaUrl && c.mediaType) errors.push({ path: 'media_url', message: 'is required when media_type is set' });
-  if (c.mediaType === 'document' && !c.mediaFilename) errors.push({ path: 'media_filename', message: 'is required when media_type is document' });
-  if (c.mediaFilename && !c.mediaUrl) errors.push({ path: 'media_url', message: 'is required when media_filename is set' });
-  if (c.isRecurring && !c.recurringCron) errors.push({ path: 'recurring_cron', message: 'is required when is_recurring is true' });
-  if (!c.isRecurring && c.recurringCron) errors.push({ path: 'is_recurring', message: 'must be true when recurring_cron is set' });
-  if (errors.length) throw invalidArguments(`Invalid campaign: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+  if (c.mediaType === 'document' && !c.mediaFilename)
+    errors.push({ path: 'media_filename', message: 'is required when media_type is document' });
+  if (c.mediaFilename && !c.mediaUrl)
+    errors.push({ path: 'media_url', message: 'is required when media_filename is set' });
+  if (c.isRecurring && !c.recurringCron)
+    errors.push({ path: 'recurring_cron', message: 'is required when is_recurring is true' });
+  if (!c.isRecurring && c.recurringCron)
+    errors.push({ path: 'is_recurring', message: 'must be true when recurring_cron is set' });
+  if (errors.length)
+    throw invalidArguments(`Invalid campaign: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
 }
 
 /** segment_filters as stored: the checked segment in its argument shape (tags lower-cased, empty keys left out). */

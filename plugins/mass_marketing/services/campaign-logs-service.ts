@@ -1,5 +1,14 @@
 import type { ClientBase } from 'pg';
-import { notFound, pageOf, phoneE164OrNull, invalidArguments, type EntityManager, type Paging, type SecretBox, type ShopContext } from '../../../core/index.js';
+import {
+  notFound,
+  pageOf,
+  phoneE164OrNull,
+  invalidArguments,
+  type EntityManager,
+  type Paging,
+  type SecretBox,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MassMarketingConfig } from '../config.js';
 import { logPayload, type RecipientRow } from './campaign-payloads.js';
@@ -49,7 +58,14 @@ export class MarketingCampaignLogsService {
   }
 
   private where(campaignId: number, filter: LogFilter, afterId: number | null) {
-    const params = [this.deps.shop.id, campaignId, filter.runId ?? null, filter.status ?? null, filter.phone ?? null, afterId];
+    const params = [
+      this.deps.shop.id,
+      campaignId,
+      filter.runId ?? null,
+      filter.status ?? null,
+      filter.phone ?? null,
+      afterId,
+    ];
     const sql = `shop_id = $1 and campaign_id = $2 and ($3::int is null or run_id = $3) and ($4::text is null or status = $4)
       and ($5::text is null or phone = $5) and ($6::bigint is null or id > $6)`;
     return { sql, params };
@@ -61,7 +77,10 @@ export class MarketingCampaignLogsService {
     return withClient(this.deps.em, async (client) => {
       const { sql, params } = this.where(campaign.id, filter, null);
       const count = await countRows(client, sql, params);
-      const rows = await client.query<RecipientRow>(`select * from marketing_campaign_recipients where ${sql} order by id limit $7 offset $8`, [...params, paging.limit, paging.offset]);
+      const rows = await client.query<RecipientRow>(
+        `select * from marketing_campaign_recipients where ${sql} order by id limit $7 offset $8`,
+        [...params, paging.limit, paging.offset],
+      );
       return { campaign_id: campaign.id, ...pageOf('logs', rows.rows.map(logPayload), count, paging) };
     });
   }
@@ -79,7 +98,14 @@ export class MarketingCampaignLogsService {
       return { campaign_id: campaign.id, filename, content_type: 'text/csv', row_count: rowCount, csv };
     }
     const expires = Date.now() + exportLinkTtlSeconds * 1000;
-    const grant: ExportGrant = { shop: this.deps.shop.id, campaign: campaign.id, run: filter.runId ?? null, status: filter.status ?? null, phone: filter.phone ?? null, expires };
+    const grant: ExportGrant = {
+      shop: this.deps.shop.id,
+      campaign: campaign.id,
+      run: filter.runId ?? null,
+      status: filter.status ?? null,
+      phone: filter.phone ?? null,
+      expires,
+    };
     const token = this.deps.secrets.seal(JSON.stringify(grant));
     return {
       campaign_id: campaign.id,
@@ -98,7 +124,12 @@ export class MarketingCampaignLogsService {
     for (;;) {
       const rows: RecipientRow[] = await withClient(this.deps.em, async (client) => {
         const { sql, params } = this.where(campaignId, filter, after);
-        return (await client.query<RecipientRow>(`select * from marketing_campaign_recipients where ${sql} order by id limit $7`, [...params, PAGE_ROWS])).rows;
+        return (
+          await client.query<RecipientRow>(
+            `select * from marketing_campaign_recipients where ${sql} order by id limit $7`,
+            [...params, PAGE_ROWS],
+          )
+        ).rows;
       });
       if (rows.length) yield csvLines(rows);
       if (rows.length < PAGE_ROWS) return;
@@ -108,12 +139,20 @@ export class MarketingCampaignLogsService {
 }
 
 async function countRows(client: ClientBase, where: string, params: unknown[]): Promise<number> {
-  return (await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where ${where}`, params)).rows[0]!.n;
+  return (
+    await client.query<{ n: number }>(
+      `select count(*)::int as n from marketing_campaign_recipients where ${where}`,
+      params,
+    )
+  ).rows[0]!.n;
 }
 
 function normalised(filter: LogFilter): LogFilter {
   if (filter.phone === undefined) return filter;
   const phone = phoneE164OrNull(filter.phone);
-  if (phone === null) throw invalidArguments(`phone "${filter.phone}" is not a valid phone number with an international prefix.`, [{ path: 'phone', message: 'is not a valid international phone number' }]);
+  if (phone === null)
+    throw invalidArguments(`phone "${filter.phone}" is not a valid phone number with an international prefix.`, [
+      { path: 'phone', message: 'is not a valid international phone number' },
+    ]);
   return { ...filter, phone };
 }

@@ -5,7 +5,8 @@ import { iso } from './payloads.js';
 
 /** What a waiting campaign is waiting for, in words. */
 const WAITING_MESSAGES: Record<string, string> = {
-  no_connected_session: 'No line this campaign may use is connected: connect one (connect_chatapp) or enable a connected one for mass marketing (assign_marketing_session). Sending resumes by itself.',
+  no_connected_session:
+    'No line this campaign may use is connected: connect one (connect_chatapp) or enable a connected one for mass marketing (assign_marketing_session). Sending resumes by itself.',
 };
 
 /**
@@ -38,7 +39,13 @@ export function campaignPayload(c: Campaign, timezone: string) {
     next_run_at_local: c.nextRunAt ? formatShopTime(c.nextRunAt, timezone) : null,
     approval: { required: c.approvalRequired, reason: c.approvalReason ?? null, approved_at: iso(c.approvedAt) },
     pause_reason: c.pauseReason ?? null,
-    waiting: c.waitingReason ? { reason: c.waitingReason, since: iso(c.waitingSince), message: WAITING_MESSAGES[c.waitingReason] ?? c.waitingReason } : null,
+    waiting: c.waitingReason
+      ? {
+          reason: c.waitingReason,
+          since: iso(c.waitingSince),
+          message: WAITING_MESSAGES[c.waitingReason] ?? c.waitingReason,
+        }
+      : null,
     duplicated_from: c.duplicatedFrom ?? null,
     started_at: iso(c.startedAt),
     completed_at: iso(c.completedAt),

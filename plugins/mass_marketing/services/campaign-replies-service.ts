@@ -108,8 +108,18 @@ export class MarketingCampaignRepliesService {
     if (settings.autoReplyUnsubscribe && isUnsubscribeIntent(event.text)) {
       await this.unsubscribe(row, 'reply');
       const language = languageOfPhone(row.phone) ?? languageOfLocale(this.deps.shop.locale) ?? 'en';
-      const confirmation = fillTemplate(UNSUBSCRIBE_CONFIRMATION[language], { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
-      await this.reply(row, event.session_id, confirmation, `campaign-unsubscribe-confirmation-${row.id}`, 'unsubscribe confirmation');
+      const confirmation = fillTemplate(UNSUBSCRIBE_CONFIRMATION[language], {
+        nombre: row.name,
+        telefono: row.phone,
+        tienda: this.deps.shop.name,
+      });
+      await this.reply(
+        row,
+        event.session_id,
+        confirmation,
+        `campaign-unsubscribe-confirmation-${row.id}`,
+        'unsubscribe confirmation',
+      );
       return;
     }
     await this.em.execute(
@@ -117,10 +127,15 @@ export class MarketingCampaignRepliesService {
       [row.id, this.deps.shop.id],
     );
     if (!settings.autoReplyEnabled || !settings.autoReplyText || row.auto_replied_at) return;
-    const template = settings.autoReplyTranslate ? await this.deps.marketingTranslationService.textFor(settings.autoReplyText, row.phone) : settings.autoReplyText;
+    const template = settings.autoReplyTranslate
+      ? await this.deps.marketingTranslationService.textFor(settings.autoReplyText, row.phone)
+      : settings.autoReplyText;
     const text = fillTemplate(template, { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
     if (await this.reply(row, event.session_id, text, `campaign-auto-reply-${row.id}`, 'auto-reply')) {
-      await this.em.execute('update marketing_campaign_recipients set auto_replied_at = now() where id = ? and shop_id = ?', [row.id, this.deps.shop.id]);
+      await this.em.execute(
+        'update marketing_campaign_recipients set auto_replied_at = now() where id = ? and shop_id = ?',
+        [row.id, this.deps.shop.id],
+      );
     }
   }
 
@@ -154,12 +169,26 @@ export class MarketingCampaignRepliesService {
    */
   private async reply(row: ReachedRow, sessionId: number, text: string, key: string, what: string): Promise<boolean> {
     try {
-      const { message } = await this.deps.chatappMessagingService.send({ phone: row.phone, text, sessionId, automatic: true, billingSource: CAMPAIGN_BILLING_SOURCE, idempotencyKey: key });
-      await this.em.execute('update marketing_campaign_recipients set credits_charged = credits_charged + ? where id = ? and shop_id = ?', [message.credits_charged, row.id, this.deps.shop.id]);
+      const { message } = await this.deps.chatappMessagingService.send({
+        phone: row.phone,
+        text,
+        sessionId,
+        automatic: true,
+        billingSource: CAMPAIGN_BILLING_SOURCE,
+        idempotencyKey: key,
+      });
+      await this.em.execute(
+        'update marketing_campaign_recipients set credits_charged = credits_charged + ? where id = ? and shop_id = ?',
+        [message.credits_charged, row.id, this.deps.shop.id],
+      );
       return true;
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
-      await this.em.execute('update marketing_campaign_recipients set reason = ? where id = ? and shop_id = ?', [`${what} not sent: ${err.code}: ${err.message}`.slice(0, 1000), row.id, this.deps.shop.id]);
+      await this.em.execute('update marketing_campaign_recipients set reason = ? where id = ? and shop_id = ?', [
+        `${what} not sent: ${err.code}: ${err.message}`.slice(0, 1000),
+        row.id,
+        this.deps.shop.id,
+      ]);
       return false;
     }
   }

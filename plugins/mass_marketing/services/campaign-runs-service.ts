@@ -42,13 +42,21 @@ export class MarketingRunsService {
     );
     if (created.rows.length === 0) return null;
     const runId = created.rows[0]!.id;
-    const { fromWhere, params } = this.deps.marketingAudienceService.query(list.id, parseSegmentFilters(campaign.segmentFilters), 4);
+    const { fromWhere, params } = this.deps.marketingAudienceService.query(
+      list.id,
+      parseSegmentFilters(campaign.segmentFilters),
+      4,
+    );
     const inserted = await client.query(
       `insert into marketing_campaign_recipients (shop_id, campaign_id, run_id, phone, name, status, attempts, credits_charged, created_at)
        select $1, $2, $3, m.phone, m.name, 'pending', 0, 0, now() ${fromWhere}`,
       [shopId, campaign.id, runId, ...params],
     );
-    await client.query('update marketing_campaign_runs set recipients_total = $1 where id = $2 and shop_id = $3', [inserted.rowCount ?? 0, runId, shopId]);
+    await client.query('update marketing_campaign_runs set recipients_total = $1 where id = $2 and shop_id = $3', [
+      inserted.rowCount ?? 0,
+      runId,
+      shopId,
+    ]);
     return this.em.findOneOrFail(CampaignRun, { id: runId }, { refresh: true });
   }
 
@@ -65,7 +73,11 @@ export class MarketingRunsService {
   async finish(runId: number): Promise<boolean> {
     const run = await this.em.findOne(CampaignRun, { id: runId }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
     if (!run || run.status !== 'sending') return false;
-    const campaign = await this.em.findOneOrFail(Campaign, { id: run.campaign.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const campaign = await this.em.findOneOrFail(
+      Campaign,
+      { id: run.campaign.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     const cancelled = campaign.status === 'cancelled';
     const open = await this.em.execute(
       `select 1 from marketing_campaign_recipients where campaign_id = ? and run_id = ? and (status = 'sending' or (status = 'pending' and not ?)) limit 1`,
@@ -73,11 +85,10 @@ export class MarketingRunsService {
     );
     if (open.length > 0) return false;
     if (cancelled) {
-      await this.em.execute(`update marketing_campaign_recipients set status = 'skipped', reason = 'campaign_cancelled' where shop_id = ? and campaign_id = ? and run_id = ? and status = 'pending'`, [
-        this.deps.shop.id,
-        campaign.id,
-        run.id,
-      ]);
+      await this.em.execute(
+        `update marketing_campaign_recipients set status = 'skipped', reason = 'campaign_cancelled' where shop_id = ? and campaign_id = ? and run_id = ? and status = 'pending'`,
+        [this.deps.shop.id, campaign.id, run.id],
+      );
     }
     run.status = cancelled ? 'cancelled' : 'completed';
     run.completedAt = new Date();

@@ -25,7 +25,9 @@ interface Deps {
   marketingAudienceService: MarketingAudienceService;
   marketingTranslationService: MarketingTranslationService;
   marketingCampaignsService: MarketingCampaignsService;
-  chatappMessagingService: { sendMany(requests: Record<string, unknown>[]): Promise<({ message: MessagePayload } | { error: ToolError })[]> };
+  chatappMessagingService: {
+    sendMany(requests: Record<string, unknown>[]): Promise<({ message: MessagePayload } | { error: ToolError })[]>;
+  };
   chatappArchiveService: { archive(phone: string, archive: boolean, sessionId: number | undefined): Promise<unknown> };
 }
 
@@ -112,29 +114,46 @@ export class MarketingCampaignSenderService {
       [JSON.stringify(recipientIds), shopId],
     )) as RecipientRecord[];
     const outcomes = new Map<number, SendOutcome>();
-    if (mode === 'reconcile') await this.updateMany(rows.map((row) => ({ row, changes: { claimed_at: new Date(), attempts: row.attempts + 1 } })));
-    const campaigns = new Map((await this.em.find(Campaign, { id: { $in: [...new Set(rows.map((r) => r.campaign_id))] } })).map((c) => [c.id, c]));
+    if (mode === 'reconcile')
+      await this.updateMany(
+        rows.map((row) => ({ row, changes: { claimed_at: new Date(), attempts: row.attempts + 1 } })),
+      );
+    const campaigns = new Map(
+      (await this.em.find(Campaign, { id: { $in: [...new Set(rows.map((r) => r.campaign_id))] } })).map((c) => [
+        c.id,
+        c,
+      ]),
+    );
     const recorded: Recorded[] = [];
 
     // A key that already made a message (a process died after sending, before recording it here):
     // that message is this recipient's, whatever text a render now would give; whatsapp_ops retries
     // it if the network has not taken it yet. Nothing is sent or charged again.
     const earlier = new Map(
-      ((await this.em.execute(
-        `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages
+      (
+        (await this.em.execute(
+          `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages
          where shop_id = ? and idempotency_key = any(array(select json_array_elements_text(?::json))) and direction = 'outbound'`,
-        [shopId, JSON.stringify(rows.map((r) => recipientKey(r.id)))],
-      )) as EarlierMessage[]).map((m) => [`${m.session_id} ${m.idempotency_key}`, m]),
+          [shopId, JSON.stringify(rows.map((r) => recipientKey(r.id)))],
+        )) as EarlierMessage[]
+      ).map((m) => [`${m.session_id} ${m.idempotency_key}`, m]),
     );
     const fresh: RecipientRecord[] = [];
     for (const row of rows) {
       const message = earlier.get(`${row.session_id} ${recipientKey(row.id)}`);
-      if (message) recorded.push({ row, message: { ...message, sent_at: message.sent_at ? new Date(message.sent_at).toISOString() : null }, extra: {} });
+      if (message)
+        recorded.push({
+          row,
+          message: { ...message, sent_at: message.sent_at ? new Date(message.sent_at).toISOString() : null },
+          extra: {},
+        });
       else fresh.push(row);
     }
     const exclusions = await this.deps.marketingAudienceService.exclusionsOf(fresh.map((r) => r.phone));
     const skipped = fresh.filter((r) => exclusions.has(r.phone));
-    await this.updateMany(skipped.map((row) => ({ row, changes: { status: 'skipped', reason: exclusions.get(row.phone)! } })));
+    await this.updateMany(
+      skipped.map((row) => ({ row, changes: { status: 'skipped', reason: exclusions.get(row.phone)! } })),
+    );
     for (const row of skipped) outcomes.set(Number(row.id), 'skipped');
 
     const sendable = fresh.filter((r) => !exclusions.has(r.phone));
@@ -168,7 +187,12 @@ export class MarketingCampaignSenderService {
       const chatWasActive = campaign.archiveAfterSend ? activeChats.has(`${row.session_id} ${row.phone}`) : null;
       const extra: Record<string, unknown> = { language, translation, chat_was_active: chatWasActive };
       const { message } = answer;
-      if (campaign.archiveAfterSend && chatWasActive === false && message.status !== 'failed' && message.status !== 'sending') {
+      if (
+        campaign.archiveAfterSend &&
+        chatWasActive === false &&
+        message.status !== 'failed' &&
+        message.status !== 'sending'
+      ) {
         try {
           await this.deps.chatappArchiveService.archive(row.phone, true, row.session_id);
           extra.archived_at = new Date();
@@ -181,8 +205,14 @@ export class MarketingCampaignSenderService {
     }
     await this.updateMany(refusals);
     for (const campaignId of outOfCredits) await this.deps.marketingCampaignsService.pauseForCredits(campaignId);
-    await this.updateMany(recorded.map(({ row, message, extra }) => ({ row, changes: this.recordedChanges(message, extra) })));
-    for (const { row, message } of recorded) outcomes.set(Number(row.id), message.status === 'sending' ? 'waiting' : message.status === 'failed' ? 'failed' : 'sent');
+    await this.updateMany(
+      recorded.map(({ row, message, extra }) => ({ row, changes: this.recordedChanges(message, extra) })),
+    );
+    for (const { row, message } of recorded)
+      outcomes.set(
+        Number(row.id),
+        message.status === 'sending' ? 'waiting' : message.status === 'failed' ? 'failed' : 'sent',
+      );
     return recipientIds.map((id) => outcomes.get(Number(id)) ?? 'gone');
   }
 
@@ -202,12 +232,24 @@ export class MarketingCampaignSenderService {
     }
     let text = fillTemplate(template, { nombre: row.name, telefono: row.phone, tienda: this.deps.shop.name });
     if (campaign.includeUnsubscribeLink) {
-      const label = UNSUBSCRIBE_LINK_LABEL[(language as keyof typeof UNSUBSCRIBE_LINK_LABEL) ?? languageOfLocale(this.deps.shop.locale) ?? 'en'];
-      text = withUnsubscribeLink(text, label, `${this.deps.marketingBaseUrl()}${UNSUBSCRIBE_ROUTE}/${unsubscribeToken(this.deps.secrets, this.deps.shop.id, Number(row.id))}`);
+      const label =
+        UNSUBSCRIBE_LINK_LABEL[
+          (language as keyof typeof UNSUBSCRIBE_LINK_LABEL) ?? languageOfLocale(this.deps.shop.locale) ?? 'en'
+        ];
+      text = withUnsubscribeLink(
+        text,
+        label,
+        `${this.deps.marketingBaseUrl()}${UNSUBSCRIBE_ROUTE}/${unsubscribeToken(this.deps.secrets, this.deps.shop.id, Number(row.id))}`,
+      );
     }
-    const media = campaign.mediaUrl && campaign.mediaType
-      ? { url: campaign.mediaUrl, mimeType: mimeTypeOf(campaign.mediaType, campaign.mediaUrl, campaign.mediaFilename), ...(campaign.mediaFilename && { filename: campaign.mediaFilename }) }
-      : undefined;
+    const media =
+      campaign.mediaUrl && campaign.mediaType
+        ? {
+            url: campaign.mediaUrl,
+            mimeType: mimeTypeOf(campaign.mediaType, campaign.mediaUrl, campaign.mediaFilename),
+            ...(campaign.mediaFilename && { filename: campaign.mediaFilename }),
+          }
+        : undefined;
     return { row, text, media, language, translation };
   }
 
@@ -231,7 +273,12 @@ export class MarketingCampaignSenderService {
       message_id: message.id,
       credits_charged: message.credits_charged,
       sent_at: message.sent_at ? new Date(message.sent_at) : null,
-      reason: status === 'sending' ? `waiting for the network: ${message.error ?? 'not taken yet'}` : status === 'failed' ? message.error : null,
+      reason:
+        status === 'sending'
+          ? `waiting for the network: ${message.error ?? 'not taken yet'}`
+          : status === 'failed'
+            ? message.error
+            : null,
       ...extra,
     };
   }
@@ -263,11 +310,19 @@ export class MarketingCampaignSenderService {
  * sending, since an earlier attempt may have reached the network with its key. no_credits also
  * pauses the campaign (the caller does, once per campaign).
  */
-function refusal(row: RecipientRecord, mode: SendMode, err: ToolError): { outcome: SendOutcome; changes: Record<string, unknown> } {
+function refusal(
+  row: RecipientRecord,
+  mode: SendMode,
+  err: ToolError,
+): { outcome: SendOutcome; changes: Record<string, unknown> } {
   const retryLater = (reason: string) =>
-    mode === 'claimed' ? { status: 'pending', session_id: null, claimed_at: null, reason } : { reason: `${reason}; the send is retried on line ${row.session_id} with its key` };
-  if (err.code === 'insufficient_credits') return { outcome: 'no_credits', changes: retryLater(`insufficient_credits: ${err.message}`) };
-  if (LINE_UNAVAILABLE.has(err.code)) return { outcome: 'requeued', changes: retryLater(`${err.code}: line ${row.session_id} is not available`) };
+    mode === 'claimed'
+      ? { status: 'pending', session_id: null, claimed_at: null, reason }
+      : { reason: `${reason}; the send is retried on line ${row.session_id} with its key` };
+  if (err.code === 'insufficient_credits')
+    return { outcome: 'no_credits', changes: retryLater(`insufficient_credits: ${err.message}`) };
+  if (LINE_UNAVAILABLE.has(err.code))
+    return { outcome: 'requeued', changes: retryLater(`${err.code}: line ${row.session_id} is not available`) };
   if (err.code === 'opted_out') return { outcome: 'skipped', changes: { status: 'skipped', reason: 'opted_out' } };
   return { outcome: 'failed', changes: { status: 'failed', reason: `${err.code}: ${err.message}` } };
 }

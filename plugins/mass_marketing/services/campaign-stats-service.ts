@@ -59,8 +59,13 @@ export class MarketingCampaignStatsService {
     return withClient(this.deps.em, async (client) => {
       const params = [this.deps.shop.id, campaignId, runId ?? null];
       const where = 'shop_id = $1 and campaign_id = $2 and ($3::int is null or run_id = $3)';
-      const totals = (await client.query<Totals>(`select ${aggregate()} from marketing_campaign_recipients where ${where}`, params)).rows[0]!;
-      const byStatus = await client.query<{ status: string; n: number }>(`select status, count(*)::int as n from marketing_campaign_recipients where ${where} group by status`, params);
+      const totals = (
+        await client.query<Totals>(`select ${aggregate()} from marketing_campaign_recipients where ${where}`, params)
+      ).rows[0]!;
+      const byStatus = await client.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from marketing_campaign_recipients where ${where} group by status`,
+        params,
+      );
       return statsPayload(totals, Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])));
     });
   }
@@ -69,13 +74,15 @@ export class MarketingCampaignStatsService {
   async statusCounts(campaignIds: number[]): Promise<Map<number, Record<string, number>>> {
     const out = new Map<number, Record<string, number>>();
     if (campaignIds.length === 0) return out;
-    const rows = await withClient(this.deps.em, async (client) =>
-      (
-        await client.query<{ campaign_id: number; status: string; n: number }>(
-          'select campaign_id, status, count(*)::int as n from marketing_campaign_recipients where shop_id = $1 and campaign_id = any($2::int[]) group by campaign_id, status',
-          [this.deps.shop.id, campaignIds],
-        )
-      ).rows,
+    const rows = await withClient(
+      this.deps.em,
+      async (client) =>
+        (
+          await client.query<{ campaign_id: number; status: string; n: number }>(
+            'select campaign_id, status, count(*)::int as n from marketing_campaign_recipients where shop_id = $1 and campaign_id = any($2::int[]) group by campaign_id, status',
+            [this.deps.shop.id, campaignIds],
+          )
+        ).rows,
     );
     for (const r of rows) out.set(r.campaign_id, { ...(out.get(r.campaign_id) ?? {}), [r.status]: r.n });
     return out;
@@ -86,28 +93,46 @@ export class MarketingCampaignStatsService {
     if (campaignId !== undefined) {
       const campaign = await this.deps.em.findOne(Campaign, { id: campaignId });
       if (!campaign) throw notFound('campaign', campaignId);
-      const runs = await withClient(this.deps.em, async (client) =>
-        (
-          await client.query<Totals & { run_id: number }>(
-            `select run_id, ${aggregate()} from marketing_campaign_recipients where shop_id = $1 and campaign_id = $2 group by run_id order by run_id`,
-            [this.deps.shop.id, campaign.id],
-          )
-        ).rows,
+      const runs = await withClient(
+        this.deps.em,
+        async (client) =>
+          (
+            await client.query<Totals & { run_id: number }>(
+              `select run_id, ${aggregate()} from marketing_campaign_recipients where shop_id = $1 and campaign_id = $2 group by run_id order by run_id`,
+              [this.deps.shop.id, campaign.id],
+            )
+          ).rows,
       );
       return {
         campaign_id: campaign.id,
         name: campaign.name,
         status: campaign.status,
         stats: await this.forCampaign(campaign.id),
-        runs: runs.map((r) => ({ run_id: r.run_id, ...statsPayload(r, {}) })).map(({ counts: _counts, ...rest }) => rest),
+        runs: runs
+          .map((r) => ({ run_id: r.run_id, ...statsPayload(r, {}) }))
+          .map(({ counts: _counts, ...rest }) => rest),
       };
     }
     return withClient(this.deps.em, async (client) => {
       const shopId = this.deps.shop.id;
-      const totals = (await client.query<Totals>(`select ${aggregate()} from marketing_campaign_recipients where shop_id = $1`, [shopId])).rows[0]!;
-      const byStatus = await client.query<{ status: string; n: number }>('select status, count(*)::int as n from marketing_campaign_recipients where shop_id = $1 group by status', [shopId]);
-      const campaignsByStatus = await client.query<{ status: string; n: number }>('select status, count(*)::int as n from marketing_campaigns where shop_id = $1 group by status', [shopId]);
-      const count = (await client.query<{ n: number }>('select count(*)::int as n from marketing_campaigns where shop_id = $1', [shopId])).rows[0]!.n;
+      const totals = (
+        await client.query<Totals>(`select ${aggregate()} from marketing_campaign_recipients where shop_id = $1`, [
+          shopId,
+        ])
+      ).rows[0]!;
+      const byStatus = await client.query<{ status: string; n: number }>(
+        'select status, count(*)::int as n from marketing_campaign_recipients where shop_id = $1 group by status',
+        [shopId],
+      );
+      const campaignsByStatus = await client.query<{ status: string; n: number }>(
+        'select status, count(*)::int as n from marketing_campaigns where shop_id = $1 group by status',
+        [shopId],
+      );
+      const count = (
+        await client.query<{ n: number }>('select count(*)::int as n from marketing_campaigns where shop_id = $1', [
+          shopId,
+        ])
+      ).rows[0]!.n;
       const page = await client.query<Totals & { id: number; name: string; status: string }>(
         `select c.id, c.name, c.status, ${aggregate('r.')}
          from marketing_campaigns c left join marketing_campaign_recipients r on r.shop_id = c.shop_id and r.campaign_id = c.id
@@ -116,7 +141,9 @@ export class MarketingCampaignStatsService {
       );
       return {
         overall: statsPayload(totals, Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n]))),
-        campaigns_by_status: Object.fromEntries(CAMPAIGN_STATUSES.map((s) => [s, campaignsByStatus.rows.find((r) => r.status === s)?.n ?? 0])),
+        campaigns_by_status: Object.fromEntries(
+          CAMPAIGN_STATUSES.map((s) => [s, campaignsByStatus.rows.find((r) => r.status === s)?.n ?? 0]),
+        ),
         ...pageOf(
           'campaigns',
           page.rows.map((r) => {

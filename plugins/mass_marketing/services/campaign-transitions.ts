@@ -24,9 +24,12 @@ export type CampaignAction = keyof typeof ALLOWED_FROM;
 export function assertAllowed(action: CampaignAction, campaign: { id: number; status: CampaignStatus }): void {
   const allowed = ALLOWED_FROM[action]!;
   if (allowed.includes(campaign.status)) return;
-  throw invalidState(`Cannot ${action.replace('_', ' ')} campaign ${campaign.id}: it is ${campaign.status}; ${action} is allowed only when it is ${allowed.join(', ')}.`, {
-    current_status: campaign.status,
-    allowed: [...allowed],
-    action,
-  });
+  throw invalidState(
+    `Cannot ${action.replace('_', ' ')} campaign ${campaign.id}: it is ${campaign.status}; ${action} is allowed only when it is ${allowed.join(', ')}.`,
+    {
+      current_status: campaign.status,
+      allowed: [...allowed],
+      action,
+    },
+  );
 }

@@ -2,7 +2,16 @@
  * The campaign vocabulary. Status values are ours (the spec names the states, not their values):
  * draft → scheduled / pending_approval → running ⇄ paused → completed → archived, and cancelled.
  */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending_approval', 'running', 'paused', 'completed', 'cancelled', 'archived'] as const;
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'pending_approval',
+  'running',
+  'paused',
+  'completed',
+  'cancelled',
+  'archived',
+] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Statuses in which a campaign still needs its contact list: deleting the list is refused then. */
@@ -15,7 +24,17 @@ export const RUN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
  * A recipient row: pending → sending (claimed) → sent → delivered → read, then replied or
  * unsubscribed; or failed / skipped (with a reason). Order matters: receipts only move forward.
  */
-export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'delivered', 'read', 'replied', 'unsubscribed', 'failed', 'skipped'] as const;
+export const RECIPIENT_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'replied',
+  'unsubscribed',
+  'failed',
+  'skipped',
+] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export const MEDIA_TYPES = ['image', 'video', 'document'] as const;

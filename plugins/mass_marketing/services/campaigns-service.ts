@@ -1,5 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
-import { containsPattern, invalidArguments, nonBlank, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  containsPattern,
+  invalidArguments,
+  nonBlank,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
 import type { MarketingListsService } from './contact-lists-service.js';
@@ -86,7 +95,9 @@ export class MarketingCampaignsService {
     assertAllowed('update', campaign);
     const fields = campaignFields(args, this.deps.shop);
     if (Object.values(fields).every((v) => v === undefined)) {
-      throw invalidArguments('Give at least one field to change.', [{ path: '(root)', message: 'needs at least one field' }]);
+      throw invalidArguments('Give at least one field to change.', [
+        { path: '(root)', message: 'needs at least one field' },
+      ]);
     }
     await this.checkReferences(fields);
     const merged = { ...campaign, ...definedOnly(fields) };
@@ -105,9 +116,12 @@ export class MarketingCampaignsService {
     const campaign = await this.get(id);
     const runs = await this.deps.marketingRunsService.list(campaign.id, 10);
     const stats = await this.deps.marketingCampaignStatsService.forCampaign(campaign.id);
-    const upcoming = campaign.isRecurring && campaign.recurringCron && ['running', 'scheduled', 'pending_approval', 'draft', 'paused'].includes(campaign.status)
-      ? nextOccurrences(campaign.recurringCron, this.deps.shop.timezone, 3, laterOf(new Date(), campaign.scheduledAt))
-      : [];
+    const upcoming =
+      campaign.isRecurring &&
+      campaign.recurringCron &&
+      ['running', 'scheduled', 'pending_approval', 'draft', 'paused'].includes(campaign.status)
+        ? nextOccurrences(campaign.recurringCron, this.deps.shop.timezone, 3, laterOf(new Date(), campaign.scheduledAt))
+        : [];
     return {
       campaign: this.payload(campaign),
       stats,
@@ -121,7 +135,11 @@ export class MarketingCampaignsService {
       ...(filter.status && { status: filter.status }),
       ...(filter.query !== undefined && { name: { $ilike: containsPattern(nonBlank(filter.query, 'query')) } }),
     };
-    const [items, count] = await this.em.findAndCount(Campaign, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(Campaign, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     const counts = await this.deps.marketingCampaignStatsService.statusCounts(items.map((c) => c.id));
     return pageOf(
       'campaigns',
@@ -135,9 +153,15 @@ export class MarketingCampaignsService {
   async start(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('start', campaign);
-    if (await this.holdForApproval(campaign)) return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
+    if (await this.holdForApproval(campaign))
+      return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
     const run = await this.activate(campaign, new Date());
-    return { campaign: this.payload(campaign), started: true, awaiting_approval: false, run: run && runPayload(run, this.deps.shop.timezone) };
+    return {
+      campaign: this.payload(campaign),
+      started: true,
+      awaiting_approval: false,
+      run: run && runPayload(run, this.deps.shop.timezone),
+    };
   }
 
   /** approve_campaign: a campaign waiting for approval goes on — scheduled when its time is still ahead, else sending now. */
@@ -159,8 +183,18 @@ export class MarketingCampaignsService {
    * settings ask for it and it was not approved. False when it is no longer due (changed meanwhile).
    */
   async startScheduled(id: number): Promise<boolean> {
-    const campaign = await this.em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
-    if (!campaign || campaign.status !== 'scheduled' || !campaign.scheduledAt || campaign.scheduledAt.getTime() > Date.now()) return false;
+    const campaign = await this.em.findOne(
+      Campaign,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
+    );
+    if (
+      !campaign ||
+      campaign.status !== 'scheduled' ||
+      !campaign.scheduledAt ||
+      campaign.scheduledAt.getTime() > Date.now()
+    )
+      return false;
     if (await this.holdForApproval(campaign)) return true;
     await this.activate(campaign, campaign.scheduledAt);
     return true;
@@ -168,8 +202,19 @@ export class MarketingCampaignsService {
 
   /** The engine, at a recurring campaign's occurrence: its run, and the next occurrence. */
   async startOccurrence(id: number): Promise<boolean> {
-    const campaign = await this.em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
-    if (!campaign || campaign.status !== 'running' || !campaign.isRecurring || !campaign.nextRunAt || campaign.nextRunAt.getTime() > Date.now()) return false;
+    const campaign = await this.em.findOne(
+      Campaign,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
+    );
+    if (
+      !campaign ||
+      campaign.status !== 'running' ||
+      !campaign.isRecurring ||
+      !campaign.nextRunAt ||
+      campaign.nextRunAt.getTime() > Date.now()
+    )
+      return false;
     await this.deps.marketingRunsService.build(campaign, campaign.nextRunAt);
     // Occurrences missed while no process ran collapse into the one just built.
     campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date());
@@ -261,7 +306,11 @@ export class MarketingCampaignsService {
   async delete(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('delete', campaign);
-    const removed = await this.em.execute('delete from marketing_campaign_recipients where shop_id = ? and campaign_id = ?', [this.deps.shop.id, campaign.id], 'run');
+    const removed = await this.em.execute(
+      'delete from marketing_campaign_recipients where shop_id = ? and campaign_id = ?',
+      [this.deps.shop.id, campaign.id],
+      'run',
+    );
     this.em.remove(campaign);
     await this.em.flush();
     return { deleted: true, id, name: campaign.name, recipients_removed: affected(removed) };
@@ -311,8 +360,12 @@ export class MarketingCampaignsService {
     let reason: string | null = null;
     if (settings.requireApproval) reason = 'the shop requires approval for every campaign';
     else if (settings.approvalThreshold != null) {
-      const audience = await this.deps.marketingAudienceService.count(campaign.listId, parseSegmentFilters(campaign.segmentFilters));
-      if (audience >= settings.approvalThreshold) reason = `the audience of ${audience} reaches the approval threshold of ${settings.approvalThreshold}`;
+      const audience = await this.deps.marketingAudienceService.count(
+        campaign.listId,
+        parseSegmentFilters(campaign.segmentFilters),
+      );
+      if (audience >= settings.approvalThreshold)
+        reason = `the audience of ${audience} reaches the approval threshold of ${settings.approvalThreshold}`;
     }
     if (reason === null) return false;
     campaign.status = 'pending_approval';
@@ -332,7 +385,11 @@ export class MarketingCampaignsService {
     campaign.pauseReason = null;
     let run = null;
     if (campaign.isRecurring) {
-      campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date(from.getTime() - 1000));
+      campaign.nextRunAt = nextOccurrence(
+        campaign.recurringCron!,
+        this.deps.shop.timezone,
+        new Date(from.getTime() - 1000),
+      );
     } else {
       await this.em.flush();
       run = await this.deps.marketingRunsService.build(campaign, from);
@@ -349,6 +406,7 @@ export class MarketingCampaignsService {
 
 const laterOf = (a: Date, b: Date | null | undefined) => (b && b > a ? b : a);
 
-const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const affected = (result: unknown) => Number((result as { affectedRows?: number }).affectedRows ?? 0);

@@ -1,4 +1,13 @@
-import { ToolError, invalidArguments, notFound, pageOf, type EntityManager, type GroupCatalog, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  ToolError,
+  invalidArguments,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type GroupCatalog,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { ContactImport } from '../entities/contact-import.entity.js';
 import { ImportError } from '../entities/import-error.entity.js';
 import type { ContactList } from '../entities/contact-list.entity.js';
@@ -7,7 +16,14 @@ import { allInvalid, countsPayload, type MarketingListsService } from './contact
 import { csvRows, countLines, textSlices } from './csv-source.js';
 import type { RawRow, RowError } from './contact-rows.js';
 import type { PipelineCounts } from './import-pipeline.js';
-import { conversationsSource, crmSource, customersSource, inactiveSource, phonesSource, type SqlSource } from './import-sources.js';
+import {
+  conversationsSource,
+  crmSource,
+  customersSource,
+  inactiveSource,
+  phonesSource,
+  type SqlSource,
+} from './import-sources.js';
 import { countSqlSource, mergeSqlSource } from './sql-import.js';
 import { transactionClient } from './pg-client.js';
 import { importPayload, listPayload } from './payloads.js';
@@ -52,15 +68,23 @@ export class MarketingImportsService {
 
   /** import_marketing_contacts with CSV text: phone and name columns, with or without a header. */
   async fromCsv(listId: number, csvText: string, hasHeader: boolean | undefined) {
-    if (csvText.trim() === '') throw invalidArguments('csv_text is empty.', [{ path: 'csv_text', message: 'must not be blank' }]);
-    return this.start(listId, 'csv', hasHeader === undefined ? {} : { has_header: hasHeader }, countLines(csvText), csvText);
+    if (csvText.trim() === '')
+      throw invalidArguments('csv_text is empty.', [{ path: 'csv_text', message: 'must not be blank' }]);
+    return this.start(
+      listId,
+      'csv',
+      hasHeader === undefined ? {} : { has_header: hasHeader },
+      countLines(csvText),
+      csvText,
+    );
   }
 
   /** import_contacts_manual: typed numbers, as one text (separated by lines, commas or semicolons) or a list. */
   async fromTypedNumbers(listId: number, numbers: string | string[]) {
     const list = typeof numbers === 'string' ? numbers.split(/[\n\r,;]+/) : numbers;
     const typed = list.map((n) => n.trim()).filter((n) => n !== '');
-    if (typed.length === 0) throw invalidArguments('numbers holds no phone number.', [{ path: 'numbers', message: 'holds no phone number' }]);
+    if (typed.length === 0)
+      throw invalidArguments('numbers holds no phone number.', [{ path: 'numbers', message: 'holds no phone number' }]);
     return this.start(listId, 'manual', { numbers: typed }, typed.length);
   }
 
@@ -93,7 +117,10 @@ export class MarketingImportsService {
     this.requireGroup('tickets', 'build a list from pending follow-ups');
     const followups = await this.deps.ticketResolutionsService!.queuedFollowups(FOLLOWUPS_MAX);
     const phones = [...new Set(followups.map((f) => f.phone).filter((p): p is string => !!p))];
-    const list = await this.deps.marketingListsService.createList(name ?? `Pending follow-ups ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`, 'Customers with a pending ticket follow-up');
+    const list = await this.deps.marketingListsService.createList(
+      name ?? `Pending follow-ups ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+      'Customers with a pending ticket follow-up',
+    );
     return this.start(list.id, 'followup', { phones });
   }
 
@@ -102,7 +129,12 @@ export class MarketingImportsService {
    * record like any other import: rows are read, checked and merged chunk by chunk, so memory stays
    * bounded whatever the size. Bad rows are stored for get_import_status.
    */
-  async fromCsvStream(listId: number, chunks: AsyncIterable<string> | Iterable<string>, hasHeader: boolean | undefined, hooks: JobHooks = {}) {
+  async fromCsvStream(
+    listId: number,
+    chunks: AsyncIterable<string> | Iterable<string>,
+    hasHeader: boolean | undefined,
+    hooks: JobHooks = {},
+  ) {
     const list = await this.deps.marketingListsService.lock(listId);
     const record = this.em.create(ContactImport, {
       list,
@@ -125,10 +157,19 @@ export class MarketingImportsService {
   async status(importId: number, paging: Paging) {
     const record = await this.em.findOne(ContactImport, { id: importId });
     if (!record) throw notFound('import', importId);
-    const [errors, stored] = await this.em.findAndCount(ImportError, { import: record }, { orderBy: { line: 'asc', id: 'asc' }, limit: paging.limit, offset: paging.offset });
+    const [errors, stored] = await this.em.findAndCount(
+      ImportError,
+      { import: record },
+      { orderBy: { line: 'asc', id: 'asc' }, limit: paging.limit, offset: paging.offset },
+    );
     return {
       import: importPayload(record),
-      ...pageOf('errors', errors.map((e) => ({ line: e.line, value: e.value, code: e.code, reason: e.reason })), stored, paging),
+      ...pageOf(
+        'errors',
+        errors.map((e) => ({ line: e.line, value: e.value, code: e.code, reason: e.reason })),
+        stored,
+        paging,
+      ),
       errors_truncated: stored < record.invalidCount,
     };
   }
@@ -147,16 +188,33 @@ export class MarketingImportsService {
       `update marketing_imports set status = 'completed', total_rows = ?, processed_rows = ?, added_count = ?, duplicate_count = ?, invalid_count = ?,
          csv_text = null, error = null, lease_owner = null, lease_until = null, finished_at = now(), updated_at = now()
        where id = ? and shop_id = ? and status = 'running' and lease_owner = ? returning id`,
-      [counts.received, counts.received, counts.added, counts.duplicates, counts.invalid, record.id, this.deps.shop.id, owner],
+      [
+        counts.received,
+        counts.received,
+        counts.added,
+        counts.duplicates,
+        counts.invalid,
+        record.id,
+        this.deps.shop.id,
+        owner,
+      ],
     );
     if (done.length === 0) throw new Error(`import ${record.id} was taken over by another worker`);
     await this.deps.marketingListsService.recount(list, counts.added);
     return counts;
   }
 
-  private async start(listId: number, source: ImportSource, params: Record<string, unknown>, rowEstimate?: number, csvText?: string) {
+  private async start(
+    listId: number,
+    source: ImportSource,
+    params: Record<string, unknown>,
+    rowEstimate?: number,
+    csvText?: string,
+  ) {
     const list = await this.deps.marketingListsService.lock(listId);
-    const estimate = rowEstimate ?? (await countSqlSource(await transactionClient(this.em), this.deps.shop.id, this.sqlSource(source, params)));
+    const estimate =
+      rowEstimate ??
+      (await countSqlSource(await transactionClient(this.em), this.deps.shop.id, this.sqlSource(source, params)));
     const record = this.em.create(ContactImport, {
       list,
       source,
@@ -181,7 +239,12 @@ export class MarketingImportsService {
     }
     return {
       ...(await this.complete(record, list, counts)),
-      invalid: errors.map((e) => ({ [source === 'manual' ? 'index' : 'line']: e.line, value: e.value, code: e.code, reason: e.reason })),
+      invalid: errors.map((e) => ({
+        [source === 'manual' ? 'index' : 'line']: e.line,
+        value: e.value,
+        code: e.code,
+        reason: e.reason,
+      })),
     };
   }
 
@@ -202,7 +265,12 @@ export class MarketingImportsService {
   }
 
   /** The import's rows into the list; bad rows are stored (up to the configured number) and, when asked, collected. */
-  private async execute(record: ContactImport, list: ContactList, hooks: JobHooks, collect?: RowError[]): Promise<PipelineCounts> {
+  private async execute(
+    record: ContactImport,
+    list: ContactList,
+    hooks: JobHooks,
+    collect?: RowError[],
+  ): Promise<PipelineCounts> {
     const plan = this.plan(record);
     if ('sql' in plan) return mergeSqlSource(await transactionClient(this.em), this.deps.shop.id, list.id, plan.sql);
     const store = this.errorStore(record.id);
@@ -233,7 +301,14 @@ export class MarketingImportsService {
     await client.query(
       `insert into marketing_import_errors (shop_id, import_id, line, value, code, reason)
        select $1, $2, line, value, code, reason from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as e(line, value, code, reason)`,
-      [this.deps.shop.id, importId, errors.map((e) => e.line), errors.map((e) => e.value), errors.map((e) => e.code), errors.map((e) => e.reason)],
+      [
+        this.deps.shop.id,
+        importId,
+        errors.map((e) => e.line),
+        errors.map((e) => e.value),
+        errors.map((e) => e.code),
+        errors.map((e) => e.reason),
+      ],
     );
   }
 
@@ -270,7 +345,9 @@ export class MarketingImportsService {
 
   private requireGroup(group: string, what: string) {
     if (!this.deps.kernelCatalog.names().includes(group)) {
-      throw new ToolError('group_not_enabled', `Cannot ${what}: the ${group} group is not enabled on this server.`, { group });
+      throw new ToolError('group_not_enabled', `Cannot ${what}: the ${group} group is not enabled on this server.`, {
+        group,
+      });
     }
   }
 }

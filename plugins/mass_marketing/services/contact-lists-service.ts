@@ -1,4 +1,15 @@
-import { containsPattern, invalidArguments, nonBlank, normalizePhone, notFound, pageOf, ToolError, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  containsPattern,
+  invalidArguments,
+  nonBlank,
+  normalizePhone,
+  notFound,
+  pageOf,
+  ToolError,
+  type EntityManager,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { ContactList } from '../entities/contact-list.entity.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import { LIST_IN_USE_STATUSES } from './campaign-values.js';
@@ -44,7 +55,11 @@ export class MarketingListsService {
   async createList(rawName: string, description: string | undefined | null): Promise<ContactList> {
     const name = nonBlank(rawName, 'name');
     const existing = await this.em.findOne(ContactList, { name });
-    if (existing) throw new ToolError('conflict', `A contact list named "${name}" already exists (id ${existing.id}).`, { field: 'name', list_id: existing.id });
+    if (existing)
+      throw new ToolError('conflict', `A contact list named "${name}" already exists (id ${existing.id}).`, {
+        field: 'name',
+        list_id: existing.id,
+      });
     const list = this.em.create(ContactList, { name, description: description?.trim() || null } as ContactList);
     await this.em.flush();
     return list;
@@ -58,7 +73,10 @@ export class MarketingListsService {
 
   /** The list, locked against concurrent membership changes until the transaction ends. */
   async lock(id: number): Promise<ContactList> {
-    const locked = await this.em.execute('select id from marketing_contact_lists where id = ? and shop_id = ? for update', [id, this.deps.shop.id]);
+    const locked = await this.em.execute(
+      'select id from marketing_contact_lists where id = ? and shop_id = ? for update',
+      [id, this.deps.shop.id],
+    );
     if (locked.length === 0) throw notFound('contact list', id);
     return this.get(id);
   }
@@ -66,7 +84,10 @@ export class MarketingListsService {
   /** Adds `delta` to the stored member count and reloads the list. */
   async recount(list: ContactList, delta: number): Promise<ContactList> {
     if (delta !== 0) {
-      await this.em.execute('update marketing_contact_lists set member_count = member_count + ?, updated_at = now() where id = ? and shop_id = ?', [delta, list.id, this.deps.shop.id]);
+      await this.em.execute(
+        'update marketing_contact_lists set member_count = member_count + ?, updated_at = now() where id = ? and shop_id = ?',
+        [delta, list.id, this.deps.shop.id],
+      );
     }
     await this.em.refresh(list);
     return list;
@@ -74,7 +95,11 @@ export class MarketingListsService {
 
   async list(query: string | undefined, paging: Paging) {
     const where = query === undefined ? {} : { name: { $ilike: containsPattern(nonBlank(query, 'query')) } };
-    const [items, count] = await this.em.findAndCount(ContactList, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(ContactList, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('lists', items.map(listPayload), count, paging);
   }
 
@@ -97,14 +122,29 @@ export class MarketingListsService {
          from marketing_list_members m where ${filter} order by m.phone limit $4 offset $5`,
         [...params, paging.limit, paging.offset],
       );
-      const total = search === null ? list.memberCount : (await client.query<{ n: number }>(`select count(*)::int as n from marketing_list_members m where ${filter}`, params)).rows[0]!.n;
+      const total =
+        search === null
+          ? list.memberCount
+          : (
+              await client.query<{ n: number }>(
+                `select count(*)::int as n from marketing_list_members m where ${filter}`,
+                params,
+              )
+            ).rows[0]!.n;
       return { members: page.rows, matching: total };
     });
     return {
       list: { ...listPayload(list), eligible_count: eligible, excluded_count: list.memberCount - eligible },
       ...pageOf(
         'members',
-        members.map((m) => ({ phone: m.phone, name: m.name, added_at: m.added_at, blacklisted: m.blacklisted, unsubscribed: m.unsubscribed, opted_out: m.opted_out })),
+        members.map((m) => ({
+          phone: m.phone,
+          name: m.name,
+          added_at: m.added_at,
+          blacklisted: m.blacklisted,
+          unsubscribed: m.unsubscribed,
+          opted_out: m.opted_out,
+        })),
         matching,
         paging,
       ),
@@ -117,14 +157,25 @@ export class MarketingListsService {
    */
   async delete(id: number) {
     const list = await this.lock(id);
-    const users = await this.em.find(Campaign, { listId: list.id, status: { $in: LIST_IN_USE_STATUSES } }, { orderBy: { id: 'asc' } });
+    const users = await this.em.find(
+      Campaign,
+      { listId: list.id, status: { $in: LIST_IN_USE_STATUSES } },
+      { orderBy: { id: 'asc' } },
+    );
     if (users.length > 0) {
-      throw new ToolError('list_in_use', `Contact list ${list.id} is used by campaign${users.length > 1 ? 's' : ''} ${users.map((c) => `${c.id} (${c.status})`).join(', ')}: cancel or finish ${users.length > 1 ? 'them' : 'it'} first.`, {
-        list_id: list.id,
-        campaign_ids: users.map((c) => c.id),
-      });
+      throw new ToolError(
+        'list_in_use',
+        `Contact list ${list.id} is used by campaign${users.length > 1 ? 's' : ''} ${users.map((c) => `${c.id} (${c.status})`).join(', ')}: cancel or finish ${users.length > 1 ? 'them' : 'it'} first.`,
+        {
+          list_id: list.id,
+          campaign_ids: users.map((c) => c.id),
+        },
+      );
     }
-    await this.em.execute('delete from marketing_list_members where shop_id = ? and list_id = ?', [this.deps.shop.id, list.id]);
+    await this.em.execute('delete from marketing_list_members where shop_id = ? and list_id = ?', [
+      this.deps.shop.id,
+      list.id,
+    ]);
     this.em.remove(list);
     await this.em.flush();
     return { deleted: true, id, name: list.name, members_removed: list.memberCount };
@@ -141,7 +192,11 @@ export class MarketingListsService {
     const { counts, errors } = await this.mergeRows(list, [rows]);
     if (counts.invalid === counts.received) throw allInvalid(errors, (i) => `contacts.${i}.phone`);
     const updated = await this.recount(list, counts.added);
-    return { list: listPayload(updated), ...countsPayload(counts), invalid: errors.map((e) => ({ index: e.line, phone: e.value, code: e.code, reason: e.reason })) };
+    return {
+      list: listPayload(updated),
+      ...countsPayload(counts),
+      invalid: errors.map((e) => ({ index: e.line, phone: e.value, code: e.code, reason: e.reason })),
+    };
   }
 
   /**
@@ -151,7 +206,12 @@ export class MarketingListsService {
   async mergeRows(
     list: ContactList,
     rows: AsyncIterable<RawRow[]> | Iterable<RawRow[]>,
-    hooks: { onErrors?: (errors: RowError[]) => Promise<void>; onProgress?: (counts: PipelineCounts) => Promise<void>; signal?: AbortSignal; keepErrors?: boolean } = {},
+    hooks: {
+      onErrors?: (errors: RowError[]) => Promise<void>;
+      onProgress?: (counts: PipelineCounts) => Promise<void>;
+      signal?: AbortSignal;
+      keepErrors?: boolean;
+    } = {},
   ) {
     const client = await transactionClient(this.em);
     const errors: RowError[] = [];
@@ -175,8 +235,16 @@ export class MarketingListsService {
   async removeMember(listId: number, rawPhone: string) {
     const phone = normalizePhone(rawPhone);
     const list = await this.lock(listId);
-    const removed = await this.em.execute('delete from marketing_list_members where shop_id = ? and list_id = ? and phone = ? returning phone', [this.deps.shop.id, list.id, phone]);
-    if (removed.length === 0) throw new ToolError('not_found', `${phone} is not in contact list ${list.id}.`, { resource: 'list member', phone, list_id: list.id });
+    const removed = await this.em.execute(
+      'delete from marketing_list_members where shop_id = ? and list_id = ? and phone = ? returning phone',
+      [this.deps.shop.id, list.id, phone],
+    );
+    if (removed.length === 0)
+      throw new ToolError('not_found', `${phone} is not in contact list ${list.id}.`, {
+        resource: 'list member',
+        phone,
+        list_id: list.id,
+      });
     return { removed: true, phone, list: listPayload(await this.recount(list, -1)) };
   }
 
@@ -186,11 +254,10 @@ export class MarketingListsService {
     if (phones.length === 0) throw allInvalid(phoneErrors(invalid), (i) => `phones.${i}`);
     const list = await this.lock(listId);
     const client = await transactionClient(this.em);
-    const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_list_members where shop_id = $1 and list_id = $2 and phone = any($3::text[]) returning phone', [
-      this.deps.shop.id,
-      list.id,
-      phones,
-    ]);
+    const { rows: removed } = await client.query<{ phone: string }>(
+      'delete from marketing_list_members where shop_id = $1 and list_id = $2 and phone = any($3::text[]) returning phone',
+      [this.deps.shop.id, list.id, phones],
+    );
     const gone = new Set(removed.map((r) => r.phone));
     return {
       removed_count: removed.length,
@@ -202,12 +269,19 @@ export class MarketingListsService {
   }
 }
 
-export const countsPayload = (c: PipelineCounts) => ({ received: c.received, added: c.added, duplicates: c.duplicates, invalid_count: c.invalid });
+export const countsPayload = (c: PipelineCounts) => ({
+  received: c.received,
+  added: c.added,
+  duplicates: c.duplicates,
+  invalid_count: c.invalid,
+});
 
 /** Every row was bad: nothing to do, and the caller learns about each one. */
 export function allInvalid(errors: RowError[], path: (position: number) => string) {
   return invalidArguments(
-    errors.length === 1 ? `No valid contact: ${errors[0]!.reason} ("${errors[0]!.value}").` : `No valid contact among the ${errors.length} given; each one is listed in errors.`,
+    errors.length === 1
+      ? `No valid contact: ${errors[0]!.reason} ("${errors[0]!.value}").`
+      : `No valid contact among the ${errors.length} given; each one is listed in errors.`,
     errors.map((e) => ({ path: path(e.line), message: e.reason })),
   );
 }

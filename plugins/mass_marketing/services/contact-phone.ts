@@ -27,7 +27,8 @@ export function contactPhoneE164OrNull(raw: string): string | null {
     const plan = planOf(e164.slice(1, 1 + length));
     if (plan === undefined) continue;
     const national = e164.slice(1 + length);
-    if (plan === null || national.length < 2 || national.length > 17 || plan.nationalPrefix?.test(national)) return phoneE164OrNull(raw);
+    if (plan === null || national.length < 2 || national.length > 17 || plan.nationalPrefix?.test(national))
+      return phoneE164OrNull(raw);
     return isValidNational(plan, national) ? e164 : null;
   }
   return phoneE164OrNull(raw);
@@ -35,7 +36,18 @@ export function contactPhoneE164OrNull(raw: string): string | null {
 
 const GROUPED_DIGITS = /^\+[0-9][0-9 .-]*$/;
 const SEPARATORS = /[ .-]/g;
-const NUMBER_TYPES = ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
+const NUMBER_TYPES = [
+  'FIXED_LINE',
+  'MOBILE',
+  'PREMIUM_RATE',
+  'TOLL_FREE',
+  'SHARED_COST',
+  'VOIP',
+  'PERSONAL_NUMBER',
+  'PAGER',
+  'UAN',
+  'VOICEMAIL',
+];
 
 interface Plan {
   nationalPrefix: RegExp | null;

@@ -49,12 +49,22 @@ export function normaliseRows(rows: RawRow[]): { valid: ContactColumns; errors: 
       seen.set(raw, phone);
     }
     if (phone === null) {
-      errors.push({ line: row.line, value, code: 'invalid_phone', reason: 'not a valid phone number with an international prefix (E.164, e.g. +34600111222)' });
+      errors.push({
+        line: row.line,
+        value,
+        code: 'invalid_phone',
+        reason: 'not a valid phone number with an international prefix (E.164, e.g. +34600111222)',
+      });
       continue;
     }
     const name = row.name?.trim() || null;
     if (name !== null && name.length > NAME_MAX) {
-      errors.push({ line: row.line, value, code: 'name_too_long', reason: `the name has more than ${NAME_MAX} characters` });
+      errors.push({
+        line: row.line,
+        value,
+        code: 'name_too_long',
+        reason: `the name has more than ${NAME_MAX} characters`,
+      });
       continue;
     }
     valid.lines.push(row.line);
@@ -77,11 +87,13 @@ export function splitPhones(rawPhones: string[]): { phones: string[]; invalid: I
   const phones = new Set<string>();
   rawPhones.forEach((raw, index) => {
     const phone = phoneE164OrNull(raw);
-    if (phone === null) invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
+    if (phone === null)
+      invalid.push({ index, phone: raw, reason: 'not a valid phone number with an international prefix' });
     else phones.add(phone);
   });
   return { phones: [...phones], invalid };
 }
 
 /** The invalid phones as row errors, for `allInvalid`. */
-export const phoneErrors = (invalid: InvalidPhone[]): RowError[] => invalid.map((e) => ({ line: e.index, value: e.phone, code: 'invalid_phone', reason: e.reason }));
+export const phoneErrors = (invalid: InvalidPhone[]): RowError[] =>
+  invalid.map((e) => ({ line: e.index, value: e.phone, code: 'invalid_phone', reason: e.reason }));

@@ -22,7 +22,9 @@ export class ContactStage {
   ) {}
 
   static async open(client: ClientBase, useCopy: boolean): Promise<ContactStage> {
-    await client.query('create temp table if not exists mm_contact_stage (line int not null, phone text not null, name text) on commit drop');
+    await client.query(
+      'create temp table if not exists mm_contact_stage (line int not null, phone text not null, name text) on commit drop',
+    );
     await client.query('truncate mm_contact_stage');
     return new ContactStage(client, useCopy);
   }
@@ -30,13 +32,20 @@ export class ContactStage {
   async load(rows: ContactColumns): Promise<void> {
     if (rows.phones.length === 0) return;
     if (this.useCopy) await this.copy(rows);
-    else await this.client.query('insert into mm_contact_stage (line, phone, name) select * from unnest($1::int[], $2::text[], $3::text[])', [rows.lines, rows.phones, rows.names]);
+    else
+      await this.client.query(
+        'insert into mm_contact_stage (line, phone, name) select * from unnest($1::int[], $2::text[], $3::text[])',
+        [rows.lines, rows.phones, rows.names],
+      );
     this.staged += rows.phones.length;
   }
 
   /** Rows a database source yields (phones in E.164 already), staged in the source's order. */
   async loadSql(sql: string, params: unknown[]): Promise<number> {
-    const { rowCount } = await this.client.query(`insert into mm_contact_stage (line, phone, name) select row_number() over (), s.phone, left(nullif(trim(s.name), ''), 200) from (${sql}) s`, params);
+    const { rowCount } = await this.client.query(
+      `insert into mm_contact_stage (line, phone, name) select row_number() over (), s.phone, left(nullif(trim(s.name), ''), 200) from (${sql}) s`,
+      params,
+    );
     this.staged += rowCount ?? 0;
     return rowCount ?? 0;
   }
@@ -50,12 +59,17 @@ export class ContactStage {
   async mergeInto(shopId: number, listId: number): Promise<number> {
     if (this.staged === 0) return 0;
     await lockFactsForImport(this.client, shopId);
-    const { rows: present } = await this.client.query('select 1 from marketing_list_members where list_id = $1 and shop_id = $2 limit 1', [listId, shopId]);
+    const { rows: present } = await this.client.query(
+      'select 1 from marketing_list_members where list_id = $1 and shop_id = $2 limit 1',
+      [listId, shopId],
+    );
     const bulk = this.staged >= BULK_ROWS;
     // Sorting and hashing a million rows in memory instead of in temp files.
     if (bulk) await this.client.query(`set local work_mem = '128MB'`);
     const probed = probedFacts('s.phone', '$2');
-    const columns = bulk ? JOINED_FACT_COLUMNS : [probed.tagKeys, probed.lastContactAt, probed.hasHistory, probed.excluded].join(', ');
+    const columns = bulk
+      ? JOINED_FACT_COLUMNS
+      : [probed.tagKeys, probed.lastContactAt, probed.hasHistory, probed.excluded].join(', ');
     // The duplicates only need grouping: bytewise order ("C") sorts a million phones faster than the locale's.
     const { rows } = await this.client.query<{ added: number }>(
       `with s as (select distinct on (phone collate "C") phone, name from mm_contact_stage order by phone collate "C", (name is null), line),
@@ -90,5 +104,7 @@ export class ContactStage {
 
 /** COPY text format: backslash, tab and line breaks are escaped. */
 function copyEscape(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : value;
 }

@@ -14,8 +14,34 @@ const fold = (s: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
 
-const PHONE_HEADERS = new Set(['phone', 'phone number', 'telephone', 'tel', 'telefono', 'numero', 'numero de telefono', 'number', 'mobile', 'movil', 'cell', 'celular', 'whatsapp', 'msisdn', 'telefone']);
-const NAME_HEADERS = new Set(['name', 'full name', 'nombre', 'nombre completo', 'contact', 'contacto', 'contact name', 'first name', 'nome']);
+const PHONE_HEADERS = new Set([
+  'phone',
+  'phone number',
+  'telephone',
+  'tel',
+  'telefono',
+  'numero',
+  'numero de telefono',
+  'number',
+  'mobile',
+  'movil',
+  'cell',
+  'celular',
+  'whatsapp',
+  'msisdn',
+  'telefone',
+]);
+const NAME_HEADERS = new Set([
+  'name',
+  'full name',
+  'nombre',
+  'nombre completo',
+  'contact',
+  'contacto',
+  'contact name',
+  'first name',
+  'nome',
+]);
 
 /** Without a header: phone first, name second. */
 export const POSITIONAL: CsvColumns = { phone: 0, name: 1 };

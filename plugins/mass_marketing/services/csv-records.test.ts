@@ -38,7 +38,11 @@ describe('normaliseRows', () => {
       { line: 4, phone: '+34 12' },
       { line: 5, phone: '' },
     ]);
-    expect(valid.phones).to.deep.equal([normalizePhone('0034 600 111 222'), normalizePhone('34600111223'), normalizePhone('+1 (202) 555-0143')]);
+    expect(valid.phones).to.deep.equal([
+      normalizePhone('0034 600 111 222'),
+      normalizePhone('34600111223'),
+      normalizePhone('+1 (202) 555-0143'),
+    ]);
     expect(valid.names).to.deep.equal(['Ana', null, null]);
     expect(errors.map((e) => [e.line, e.code])).to.deep.equal([
       [4, 'invalid_phone'],

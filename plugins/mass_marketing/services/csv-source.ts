@@ -13,7 +13,10 @@ export function* textSlices(text: string): Generator<string> {
  * The rows of a CSV source: phone and name columns from the header when there is one (`hasHeader`
  * true, or left out and the first record looks like one), else phone first and name second.
  */
-export async function* csvRows(chunks: AsyncIterable<string> | Iterable<string>, hasHeader: boolean | undefined): AsyncGenerator<RawRow[]> {
+export async function* csvRows(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  hasHeader: boolean | undefined,
+): AsyncGenerator<RawRow[]> {
   const reader = new CsvReader();
   let columns: CsvColumns | undefined;
   const rows = (records: CsvRecord[]): RawRow[] => {
@@ -24,7 +27,11 @@ export async function* csvRows(chunks: AsyncIterable<string> | Iterable<string>,
         columns = header ? columnsFromHeader(record.fields) : POSITIONAL;
         if (header) continue;
       }
-      out.push({ line: record.line, phone: record.fields[columns.phone] ?? '', name: columns.name === null ? null : (record.fields[columns.name] ?? null) });
+      out.push({
+        line: record.line,
+        phone: record.fields[columns.phone] ?? '',
+        name: columns.name === null ? null : (record.fields[columns.name] ?? null),
+      });
     }
     return out;
   };

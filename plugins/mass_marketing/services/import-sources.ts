@@ -9,8 +9,14 @@ export interface SqlSource {
 
 const tagConditions = (f: Pick<SegmentFilters, 'tags' | 'excludeTags'>, next: (v: unknown) => string) => {
   const out: string[] = [];
-  if (f.tags.length) out.push(`exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.tags)}::text[]))`);
-  if (f.excludeTags.length) out.push(`not exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.excludeTags)}::text[]))`);
+  if (f.tags.length)
+    out.push(
+      `exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.tags)}::text[]))`,
+    );
+  if (f.excludeTags.length)
+    out.push(
+      `not exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.excludeTags)}::text[]))`,
+    );
   return out;
 };
 
@@ -32,8 +38,14 @@ export function crmSource(stages: string[], f: Pick<SegmentFilters, 'tags' | 'ex
   const where = ['k.shop_id = $1'];
   if (stages.length) where.push(`k.stage = any(${b.next(stages)}::text[])`);
   const tags = tagConditions(f, b.next);
-  if (tags.length) where.push(`exists (select 1 from customers c where c.shop_id = $1 and c.id = k.customer_id and ${tags.join(' and ')})`);
-  return { sql: `select k.whatsapp_number as phone, k.name from crm_customers k where ${where.join(' and ')}`, params: b.params };
+  if (tags.length)
+    where.push(
+      `exists (select 1 from customers c where c.shop_id = $1 and c.id = k.customer_id and ${tags.join(' and ')})`,
+    );
+  return {
+    sql: `select k.whatsapp_number as phone, k.name from crm_customers k where ${where.join(' and ')}`,
+    params: b.params,
+  };
 }
 
 /** Every phone with chat history (whatsapp_ops messages), named from its customer record when there is one. */

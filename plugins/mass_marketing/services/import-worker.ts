@@ -36,8 +36,10 @@ export class ImportWorker {
     private readonly config: MassMarketingConfig['importWorker'],
     private readonly log: FastifyBaseLogger,
   ) {
-    this.loop = new PollingLoop(async () => (await this.drain()) > 0, config.pollMs, (err) =>
-      log.error({ err }, 'mass_marketing import worker: claim failed'),
+    this.loop = new PollingLoop(
+      async () => (await this.drain()) > 0,
+      config.pollMs,
+      (err) => log.error({ err }, 'mass_marketing import worker: claim failed'),
     );
   }
 
@@ -84,21 +86,27 @@ export class ImportWorker {
   }
 
   private async execute(claim: Claim): Promise<void> {
-    const onProgress = (await this.isEmbedded()) ? undefined : (counts: PipelineCounts) => this.progress(claim.id, counts);
+    const onProgress = (await this.isEmbedded())
+      ? undefined
+      : (counts: PipelineCounts) => this.progress(claim.id, counts);
     try {
       const counts = await this.withShop(
         claim.shop_id,
-        (ctx) => (ctx.services.marketingImportsService as MarketingImportsService).runJob(claim.id, this.owner, { signal: this.abort.signal, onProgress }),
+        (ctx) =>
+          (ctx.services.marketingImportsService as MarketingImportsService).runJob(claim.id, this.owner, {
+            signal: this.abort.signal,
+            onProgress,
+          }),
         { transactional: true },
       );
       if (counts && counts.added >= VACUUM_AFTER_ADDED) await this.vacuumMembers();
     } catch (err) {
       const conn = this.rootEm.getConnection();
       if (this.abort.signal.aborted) {
-        await conn.execute(`update marketing_imports set status = 'queued', attempts = attempts - 1, lease_owner = null, lease_until = null, updated_at = now() where id = ? and lease_owner = ?`, [
-          claim.id,
-          this.owner,
-        ]);
+        await conn.execute(
+          `update marketing_imports set status = 'queued', attempts = attempts - 1, lease_owner = null, lease_until = null, updated_at = now() where id = ? and lease_owner = ?`,
+          [claim.id, this.owner],
+        );
         return;
       }
       this.log.error({ err, importId: claim.id, shopId: claim.shop_id }, 'mass_marketing import failed');
@@ -143,5 +151,7 @@ export class ImportWorker {
 /** What an import's record says about its failure: a tool error's message, else a generic line (the cause is logged). */
 function publicError(err: unknown): string {
   const e = err as { name?: string; message?: string };
-  return e?.name === 'ToolError' ? String(e.message) : 'the import failed; the list was left as it was (see the server log)';
+  return e?.name === 'ToolError'
+    ? String(e.message)
+    : 'the import failed; the list was left as it was (see the server log)';
 }

@@ -6,7 +6,29 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Calling code → the language most people with that prefix read (a shared prefix takes its majority language). */
 const BY_CALLING_CODE: Record<string, Language> = {
-  ...Object.fromEntries(['34', '52', '54', '56', '57', '51', '58', '53', '502', '503', '504', '505', '506', '507', '591', '593', '595', '598', '240'].map((c) => [c, 'es'])),
+  ...Object.fromEntries(
+    [
+      '34',
+      '52',
+      '54',
+      '56',
+      '57',
+      '51',
+      '58',
+      '53',
+      '502',
+      '503',
+      '504',
+      '505',
+      '506',
+      '507',
+      '591',
+      '593',
+      '595',
+      '598',
+      '240',
+    ].map((c) => [c, 'es']),
+  ),
   ...Object.fromEntries(['1', '44', '61', '64', '353', '27', '234', '254', '91', '65', '63'].map((c) => [c, 'en'])),
   ...Object.fromEntries(['49', '43', '41', '423'].map((c) => [c, 'de'])),
   ...Object.fromEntries(['33', '32', '352', '377', '221', '225'].map((c) => [c, 'fr'])),
@@ -32,7 +54,18 @@ export function languageOfLocale(locale: string): Language | null {
  * the same way before matching).
  */
 const UNSUBSCRIBE_PHRASES: Record<Language, string[]> = {
-  es: ['baja', 'darme de baja', 'dar de baja', 'dame de baja', 'desuscribir', 'desuscribirme', 'cancelar suscripcion', 'no mas mensajes', 'no quiero mas mensajes', 'parar'],
+  es: [
+    'baja',
+    'darme de baja',
+    'dar de baja',
+    'dame de baja',
+    'desuscribir',
+    'desuscribirme',
+    'cancelar suscripcion',
+    'no mas mensajes',
+    'no quiero mas mensajes',
+    'parar',
+  ],
   en: ['stop', 'unsubscribe', 'opt out', 'optout', 'remove me', 'stop messages', 'no more messages'],
   de: ['stopp', 'abmelden', 'abbestellen', 'austragen', 'keine nachrichten mehr', 'abmeldung'],
   fr: ['arret', 'arreter', 'desabonner', 'desinscrire', 'desinscription', 'desabonnement', 'plus de messages'],

@@ -14,4 +14,5 @@ export function fillTemplate(template: string, values: TemplateValues): string {
 }
 
 /** The line added at the end of a message that carries the unsubscribe link. */
-export const withUnsubscribeLink = (text: string, label: string, url: string) => `${text.trimEnd()}\n\n${label}: ${url}`;
+export const withUnsubscribeLink = (text: string, label: string, url: string) =>
+  `${text.trimEnd()}\n\n${label}: ${url}`;

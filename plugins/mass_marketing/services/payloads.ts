@@ -15,7 +15,12 @@ export const listPayload = (l: ContactList) => ({
   updated_at: l.updatedAt.toISOString(),
 });
 
-export const blacklistPayload = (b: BlacklistEntry) => ({ id: b.id, phone: b.phone, reason: b.reason ?? null, created_at: b.createdAt.toISOString() });
+export const blacklistPayload = (b: BlacklistEntry) => ({
+  id: b.id,
+  phone: b.phone,
+  reason: b.reason ?? null,
+  created_at: b.createdAt.toISOString(),
+});
 
 export const unsubscribePayload = (u: Unsubscribe) => ({
   id: u.id,
@@ -36,7 +41,8 @@ export const importPayload = (i: ContactImport) => ({
   added_count: i.addedCount,
   duplicate_count: i.duplicateCount,
   invalid_count: i.invalidCount,
-  progress_percent: i.status === 'completed' ? 100 : i.totalRows ? Math.min(99, Math.floor((i.processedRows * 100) / i.totalRows)) : 0,
+  progress_percent:
+    i.status === 'completed' ? 100 : i.totalRows ? Math.min(99, Math.floor((i.processedRows * 100) / i.totalRows)) : 0,
   error: i.error ?? null,
   attempts: i.attempts,
   created_at: i.createdAt.toISOString(),
@@ -44,7 +50,17 @@ export const importPayload = (i: ContactImport) => ({
   finished_at: iso(i.finishedAt),
 });
 
-export const settingsPayload = (s: Pick<MarketingSettings, 'autoReplyEnabled' | 'autoReplyText' | 'autoReplyTranslate' | 'autoReplyUnsubscribe' | 'requireApproval' | 'approvalThreshold'> & { updatedAt?: Date | null }) => ({
+export const settingsPayload = (
+  s: Pick<
+    MarketingSettings,
+    | 'autoReplyEnabled'
+    | 'autoReplyText'
+    | 'autoReplyTranslate'
+    | 'autoReplyUnsubscribe'
+    | 'requireApproval'
+    | 'approvalThreshold'
+  > & { updatedAt?: Date | null },
+) => ({
   auto_reply_enabled: s.autoReplyEnabled,
   auto_reply_text: s.autoReplyText ?? null,
   auto_reply_translate: s.autoReplyTranslate,

@@ -20,13 +20,23 @@ export function publicUrlProblem(raw: string): string | null {
   const kind = isIP(host);
   if (kind === 4) return privateIpv4(host) ? 'points to a private or local address' : null;
   if (kind === 6) return privateIpv6(host) ? 'points to a private or local address' : null;
-  if (host === 'localhost' || /\.(localhost|local|internal|lan|home|corp|intranet)$/.test(host) || !host.includes('.')) return 'is not a public host name';
+  if (host === 'localhost' || /\.(localhost|local|internal|lan|home|corp|intranet)$/.test(host) || !host.includes('.'))
+    return 'is not a public host name';
   return null;
 }
 
 function privateIpv4(ip: string): boolean {
   const [a, b] = ip.split('.').map(Number) as [number, number];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    a >= 224
+  );
 }
 
 function privateIpv6(ip: string): boolean {

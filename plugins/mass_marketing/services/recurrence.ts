@@ -11,9 +11,10 @@ export function checkCron(expression: string): string {
   const check = cron.validateDetailed(value);
   if (!check.valid) {
     const problems = check.errors.map((e) => (e.field === 'expression' ? e.message : `${e.field}: ${e.message}`));
-    throw invalidArguments(`recurring_cron "${expression}" is not a valid cron expression (minute hour day-of-month month day-of-week, optionally seconds first): ${problems.join('; ')}.`, [
-      { path: 'recurring_cron', message: problems.join('; ') },
-    ]);
+    throw invalidArguments(
+      `recurring_cron "${expression}" is not a valid cron expression (minute hour day-of-month month day-of-week, optionally seconds first): ${problems.join('; ')}.`,
+      [{ path: 'recurring_cron', message: problems.join('; ') }],
+    );
   }
   return value;
 }
@@ -44,4 +45,5 @@ export function nextOccurrences(expression: string, timeZone: string, count: num
 }
 
 /** The first occurrence strictly after `after` (default now). */
-export const nextOccurrence = (expression: string, timeZone: string, after?: Date): Date => nextOccurrences(expression, timeZone, 1, after)[0]!;
+export const nextOccurrence = (expression: string, timeZone: string, after?: Date): Date =>
+  nextOccurrences(expression, timeZone, 1, after)[0]!;

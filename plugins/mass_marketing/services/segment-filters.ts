@@ -26,7 +26,9 @@ export interface SegmentFilters {
 
 export const NO_FILTERS: SegmentFilters = { tags: [], excludeTags: [], lastContactDays: null, hasChatappHistory: null };
 
-const tagSet = (tags: string[] | undefined) => [...new Set((tags ?? []).map((t) => t.trim().toLowerCase()).filter((t) => t !== ''))];
+const tagSet = (tags: string[] | undefined) => [
+  ...new Set((tags ?? []).map((t) => t.trim().toLowerCase()).filter((t) => t !== '')),
+];
 
 /**
  * segment_filters as an object or as a JSON string of one. Unknown keys and wrong types are
@@ -39,16 +41,22 @@ export function parseSegmentFilters(input: unknown, field = 'segment_filters'): 
     try {
       value = input.trim() === '' ? {} : JSON.parse(input);
     } catch (err) {
-      throw invalidArguments(`${field} is not valid JSON: ${(err as Error).message}`, [{ path: field, message: 'is not valid JSON' }]);
+      throw invalidArguments(`${field} is not valid JSON: ${(err as Error).message}`, [
+        { path: field, message: 'is not valid JSON' },
+      ]);
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidArguments(`${field} must be an object (or a JSON string of one) with tags, exclude_tags, last_contact_days, has_chatapp_history.`, [
-      { path: field, message: 'must be an object' },
-    ]);
+    throw invalidArguments(
+      `${field} must be an object (or a JSON string of one) with tags, exclude_tags, last_contact_days, has_chatapp_history.`,
+      [{ path: field, message: 'must be an object' }],
+    );
   }
   if (!Value.Check(SegmentFiltersSchema, value)) {
-    const errors = describeErrors(Value.Errors(SegmentFiltersSchema, value)).map((e) => ({ path: e.path === '(root)' ? field : `${field}.${e.path}`, message: e.message }));
+    const errors = describeErrors(Value.Errors(SegmentFiltersSchema, value)).map((e) => ({
+      path: e.path === '(root)' ? field : `${field}.${e.path}`,
+      message: e.message,
+    }));
     throw invalidArguments(`Invalid ${field}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
   }
   const f = value as SegmentFiltersInput;

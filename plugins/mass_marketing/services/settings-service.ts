@@ -38,10 +38,14 @@ export class MarketingSettingsService {
 
   async save(changes: SettingsChanges) {
     if (Object.values(changes).every((v) => v === undefined)) {
-      throw invalidArguments('Give at least one setting to change.', [{ path: '(root)', message: 'needs at least one setting' }]);
+      throw invalidArguments('Give at least one setting to change.', [
+        { path: '(root)', message: 'needs at least one setting' },
+      ]);
     }
     const em = this.deps.em;
-    const row = (await em.findOne(MarketingSettings, {})) ?? em.create(MarketingSettings, { ...DEFAULT_SETTINGS } as MarketingSettings);
+    const row =
+      (await em.findOne(MarketingSettings, {})) ??
+      em.create(MarketingSettings, { ...DEFAULT_SETTINGS } as MarketingSettings);
     if (changes.auto_reply_enabled !== undefined) row.autoReplyEnabled = changes.auto_reply_enabled;
     if (changes.auto_reply_text !== undefined) row.autoReplyText = changes.auto_reply_text?.trim() || null;
     if (changes.auto_reply_translate !== undefined) row.autoReplyTranslate = changes.auto_reply_translate;
@@ -49,7 +53,9 @@ export class MarketingSettingsService {
     if (changes.require_approval !== undefined) row.requireApproval = changes.require_approval;
     if (changes.approval_threshold !== undefined) row.approvalThreshold = changes.approval_threshold;
     if (row.autoReplyEnabled && !row.autoReplyText) {
-      throw invalidArguments('An enabled auto-reply needs auto_reply_text.', [{ path: 'auto_reply_text', message: 'is required when auto_reply_enabled is true' }]);
+      throw invalidArguments('An enabled auto-reply needs auto_reply_text.', [
+        { path: 'auto_reply_text', message: 'is required when auto_reply_enabled is true' },
+      ]);
     }
     await em.flush();
     return { config: settingsPayload(row) };

@@ -9,7 +9,11 @@ import { languageOfLocale, languageOfPhone, type Language } from './languages.js
  * campaigns send the original text and say so in each recipient's log.
  */
 export interface TranslatorPort {
-  translate(request: { text: string; targetLanguage: string; sourceLanguage: string | null }): Promise<{ text: string }>;
+  translate(request: {
+    text: string;
+    targetLanguage: string;
+    sourceLanguage: string | null;
+  }): Promise<{ text: string }>;
 }
 
 export const TRANSLATOR_PORT = 'translatorPort';
@@ -46,28 +50,48 @@ export class MarketingTranslationService {
 
   async forRecipient(campaign: Campaign, text: string, phone: string): Promise<Translated> {
     const language = languageOfPhone(phone);
-    if (!language) return { text, language, note: 'skipped: the phone prefix does not tell a supported language; sent in the original text' };
+    if (!language)
+      return {
+        text,
+        language,
+        note: 'skipped: the phone prefix does not tell a supported language; sent in the original text',
+      };
     const source = languageOfLocale(this.deps.shop.locale);
     if (language === source) return { text, language, note: `not needed: ${language} is the shop's language` };
     const key = `${campaign.id} ${language}`;
-    const known = this.stored.get(key) ?? (await this.deps.em.findOne(CampaignTranslation, { campaign: campaign.id, language }))?.text;
+    const known =
+      this.stored.get(key) ??
+      (await this.deps.em.findOne(CampaignTranslation, { campaign: campaign.id, language }))?.text;
     if (known !== undefined) {
       this.stored.set(key, known);
       return { text: known, language, note: `translated to ${language}` };
     }
     const port = this.port();
-    if (!port) return { text, language, note: `skipped: no translation provider is configured; sent in the original text instead of ${language}` };
+    if (!port)
+      return {
+        text,
+        language,
+        note: `skipped: no translation provider is configured; sent in the original text instead of ${language}`,
+      };
     let translated: string;
     try {
       translated = (await port.translate({ text, targetLanguage: language, sourceLanguage: source })).text;
     } catch (err) {
-      return { text, language, note: `skipped: the translation provider failed (${(err as Error).message.slice(0, 150)}); sent in the original text` };
+      return {
+        text,
+        language,
+        note: `skipped: the translation provider failed (${(err as Error).message.slice(0, 150)}); sent in the original text`,
+      };
     }
     await this.deps.em.execute(
       `insert into marketing_campaign_translations (shop_id, campaign_id, language, text, created_at) values (?, ?, ?, ?, now()) on conflict (campaign_id, language) do nothing`,
       [this.deps.shop.id, campaign.id, language, translated],
     );
-    const kept = await this.deps.em.findOneOrFail(CampaignTranslation, { campaign: campaign.id, language }, { refresh: true });
+    const kept = await this.deps.em.findOneOrFail(
+      CampaignTranslation,
+      { campaign: campaign.id, language },
+      { refresh: true },
+    );
     this.stored.set(key, kept.text);
     return { text: kept.text, language, note: `translated to ${language}` };
   }
@@ -78,7 +102,13 @@ export class MarketingTranslationService {
     const port = this.port();
     if (!language || !port || language === languageOfLocale(this.deps.shop.locale)) return text;
     try {
-      return (await port.translate({ text, targetLanguage: language, sourceLanguage: languageOfLocale(this.deps.shop.locale) })).text;
+      return (
+        await port.translate({
+          text,
+          targetLanguage: language,
+          sourceLanguage: languageOfLocale(this.deps.shop.locale),
+        })
+      ).text;
     } catch {
       return text;
     }

@@ -42,7 +42,11 @@ export class MarketingUnsubscribesService {
   async list(query: string | undefined, paging: Paging) {
     const digits = query?.replace(/\D/g, '') ?? '';
     const where = digits ? { phone: { $like: `%${digits}%` } } : {};
-    const [items, count] = await this.em.findAndCount(Unsubscribe, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(Unsubscribe, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('unsubscribed', items.map(unsubscribePayload), count, paging);
   }
 
@@ -50,11 +54,22 @@ export class MarketingUnsubscribesService {
   async removeMany(rawPhones: string[]) {
     const { phones, invalid } = splitPhones(rawPhones);
     if (phones.length === 0) {
-      throw invalidArguments('No valid phone number among those given.', invalid.map((e) => ({ path: `phones.${e.index}`, message: e.reason })));
+      throw invalidArguments(
+        'No valid phone number among those given.',
+        invalid.map((e) => ({ path: `phones.${e.index}`, message: e.reason })),
+      );
     }
     const client = await transactionClient(this.em);
-    const { rows: removed } = await client.query<{ phone: string }>('delete from marketing_unsubscribes where shop_id = $1 and phone = any($2::text[]) returning phone', [this.deps.shop.id, phones]);
+    const { rows: removed } = await client.query<{ phone: string }>(
+      'delete from marketing_unsubscribes where shop_id = $1 and phone = any($2::text[]) returning phone',
+      [this.deps.shop.id, phones],
+    );
     const gone = new Set(removed.map((r) => r.phone));
-    return { removed_count: gone.size, removed: [...gone].sort(), not_found: phones.filter((p) => !gone.has(p)), invalid };
+    return {
+      removed_count: gone.size,
+      removed: [...gone].sort(),
+      not_found: phones.filter((p) => !gone.has(p)),
+      invalid,
+    };
   }
 }

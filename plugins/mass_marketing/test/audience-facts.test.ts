@@ -39,16 +39,24 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     ({ shopId, token } = await k.newShop('Facts shop', { credits: 1_000_000 }));
     c = caller(k, token);
     listId = (await c.ok('create_contact_list', { action: 'create', name: 'Facts' })).list.id;
-    await c.ok('add_contacts_to_list', { action: 'add', list_id: listId, contacts: Array.from({ length: 12 }, (_, i) => ({ phone: P(i + 1) })) });
+    await c.ok('add_contacts_to_list', {
+      action: 'add',
+      list_id: listId,
+      contacts: Array.from({ length: 12 }, (_, i) => ({ phone: P(i + 1) })),
+    });
   });
   after(() => k.close());
 
   let line: any;
   const sandboxLine = async () => (line ??= await connectedLine(k, token));
-  const inShop = <T>(work: (services: any) => Promise<T>) => withShop(shopId, ({ services }) => work(services), { transactional: true });
+  const inShop = <T>(work: (services: any) => Promise<T>) =>
+    withShop(shopId, ({ services }) => work(services), { transactional: true });
   const tag = (n: number, name: string) => c.ok('add_customer_tag', { action: 'add', phone: P(n), tag_name: name });
-  const count = async (segment: Segment, list = listId) => (await c.ok('count_filtered_contacts', { action: 'count_filtered', list_id: list, segment_filters: segment })).count as number;
-  const sql = async (query: string, params: unknown[] = []) => (await k.orm.em.getConnection().execute(query, params)) as any[];
+  const count = async (segment: Segment, list = listId) =>
+    (await c.ok('count_filtered_contacts', { action: 'count_filtered', list_id: list, segment_filters: segment }))
+      .count as number;
+  const sql = async (query: string, params: unknown[] = []) =>
+    (await k.orm.em.getConnection().execute(query, params)) as any[];
 
   /** The segment counted from the customers, whatsapp_ops and exclusion records themselves. */
   async function fromSources(segment: Segment, list = listId): Promise<number> {
@@ -64,20 +72,31 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     };
     if (segment.tags) where.push(tagged(segment.tags));
     if (segment.exclude_tags) where.push(`not ${tagged(segment.exclude_tags)}`);
-    if (segment.last_contact_days) where.push(`m.phone in (select c.phone from customers c where c.shop_id = ${shopId} and c.last_contact_at >= now() - interval '${segment.last_contact_days} days')`);
+    if (segment.last_contact_days)
+      where.push(
+        `m.phone in (select c.phone from customers c where c.shop_id = ${shopId} and c.last_contact_at >= now() - interval '${segment.last_contact_days} days')`,
+      );
     if (segment.has_chatapp_history !== undefined) {
-      where.push(`m.phone ${segment.has_chatapp_history ? '' : 'not '}in (select x.phone from chatapp_messages x where x.shop_id = ${shopId} and x.sent_at is not null)`);
+      where.push(
+        `m.phone ${segment.has_chatapp_history ? '' : 'not '}in (select x.phone from chatapp_messages x where x.shop_id = ${shopId} and x.sent_at is not null)`,
+      );
     }
-    return (await sql(`select count(*)::int as n from marketing_list_members m where ${where.join(' and ')}`, params))[0].n;
+    return (
+      await sql(`select count(*)::int as n from marketing_list_members m where ${where.join(' and ')}`, params)
+    )[0].n;
   }
 
   async function expectEveryCountMatchesTheSources(list = listId) {
-    for (const segment of SEGMENTS) expect(await count(segment, list), JSON.stringify(segment)).to.equal(await fromSources(segment, list));
+    for (const segment of SEGMENTS)
+      expect(await count(segment, list), JSON.stringify(segment)).to.equal(await fromSources(segment, list));
   }
 
   /** The stored tag counts of a list against a recount of its members' tags. */
   async function expectTagCountsExact(list = listId) {
-    const stored = await sql(`select tag, members from marketing_list_tag_counts where list_id = ? and members <> 0 order by tag`, [list]);
+    const stored = await sql(
+      `select tag, members from marketing_list_tag_counts where list_id = ? and members <> 0 order by tag`,
+      [list],
+    );
     const actual = await sql(
       `select substr(k, strpos(k, ':') + 1) as tag, count(*)::int as members from marketing_list_members m, unnest(m.tag_keys) k where m.list_id = ? group by 1 order by 1`,
       [list],
@@ -105,7 +124,10 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     await inShop((s) => s.customersService.ensureByPhone(P(6)));
     await c.ok('merge_customers', { primary_phone: P(6), secondary_phone: P(5) });
     expect(await count({ tags: ['churned'] })).to.equal(1);
-    const rows = await sql(`select phone, tag_keys, last_contact_at from marketing_list_members where list_id = ? and phone in (?, ?) order by phone`, [listId, P(5), P(6)]);
+    const rows = await sql(
+      `select phone, tag_keys, last_contact_at from marketing_list_members where list_id = ? and phone in (?, ?) order by phone`,
+      [listId, P(5), P(6)],
+    );
     expect(rows.map((r) => [r.phone, r.tag_keys, r.last_contact_at !== null])).to.deep.equal([
       [P(5), [], false],
       [P(6), [`${listId}:churned`], true],
@@ -147,7 +169,10 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     expect(await count({})).to.equal(base);
     await c.ok('add_to_blacklist', { action: 'add', phone: P(1) });
     expect(await count({ tags: ['vip'] })).to.equal(1);
-    await sql(`insert into marketing_unsubscribes (shop_id, phone, source, created_at) values (?, ?, 'manual', now())`, [shopId, P(11)]);
+    await sql(
+      `insert into marketing_unsubscribes (shop_id, phone, source, created_at) values (?, ?, 'manual', now())`,
+      [shopId, P(11)],
+    );
     expect(await count({})).to.equal(base - 2);
     await c.ok('remove_from_blacklist', { phone: P(1) });
     expect(await count({ tags: ['vip'] })).to.equal(2);
@@ -169,7 +194,11 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     );
     await c.ok('add_to_blacklist', { action: 'add', phone: P(9001) });
     const small = (await c.ok('create_contact_list', { action: 'create', name: 'Small' })).list.id;
-    await c.ok('add_contacts_to_list', { action: 'add', list_id: small, contacts: Array.from({ length: 100 }, (_, i) => ({ phone: P(9000 + i) })) });
+    await c.ok('add_contacts_to_list', {
+      action: 'add',
+      list_id: small,
+      contacts: Array.from({ length: 100 }, (_, i) => ({ phone: P(9000 + i) })),
+    });
     const bulk = await inShop(async (s) => {
       const list = await s.marketingListsService.createList('Bulk', null);
       // 10,100 rows: the bulk form; the shop's customers are among them.

@@ -7,7 +7,16 @@ import { rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
 import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
 import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
 import { caller } from './helpers.js';
-import { allLogs, FAST_ENGINE, freshPhones, listWith, marketingLine, perPhone, sandboxOutbound, untilStatus } from './campaign-helpers.js';
+import {
+  allLogs,
+  FAST_ENGINE,
+  freshPhones,
+  listWith,
+  marketingLine,
+  perPhone,
+  sandboxOutbound,
+  untilStatus,
+} from './campaign-helpers.js';
 
 /**
  * Campaigns on the embedded engine (PGlite behind pglite-socket), which the server uses when there
@@ -36,19 +45,34 @@ describe('mass_marketing on the embedded database: a campaign on PGlite', functi
         // No url: the kernel starts the embedded engine in dataDir, as the server does without DATABASE_URL.
         database: { url: undefined, dataDir },
         groups: {
-          whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm-emb'), ...FAST_SANDBOX } } },
+          whatsapp_ops: {
+            enabled: true,
+            config: { sandbox: { engineName: uniqueEngineName('mm-emb'), ...FAST_SANDBOX } },
+          },
           mass_marketing: { enabled: true, config: { engine: FAST_ENGINE } },
         },
       },
     });
-    const shop = await k.shops.create({ name: 'Embedded shop', credits: 1_000_000, locale: 'es-ES', timezone: 'Europe/Madrid' });
+    const shop = await k.shops.create({
+      name: 'Embedded shop',
+      credits: 1_000_000,
+      locale: 'es-ES',
+      timezone: 'Europe/Madrid',
+    });
     shopId = shop.shopId;
     c = caller(k, shop.token);
     lines = [await marketingLine(k, shop.token, '+34711400001'), await marketingLine(k, shop.token, '+34711400002')];
     phones = freshPhones(31);
     blacklisted = phones[11]!;
     await c.ok('add_to_blacklist', { action: 'add', phone: blacklisted });
-    campaign = (await c.ok('create_campaign', { action: 'create', name: 'Embedded', message_text: 'Hola {nombre}, novedades de {tienda}', list_id: await listWith(c, phones) })).campaign;
+    campaign = (
+      await c.ok('create_campaign', {
+        action: 'create',
+        name: 'Embedded',
+        message_text: 'Hola {nombre}, novedades de {tienda}',
+        list_id: await listWith(c, phones),
+      })
+    ).campaign;
     const started = await c.ok('start_campaign', { campaign_id: campaign.id });
     expect(started.run).to.include({ recipients_total: 30, members_total: 31, excluded_count: 1 });
     await untilStatus(c, campaign.id, 'completed', 30_000);
@@ -75,11 +99,19 @@ describe('mass_marketing on the embedded database: a campaign on PGlite', functi
     expect(Math.min(...perLine), `messages per line: ${perLine}`).to.be.greaterThan(0);
     expect(perLine[0]! + perLine[1]!).to.equal(30);
     const first = sent.find((m) => m.peer_phone === phones[0])!;
-    expect(first.text).to.match(new RegExp(`^Hola Contact 0, novedades de Embedded shop\\n\\nPara darte de baja: http://[^/]+/mass-marketing/unsubscribe/${shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`));
+    expect(first.text).to.match(
+      new RegExp(
+        `^Hola Contact 0, novedades de Embedded shop\\n\\nPara darte de baja: http://[^/]+/mass-marketing/unsubscribe/${shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`,
+      ),
+    );
   });
 
   it('the receipts reach the recipient rows: every row is delivered and read', async () => {
-    await waitFor('every recipient row to be read', async () => (await allLogs(c, campaign.id)).every((l) => l.status === 'read'), 20_000);
+    await waitFor(
+      'every recipient row to be read',
+      async () => (await allLogs(c, campaign.id)).every((l) => l.status === 'read'),
+      20_000,
+    );
     const logs = await allLogs(c, campaign.id);
     expect(logs).to.have.length(30);
     expect(logs.every((l) => l.sent_at && l.delivered_at && l.read_at && l.credits_charged === 1000)).to.equal(true);
@@ -89,7 +121,17 @@ describe('mass_marketing on the embedded database: a campaign on PGlite', functi
   it('get_mass_marketing_stats adds up: per campaign, per run, overall, and against the credits ledger', async () => {
     const one = await c.ok('get_mass_marketing_stats', { campaign_id: campaign.id });
     expect(one).to.include({ campaign_id: campaign.id, status: 'completed' });
-    expect(one.stats).to.include({ recipients_total: 30, sent_total: 30, delivered_total: 30, read_total: 30, replied_total: 0, unsubscribed_total: 0, delivery_rate: 1, read_rate: 1, credits_spent: 30_000 });
+    expect(one.stats).to.include({
+      recipients_total: 30,
+      sent_total: 30,
+      delivered_total: 30,
+      read_total: 30,
+      replied_total: 0,
+      unsubscribed_total: 0,
+      delivery_rate: 1,
+      read_rate: 1,
+      credits_spent: 30_000,
+    });
     const counted = Object.values(one.stats.counts as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(counted, JSON.stringify(one.stats.counts)).to.equal(30);
     expect(one.stats.counts).to.include({ read: 30, pending: 0, sending: 0, failed: 0, skipped: 0 });
@@ -97,7 +139,13 @@ describe('mass_marketing on the embedded database: a campaign on PGlite', functi
     expect(one.runs[0]).to.include({ recipients_total: 30, sent_total: 30, read_total: 30, credits_spent: 30_000 });
 
     const all = await c.ok('get_mass_marketing_stats', {});
-    expect(all.overall).to.include({ recipients_total: 30, sent_total: 30, delivered_total: 30, read_total: 30, credits_spent: 30_000 });
+    expect(all.overall).to.include({
+      recipients_total: 30,
+      sent_total: 30,
+      delivered_total: 30,
+      read_total: 30,
+      credits_spent: 30_000,
+    });
     expect(all.campaigns_by_status).to.include({ completed: 1 });
     expect(all.campaigns.map((x: any) => x.id)).to.deep.equal([campaign.id]);
 

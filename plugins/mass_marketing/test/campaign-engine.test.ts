@@ -6,13 +6,32 @@ import { caller } from './helpers.js';
 import { SecretBox } from '../../../core/secrets/secret-box.js';
 import { withShop } from './fixtures/marketing-probe/index.js';
 import { translated } from './fixtures/marketing-translator/index.js';
-import { allLogs, bootCampaigns, campaignStatus, freshPhones, listWith, marketingLine, perPhone, sandboxOutbound, untilStatus, type Caller } from './campaign-helpers.js';
+import {
+  allLogs,
+  bootCampaigns,
+  campaignStatus,
+  freshPhones,
+  listWith,
+  marketingLine,
+  perPhone,
+  sandboxOutbound,
+  untilStatus,
+  type Caller,
+} from './campaign-helpers.js';
 
 /** The secret test/helpers/boot.ts gives every test kernel. */
 const TEST_SECRET = 'test-secret-test-secret-0123456789';
 
 const create = async (c: Caller, listId: number, extra: Record<string, unknown> = {}) =>
-  (await c.ok('create_campaign', { action: 'create', name: 'Engine', message_text: 'Hola {nombre} ({telefono}), novedades de {tienda}', list_id: listId, ...extra })).campaign;
+  (
+    await c.ok('create_campaign', {
+      action: 'create',
+      name: 'Engine',
+      message_text: 'Hola {nombre} ({telefono}), novedades de {tienda}',
+      list_id: listId,
+      ...extra,
+    })
+  ).campaign;
 
 describe('mass_marketing: the sending engine', () => {
   let k: TestKernel;
@@ -25,7 +44,8 @@ describe('mass_marketing: the sending engine', () => {
     const { shopId, token } = await k.shops.create({ name, credits, locale: 'es-ES', timezone: 'Europe/Madrid' });
     return { shopId, token, c: caller(k, token) };
   };
-  const balance = async (shopId: number) => Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
+  const balance = async (shopId: number) =>
+    Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
 
   describe('a campaign to a list', () => {
     let shop: Awaited<ReturnType<typeof newShop>>;
@@ -50,7 +70,11 @@ describe('mass_marketing: the sending engine', () => {
       expect([...perPhone(sent).values()]).to.deep.equal([1, 1, 1, 1, 1, 1]);
       expect(new Set(sent.map((m) => m.peer_phone))).to.deep.equal(new Set(phones));
       const first = sent.find((m) => m.peer_phone === phones[0])!;
-      expect(first.text).to.match(new RegExp(`^Hola Contact 0 \\(\\${phones[0]}\\), novedades de Engine shop\\n\\nPara darte de baja: http://[^/]+/mass-marketing/unsubscribe/${shop.shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`));
+      expect(first.text).to.match(
+        new RegExp(
+          `^Hola Contact 0 \\(\\${phones[0]}\\), novedades de Engine shop\\n\\nPara darte de baja: http://[^/]+/mass-marketing/unsubscribe/${shop.shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`,
+        ),
+      );
       expect(new Set(sent.map((m) => m.text!.split(': ').pop())).size, 'one link per recipient').to.equal(6);
     });
 
@@ -64,17 +88,41 @@ describe('mass_marketing: the sending engine', () => {
         expect(log.message_id).to.be.a('number');
         expect(log.sent_at).to.be.a('string');
       }
-      const messages = await rows(k, `select idempotency_key, billing_source, automatic, credits_charged from chatapp_messages where shop_id = ? and direction = 'outbound'`, [shop.shopId]);
-      expect(messages.map((m: any) => m.idempotency_key).sort()).to.deep.equal(logs.map((l) => `campaign-recipient-${l.id}`).sort());
-      expect(messages.every((m: any) => m.billing_source === 'campaign' && m.automatic === true && m.credits_charged === 1000)).to.equal(true);
+      const messages = await rows(
+        k,
+        `select idempotency_key, billing_source, automatic, credits_charged from chatapp_messages where shop_id = ? and direction = 'outbound'`,
+        [shop.shopId],
+      );
+      expect(messages.map((m: any) => m.idempotency_key).sort()).to.deep.equal(
+        logs.map((l) => `campaign-recipient-${l.id}`).sort(),
+      );
+      expect(
+        messages.every(
+          (m: any) => m.billing_source === 'campaign' && m.automatic === true && m.credits_charged === 1000,
+        ),
+      ).to.equal(true);
     });
 
     it('follows the receipts: delivered, then read', async () => {
-      await waitFor('every recipient to be read', async () => (await allLogs(shop.c, campaign.id)).every((l) => l.status === 'read'), 10_000);
+      await waitFor(
+        'every recipient to be read',
+        async () => (await allLogs(shop.c, campaign.id)).every((l) => l.status === 'read'),
+        10_000,
+      );
       const logs = await allLogs(shop.c, campaign.id);
       expect(logs.every((l) => l.delivered_at && l.read_at)).to.equal(true);
       const { stats } = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
-      expect(stats).to.include({ recipients_total: 6, sent_total: 6, delivered_total: 6, read_total: 6, delivery_rate: 1, read_rate: 1, reply_rate: 0, unsubscribe_rate: 0, credits_spent: 6000 });
+      expect(stats).to.include({
+        recipients_total: 6,
+        sent_total: 6,
+        delivered_total: 6,
+        read_total: 6,
+        delivery_rate: 1,
+        read_rate: 1,
+        reply_rate: 0,
+        unsubscribe_rate: 0,
+        credits_spent: 6000,
+      });
       expect(stats.counts).to.include({ read: 6, pending: 0, sending: 0 });
     });
 
@@ -88,7 +136,9 @@ describe('mass_marketing: the sending engine', () => {
       const { runs } = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
       expect(runs).to.have.length(1);
       expect(runs[0]).to.include({ status: 'completed', recipients_total: 6 });
-      expect((await shop.c.ok('get_campaign_logs', { campaign_id: campaign.id, run_id: runs[0].id })).count).to.equal(6);
+      expect((await shop.c.ok('get_campaign_logs', { campaign_id: campaign.id, run_id: runs[0].id })).count).to.equal(
+        6,
+      );
       expect((await shop.c.ok('get_campaign_logs', { campaign_id: campaign.id, status: 'failed' })).count).to.equal(0);
       await shop.c.fails('get_campaign_logs', { campaign_id: campaign.id, phone: '12' }, 'invalid_arguments', 'phone');
       await shop.c.fails('get_campaign_logs', { campaign_id: 999_999 }, 'not_found');
@@ -112,10 +162,22 @@ describe('mass_marketing: the sending engine', () => {
       expect(body).to.have.length(7);
       expect(new Set(body.slice(1).map((l) => l.split(',')[2]))).to.deep.equal(new Set(phones));
       const token = url.searchParams.get('token')!;
-      const forged = await k.app.inject({ method: 'GET', url: `${url.pathname}?token=${encodeURIComponent(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))}` });
+      const forged = await k.app.inject({
+        method: 'GET',
+        url: `${url.pathname}?token=${encodeURIComponent(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))}`,
+      });
       expect(forged.statusCode).to.equal(404);
       expect((await k.app.inject({ method: 'GET', url: url.pathname })).statusCode).to.equal(404);
-      const expired = new SecretBox(TEST_SECRET).seal(JSON.stringify({ shop: shop.shopId, campaign: campaign.id, run: null, status: null, phone: null, expires: Date.now() - 1000 }));
+      const expired = new SecretBox(TEST_SECRET).seal(
+        JSON.stringify({
+          shop: shop.shopId,
+          campaign: campaign.id,
+          run: null,
+          status: null,
+          phone: null,
+          expires: Date.now() - 1000,
+        }),
+      );
       const gone = await k.app.inject({ method: 'GET', url: `${url.pathname}?token=${encodeURIComponent(expired)}` });
       expect(gone.statusCode).to.equal(410);
       expect(gone.json()).to.include({ error: 'link_expired' });
@@ -142,8 +204,11 @@ describe('mass_marketing: the sending engine', () => {
     const listId = await listWith(shop.c, [ok1!, ok2!, black!, unsub!, optout!, untagged!]);
     await shop.c.ok('add_to_blacklist', { action: 'add', phone: black });
     await shop.c.ok('add_chatapp_optout', { action: 'add', phone: optout });
-    await withShop(shop.shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(unsub, 'manual'), { transactional: true });
-    for (const phone of [ok1, ok2, black, unsub, optout]) await shop.c.ok('add_customer_tag', { action: 'add', phone, tag_name: 'vip' });
+    await withShop(shop.shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(unsub, 'manual'), {
+      transactional: true,
+    });
+    for (const phone of [ok1, ok2, black, unsub, optout])
+      await shop.c.ok('add_customer_tag', { action: 'add', phone, tag_name: 'vip' });
     const campaign = await create(shop.c, listId, { segment_filters: { tags: ['VIP'] } });
     const { run } = await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     expect(run).to.include({ recipients_total: 2, members_total: 6, excluded_count: 4 });
@@ -158,10 +223,15 @@ describe('mass_marketing: the sending engine', () => {
     const campaign = await create(shop.c, listId);
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     // No line yet: the run is built with all four and waits.
-    await waitFor('the campaign to wait for a line', async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false);
+    await waitFor(
+      'the campaign to wait for a line',
+      async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false,
+    );
     await shop.c.ok('add_to_blacklist', { action: 'add', phone: black });
     await shop.c.ok('add_chatapp_optout', { action: 'add', phone: optout });
-    await withShop(shop.shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(unsub, 'manual'), { transactional: true });
+    await withShop(shop.shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(unsub, 'manual'), {
+      transactional: true,
+    });
     await marketingLine(k, shop.token);
     const done = await untilStatus(shop.c, campaign.id, 'completed');
     expect(done.waiting).to.equal(null);
@@ -188,19 +258,23 @@ describe('mass_marketing: the sending engine', () => {
     await untilStatus(shop.c, campaign.id, 'completed', 20_000);
     const logs = await allLogs(shop.c, campaign.id);
     const bySession = new Map<number, number[]>();
-    for (const l of logs) bySession.set(l.session_id, [...(bySession.get(l.session_id) ?? []), Date.parse(l.claimed_at)]);
+    for (const l of logs)
+      bySession.set(l.session_id, [...(bySession.get(l.session_id) ?? []), Date.parse(l.claimed_at)]);
     expect([...bySession.keys()].sort()).to.deep.equal([a.id, b.id].sort());
     expect(bySession.get(a.id)).to.have.length(6);
     expect(bySession.get(b.id)).to.have.length(6);
     for (const times of bySession.values()) {
       times.sort((x, y) => x - y);
-      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, 'gap between two claims of one line').to.be.at.least(100);
+      for (let i = 1; i < times.length; i++)
+        expect(times[i]! - times[i - 1]!, 'gap between two claims of one line').to.be.at.least(100);
     }
     const sent = await sandboxOutbound(k, shop.shopId);
     const byKey = new Map<string, number[]>();
-    for (const m of sent) byKey.set(m.session_key, [...(byKey.get(m.session_key) ?? []), new Date(m.created_at).getTime()]);
+    for (const m of sent)
+      byKey.set(m.session_key, [...(byKey.get(m.session_key) ?? []), new Date(m.created_at).getTime()]);
     for (const times of byKey.values()) {
-      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, 'gap between two messages of one line on the network').to.be.at.least(80);
+      for (let i = 1; i < times.length; i++)
+        expect(times[i]! - times[i - 1]!, 'gap between two messages of one line on the network').to.be.at.least(80);
     }
   });
 
@@ -229,7 +303,16 @@ describe('mass_marketing: the sending engine', () => {
     const shop = await newShop('Scheduled shop');
     await marketingLine(k, shop.token);
     const at = new Date(Date.now() + 2500);
-    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at);
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
     const campaign = await create(shop.c, await listWith(shop.c, freshPhones(2)), { scheduled_at: local });
     expect(campaign).to.include({ status: 'scheduled', scheduled_at_local: local });
     expect((await sandboxOutbound(k, shop.shopId)).length).to.equal(0);
@@ -244,11 +327,21 @@ describe('mass_marketing: the sending engine', () => {
     const shop = await newShop('Recurring shop');
     await marketingLine(k, shop.token);
     const phones = freshPhones(2);
-    const campaign = await create(shop.c, await listWith(shop.c, phones), { is_recurring: true, recurring_cron: '*/2 * * * * *' });
+    const campaign = await create(shop.c, await listWith(shop.c, phones), {
+      is_recurring: true,
+      recurring_cron: '*/2 * * * * *',
+    });
     const started = await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     expect(started.campaign.status).to.equal('running');
     expect(started.campaign.next_run_at).to.be.a('string');
-    await waitFor('two runs', async () => (await shop.c.ok('get_campaign', { campaign_id: campaign.id })).runs.filter((r: any) => r.status === 'completed').length >= 2, 12_000);
+    await waitFor(
+      'two runs',
+      async () =>
+        (await shop.c.ok('get_campaign', { campaign_id: campaign.id })).runs.filter(
+          (r: any) => r.status === 'completed',
+        ).length >= 2,
+      12_000,
+    );
     await shop.c.ok('pause_campaign', { campaign_id: campaign.id });
     const shown = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
     const runs = shown.runs;
@@ -270,7 +363,12 @@ describe('mass_marketing: the sending engine', () => {
     const line = await marketingLine(k, shop.token);
     const [spanish, german, known] = ['+34612000111', '+4915112345678', '+34612000222'];
     await customerWrites(k, shop.token, line.session_key, known!, 'Hola, tengo una pregunta');
-    await waitFor('the inbound message to be stored', async () => (await rows(k, `select 1 from chatapp_messages where shop_id = ? and phone = ?`, [shop.shopId, known])).length > 0);
+    await waitFor(
+      'the inbound message to be stored',
+      async () =>
+        (await rows(k, `select 1 from chatapp_messages where shop_id = ? and phone = ?`, [shop.shopId, known])).length >
+        0,
+    );
     const campaign = await create(shop.c, await listWith(shop.c, [spanish!, german!, known!]), {
       translate_by_prefix: true,
       archive_after_send: true,
@@ -281,16 +379,25 @@ describe('mass_marketing: the sending engine', () => {
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     await untilStatus(shop.c, campaign.id, 'completed');
     const sent = await sandboxOutbound(k, shop.shopId);
-    expect(sent.every((m) => m.media && m.media.url === 'https://cdn.example.com/promo/summer.png' && m.media.mime_type === 'image/png')).to.equal(true);
+    expect(
+      sent.every(
+        (m) =>
+          m.media && m.media.url === 'https://cdn.example.com/promo/summer.png' && m.media.mime_type === 'image/png',
+      ),
+    ).to.equal(true);
     const logs = Object.fromEntries((await allLogs(shop.c, campaign.id)).map((l) => [l.phone, l]));
     expect(logs[german!]).to.include({ language: 'de' });
     expect(logs[german!].translation).to.match(/^skipped: no translation provider is configured/);
     expect(logs[spanish!]).to.include({ language: 'es', translation: "not needed: es is the shop's language" });
-    expect(sent.find((m) => m.peer_phone === german)!.text).to.equal(`Hola Contact 1 (${german}), novedades de Details shop`);
+    expect(sent.find((m) => m.peer_phone === german)!.text).to.equal(
+      `Hola Contact 1 (${german}), novedades de Details shop`,
+    );
     expect(logs[known!]).to.include({ chat_was_active: true, archived_at: null });
     expect(logs[spanish!].chat_was_active).to.equal(false);
     expect(logs[spanish!].archived_at).to.be.a('string');
-    const archived = await rows(k, 'select phone from chatapp_archived_chats where shop_id = ? order by phone', [shop.shopId]);
+    const archived = await rows(k, 'select phone from chatapp_archived_chats where shop_id = ? order by phone', [
+      shop.shopId,
+    ]);
     expect(archived.map((r: any) => r.phone).sort()).to.deep.equal([spanish, german].sort());
   });
 
@@ -298,21 +405,46 @@ describe('mass_marketing: the sending engine', () => {
     const shop = await newShop('Crash shop');
     const line = await marketingLine(k, shop.token);
     // The line is not one the campaign may pick, so the engine does not claim: the test plays the crashed process.
-    await shop.c.ok('assign_marketing_session', { action: 'assign', session_id: line.id, enable_mass_marketing: false });
+    await shop.c.ok('assign_marketing_session', {
+      action: 'assign',
+      session_id: line.id,
+      enable_mass_marketing: false,
+    });
     const [before, lost] = freshPhones(2);
-    const campaign = await create(shop.c, await listWith(shop.c, [before!, lost!]), { message_text: 'Plain offer', include_unsubscribe_link: false });
+    const campaign = await create(shop.c, await listWith(shop.c, [before!, lost!]), {
+      message_text: 'Plain offer',
+      include_unsubscribe_link: false,
+    });
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     const logs = await allLogs(shop.c, campaign.id);
     const id = (phone: string) => logs.find((l) => l.phone === phone)!.id;
-    await rows(k, `update marketing_campaign_recipients set status = 'sending', session_id = ?, claimed_at = now() - interval '1 minute', attempts = 1 where shop_id = ? and campaign_id = ?`, [
-      line.id,
-      shop.shopId,
-      campaign.id,
-    ]);
+    await rows(
+      k,
+      `update marketing_campaign_recipients set status = 'sending', session_id = ?, claimed_at = now() - interval '1 minute', attempts = 1 where shop_id = ? and campaign_id = ?`,
+      [line.id, shop.shopId, campaign.id],
+    );
     // The crashed process had sent this one: the message with the row's key exists, the row was never marked.
-    await withShop(shop.shopId, (ctx) => ctx.services.chatappMessagingService.send({ phone: before, text: 'Plain offer', sessionId: line.id, automatic: true, billingSource: 'campaign', idempotencyKey: `campaign-recipient-${id(before!)}`, creditsCost: 1000 }), { transactional: true });
+    await withShop(
+      shop.shopId,
+      (ctx) =>
+        ctx.services.chatappMessagingService.send({
+          phone: before,
+          text: 'Plain offer',
+          sessionId: line.id,
+          automatic: true,
+          billingSource: 'campaign',
+          idempotencyKey: `campaign-recipient-${id(before!)}`,
+          creditsCost: 1000,
+        }),
+      { transactional: true },
+    );
     await untilStatus(shop.c, campaign.id, 'completed');
-    expect([...perPhone(await sandboxOutbound(k, shop.shopId)).entries()].sort()).to.deep.equal([[before, 1], [lost, 1]].sort());
+    expect([...perPhone(await sandboxOutbound(k, shop.shopId)).entries()].sort()).to.deep.equal(
+      [
+        [before, 1],
+        [lost, 1],
+      ].sort(),
+    );
     const after = Object.fromEntries((await allLogs(shop.c, campaign.id)).map((l) => [l.phone, l]));
     for (const phone of [before!, lost!]) {
       expect(['sent', 'delivered', 'read']).to.include(after[phone].status);
@@ -341,7 +473,9 @@ describe('mass_marketing: translation through the translator port', () => {
     expect(translated.map((t) => t.targetLanguage).sort()).to.deep.equal(['de', 'fr']);
     const sent = await sandboxOutbound(k, shopId);
     const german = sent.find((m) => m.peer_phone === germans[1])!;
-    expect(german.text).to.match(new RegExp(`^\\[de\\] Hola Contact 1 \\(\\${germans[1]}\\), novedades de Polyglot\\n\\nZum Abmelden: `));
+    expect(german.text).to.match(
+      new RegExp(`^\\[de\\] Hola Contact 1 \\(\\${germans[1]}\\), novedades de Polyglot\\n\\nZum Abmelden: `),
+    );
     const logs = await allLogs(c, campaign.id);
     expect(logs.filter((l) => l.language === 'de').every((l) => l.translation === 'translated to de')).to.equal(true);
   });

@@ -10,7 +10,9 @@ import { bootMarketing, caller, type MarketingKernelOptions } from './helpers.js
  */
 export const FAST_ENGINE = { pollMs: 20, testPacingScale: 0.001, staleSendingSeconds: 1 };
 
-export function bootCampaigns(options: MarketingKernelOptions & { engine?: Record<string, unknown> } = {}): Promise<TestKernel> {
+export function bootCampaigns(
+  options: MarketingKernelOptions & { engine?: Record<string, unknown> } = {},
+): Promise<TestKernel> {
   const { engine, config, ...rest } = options;
   return bootMarketing({ ...rest, config: { ...config, engine: { ...FAST_ENGINE, ...engine } } });
 }
@@ -19,13 +21,18 @@ export type Caller = ReturnType<typeof caller>;
 
 let nextPhone = 100_000;
 /** Spanish mobile numbers nobody else in this test run uses. */
-export const freshPhones = (n: number) => Array.from({ length: n }, () => `+3461${String(nextPhone++).padStart(7, '0')}`);
+export const freshPhones = (n: number) =>
+  Array.from({ length: n }, () => `+3461${String(nextPhone++).padStart(7, '0')}`);
 
 /** A list with these phones (named Contact <i>). */
 export async function listWith(c: Caller, phones: string[], name = `List ${nextPhone++}`): Promise<number> {
   const { list } = await c.ok('create_contact_list', { action: 'create', name });
   for (let i = 0; i < phones.length; i += 5000) {
-    await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: phones.slice(i, i + 5000).map((phone, j) => ({ phone, name: `Contact ${i + j}` })) });
+    await c.ok('add_contacts_to_list', {
+      action: 'add',
+      list_id: list.id,
+      contacts: phones.slice(i, i + 5000).map((phone, j) => ({ phone, name: `Contact ${i + j}` })),
+    });
   }
   return list.id;
 }
@@ -33,7 +40,11 @@ export async function listWith(c: Caller, phones: string[], name = `List ${nextP
 /** A connected line enabled for mass marketing. */
 export async function marketingLine(k: TestKernel, token: string, phone?: string): Promise<any> {
   const line = await connectedLine(k, token, { force_new: true }, phone);
-  await caller(k, token).ok('assign_marketing_session', { action: 'assign', session_id: line.id, enable_mass_marketing: true });
+  await caller(k, token).ok('assign_marketing_session', {
+    action: 'assign',
+    session_id: line.id,
+    enable_mass_marketing: true,
+  });
   return line;
 }
 
@@ -43,10 +54,14 @@ export async function campaignStatus(c: Caller, id: number): Promise<any> {
 
 /** Waits until the campaign reaches `status` (the engine runs in the background). */
 export async function untilStatus(c: Caller, id: number, status: string, timeoutMs = 15_000): Promise<any> {
-  return waitFor(`campaign ${id} to be ${status}`, async () => {
-    const campaign = await campaignStatus(c, id);
-    return campaign.status === status && campaign;
-  }, timeoutMs);
+  return waitFor(
+    `campaign ${id} to be ${status}`,
+    async () => {
+      const campaign = await campaignStatus(c, id);
+      return campaign.status === status && campaign;
+    },
+    timeoutMs,
+  );
 }
 
 /** Every log line of a campaign (all pages). */
@@ -66,7 +81,10 @@ export const expectInvalidState = (payload: any, current: string, allowed: strin
 };
 
 /** The messages the sandbox network carried to each phone from the shop's lines: the ground truth of what was sent. */
-export async function sandboxOutbound(k: TestKernel, shopId: number): Promise<{ peer_phone: string; session_key: string; text: string | null; media: any; created_at: Date }[]> {
+export async function sandboxOutbound(
+  k: TestKernel,
+  shopId: number,
+): Promise<{ peer_phone: string; session_key: string; text: string | null; media: any; created_at: Date }[]> {
   return k.orm.em.getConnection().execute(
     `select m.peer_phone, m.session_key, m.text, m.media, m.created_at from sandbox_messages m
      where m.direction = 'outbound' and m.session_key in (select session_key from chatapp_sessions where shop_id = ?) order by m.id`,
@@ -75,4 +93,5 @@ export async function sandboxOutbound(k: TestKernel, shopId: number): Promise<{ 
 }
 
 /** How many messages each phone received. */
-export const perPhone = (rows: { peer_phone: string }[]) => rows.reduce((m, r) => m.set(r.peer_phone, (m.get(r.peer_phone) ?? 0) + 1), new Map<string, number>());
+export const perPhone = (rows: { peer_phone: string }[]) =>
+  rows.reduce((m, r) => m.set(r.peer_phone, (m.get(r.peer_phone) ?? 0) + 1), new Map<string, number>());

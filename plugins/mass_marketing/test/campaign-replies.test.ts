@@ -3,7 +3,15 @@ import type { TestKernel } from '../../../test/helpers/boot.js';
 import { customerWrites, rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
 import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
 import { caller } from './helpers.js';
-import { bootCampaigns, freshPhones, listWith, marketingLine, sandboxOutbound, untilStatus, type Caller } from './campaign-helpers.js';
+import {
+  bootCampaigns,
+  freshPhones,
+  listWith,
+  marketingLine,
+  sandboxOutbound,
+  untilStatus,
+  type Caller,
+} from './campaign-helpers.js';
 
 describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
   let k: TestKernel;
@@ -22,20 +30,32 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
   /** A completed campaign to fresh phones; returns the phones and the campaign. */
   const sentTo = async (n: number, extra: Record<string, unknown> = {}) => {
     const phones = freshPhones(n);
-    const { campaign } = await c.ok('create_campaign', { action: 'create', name: 'Replies', message_text: 'Oferta para {nombre}', list_id: await listWith(c, phones), ...extra });
+    const { campaign } = await c.ok('create_campaign', {
+      action: 'create',
+      name: 'Replies',
+      message_text: 'Oferta para {nombre}',
+      list_id: await listWith(c, phones),
+      ...extra,
+    });
     await c.ok('start_campaign', { campaign_id: campaign.id });
     await untilStatus(c, campaign.id, 'completed');
     return { phones, campaign };
   };
-  const logOf = async (campaignId: number, phone: string) => (await c.ok('get_campaign_logs', { campaign_id: campaignId, phone })).logs[0];
-  const received = async (phone: string) => (await sandboxOutbound(k, shopId)).filter((m) => m.peer_phone === phone).map((m) => m.text);
+  const logOf = async (campaignId: number, phone: string) =>
+    (await c.ok('get_campaign_logs', { campaign_id: campaignId, phone })).logs[0];
+  const received = async (phone: string) =>
+    (await sandboxOutbound(k, shopId)).filter((m) => m.peer_phone === phone).map((m) => m.text);
   const writes = async (phone: string, text: string) => {
     const res = await customerWrites(k, token, line.session_key, phone, text);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
   };
 
   it('marks a reply and answers it with the auto-reply once per recipient', async () => {
-    await c.ok('save_mass_marketing_config', { auto_reply_enabled: true, auto_reply_text: 'Gracias {nombre}, te respondemos pronto.', auto_reply_unsubscribe: true });
+    await c.ok('save_mass_marketing_config', {
+      auto_reply_enabled: true,
+      auto_reply_text: 'Gracias {nombre}, te respondemos pronto.',
+      auto_reply_unsubscribe: true,
+    });
     const { phones, campaign } = await sentTo(2);
     const [phone, silent] = phones as [string, string];
     await writes(phone, '¿Cuánto cuesta?');
@@ -46,7 +66,16 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
     expect(replied).to.include({ status: 'replied', credits_charged: 1500 });
     expect(replied.replied_at).to.be.a('string');
     await writes(phone, 'Y el envío?');
-    await waitFor('the second message to be stored', async () => (await rows(k, `select 1 from chatapp_messages where shop_id = ? and phone = ? and direction = 'inbound'`, [shopId, phone])).length === 2);
+    await waitFor(
+      'the second message to be stored',
+      async () =>
+        (
+          await rows(k, `select 1 from chatapp_messages where shop_id = ? and phone = ? and direction = 'inbound'`, [
+            shopId,
+            phone,
+          ])
+        ).length === 2,
+    );
     const texts = await received(phone);
     expect(texts.filter((t) => t === 'Gracias Contact 0, te respondemos pronto.')).to.have.length(1);
     expect(texts).to.have.length(2);
@@ -61,7 +90,12 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
     await writes(stop, 'STOP');
     await writes(baja, 'Baja por favor!');
     await writes(bitte, 'Bitte abmelden');
-    await waitFor('three unsubscribes', async () => (await c.ok('get_unsubscribed_list', {})).unsubscribed.filter((u: any) => phones.includes(u.phone)).length === 3);
+    await waitFor(
+      'three unsubscribes',
+      async () =>
+        (await c.ok('get_unsubscribed_list', {})).unsubscribed.filter((u: any) => phones.includes(u.phone)).length ===
+        3,
+    );
     const entries = (await c.ok('get_unsubscribed_list', {})).unsubscribed.filter((u: any) => phones.includes(u.phone));
     expect(entries.every((u: any) => u.source === 'reply' && u.campaign_id === campaign.id)).to.equal(true);
     for (const phone of phones) {
@@ -74,7 +108,12 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
       expect(texts[1]).to.equal('Te hemos dado de baja: no recibirás más campañas de Replies shop.');
     }
     // The next campaign to the same people leaves them out.
-    const { campaign: next } = await c.ok('create_campaign', { action: 'create', name: 'Next', message_text: 'x', list_id: await listWith(c, phones) });
+    const { campaign: next } = await c.ok('create_campaign', {
+      action: 'create',
+      name: 'Next',
+      message_text: 'x',
+      list_id: await listWith(c, phones),
+    });
     const { run } = await c.ok('start_campaign', { campaign_id: next.id });
     expect(run).to.include({ recipients_total: 0, excluded_count: 3 });
     const { stats } = await c.ok('get_mass_marketing_stats', { campaign_id: campaign.id });
@@ -102,7 +141,10 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
     expect(page.statusCode).to.equal(200);
     expect(page.headers['content-type']).to.contain('text/html');
     expect(page.body).to.contain('<form method="post">');
-    expect((await c.ok('get_unsubscribed_list', { query: phone.slice(1) })).count, 'opening the page alone unsubscribes nobody').to.equal(0);
+    expect(
+      (await c.ok('get_unsubscribed_list', { query: phone.slice(1) })).count,
+      'opening the page alone unsubscribes nobody',
+    ).to.equal(0);
     const done = await k.app.inject({ method: 'POST', url: link.pathname });
     expect(done.statusCode).to.equal(200);
     expect(done.body).to.contain('unsubscribed');
@@ -112,7 +154,9 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
     const tampered = link.pathname.replace(/\.(\d+)\./, (_m, id) => `.${Number(id) + 1}.`);
     expect((await k.app.inject({ method: 'GET', url: tampered })).statusCode).to.equal(404);
     expect((await k.app.inject({ method: 'POST', url: tampered })).statusCode).to.equal(404);
-    expect((await k.app.inject({ method: 'POST', url: '/mass-marketing/unsubscribe/garbage' })).statusCode).to.equal(404);
+    expect((await k.app.inject({ method: 'POST', url: '/mass-marketing/unsubscribe/garbage' })).statusCode).to.equal(
+      404,
+    );
   });
 
   it('a receipt reporting a failed delivery marks the recipient failed', async () => {
@@ -124,7 +168,11 @@ describe('mass_marketing: replies, auto-reply and unsubscribing', () => {
       method: 'POST',
       url: `/sandbox/sessions/${line.session_key}/receipts`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ provider_message_id: message.provider_message_id, status: 'failed', error: 'number unreachable' }),
+      payload: JSON.stringify({
+        provider_message_id: message.provider_message_id,
+        status: 'failed',
+        error: 'number unreachable',
+      }),
     });
     if (res.statusCode === 200) {
       const failed = await waitFor('the failure', async () => {

@@ -5,11 +5,25 @@ import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { SecretBox } from '../../../core/secrets/secret-box.js';
 import { http } from '../../whatsapp_ops/test/helpers/http.js';
 import { rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { FAST_SANDBOX, startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
+import {
+  FAST_SANDBOX,
+  startSessionService,
+  TEST_SHARED_SECRET,
+  uniqueEngineName,
+} from '../../whatsapp_ops/test/helpers/session-service-instance.js';
 import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
 import { webhookSink } from '../../whatsapp_ops/session-service/webhook-sink.js';
 import { caller } from './helpers.js';
-import { allLogs, campaignStatus, FAST_ENGINE, freshPhones, listWith, perPhone, untilStatus, type Caller } from './campaign-helpers.js';
+import {
+  allLogs,
+  campaignStatus,
+  FAST_ENGINE,
+  freshPhones,
+  listWith,
+  perPhone,
+  untilStatus,
+  type Caller,
+} from './campaign-helpers.js';
 
 /** The secret test/helpers/boot.ts gives every test kernel: it seals the sessions' API keys. */
 const KERNEL_SECRET = 'test-secret-test-secret-0123456789';
@@ -19,7 +33,7 @@ const freePort = () =>
     const server = createServer();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = (server.address() as AddressInfo);
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
@@ -54,7 +68,11 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
             enabled: true,
             config: {
               adapter: 'session-service',
-              sessionService: { url: `http://127.0.0.1:${servicePort}`, sharedSecret: TEST_SHARED_SECRET, timeoutMs: 5000 },
+              sessionService: {
+                url: `http://127.0.0.1:${servicePort}`,
+                sharedSecret: TEST_SHARED_SECRET,
+                timeoutMs: 5000,
+              },
               sandbox: { engineName: uniqueEngineName('mm-main'), ...FAST_SANDBOX },
             },
           },
@@ -64,7 +82,12 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     });
     // The webhook needs a real address; listening also makes the server ready, which starts the campaign engine.
     webhookUrl = `${await k.listen()}/webhooks/session-service`;
-    service = await startSessionService({ port: servicePort, webhook: { url: webhookUrl }, engineName: serviceEngine, database: { url: serviceDb.url, poolMax: 4 } });
+    service = await startSessionService({
+      port: servicePort,
+      webhook: { url: webhookUrl },
+      engineName: serviceEngine,
+      database: { url: serviceDb.url, poolMax: 4 },
+    });
   });
   after(async () => {
     await service?.close();
@@ -76,18 +99,25 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     const { shopId, token } = await k.shops.create({ name, credits, locale: 'es-ES', timezone: 'Europe/Madrid' });
     return { shopId, token, c: caller(k, token) };
   };
-  const balance = async (shopId: number) => Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
+  const balance = async (shopId: number) =>
+    Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
 
   const sessionOf = async (c: Caller, id: number) => (await c.ok('get_chatapp_status', { session_id: id })).session;
   const untilSession = (c: Caller, id: number, status: string) =>
-    waitFor(`session ${id} to be recorded ${status}`, async () => {
-      const session = await sessionOf(c, id);
-      return session.status === status && session;
-    }, 10_000);
+    waitFor(
+      `session ${id} to be recorded ${status}`,
+      async () => {
+        const session = await sessionOf(c, id);
+        return session.status === status && session;
+      },
+      10_000,
+    );
 
   /** What the phone does with the QR: opens the pairing link, which lives at the service (real HTTP). */
   const pair = async (pairingUrl: string, phone: string) => {
-    const res = await http('GET', `${pairingUrl}?phone=${encodeURIComponent(phone)}`, { headers: { accept: 'application/json' } });
+    const res = await http('GET', `${pairingUrl}?phone=${encodeURIComponent(phone)}`, {
+      headers: { accept: 'application/json' },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   };
 
@@ -97,15 +127,23 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     expect(connected.session).to.include({ adapter: 'session-service', status: 'awaiting_pairing' });
     await pair(connected.pairing.pairing_url, phone);
     await untilSession(c, connected.session.id, 'connected');
-    const { session } = await c.ok('assign_marketing_session', { action: 'assign', session_id: connected.session.id, enable_mass_marketing: true });
+    const { session } = await c.ok('assign_marketing_session', {
+      action: 'assign',
+      session_id: connected.session.id,
+      enable_mass_marketing: true,
+    });
     expect(session).to.include({ mass_marketing_enabled: true, status: 'connected' });
     return session;
   };
 
   /** The network logs the line out (the phone unlinked it), through the service's own route with the line's key. */
   const logoutAtService = async (line: any) => {
-    const apiKey = new SecretBox(KERNEL_SECRET).open((await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed);
-    const out = await http('POST', `${service.url}/sessions/${line.session_key}/logout`, { headers: { 'x-api-key': apiKey } });
+    const apiKey = new SecretBox(KERNEL_SECRET).open(
+      (await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed,
+    );
+    const out = await http('POST', `${service.url}/sessions/${line.session_key}/logout`, {
+      headers: { 'x-api-key': apiKey },
+    });
     expect(out.status, JSON.stringify(out.body)).to.equal(200);
     expect(out.body.session).to.include({ status: 'logged_out' });
   };
@@ -120,7 +158,9 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
   };
 
   /** The service's own record of the outbound messages of these lines: the ground truth of what the network carried. */
-  const networkOutbound = async (sessionKeys: string[]): Promise<{ peer_phone: string; session_key: string; text: string | null; idempotency_key: string }[]> =>
+  const networkOutbound = async (
+    sessionKeys: string[],
+  ): Promise<{ peer_phone: string; session_key: string; text: string | null; idempotency_key: string }[]> =>
     service.orm.em.getConnection().execute(
       `select peer_phone, session_key, text, idempotency_key from sandbox_messages
        where engine = ? and direction = 'outbound' and session_key = any(array(select json_array_elements_text(?::json))) order by id`,
@@ -128,7 +168,15 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     );
 
   const create = async (c: Caller, listId: number, extra: Record<string, unknown> = {}) =>
-    (await c.ok('create_campaign', { action: 'create', name: 'Via the service', message_text: 'Hola {nombre} ({telefono}), novedades de {tienda}', list_id: listId, ...extra })).campaign;
+    (
+      await c.ok('create_campaign', {
+        action: 'create',
+        name: 'Via the service',
+        message_text: 'Hola {nombre} ({telefono}), novedades de {tienda}',
+        list_id: listId,
+        ...extra,
+      })
+    ).campaign;
 
   describe('a campaign over two lines to 40 phones, one blacklisted', () => {
     let shop: Awaited<ReturnType<typeof newShop>>;
@@ -160,7 +208,9 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       expect(counts.has(blacklisted)).to.equal(false);
       // The keys the service recorded are the recipients' own: a resend could only ever repeat one of them.
       const logs = await allLogs(shop.c, campaign.id);
-      expect(carried.map((m) => m.idempotency_key).sort()).to.deep.equal(logs.map((l) => `campaign-recipient-${l.id}`).sort());
+      expect(carried.map((m) => m.idempotency_key).sort()).to.deep.equal(
+        logs.map((l) => `campaign-recipient-${l.id}`).sort(),
+      );
     });
 
     it('used both lines in turn', async () => {
@@ -178,7 +228,9 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       const i = 3;
       const text = carried.find((m) => m.peer_phone === phones[i])!.text!;
       expect(text).to.match(
-        new RegExp(`^Hola Contact ${i} \\(\\${phones[i]}\\), novedades de Service campaign shop\\n\\nPara darte de baja: ${k.baseUrl()}/mass-marketing/unsubscribe/${shop.shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`),
+        new RegExp(
+          `^Hola Contact ${i} \\(\\${phones[i]}\\), novedades de Service campaign shop\\n\\nPara darte de baja: ${k.baseUrl()}/mass-marketing/unsubscribe/${shop.shopId}\\.\\d+\\.[A-Za-z0-9_-]{22}$`,
+        ),
       );
       expect(carried.every((m) => !/\{nombre\}|\{telefono\}|\{tienda\}/.test(m.text!))).to.equal(true);
       expect(new Set(carried.map((m) => m.text!.split(': ').pop())).size, 'one link per recipient').to.equal(39);
@@ -192,17 +244,33 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       // reconciled with its key — the network records above show it still went out once.)
       const odd = logs.filter((l) => l.credits_charged !== 1000 || l.reason !== null || !l.message_id);
       expect(odd, 'rows charged otherwise or with a reason').to.deep.equal([]);
-      const charged = await rows(k, `select count(*)::int as n, sum(credits_charged)::int as total from chatapp_messages where shop_id = ? and direction = 'outbound' and billing_source = 'campaign'`, [shop.shopId]);
+      const charged = await rows(
+        k,
+        `select count(*)::int as n, sum(credits_charged)::int as total from chatapp_messages where shop_id = ? and direction = 'outbound' and billing_source = 'campaign'`,
+        [shop.shopId],
+      );
       expect(charged[0]).to.deep.equal({ n: 39, total: 39_000 });
       expect(logs.some((l) => l.phone === blacklisted)).to.equal(false);
     });
 
     it('the receipts come back through the signed webhook: every row reaches read, the stats add up', async () => {
-      await waitFor('every recipient row to be read', async () => (await allLogs(shop.c, campaign.id)).every((l) => l.status === 'read'), 20_000);
+      await waitFor(
+        'every recipient row to be read',
+        async () => (await allLogs(shop.c, campaign.id)).every((l) => l.status === 'read'),
+        20_000,
+      );
       const logs = await allLogs(shop.c, campaign.id);
       expect(logs.every((l) => l.sent_at && l.delivered_at && l.read_at)).to.equal(true);
       const { stats } = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
-      expect(stats).to.include({ recipients_total: 39, sent_total: 39, delivered_total: 39, read_total: 39, delivery_rate: 1, read_rate: 1, credits_spent: 39_000 });
+      expect(stats).to.include({
+        recipients_total: 39,
+        sent_total: 39,
+        delivered_total: 39,
+        read_total: 39,
+        delivery_rate: 1,
+        read_rate: 1,
+        credits_spent: 39_000,
+      });
       expect(stats.counts).to.include({ read: 39, pending: 0, sending: 0 });
     });
   });
@@ -216,7 +284,11 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
 
     const campaign = await create(shop.c, await listWith(shop.c, phones));
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
-    const waiting = await waitFor('the campaign to show it waits for a line', async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false, 10_000);
+    const waiting = await waitFor(
+      'the campaign to show it waits for a line',
+      async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false,
+      10_000,
+    );
     expect(waiting.reason).to.equal('no_connected_session');
     expect((await campaignStatus(shop.c, campaign.id)).status).to.equal('running');
     expect(await networkOutbound([line.session_key])).to.have.length(0);
@@ -240,14 +312,24 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     // 500 s × the test scale 0.001: 500 ms between two sends on the line, time enough to disconnect between them.
     const campaign = await create(shop.c, await listWith(shop.c, phones), { send_interval_seconds: 500 });
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
-    await waitFor('two messages on the network', async () => (await networkOutbound([line.session_key])).length >= 2, 10_000);
+    await waitFor(
+      'two messages on the network',
+      async () => (await networkOutbound([line.session_key])).length >= 2,
+      10_000,
+    );
     await shop.c.ok('disconnect_chatapp', { session_id: line.id });
     const carried = (await networkOutbound([line.session_key])).length;
 
-    const waiting = await waitFor('the campaign to show it waits for a line', async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false, 10_000);
+    const waiting = await waitFor(
+      'the campaign to show it waits for a line',
+      async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false,
+      10_000,
+    );
     expect(waiting.reason).to.equal('no_connected_session');
     await new Promise((r) => setTimeout(r, 600));
-    expect(await networkOutbound([line.session_key]), 'nothing goes out while the line is down').to.have.length(carried);
+    expect(await networkOutbound([line.session_key]), 'nothing goes out while the line is down').to.have.length(
+      carried,
+    );
     const held = await campaignStatus(shop.c, campaign.id);
     expect(held.status).to.equal('running');
     expect((await shop.c.ok('get_campaign', { campaign_id: campaign.id })).stats.counts.pending).to.equal(8 - carried);
@@ -256,7 +338,10 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
     const done = await untilStatus(shop.c, campaign.id, 'completed', 20_000);
     expect(done.waiting).to.equal(null);
     const logs = await allLogs(shop.c, campaign.id);
-    expect(logs.filter((l) => !['sent', 'delivered', 'read'].includes(l.status)), 'rows that did not go out').to.deep.equal([]);
+    expect(
+      logs.filter((l) => !['sent', 'delivered', 'read'].includes(l.status)),
+      'rows that did not go out',
+    ).to.deep.equal([]);
     const counts = perPhone(await networkOutbound([line.session_key]));
     expect([...counts.keys()].sort()).to.deep.equal([...phones].sort());
     expect([...counts.values()].every((n) => n === 1)).to.equal(true);
@@ -275,8 +360,18 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       const campaign = await create(shop.c, await listWith(shop.c, phones));
       await shop.c.ok('start_campaign', { campaign_id: campaign.id });
       // The engine still takes the line for connected: its sends reach the service and are refused (session_not_connected).
-      await waitFor('a send to be refused by the service', async () =>
-        Number((await rows(k, `select count(*)::int as n from chatapp_messages where shop_id = ? and status = 'failed'`, [shop.shopId]))[0].n) > 0, 10_000);
+      await waitFor(
+        'a send to be refused by the service',
+        async () =>
+          Number(
+            (
+              await rows(k, `select count(*)::int as n from chatapp_messages where shop_id = ? and status = 'failed'`, [
+                shop.shopId,
+              ])
+            )[0].n,
+          ) > 0,
+        10_000,
+      );
       // Let the engine come back to the refused rows a few times before this server hears of the logout.
       await new Promise((r) => setTimeout(r, 300));
       service.engine.setSink(webhookSink({ url: webhookUrl, secret: TEST_SHARED_SECRET, timeoutMs: 5000 }));
@@ -289,7 +384,10 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       await pairAgain(shop.c, line, '+34711300004');
       await untilStatus(shop.c, campaign.id, 'completed', 20_000);
       const logs = await allLogs(shop.c, campaign.id);
-      expect(logs.filter((l) => !['sent', 'delivered', 'read'].includes(l.status)), 'rows that did not go out').to.deep.equal([]);
+      expect(
+        logs.filter((l) => !['sent', 'delivered', 'read'].includes(l.status)),
+        'rows that did not go out',
+      ).to.deep.equal([]);
       const counts = perPhone(await networkOutbound([line.session_key]));
       expect([...counts.keys()].sort()).to.deep.equal([...phones].sort());
       expect([...counts.values()].every((n) => n === 1)).to.equal(true);

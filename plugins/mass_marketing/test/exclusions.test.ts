@@ -15,12 +15,22 @@ describe('mass_marketing: blacklist and unsubscribes', () => {
   });
   after(() => k.close());
 
-  const unsubscribe = (phone: string, source: 'reply' | 'link' | 'manual' = 'reply', campaignId: number | null = null) =>
-    withShop<any>(shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(phone, source, campaignId), { transactional: true });
+  const unsubscribe = (
+    phone: string,
+    source: 'reply' | 'link' | 'manual' = 'reply',
+    campaignId: number | null = null,
+  ) =>
+    withShop<any>(shopId, (ctx) => ctx.services.marketingUnsubscribesService.record(phone, source, campaignId), {
+      transactional: true,
+    });
 
   describe('add_to_blacklist / list_blacklist / remove_from_blacklist', () => {
     it('adds a phone in E.164 with its reason; adding again keeps the entry and takes a new reason', async () => {
-      const first = await c.ok('add_to_blacklist', { action: 'add', phone: '0034 600 300 001', reason: 'Asked not to be contacted' });
+      const first = await c.ok('add_to_blacklist', {
+        action: 'add',
+        phone: '0034 600 300 001',
+        reason: 'Asked not to be contacted',
+      });
       expect(first.created).to.equal(true);
       expect(first.entry).to.include({ phone: '+34600300001', reason: 'Asked not to be contacted' });
       const again = await c.ok('add_to_blacklist', { action: 'add', phone: '+34600300001' });
@@ -32,16 +42,27 @@ describe('mass_marketing: blacklist and unsubscribes', () => {
 
     it('accepts a 500-character reason and refuses 501, a bad phone and a missing action', async () => {
       await c.ok('add_to_blacklist', { action: 'add', phone: '+34600300002', reason: 'r'.repeat(500) });
-      await c.fails('add_to_blacklist', { action: 'add', phone: '+34600300003', reason: 'r'.repeat(501) }, 'invalid_arguments', 'reason');
+      await c.fails(
+        'add_to_blacklist',
+        { action: 'add', phone: '+34600300003', reason: 'r'.repeat(501) },
+        'invalid_arguments',
+        'reason',
+      );
       await c.fails('add_to_blacklist', { action: 'add', phone: '+34 12' }, 'invalid_arguments', 'phone');
       await c.fails('add_to_blacklist', { phone: '+34600300003' }, 'invalid_arguments', 'action');
     });
 
     it('bulk adds valid phones, counts those already there, reports invalid ones', async () => {
-      const p = await c.ok('bulk_add_to_blacklist', { action: 'bulk', phones: ['+34600300001', '+34600300011', '+34 600 300 012', '+34600300011', 'xx'], reason: 'Bulk' });
+      const p = await c.ok('bulk_add_to_blacklist', {
+        action: 'bulk',
+        phones: ['+34600300001', '+34600300011', '+34 600 300 012', '+34600300011', 'xx'],
+        reason: 'Bulk',
+      });
       expect(p).to.include({ added_count: 2, already_count: 1 });
       expect(p.entries.map((e: any) => e.phone)).to.deep.equal(['+34600300001', '+34600300011', '+34600300012']);
-      expect(p.invalid).to.deep.equal([{ index: 4, phone: 'xx', reason: 'not a valid phone number with an international prefix' }]);
+      expect(p.invalid).to.deep.equal([
+        { index: 4, phone: 'xx', reason: 'not a valid phone number with an international prefix' },
+      ]);
       await c.fails('bulk_add_to_blacklist', { action: 'bulk', phones: ['xx'] }, 'invalid_arguments', 'phones.0');
       await c.fails('bulk_add_to_blacklist', { action: 'bulk', phones: [] }, 'invalid_arguments', 'phones');
     });

@@ -3,9 +3,15 @@ import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
 
-export const marketingProbe = { enabled: true, resolve: fileURLToPath(new URL('./fixtures/marketing-probe/index.ts', import.meta.url)) };
+export const marketingProbe = {
+  enabled: true,
+  resolve: fileURLToPath(new URL('./fixtures/marketing-probe/index.ts', import.meta.url)),
+};
 
-export const marketingTranslator = { enabled: true, resolve: fileURLToPath(new URL('./fixtures/marketing-translator/index.ts', import.meta.url)) };
+export const marketingTranslator = {
+  enabled: true,
+  resolve: fileURLToPath(new URL('./fixtures/marketing-translator/index.ts', import.meta.url)),
+};
 
 export interface MarketingKernelOptions {
   groups?: string[];
@@ -34,21 +40,34 @@ export function caller(k: TestKernel, token: string) {
   const call = async (tool: string, args: Record<string, unknown> = {}) => (await k.call(token, tool, args)).payload;
   const ok = async (tool: string, args: Record<string, unknown> = {}) => {
     const p = await call(tool, args);
-    expect(p, `${tool} ${JSON.stringify(args).slice(0, 300)} → ${JSON.stringify(p).slice(0, 2000)}`).to.include({ success: true });
+    expect(p, `${tool} ${JSON.stringify(args).slice(0, 300)} → ${JSON.stringify(p).slice(0, 2000)}`).to.include({
+      success: true,
+    });
     return p;
   };
   const fails = async (tool: string, args: Record<string, unknown>, code: string, path?: string) => {
     const { payload, isError } = await k.call(token, tool, args);
-    expect(payload, `${tool} → ${JSON.stringify(payload).slice(0, 2000)}`).to.include({ success: false, error_code: code });
+    expect(payload, `${tool} → ${JSON.stringify(payload).slice(0, 2000)}`).to.include({
+      success: false,
+      error_code: code,
+    });
     expect(isError).to.equal(true);
-    if (path) expect(payload.errors.map((e: any) => e.path), JSON.stringify(payload.errors)).to.include(path);
+    if (path)
+      expect(
+        payload.errors.map((e: any) => e.path),
+        JSON.stringify(payload.errors),
+      ).to.include(path);
     return payload;
   };
   return { call, ok, fails };
 }
 
 /** Polls get_import_status until the import is completed or failed. */
-export async function settled(call: (tool: string, args?: Record<string, unknown>) => Promise<any>, importId: number, timeoutMs = 30_000): Promise<any> {
+export async function settled(
+  call: (tool: string, args?: Record<string, unknown>) => Promise<any>,
+  importId: number,
+  timeoutMs = 30_000,
+): Promise<any> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const p = await call('get_import_status', { import_id: importId, limit: 100 });

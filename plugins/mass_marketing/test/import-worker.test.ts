@@ -19,7 +19,10 @@ describe('mass_marketing: the import worker', () => {
 
   before(async () => {
     // The worker does not poll here: the tests drive it with drain().
-    k = await bootMarketing({ probe: true, config: { inlineImportMaxRows: 2, importWorker: { enabled: false, maxAttempts: 2 } } });
+    k = await bootMarketing({
+      probe: true,
+      config: { inlineImportMaxRows: 2, importWorker: { enabled: false, maxAttempts: 2 } },
+    });
     const shop = await k.newShop('Worker shop');
     shopId = shop.shopId;
     c = caller(k, shop.token);
@@ -30,7 +33,11 @@ describe('mass_marketing: the import worker', () => {
     const { imp } = await enqueue('Queued');
     expect((await c.ok('get_import_status', { import_id: imp.id })).import.status).to.equal('queued');
     expect(await drain()).to.be.greaterThanOrEqual(1);
-    expect((await c.ok('get_import_status', { import_id: imp.id })).import).to.include({ status: 'completed', added_count: 5, attempts: 1 });
+    expect((await c.ok('get_import_status', { import_id: imp.id })).import).to.include({
+      status: 'completed',
+      added_count: 5,
+      attempts: 1,
+    });
     await drain();
     expect((await c.ok('get_import_status', { import_id: imp.id })).import.attempts).to.equal(1);
   });
@@ -38,17 +45,30 @@ describe('mass_marketing: the import worker', () => {
   it('takes over an import whose worker died (lease expired) and ignores one whose lease is live', async () => {
     const dead = await enqueue('Dead worker');
     const live = await enqueue('Live worker');
-    await conn().execute(`update marketing_imports set status = 'running', attempts = 1, lease_owner = 'gone', lease_until = now() - interval '1 second' where id = ?`, [dead.imp.id]);
-    await conn().execute(`update marketing_imports set status = 'running', attempts = 1, lease_owner = 'busy', lease_until = now() + interval '1 hour' where id = ?`, [live.imp.id]);
+    await conn().execute(
+      `update marketing_imports set status = 'running', attempts = 1, lease_owner = 'gone', lease_until = now() - interval '1 second' where id = ?`,
+      [dead.imp.id],
+    );
+    await conn().execute(
+      `update marketing_imports set status = 'running', attempts = 1, lease_owner = 'busy', lease_until = now() + interval '1 hour' where id = ?`,
+      [live.imp.id],
+    );
     await drain();
-    expect((await c.ok('get_import_status', { import_id: dead.imp.id })).import).to.include({ status: 'completed', attempts: 2, added_count: 5 });
+    expect((await c.ok('get_import_status', { import_id: dead.imp.id })).import).to.include({
+      status: 'completed',
+      attempts: 2,
+      added_count: 5,
+    });
     expect((await c.ok('get_import_status', { import_id: live.imp.id })).import).to.include({ status: 'running' });
     expect((await c.ok('get_contact_list_detail', { list_id: live.list.id })).list.member_count).to.equal(0);
   });
 
   it('marks an import failed once it was interrupted maxAttempts times', async () => {
     const { imp, list } = await enqueue('Interrupted');
-    await conn().execute(`update marketing_imports set status = 'running', attempts = 2, lease_owner = 'gone', lease_until = now() - interval '1 second' where id = ?`, [imp.id]);
+    await conn().execute(
+      `update marketing_imports set status = 'running', attempts = 2, lease_owner = 'gone', lease_until = now() - interval '1 second' where id = ?`,
+      [imp.id],
+    );
     await drain();
     const status = (await c.ok('get_import_status', { import_id: imp.id })).import;
     expect(status).to.include({ status: 'failed', error: 'interrupted too many times' });
@@ -57,8 +77,13 @@ describe('mass_marketing: the import worker', () => {
 
   it('a stale worker whose lease was taken over cannot complete the import', async () => {
     const { imp, list } = await enqueue('Taken over');
-    await conn().execute(`update marketing_imports set status = 'running', attempts = 1, lease_owner = 'other', lease_until = now() + interval '1 hour' where id = ?`, [imp.id]);
-    const result = await withShop(shopId, (ctx) => ctx.services.marketingImportsService.runJob(imp.id, 'me', {}), { transactional: true });
+    await conn().execute(
+      `update marketing_imports set status = 'running', attempts = 1, lease_owner = 'other', lease_until = now() + interval '1 hour' where id = ?`,
+      [imp.id],
+    );
+    const result = await withShop(shopId, (ctx) => ctx.services.marketingImportsService.runJob(imp.id, 'me', {}), {
+      transactional: true,
+    });
     expect(result).to.equal(null);
     expect((await c.ok('get_contact_list_detail', { list_id: list.id })).list.member_count).to.equal(0);
   });

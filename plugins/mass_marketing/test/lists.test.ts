@@ -15,7 +15,11 @@ describe('mass_marketing: contact lists and members', () => {
 
   describe('create_contact_list / list_contact_lists', () => {
     it('creates an empty list with its description', async () => {
-      const p = await c.ok('create_contact_list', { action: 'create', name: '  Summer sale ', description: 'Customers from the fair' });
+      const p = await c.ok('create_contact_list', {
+        action: 'create',
+        name: '  Summer sale ',
+        description: 'Customers from the fair',
+      });
       expect(p.list).to.include({ name: 'Summer sale', description: 'Customers from the fair', member_count: 0 });
       expect(p.list.id).to.be.a('number');
     });
@@ -74,8 +78,19 @@ describe('mass_marketing: contact lists and members', () => {
 
     it('keeps an existing member and only fills a missing name', async () => {
       const list = await newList('Merge names');
-      await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: '+34600200010', name: 'First' }, { phone: '+34600200011' }] });
-      const p = await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: '+34600200010', name: 'Second' }, { phone: '+34600200011', name: 'Filled' }] });
+      await c.ok('add_contacts_to_list', {
+        action: 'add',
+        list_id: list.id,
+        contacts: [{ phone: '+34600200010', name: 'First' }, { phone: '+34600200011' }],
+      });
+      const p = await c.ok('add_contacts_to_list', {
+        action: 'add',
+        list_id: list.id,
+        contacts: [
+          { phone: '+34600200010', name: 'Second' },
+          { phone: '+34600200011', name: 'Filled' },
+        ],
+      });
       expect(p).to.include({ added: 0, duplicates: 2 });
       const { members } = await c.ok('get_contact_list_detail', { list_id: list.id });
       expect(members.map((m: any) => m.name)).to.deep.equal(['First', 'Filled']);
@@ -83,7 +98,15 @@ describe('mass_marketing: contact lists and members', () => {
 
     it('within one call, a phone given twice keeps the first row that has a name', async () => {
       const list = await newList('Dup in call');
-      await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: '+34600200020' }, { phone: '+34600200020', name: 'Named' }, { phone: '+34600200020', name: 'Later' }] });
+      await c.ok('add_contacts_to_list', {
+        action: 'add',
+        list_id: list.id,
+        contacts: [
+          { phone: '+34600200020' },
+          { phone: '+34600200020', name: 'Named' },
+          { phone: '+34600200020', name: 'Later' },
+        ],
+      });
       const { members } = await c.ok('get_contact_list_detail', { list_id: list.id });
       expect(members).to.have.length(1);
       expect(members[0].name).to.equal('Named');
@@ -91,15 +114,32 @@ describe('mass_marketing: contact lists and members', () => {
 
     it('changes nothing and fails with every row named when no contact is valid', async () => {
       const list = await newList('All bad');
-      const p = await c.fails('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: 'abc' }, { phone: '99' }] }, 'invalid_arguments');
+      const p = await c.fails(
+        'add_contacts_to_list',
+        { action: 'add', list_id: list.id, contacts: [{ phone: 'abc' }, { phone: '99' }] },
+        'invalid_arguments',
+      );
       expect(p.errors.map((e: any) => e.path)).to.deep.equal(['contacts.0.phone', 'contacts.1.phone']);
       expect((await c.ok('get_contact_list_detail', { list_id: list.id })).list.member_count).to.equal(0);
     });
 
     it('refuses an unknown list, an empty contacts array and unknown contact fields', async () => {
-      await c.fails('add_contacts_to_list', { action: 'add', list_id: 999999, contacts: [{ phone: '+34600200030' }] }, 'not_found');
-      await c.fails('add_contacts_to_list', { action: 'add', list_id: 1, contacts: [] }, 'invalid_arguments', 'contacts');
-      await c.fails('add_contacts_to_list', { action: 'add', list_id: 1, contacts: [{ phone: '+34600200030', email: 'x' }] }, 'invalid_arguments');
+      await c.fails(
+        'add_contacts_to_list',
+        { action: 'add', list_id: 999999, contacts: [{ phone: '+34600200030' }] },
+        'not_found',
+      );
+      await c.fails(
+        'add_contacts_to_list',
+        { action: 'add', list_id: 1, contacts: [] },
+        'invalid_arguments',
+        'contacts',
+      );
+      await c.fails(
+        'add_contacts_to_list',
+        { action: 'add', list_id: 1, contacts: [{ phone: '+34600200030', email: 'x' }] },
+        'invalid_arguments',
+      );
     });
   });
 
@@ -132,7 +172,11 @@ describe('mass_marketing: contact lists and members', () => {
   describe('remove_contact_from_list / remove_contacts_bulk', () => {
     it('removes one member and updates the count; a phone not in the list is not_found', async () => {
       const list = await newList('Remove one');
-      await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: '+34600200051' }, { phone: '+34600200052' }] });
+      await c.ok('add_contacts_to_list', {
+        action: 'add',
+        list_id: list.id,
+        contacts: [{ phone: '+34600200051' }, { phone: '+34600200052' }],
+      });
       const p = await c.ok('remove_contact_from_list', { list_id: list.id, phone: '0034 600 200 051' });
       expect(p).to.include({ removed: true, phone: '+34600200051' });
       expect(p.list.member_count).to.equal(1);
@@ -142,12 +186,21 @@ describe('mass_marketing: contact lists and members', () => {
 
     it('removes many, reporting phones not in the list and invalid ones', async () => {
       const list = await newList('Remove many');
-      await c.ok('add_contacts_to_list', { action: 'add', list_id: list.id, contacts: [{ phone: '+34600200061' }, { phone: '+34600200062' }, { phone: '+34600200063' }] });
-      const p = await c.ok('remove_contacts_bulk', { list_id: list.id, phones: ['+34600200061', '+34 600 200 062', '+34600200069', 'bad'] });
+      await c.ok('add_contacts_to_list', {
+        action: 'add',
+        list_id: list.id,
+        contacts: [{ phone: '+34600200061' }, { phone: '+34600200062' }, { phone: '+34600200063' }],
+      });
+      const p = await c.ok('remove_contacts_bulk', {
+        list_id: list.id,
+        phones: ['+34600200061', '+34 600 200 062', '+34600200069', 'bad'],
+      });
       expect(p).to.include({ removed_count: 2 });
       expect(p.removed).to.deep.equal(['+34600200061', '+34600200062']);
       expect(p.not_in_list).to.deep.equal(['+34600200069']);
-      expect(p.invalid).to.deep.equal([{ index: 3, phone: 'bad', reason: 'not a valid phone number with an international prefix' }]);
+      expect(p.invalid).to.deep.equal([
+        { index: 3, phone: 'bad', reason: 'not a valid phone number with an international prefix' },
+      ]);
       expect(p.list.member_count).to.equal(1);
       await c.fails('remove_contacts_bulk', { list_id: list.id, phones: ['bad'] }, 'invalid_arguments', 'phones.0');
     });
@@ -161,7 +214,9 @@ describe('mass_marketing: contact lists and members', () => {
       expect(p).to.include({ deleted: true, id: list.id, members_removed: 1 });
       await c.fails('get_contact_list_detail', { list_id: list.id }, 'not_found');
       await c.fails('delete_contact_list', { list_id: list.id }, 'not_found');
-      const rows = await k.orm.em.getConnection().execute('select count(*)::int as n from marketing_list_members where list_id = ?', [list.id]);
+      const rows = await k.orm.em
+        .getConnection()
+        .execute('select count(*)::int as n from marketing_list_members where list_id = ?', [list.id]);
       expect(rows[0].n).to.equal(0);
     });
   });

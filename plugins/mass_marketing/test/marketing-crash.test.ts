@@ -24,11 +24,15 @@ async function networkCounts(db: pg.Client, engineName: string): Promise<Map<str
 }
 
 async function recipientCounts(db: pg.Client, campaignId: number): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ status: string; n: number }>('select status, count(*)::int as n from marketing_campaign_recipients where campaign_id = $1 group by status', [campaignId]);
+  const { rows } = await db.query<{ status: string; n: number }>(
+    'select status, count(*)::int as n from marketing_campaign_recipients where campaign_id = $1 group by status',
+    [campaignId],
+  );
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
-const campaignStatusOf = async (db: pg.Client, id: number) => (await db.query<{ status: string }>('select status from marketing_campaigns where id = $1', [id])).rows[0]!.status;
+const campaignStatusOf = async (db: pg.Client, id: number) =>
+  (await db.query<{ status: string }>('select status from marketing_campaigns where id = $1', [id])).rows[0]!.status;
 
 /** A shop with lines enabled for marketing and a started campaign per list of phones, seeded in this process. */
 async function seed(d: Deployment, lists: string[][], blacklist: string[], intervalSeconds: number) {
@@ -42,9 +46,18 @@ async function seed(d: Deployment, lists: string[][], blacklist: string[], inter
     const campaigns: number[] = [];
     for (const [i, phones] of lists.entries()) {
       const { list } = await c.ok('create_contact_list', { action: 'create', name: `Crash list ${i}` });
-      const imported = await c.ok('import_marketing_contacts', { list_id: list.id, csv_text: phones.map((p, j) => `${p},Person ${j}`).join('\n') });
+      const imported = await c.ok('import_marketing_contacts', {
+        list_id: list.id,
+        csv_text: phones.map((p, j) => `${p},Person ${j}`).join('\n'),
+      });
       expect(imported.added).to.equal(phones.length);
-      const { campaign } = await c.ok('create_campaign', { action: 'create', name: `Crash campaign ${i}`, message_text: 'Hola {nombre}, oferta de {tienda}', list_id: list.id, send_interval_seconds: intervalSeconds });
+      const { campaign } = await c.ok('create_campaign', {
+        action: 'create',
+        name: `Crash campaign ${i}`,
+        message_text: 'Hola {nombre}, oferta de {tienda}',
+        list_id: list.id,
+        send_interval_seconds: intervalSeconds,
+      });
       await c.ok('start_campaign', { campaign_id: campaign.id });
       campaigns.push(campaign.id);
     }
@@ -74,7 +87,12 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
   }
 
   it(`sends ${RECIPIENTS} recipients exactly once while the server is killed with SIGKILL ${KILLS} times and restarted`, async () => {
-    const { d, client } = await setup('crash', { pollMs: 20, testPacingScale: 0.001, staleSendingSeconds: 2, concurrency: 4 });
+    const { d, client } = await setup('crash', {
+      pollMs: 20,
+      testPacingScale: 0.001,
+      staleSendingSeconds: 2,
+      concurrency: 4,
+    });
     const phones = freshPhones(RECIPIENTS);
     const blacklisted = phones.slice(0, BLACKLISTED);
     // 30 s × the test scale = 30 ms per line: four lines send about 130 messages a second.
@@ -96,24 +114,35 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     started.push(final);
     const deadline = Date.now() + 90_000;
     while ((await campaignStatusOf(client, campaignId)) !== 'completed') {
-      if (Date.now() > deadline) throw new Error(`campaign not completed: ${JSON.stringify(await recipientCounts(client, campaignId))}; server said: ${final.stderr().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `campaign not completed: ${JSON.stringify(await recipientCounts(client, campaignId))}; server said: ${final.stderr().slice(-2000)}`,
+        );
       await new Promise((r) => setTimeout(r, 200));
     }
     await final.stop('SIGTERM');
 
     // Kills landed while the campaign was sending, not before or after it.
-    expect(progressAtKill.filter((n) => n > 0 && n < eligible).length, `messages on the network at each kill: ${progressAtKill.join(', ')}`).to.be.at.least(5);
+    expect(
+      progressAtKill.filter((n) => n > 0 && n < eligible).length,
+      `messages on the network at each kill: ${progressAtKill.join(', ')}`,
+    ).to.be.at.least(5);
 
     const network = await networkCounts(client, d.engineName);
     const duplicates = [...network].filter(([, n]) => n !== 1);
     expect(duplicates, 'phones that got more than one message').to.deep.equal([]);
     const missing = phones.slice(BLACKLISTED).filter((p) => !network.has(p));
     expect(missing, 'eligible phones that got nothing').to.deep.equal([]);
-    expect(blacklisted.filter((p) => network.has(p)), 'blacklisted phones that got a message').to.deep.equal([]);
+    expect(
+      blacklisted.filter((p) => network.has(p)),
+      'blacklisted phones that got a message',
+    ).to.deep.equal([]);
     expect(network.size).to.equal(eligible);
 
     const counts = await recipientCounts(client, campaignId);
-    expect((counts.sent ?? 0) + (counts.delivered ?? 0) + (counts.read ?? 0), JSON.stringify(counts)).to.equal(eligible);
+    expect((counts.sent ?? 0) + (counts.delivered ?? 0) + (counts.read ?? 0), JSON.stringify(counts)).to.equal(
+      eligible,
+    );
     const { rows: charged } = await client.query<{ n: number; credits: string }>(
       `select count(*)::int as n, coalesce(sum(credits_charged), 0) as credits from chatapp_messages where idempotency_key like 'campaign-recipient-%' and direction = 'outbound'`,
     );
@@ -123,7 +152,12 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
   });
 
   it('two server processes on one database share two campaigns: both send, no duplicates, and the per-line pacing holds', async () => {
-    const { d, client } = await setup('pair', { pollMs: 20, testPacingScale: 0.005, staleSendingSeconds: 30, concurrency: 4 });
+    const { d, client } = await setup('pair', {
+      pollMs: 20,
+      testPacingScale: 0.005,
+      staleSendingSeconds: 30,
+      concurrency: 4,
+    });
     const first = freshPhones(300);
     const second = freshPhones(300);
     // 10 s × 0.005 = 50 ms between two sends on one line, for both campaigns on the same four lines.
@@ -133,19 +167,29 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     const deadline = Date.now() + 90_000;
     for (const id of campaigns) {
       while ((await campaignStatusOf(client, id)) !== 'completed') {
-        if (Date.now() > deadline) throw new Error(`campaign ${id} not completed: ${JSON.stringify(await recipientCounts(client, id))}`);
+        if (Date.now() > deadline)
+          throw new Error(`campaign ${id} not completed: ${JSON.stringify(await recipientCounts(client, id))}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
     await Promise.all(servers.map((s) => s.stop('SIGTERM')));
 
     const network = await networkCounts(client, d.engineName);
-    expect([...network].filter(([, n]) => n !== 1), 'phones that got more than one message').to.deep.equal([]);
+    expect(
+      [...network].filter(([, n]) => n !== 1),
+      'phones that got more than one message',
+    ).to.deep.equal([]);
     expect(network.size).to.equal(600);
-    const { rows: counts } = await client.query<{ n: number }>(`select count(*)::int as n from marketing_campaign_recipients where status not in ('sent', 'delivered', 'read')`);
+    const { rows: counts } = await client.query<{ n: number }>(
+      `select count(*)::int as n from marketing_campaign_recipients where status not in ('sent', 'delivered', 'read')`,
+    );
     expect(counts[0]!.n, 'recipients not sent').to.equal(0);
-    const { rows: byProcess } = await client.query<{ claimed_by: string; n: number }>(`select claimed_by, count(*)::int as n from marketing_campaign_recipients group by claimed_by`);
-    expect(byProcess.map((p) => p.claimed_by).sort(), 'the processes that sent').to.deep.equal(servers.map((s) => `${hostname()}:${s.child.pid}`).sort());
+    const { rows: byProcess } = await client.query<{ claimed_by: string; n: number }>(
+      `select claimed_by, count(*)::int as n from marketing_campaign_recipients group by claimed_by`,
+    );
+    expect(byProcess.map((p) => p.claimed_by).sort(), 'the processes that sent').to.deep.equal(
+      servers.map((s) => `${hostname()}:${s.child.pid}`).sort(),
+    );
     for (const p of byProcess) expect(p.n, `recipients sent by ${p.claimed_by} (of 600)`).to.be.at.least(30);
 
     const { rows: claims } = await client.query<{ session_id: number; at: string }>(
@@ -155,14 +199,20 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     let previous: { session_id: number; at: number } | undefined;
     for (const c of claims) {
       const at = Date.parse(c.at);
-      if (previous?.session_id === c.session_id) gaps.set(c.session_id, [...(gaps.get(c.session_id) ?? []), at - previous.at]);
+      if (previous?.session_id === c.session_id)
+        gaps.set(c.session_id, [...(gaps.get(c.session_id) ?? []), at - previous.at]);
       previous = { session_id: c.session_id, at };
     }
     expect(gaps.size, 'all four lines were used').to.equal(LINES);
-    for (const [line, list] of gaps) expect(Math.min(...list), `smallest gap between two slots of line ${line}`).to.be.at.least(50);
-    const { rows: sent } = await client.query<{ session_key: string; at: Date }>(`select session_key, created_at as at from sandbox_messages where engine = $1 and direction = 'outbound' order by session_key, created_at`, [d.engineName]);
+    for (const [line, list] of gaps)
+      expect(Math.min(...list), `smallest gap between two slots of line ${line}`).to.be.at.least(50);
+    const { rows: sent } = await client.query<{ session_key: string; at: Date }>(
+      `select session_key, created_at as at from sandbox_messages where engine = $1 and direction = 'outbound' order by session_key, created_at`,
+      [d.engineName],
+    );
     const onNetwork = new Map<string, number[]>();
-    for (const m of sent) onNetwork.set(m.session_key, [...(onNetwork.get(m.session_key) ?? []), new Date(m.at).getTime()]);
+    for (const m of sent)
+      onNetwork.set(m.session_key, [...(onNetwork.get(m.session_key) ?? []), new Date(m.at).getTime()]);
     for (const [key, times] of onNetwork) {
       const smallest = Math.min(...times.slice(1).map((t, i) => t - times[i]!));
       // The network stamps in whole milliseconds, the pacing row in microseconds.

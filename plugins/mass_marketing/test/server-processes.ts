@@ -22,7 +22,11 @@ export const GROUPS = ['customers', 'whatsapp_ops', 'mass_marketing'];
  * pacing shortened by the test-only scale and a short stale limit, so a killed process's rows are
  * reconciled within seconds.
  */
-export async function deployment(databaseUrl: string, name: string, engine: Record<string, unknown>): Promise<Deployment> {
+export async function deployment(
+  databaseUrl: string,
+  name: string,
+  engine: Record<string, unknown>,
+): Promise<Deployment> {
   const engineName = `${name}-${process.pid}`;
   const configFile = join(tmpdir(), `sb-${engineName}.json`);
   await writeFile(
@@ -34,7 +38,13 @@ export async function deployment(databaseUrl: string, name: string, engine: Reco
       },
     }),
   );
-  return { databaseUrl, engineName, configFile, secret: 'test-secret-test-secret-0123456789', publicBaseUrl: 'http://switchboard.test' };
+  return {
+    databaseUrl,
+    engineName,
+    configFile,
+    secret: 'test-secret-test-secret-0123456789',
+    publicBaseUrl: 'http://switchboard.test',
+  };
 }
 
 /** A kernel in this process on the deployment's database, with the campaign engine off: it seeds and reads, it never sends. */

@@ -13,7 +13,10 @@ export const addContactsToList = defineTool({
   input: Type.Object({
     list_id: listIdArg(),
     contacts: Type.Array(
-      Type.Object({ phone: phoneArg(), name: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) }, { additionalProperties: false }),
+      Type.Object(
+        { phone: phoneArg(), name: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) },
+        { additionalProperties: false },
+      ),
       { minItems: 1, maxItems: CONTACTS_PER_CALL },
     ),
   }),

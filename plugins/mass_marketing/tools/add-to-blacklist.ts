@@ -4,10 +4,14 @@ import { phoneArg } from './args.js';
 export const addToBlacklist = defineTool({
   name: 'add_to_blacklist',
   title: 'Add to blacklist',
-  description: 'Puts a phone on the blacklist: it is left out of every campaign. A phone already there keeps its entry and takes the new reason when one is given (created: false).',
+  description:
+    'Puts a phone on the blacklist: it is left out of every campaign. A phone already there keeps its entry and takes the new reason when one is given (created: false).',
   kind: 'mutation',
   action: 'add',
   idempotent: true,
-  input: Type.Object({ phone: phoneArg(), reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why, at most 500 characters.' })) }),
+  input: Type.Object({
+    phone: phoneArg(),
+    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why, at most 500 characters.' })),
+  }),
   handler: async ({ phone, reason }, { services }) => services.marketingBlacklistService.add(phone, reason),
 });

@@ -4,7 +4,8 @@ import { campaignIdArg } from './campaign-args.js';
 export const approveCampaign = defineTool({
   name: 'approve_campaign',
   title: 'Approve campaign',
-  description: "Approves a campaign waiting for approval (pending_approval): it is scheduled when its time is still ahead, else it starts sending now.",
+  description:
+    'Approves a campaign waiting for approval (pending_approval): it is scheduled when its time is still ahead, else it starts sending now.',
   kind: 'mutation',
   action: 'approve',
   input: Type.Object({ campaign_id: campaignIdArg() }),

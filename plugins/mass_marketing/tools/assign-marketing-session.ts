@@ -3,10 +3,12 @@ import { defineTool, Type } from '../../../core/index.js';
 export const assignMarketingSession = defineTool({
   name: 'assign_marketing_session',
   title: 'Assign marketing session',
-  description: 'Enables or disables a messaging session (line) for mass marketing. Campaigns without session_ids send from every enabled session that is connected.',
+  description:
+    'Enables or disables a messaging session (line) for mass marketing. Campaigns without session_ids send from every enabled session that is connected.',
   kind: 'mutation',
   action: 'assign',
   idempotent: true,
   input: Type.Object({ session_id: Type.Integer({ minimum: 1 }), enable_mass_marketing: Type.Boolean() }),
-  handler: async ({ session_id, enable_mass_marketing }, { services }) => services.marketingSessionsService.assign(session_id, enable_mass_marketing),
+  handler: async ({ session_id, enable_mass_marketing }, { services }) =>
+    services.marketingSessionsService.assign(session_id, enable_mass_marketing),
 });

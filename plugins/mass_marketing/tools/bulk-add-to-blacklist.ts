@@ -4,7 +4,8 @@ import { phonesArg } from './args.js';
 export const bulkAddToBlacklist = defineTool({
   name: 'bulk_add_to_blacklist',
   title: 'Add phones to blacklist',
-  description: 'Blacklists several phones with one reason. Valid phones are added (already_count: those that were there); invalid ones are listed with their index; if none is valid nothing changes (invalid_arguments).',
+  description:
+    'Blacklists several phones with one reason. Valid phones are added (already_count: those that were there); invalid ones are listed with their index; if none is valid nothing changes (invalid_arguments).',
   kind: 'mutation',
   action: 'bulk',
   idempotent: true,

@@ -14,32 +14,81 @@ export const MESSAGE_TEXT_MAX = 3800;
 export function campaignFieldArgs(withDefaults: boolean) {
   const d = <T>(value: T) => (withDefaults ? { default: value } : {});
   return {
-    send_interval_seconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 86_400, ...d(30), description: 'Seconds between two sends on one line; at least 10 (default 30).' })),
-    translate_by_prefix: Type.Optional(Type.Boolean({ ...d(false), description: "Translate to each recipient's language, told by the phone prefix (default false)." })),
-    include_unsubscribe_link: Type.Optional(Type.Boolean({ ...d(true), description: 'End each message with a personal unsubscribe link (default true).' })),
-    archive_after_send: Type.Optional(Type.Boolean({ ...d(false), description: 'After sending, archive the chats that were not active before the send (default false).' })),
+    send_interval_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 10,
+        maximum: 86_400,
+        ...d(30),
+        description: 'Seconds between two sends on one line; at least 10 (default 30).',
+      }),
+    ),
+    translate_by_prefix: Type.Optional(
+      Type.Boolean({
+        ...d(false),
+        description: "Translate to each recipient's language, told by the phone prefix (default false).",
+      }),
+    ),
+    include_unsubscribe_link: Type.Optional(
+      Type.Boolean({ ...d(true), description: 'End each message with a personal unsubscribe link (default true).' }),
+    ),
+    archive_after_send: Type.Optional(
+      Type.Boolean({
+        ...d(false),
+        description: 'After sending, archive the chats that were not active before the send (default false).',
+      }),
+    ),
     session_ids: Type.Optional(
       Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }), Type.Null()], {
-        description: 'Lines to send from, in round robin; default (omitted or null): every line enabled for mass marketing.',
+        description:
+          'Lines to send from, in round robin; default (omitted or null): every line enabled for mass marketing.',
       }),
     ),
     scheduled_at: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 40 }), Type.Null()], {
-        description: "When to start: 'YYYY-MM-DD HH:MM:SS' (or with T) in the shop's timezone, or with Z / an offset. Must be in the future; makes the campaign scheduled.",
+        description:
+          "When to start: 'YYYY-MM-DD HH:MM:SS' (or with T) in the shop's timezone, or with Z / an offset. Must be in the future; makes the campaign scheduled.",
       }),
     ),
     segment_filters: Type.Optional(
-      Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], { description: 'Segment of the list (object or JSON string): tags, exclude_tags, last_contact_days, has_chatapp_history.' }),
+      Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], {
+        description:
+          'Segment of the list (object or JSON string): tags, exclude_tags, last_contact_days, has_chatapp_history.',
+      }),
     ),
-    media_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], { description: 'Public http(s) URL of an image, video or document.' })),
-    media_type: Type.Optional(Type.Union([Type.Union(MEDIA_TYPES.map((t) => Type.Literal(t))), Type.Null()], { description: 'image, video or document; required with media_url.' })),
-    media_filename: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()], { description: 'File name shown to the recipient; required for documents.' })),
-    is_recurring: Type.Optional(Type.Boolean({ ...d(false), description: 'Send again at every occurrence of recurring_cron (default false).' })),
+    media_url: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], {
+        description: 'Public http(s) URL of an image, video or document.',
+      }),
+    ),
+    media_type: Type.Optional(
+      Type.Union([Type.Union(MEDIA_TYPES.map((t) => Type.Literal(t))), Type.Null()], {
+        description: 'image, video or document; required with media_url.',
+      }),
+    ),
+    media_filename: Type.Optional(
+      Type.Union([Type.String({ maxLength: 255 }), Type.Null()], {
+        description: 'File name shown to the recipient; required for documents.',
+      }),
+    ),
+    is_recurring: Type.Optional(
+      Type.Boolean({ ...d(false), description: 'Send again at every occurrence of recurring_cron (default false).' }),
+    ),
     recurring_cron: Type.Optional(
-      Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: "Cron expression in the shop's timezone (minute hour day month weekday; seconds first optional); required when is_recurring." }),
+      Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+        description:
+          "Cron expression in the shop's timezone (minute hour day month weekday; seconds first optional); required when is_recurring.",
+      }),
     ),
   };
 }
 
-export const campaignStatusArg = () => Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)), { description: `One of ${CAMPAIGN_STATUSES.join(', ')}.` });
-export const recipientStatusArg = () => Type.Union(RECIPIENT_STATUSES.map((s) => Type.Literal(s)), { description: `One of ${RECIPIENT_STATUSES.join(', ')}.` });
+export const campaignStatusArg = () =>
+  Type.Union(
+    CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
+    { description: `One of ${CAMPAIGN_STATUSES.join(', ')}.` },
+  );
+export const recipientStatusArg = () =>
+  Type.Union(
+    RECIPIENT_STATUSES.map((s) => Type.Literal(s)),
+    { description: `One of ${RECIPIENT_STATUSES.join(', ')}.` },
+  );

@@ -4,7 +4,7 @@ import { campaignIdArg } from './campaign-args.js';
 export const cancelCampaignSchedule = defineTool({
   name: 'cancel_campaign_schedule',
   title: 'Cancel campaign schedule',
-  description: "Takes a scheduled campaign back to draft, without its scheduled time; the campaign is not deleted.",
+  description: 'Takes a scheduled campaign back to draft, without its scheduled time; the campaign is not deleted.',
   kind: 'mutation',
   action: 'cancel_schedule',
   input: Type.Object({ campaign_id: campaignIdArg() }),

@@ -11,7 +11,10 @@ export const countFilteredContacts = defineTool({
   action: 'count_filtered',
   input: Type.Object({
     list_id: listIdArg(),
-    segment_filters: Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], { description: 'The segment, as an object or a JSON string.' }),
+    segment_filters: Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], {
+      description: 'The segment, as an object or a JSON string.',
+    }),
   }),
-  handler: async ({ list_id, segment_filters }, { services }) => services.marketingAudienceService.countFiltered(list_id, segment_filters),
+  handler: async ({ list_id, segment_filters }, { services }) =>
+    services.marketingAudienceService.countFiltered(list_id, segment_filters),
 });

@@ -12,7 +12,11 @@ export const createCampaign = defineTool({
   action: 'create',
   input: Type.Object({
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    message_text: Type.String({ minLength: 1, maxLength: MESSAGE_TEXT_MAX, description: 'The message; {nombre} contact name, {telefono} contact phone, {tienda} shop name.' }),
+    message_text: Type.String({
+      minLength: 1,
+      maxLength: MESSAGE_TEXT_MAX,
+      description: 'The message; {nombre} contact name, {telefono} contact phone, {tienda} shop name.',
+    }),
     list_id: listIdArg(),
     ...campaignFieldArgs(true),
   }),

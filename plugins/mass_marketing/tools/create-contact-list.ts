@@ -3,7 +3,8 @@ import { defineTool, Type } from '../../../core/index.js';
 export const createContactList = defineTool({
   name: 'create_contact_list',
   title: 'Create contact list',
-  description: 'Creates an empty contact list for campaigns. Names are unique in the shop (an existing name is conflict). Add members with add_contacts_to_list or the import tools.',
+  description:
+    'Creates an empty contact list for campaigns. Names are unique in the shop (an existing name is conflict). Add members with add_contacts_to_list or the import tools.',
   kind: 'mutation',
   action: 'create',
   input: Type.Object({

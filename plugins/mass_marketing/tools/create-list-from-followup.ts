@@ -6,6 +6,10 @@ export const createListFromFollowup = defineTool({
   description:
     'Creates a list of the customers who have a ticket follow-up waiting to be sent (tickets group; without it the call fails with group_not_enabled). name defaults to "Pending follow-ups <date time>".',
   kind: 'mutation',
-  input: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' })) }),
+  input: Type.Object({
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' }),
+    ),
+  }),
   handler: async ({ name }, { services }) => services.marketingImportsService.listFromFollowups(name),
 });

@@ -4,7 +4,8 @@ import { campaignIdArg } from './campaign-args.js';
 export const deleteCampaign = defineTool({
   name: 'delete_campaign',
   title: 'Delete campaign',
-  description: "Deletes a campaign with its runs and send logs. A running campaign cannot be deleted: pause or cancel it first. Messages already sent are not undone.",
+  description:
+    'Deletes a campaign with its runs and send logs. A running campaign cannot be deleted: pause or cancel it first. Messages already sent are not undone.',
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ campaign_id: campaignIdArg() }),

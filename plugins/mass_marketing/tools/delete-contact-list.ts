@@ -4,7 +4,8 @@ import { listIdArg } from './args.js';
 export const deleteContactList = defineTool({
   name: 'delete_contact_list',
   title: 'Delete contact list',
-  description: 'Deletes a contact list with its members and its import records. The phones stay in the shop’s other lists, blacklist and unsubscribe record.',
+  description:
+    'Deletes a contact list with its members and its import records. The phones stay in the shop’s other lists, blacklist and unsubscribe record.',
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ list_id: listIdArg() }),

@@ -13,5 +13,6 @@ export const exportCampaignCsv = defineTool({
     status: Type.Optional(recipientStatusArg()),
     phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
   }),
-  handler: async ({ campaign_id, run_id, status, phone }, { services }) => services.marketingCampaignLogsService.exportCsv(campaign_id, { runId: run_id, status, phone }),
+  handler: async ({ campaign_id, run_id, status, phone }, { services }) =>
+    services.marketingCampaignLogsService.exportCsv(campaign_id, { runId: run_id, status, phone }),
 });

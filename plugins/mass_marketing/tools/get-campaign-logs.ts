@@ -15,5 +15,9 @@ export const getCampaignLogs = defineTool({
     ...PagingArgs,
   }),
   handler: async ({ campaign_id, run_id, status, phone, limit, offset }, { services }) =>
-    services.marketingCampaignLogsService.logs(campaign_id, { runId: run_id, status, phone }, { limit: limit!, offset: offset! }),
+    services.marketingCampaignLogsService.logs(
+      campaign_id,
+      { runId: run_id, status, phone },
+      { limit: limit!, offset: offset! },
+    ),
 });

@@ -7,6 +7,11 @@ export const getContactListDetail = defineTool({
   description:
     'A contact list with its counts (member_count; eligible_count after blacklist, unsubscribes and opt-outs; excluded_count) and a page of its members in phone order, each saying whether it is blacklisted, unsubscribed or opted out. query matches part of the phone or name.',
   kind: 'query',
-  input: Type.Object({ list_id: listIdArg(), query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...PagingArgs }),
-  handler: async ({ list_id, query, limit, offset }, { services }) => services.marketingListsService.detail(list_id, query, { limit: limit!, offset: offset! }),
+  input: Type.Object({
+    list_id: listIdArg(),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    ...PagingArgs,
+  }),
+  handler: async ({ list_id, query, limit, offset }, { services }) =>
+    services.marketingListsService.detail(list_id, query, { limit: limit!, offset: offset! }),
 });

@@ -7,5 +7,6 @@ export const getImportStatus = defineTool({
     'An import’s record — status (queued, running, completed, failed), progress (processed_rows of total_rows, progress_percent), counts (added, duplicate, invalid) and error — with a page of its bad rows (line, value, code, reason) in line order.',
   kind: 'query',
   input: Type.Object({ import_id: Type.Integer({ minimum: 1 }), ...PagingArgs }),
-  handler: async ({ import_id, limit, offset }, { services }) => services.marketingImportsService.status(import_id, { limit: limit!, offset: offset! }),
+  handler: async ({ import_id, limit, offset }, { services }) =>
+    services.marketingImportsService.status(import_id, { limit: limit!, offset: offset! }),
 });

@@ -4,7 +4,8 @@ import { listIdArg } from './args.js';
 export const importContactsFromConversations = defineTool({
   name: 'import_contacts_from_conversations',
   title: 'Import contacts from conversations',
-  description: 'Adds every phone the shop has messaged with (chat history) to a list, named from its customer record when there is one. Answers with the import record (completed, or queued when large).',
+  description:
+    'Adds every phone the shop has messaged with (chat history) to a list, named from its customer record when there is one. Answers with the import record (completed, or queued when large).',
   kind: 'mutation',
   input: Type.Object({ list_id: listIdArg() }),
   handler: async ({ list_id }, { services }) => services.marketingImportsService.fromConversations(list_id),

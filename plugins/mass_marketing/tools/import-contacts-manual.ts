@@ -10,9 +10,16 @@ export const importContactsManual = defineTool({
   kind: 'mutation',
   input: Type.Object({
     list_id: listIdArg(),
-    numbers: Type.Union([Type.String({ minLength: 1, maxLength: 500_000 }), Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 50_000 })], {
-      description: 'Numbers as text ("+34600111222, +34600111333") or as a list.',
-    }),
+    numbers: Type.Union(
+      [
+        Type.String({ minLength: 1, maxLength: 500_000 }),
+        Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 50_000 }),
+      ],
+      {
+        description: 'Numbers as text ("+34600111222, +34600111333") or as a list.',
+      },
+    ),
   }),
-  handler: async ({ list_id, numbers }, { services }) => services.marketingImportsService.fromTypedNumbers(list_id, numbers),
+  handler: async ({ list_id, numbers }, { services }) =>
+    services.marketingImportsService.fromTypedNumbers(list_id, numbers),
 });

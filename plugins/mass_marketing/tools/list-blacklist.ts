@@ -6,5 +6,6 @@ export const listBlacklist = defineTool({
   description: 'The blacklisted phones, newest first; query matches part of the number (digits).',
   kind: 'query',
   input: Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })), ...PagingArgs }),
-  handler: async ({ query, limit, offset }, { services }) => services.marketingBlacklistService.list(query, { limit: limit!, offset: offset! }),
+  handler: async ({ query, limit, offset }, { services }) =>
+    services.marketingBlacklistService.list(query, { limit: limit!, offset: offset! }),
 });

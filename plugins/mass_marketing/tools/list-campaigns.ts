@@ -4,8 +4,14 @@ import { campaignStatusArg } from './campaign-args.js';
 export const listCampaigns = defineTool({
   name: 'list_campaigns',
   title: 'List campaigns',
-  description: "The shop's campaigns, newest first, each with its recipients counted by status; status and query (part of the name) narrow the list.",
+  description:
+    "The shop's campaigns, newest first, each with its recipients counted by status; status and query (part of the name) narrow the list.",
   kind: 'query',
-  input: Type.Object({ status: Type.Optional(campaignStatusArg()), query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), ...PagingArgs }),
-  handler: async ({ status, query, limit, offset }, { services }) => services.marketingCampaignsService.list({ status, query }, { limit: limit!, offset: offset! }),
+  input: Type.Object({
+    status: Type.Optional(campaignStatusArg()),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    ...PagingArgs,
+  }),
+  handler: async ({ status, query, limit, offset }, { services }) =>
+    services.marketingCampaignsService.list({ status, query }, { limit: limit!, offset: offset! }),
 });

@@ -4,7 +4,8 @@ import { CONTACTS_PER_CALL, listIdArg, phonesArg } from './args.js';
 export const removeContactsBulk = defineTool({
   name: 'remove_contacts_bulk',
   title: 'Remove contacts in bulk',
-  description: 'Removes the given phones from a list. Phones that are not members are listed in not_in_list and invalid ones in invalid (with their index); if none is valid the call fails with invalid_arguments.',
+  description:
+    'Removes the given phones from a list. Phones that are not members are listed in not_in_list and invalid ones in invalid (with their index); if none is valid the call fails with invalid_arguments.',
   kind: 'mutation',
   destructive: true,
   idempotent: true,

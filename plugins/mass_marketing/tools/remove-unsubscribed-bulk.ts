@@ -4,7 +4,8 @@ import { phonesArg } from './args.js';
 export const removeUnsubscribedBulk = defineTool({
   name: 'remove_unsubscribed_bulk',
   title: 'Remove unsubscribe records',
-  description: 'Deletes the unsubscribe records of the given phones, so campaigns may reach them again. Phones without a record are listed in not_found, invalid ones in invalid.',
+  description:
+    'Deletes the unsubscribe records of the given phones, so campaigns may reach them again. Phones without a record are listed in not_found, invalid ones in invalid.',
   kind: 'mutation',
   destructive: true,
   idempotent: true,

@@ -15,5 +15,6 @@ export const updateCampaign = defineTool({
     list_id: Type.Optional(listIdArg()),
     ...campaignFieldArgs(false),
   }),
-  handler: async ({ campaign_id, ...changes }, { services }) => services.marketingCampaignsService.update(campaign_id, changes),
+  handler: async ({ campaign_id, ...changes }, { services }) =>
+    services.marketingCampaignsService.update(campaign_id, changes),
 });

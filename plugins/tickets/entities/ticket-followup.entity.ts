@@ -16,7 +16,10 @@ export const TicketFollowup = defineEntity({
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),
     ticket: () => p.manyToOne(Ticket).deleteRule('cascade').index(),
-    status: p.enum(FOLLOWUP_STATUSES).onCreate(() => 'queued' as const).index(),
+    status: p
+      .enum(FOLLOWUP_STATUSES)
+      .onCreate(() => 'queued' as const)
+      .index(),
     message: p.text(),
     // 'template' until an AI composer writes follow-ups; the messaging group may recompose those.
     composedBy: p.string().length(16),
@@ -25,7 +28,10 @@ export const TicketFollowup = defineEntity({
     customerEmail: p.string().length(254).nullable(),
     statusReason: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     sentAt: p.datetime().nullable(),
   },
 });

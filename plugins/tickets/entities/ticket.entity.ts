@@ -1,6 +1,11 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
 
-export const TICKET_STATUSES: ['open', 'pending_notification', 'resolved', 'closed'] = ['open', 'pending_notification', 'resolved', 'closed'];
+export const TICKET_STATUSES: ['open', 'pending_notification', 'resolved', 'closed'] = [
+  'open',
+  'pending_notification',
+  'resolved',
+  'closed',
+];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const TICKET_PRIORITIES: ['P0', 'P1', 'P2', 'P3'] = ['P0', 'P1', 'P2', 'P3'];
@@ -28,7 +33,10 @@ export const Ticket = defineEntity({
     customerId: p.integer().nullable().index(),
     assignedAgentId: p.integer().nullable().index(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     resolvedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),
   },

@@ -8,7 +8,9 @@ describe('tickets follow-up template', () => {
     expect(composeFollowup({ ...parts, locale: 'en' })).to.equal(
       'Hello Ana, this is Tienda Sol following up on your request.\n\nYour refund is on its way.\n\nIf you need anything else, just reply to this message.',
     );
-    expect(composeFollowup({ ...parts, locale: 'es-ES' })).to.match(/^Hola Ana, te escribimos de Tienda Sol/).and.include('Your refund is on its way.');
+    expect(composeFollowup({ ...parts, locale: 'es-ES' }))
+      .to.match(/^Hola Ana, te escribimos de Tienda Sol/)
+      .and.include('Your refund is on its way.');
   });
 
   it('greets without a name when there is none, and falls back to English', () => {

@@ -7,8 +7,10 @@ export interface FollowupParts {
 }
 
 const TEMPLATES: Record<string, (p: FollowupParts) => string> = {
-  en: (p) => `Hello${p.customerName ? ` ${p.customerName}` : ''}, this is ${p.shopName} following up on your request.\n\n${p.resolution}\n\nIf you need anything else, just reply to this message.`,
-  es: (p) => `Hola${p.customerName ? ` ${p.customerName}` : ''}, te escribimos de ${p.shopName} sobre tu consulta.\n\n${p.resolution}\n\nSi necesitas algo más, responde a este mensaje.`,
+  en: (p) =>
+    `Hello${p.customerName ? ` ${p.customerName}` : ''}, this is ${p.shopName} following up on your request.\n\n${p.resolution}\n\nIf you need anything else, just reply to this message.`,
+  es: (p) =>
+    `Hola${p.customerName ? ` ${p.customerName}` : ''}, te escribimos de ${p.shopName} sobre tu consulta.\n\n${p.resolution}\n\nSi necesitas algo más, responde a este mensaje.`,
 };
 
 /**

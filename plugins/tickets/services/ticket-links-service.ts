@@ -25,7 +25,11 @@ export class TicketLinksService {
       { $or: [{ customerId: e.secondary_id }, { phone: e.secondary_phone }] },
       { customerId: e.primary_id, phone: e.primary_phone, updatedAt: now },
     );
-    await em.nativeUpdate(TicketFollowup, { status: 'queued', phone: e.secondary_phone }, { phone: e.primary_phone, updatedAt: now });
+    await em.nativeUpdate(
+      TicketFollowup,
+      { status: 'queued', phone: e.secondary_phone },
+      { phone: e.primary_phone, updatedAt: now },
+    );
   }
 
   /** The tickets stay, with their phone, as a record of what happened. */
@@ -34,6 +38,10 @@ export class TicketLinksService {
   }
 
   async agentDeleted(e: { agent_id: number }): Promise<void> {
-    await this.deps.em.nativeUpdate(Ticket, { assignedAgentId: e.agent_id }, { assignedAgentId: null, updatedAt: new Date() });
+    await this.deps.em.nativeUpdate(
+      Ticket,
+      { assignedAgentId: e.agent_id },
+      { assignedAgentId: null, updatedAt: new Date() },
+    );
   }
 }

@@ -1,4 +1,11 @@
-import { invalidState, LockMode, nonBlank, notFound, type EntityManager, type ShopContext } from '../../../core/index.js';
+import {
+  invalidState,
+  LockMode,
+  nonBlank,
+  notFound,
+  type EntityManager,
+  type ShopContext,
+} from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { assertCan } from './ticket-status.js';
@@ -39,7 +46,12 @@ export class TicketResolutionsService {
     const customer = ticket.phone ? await this.deps.customersService.findByPhone(ticket.phone) : null;
     const followup = this.em.create(TicketFollowup, {
       ticket,
-      message: composeFollowup({ locale: this.deps.shop.locale, shopName: this.deps.shop.name, customerName: customer?.name ?? null, resolution }),
+      message: composeFollowup({
+        locale: this.deps.shop.locale,
+        shopName: this.deps.shop.name,
+        customerName: customer?.name ?? null,
+        resolution,
+      }),
       composedBy: 'template',
       resolveAfterNotify,
       phone: ticket.phone ?? null,
@@ -88,7 +100,11 @@ export class TicketResolutionsService {
   }
 
   async cancelQueued(ticket: Ticket, reason: string): Promise<void> {
-    await this.em.nativeUpdate(TicketFollowup, { ticket, status: 'queued' }, { status: 'cancelled', statusReason: reason, updatedAt: new Date() });
+    await this.em.nativeUpdate(
+      TicketFollowup,
+      { ticket, status: 'queued' },
+      { status: 'cancelled', statusReason: reason, updatedAt: new Date() },
+    );
   }
 
   /**
@@ -96,13 +112,20 @@ export class TicketResolutionsService {
    * since it was loaded, in this transaction through a native update or in another one.
    */
   private async queuedFollowup(id: number): Promise<TicketFollowup> {
-    const followup = await this.em.findOne(TicketFollowup, { id }, { populate: ['ticket'], refresh: true, lockMode: LockMode.PESSIMISTIC_WRITE });
+    const followup = await this.em.findOne(
+      TicketFollowup,
+      { id },
+      { populate: ['ticket'], refresh: true, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!followup) throw notFound('follow-up', id);
     if (followup.status !== 'queued') {
-      throw invalidState(`Follow-up ${id} is ${followup.status}; only a queued follow-up can be marked sent or failed.`, {
-        current_status: followup.status,
-        allowed: ['queued'],
-      });
+      throw invalidState(
+        `Follow-up ${id} is ${followup.status}; only a queued follow-up can be marked sent or failed.`,
+        {
+          current_status: followup.status,
+          allowed: ['queued'],
+        },
+      );
     }
     return followup;
   }

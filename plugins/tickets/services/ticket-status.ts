@@ -32,8 +32,11 @@ export function assertCan(ticket: Ticket, change: TicketChange): void {
   const allowed: TicketStatus[] = ALLOWED_FROM[change];
   if (allowed.includes(ticket.status)) return;
   const why = ticket.status === 'closed' ? ' Closed tickets are final.' : '';
-  throw invalidState(`Ticket ${ticket.id} is ${ticket.status} and cannot be ${DONE[change]}; allowed from: ${allowed.join(', ')}.${why}`, {
-    current_status: ticket.status,
-    allowed,
-  });
+  throw invalidState(
+    `Ticket ${ticket.id} is ${ticket.status} and cannot be ${DONE[change]}; allowed from: ${allowed.join(', ')}.${why}`,
+    {
+      current_status: ticket.status,
+      allowed,
+    },
+  );
 }

@@ -1,4 +1,13 @@
-import { invalidArguments, nonBlank, normalizePhone, notFound, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  invalidArguments,
+  nonBlank,
+  normalizePhone,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Ticket, type TicketPriority, type TicketStatus } from '../entities/ticket.entity.js';
 import { TicketNote, type TicketNoteKind } from '../entities/ticket-note.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
@@ -70,14 +79,22 @@ export class TicketsService {
     const email = input.customer_email?.trim().toLowerCase() || null;
     const message = input.message === undefined ? undefined : nonBlank(input.message, 'message');
     if (!phone && !email) {
-      throw invalidArguments('A ticket is about a customer: give phone or customer_email.', [{ path: 'phone', message: 'phone or customer_email is required' }]);
+      throw invalidArguments('A ticket is about a customer: give phone or customer_email.', [
+        { path: 'phone', message: 'phone or customer_email is required' },
+      ]);
     }
     const customer = phone ? await this.deps.customersService.ensureByPhone(phone, { email }) : null;
 
     if (input.dedupe_customer) {
       // Two reports of one customer arriving together must not both miss each other's ticket.
-      await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [`tickets.dedupe:${this.deps.shop.id}:${phone ?? email}`]);
-      const existing = await this.em.findOne(Ticket, { status: { $in: DEDUPE_STATUSES }, ...(phone ? { phone } : { customerEmail: email }) }, { orderBy: { id: 'desc' } });
+      await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [
+        `tickets.dedupe:${this.deps.shop.id}:${phone ?? email}`,
+      ]);
+      const existing = await this.em.findOne(
+        Ticket,
+        { status: { $in: DEDUPE_STATUSES }, ...(phone ? { phone } : { customerEmail: email }) },
+        { orderBy: { id: 'desc' } },
+      );
       if (existing) {
         existing.description = input.description ?? existing.description;
         existing.priority = input.priority ?? existing.priority;
@@ -122,16 +139,23 @@ export class TicketsService {
     if (filters.status) where.status = filters.status;
     if (filters.priority) where.priority = filters.priority;
     if (filters.category !== undefined) where.category = filters.category;
-    if (filters.assigned_agent_id !== undefined) where.assignedAgentId = filters.assigned_agent_id === 0 ? null : filters.assigned_agent_id;
+    if (filters.assigned_agent_id !== undefined)
+      where.assignedAgentId = filters.assigned_agent_id === 0 ? null : filters.assigned_agent_id;
     if (filters.phone !== undefined) where.phone = normalizePhone(filters.phone, 'phone');
-    const [items, count] = await this.em.findAndCount(Ticket, where, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(Ticket, where, {
+      orderBy: { id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('tickets', items.map(ticketPayload), count, paging);
   }
 
   /** undefined leaves a field as it is; null clears description or category. */
   async update(id: number, changes: TicketChanges) {
     if (Object.values(changes).every((v) => v === undefined)) {
-      throw invalidArguments('Give at least one of title, description, priority or category to update.', [{ path: '(root)', message: 'needs a field to change' }]);
+      throw invalidArguments('Give at least one of title, description, priority or category to update.', [
+        { path: '(root)', message: 'needs a field to change' },
+      ]);
     }
     const ticket = await this.get(id);
     assertCan(ticket, 'update');

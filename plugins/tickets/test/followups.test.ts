@@ -11,20 +11,34 @@ describe('tickets: follow-up queue (markFollowupSent / markFollowupFailed / queu
   let otherShopId: number;
 
   before(async () => {
-    k = await bootKernel({ groups: ['agents', 'customers', 'tickets'], overrides: { groups: { tickets_probe: fixtureGroup('service-probe') } } });
+    k = await bootKernel({
+      groups: ['agents', 'customers', 'tickets'],
+      overrides: { groups: { tickets_probe: fixtureGroup('service-probe') } },
+    });
     ({ shopId, token } = await k.newShop('Follow-up shop'));
     ({ shopId: otherShopId } = await k.newShop('Other follow-up shop'));
   });
   after(() => k.close());
 
   const call = async (tool: string, args: Record<string, unknown> = {}) => (await k.call(token, tool, args)).payload;
-  const resolutions = (shop: number, work: (s: any) => Promise<any>): Promise<any> => withShop(shop, ({ services }) => work(services.ticketResolutionsService), { transactional: true });
+  const resolutions = (shop: number, work: (s: any) => Promise<any>): Promise<any> =>
+    withShop(shop, ({ services }) => work(services.ticketResolutionsService), { transactional: true });
   const resolvedTicket = async (resolve_after_notify = true) => {
-    const ticket = (await call('create_ai_ticket', { action: 'create', title: 'Follow me', phone: '+34630000001' })).ticket;
-    const p = await call('add_ai_ticket_agent_resolution', { action: 'add', ticket_id: ticket.id, body: 'Sorted', resolve_after_notify });
+    const ticket = (await call('create_ai_ticket', { action: 'create', title: 'Follow me', phone: '+34630000001' }))
+      .ticket;
+    const p = await call('add_ai_ticket_agent_resolution', {
+      action: 'add',
+      ticket_id: ticket.id,
+      body: 'Sorted',
+      resolve_after_notify,
+    });
     return { ticketId: ticket.id as number, followupId: p.followup.id as number };
   };
-  const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a failure'), (err) => err);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.fail('expected a failure'),
+      (err) => err,
+    );
 
   it('markFollowupSent marks the follow-up sent and resolves the ticket that waited for it', async () => {
     const { ticketId, followupId } = await resolvedTicket();
@@ -90,16 +104,27 @@ describe('tickets: follow-up queue (markFollowupSent / markFollowupFailed / queu
     const { ticketId, followupId } = await resolvedTicket();
     expect((await failure(resolutions(shopId, (s) => s.markFollowupSent(999999)))).code).to.equal('not_found');
     expect((await failure(resolutions(otherShopId, (s) => s.markFollowupSent(followupId)))).code).to.equal('not_found');
-    expect((await failure(resolutions(otherShopId, (s) => s.markFollowupFailed(followupId, 'x')))).code).to.equal('not_found');
+    expect((await failure(resolutions(otherShopId, (s) => s.markFollowupFailed(followupId, 'x')))).code).to.equal(
+      'not_found',
+    );
     expect((await call('get_ai_ticket', { ticket_id: ticketId })).ticket.status).to.equal('pending_notification');
   });
 
   it('markFollowupFailed records the reason and leaves the ticket pending; a new resolution can settle it', async () => {
     const { ticketId, followupId } = await resolvedTicket();
     const p = await resolutions(shopId, (s) => s.markFollowupFailed(followupId, 'number not on the messaging network'));
-    expect(p.followup).to.include({ status: 'failed', status_reason: 'number not on the messaging network', sent_at: null });
+    expect(p.followup).to.include({
+      status: 'failed',
+      status_reason: 'number not on the messaging network',
+      sent_at: null,
+    });
     expect(p.ticket.status).to.equal('pending_notification');
-    const again = await call('add_ai_ticket_agent_resolution', { action: 'add', ticket_id: ticketId, body: 'Closing the loop', resolve_after_notify: false });
+    const again = await call('add_ai_ticket_agent_resolution', {
+      action: 'add',
+      ticket_id: ticketId,
+      body: 'Closing the loop',
+      resolve_after_notify: false,
+    });
     expect(again.ticket.status).to.equal('resolved');
     const got = (await call('get_ai_ticket', { ticket_id: ticketId })).ticket;
     expect(got.followups.map((f: any) => f.status)).to.deep.equal(['failed', 'queued']);

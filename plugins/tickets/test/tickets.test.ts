@@ -10,16 +10,29 @@ describe('tickets group', () => {
   before(async () => {
     k = await bootKernel({ groups: ['agents', 'customers', 'tickets'] });
     ({ token } = await k.newShop('Tickets shop'));
-    const agent = await k.call(token, 'create_agent', { action: 'create', nickname: 'Tess', full_name: 'Tess Ticket', email: 'tess@example.com' });
+    const agent = await k.call(token, 'create_agent', {
+      action: 'create',
+      nickname: 'Tess',
+      full_name: 'Tess Ticket',
+      email: 'tess@example.com',
+    });
     agentId = agent.payload.agent.id;
     const other = await k.newShop('Other tickets shop');
-    otherShopAgentId = (await k.call(other.token, 'create_agent', { action: 'create', nickname: 'Otto', full_name: 'Otto Other', email: 'otto@example.com' })).payload.agent.id;
+    otherShopAgentId = (
+      await k.call(other.token, 'create_agent', {
+        action: 'create',
+        nickname: 'Otto',
+        full_name: 'Otto Other',
+        email: 'otto@example.com',
+      })
+    ).payload.agent.id;
   });
   after(() => k.close());
 
   const call = async (tool: string, args: Record<string, unknown> = {}) => (await k.call(token, tool, args)).payload;
   const create = (args: Record<string, unknown>) => call('create_ai_ticket', { action: 'create', ...args });
-  const newTicket = async (args: Record<string, unknown> = {}) => (await create({ title: 'A ticket', phone: '+34610000001', ...args })).ticket;
+  const newTicket = async (args: Record<string, unknown> = {}) =>
+    (await create({ title: 'A ticket', phone: '+34610000001', ...args })).ticket;
   const resolve = (ticket_id: number, extra: Record<string, unknown> = {}) =>
     call('add_ai_ticket_agent_resolution', { action: 'add', ticket_id, body: 'Refund issued', ...extra });
   const expectError = (payload: any, code: string, path?: string) => {
@@ -35,20 +48,48 @@ describe('tickets group', () => {
 
   describe('create_ai_ticket', () => {
     it('creates an open P2 ticket, normalises the phone, links the customer and stores the message as the first note', async () => {
-      const p = await create({ title: 'Parcel lost', phone: '0034 610 000 010', message: 'Customer says the parcel never arrived' });
+      const p = await create({
+        title: 'Parcel lost',
+        phone: '0034 610 000 010',
+        message: 'Customer says the parcel never arrived',
+      });
       expect(p).to.include({ success: true, created: true, deduped: false });
       const t = p.ticket;
-      expect(t).to.include({ title: 'Parcel lost', status: 'open', priority: 'P2', phone: '+34610000010', assigned_agent_id: null, description: null, category: null, resolved_at: null, closed_at: null });
+      expect(t).to.include({
+        title: 'Parcel lost',
+        status: 'open',
+        priority: 'P2',
+        phone: '+34610000010',
+        assigned_agent_id: null,
+        description: null,
+        category: null,
+        resolved_at: null,
+        closed_at: null,
+      });
       const customer = (await call('get_customer', { phone: '+34610000010' })).customer;
       expect(t.customer_id).to.equal(customer.id);
       const got = (await call('get_ai_ticket', { ticket_id: t.id })).ticket;
-      expect(got.notes.map((n: any) => [n.kind, n.body])).to.deep.equal([['note', 'Customer says the parcel never arrived']]);
+      expect(got.notes.map((n: any) => [n.kind, n.body])).to.deep.equal([
+        ['note', 'Customer says the parcel never arrived'],
+      ]);
       expect(got.followups).to.deep.equal([]);
     });
 
     it('takes description, priority, category and an email; the email fills the new customer record', async () => {
-      const p = await create({ title: 'Invoice', phone: '+34610000011', customer_email: 'Buyer@Example.com', description: 'Needs a VAT invoice', priority: 'P0', category: 'billing' });
-      expect(p.ticket).to.include({ priority: 'P0', category: 'billing', description: 'Needs a VAT invoice', customer_email: 'buyer@example.com' });
+      const p = await create({
+        title: 'Invoice',
+        phone: '+34610000011',
+        customer_email: 'Buyer@Example.com',
+        description: 'Needs a VAT invoice',
+        priority: 'P0',
+        category: 'billing',
+      });
+      expect(p.ticket).to.include({
+        priority: 'P0',
+        category: 'billing',
+        description: 'Needs a VAT invoice',
+        customer_email: 'buyer@example.com',
+      });
       expect((await call('get_customer', { phone: '+34610000011' })).customer.email).to.equal('buyer@example.com');
     });
 
@@ -61,13 +102,29 @@ describe('tickets group', () => {
       expectError(await create({ title: 'Nobody' }), 'invalid_arguments', 'phone');
       expectError(await create({ title: 'Bad phone', phone: '555' }), 'invalid_arguments', 'phone');
       expectError(await create({ title: 'Bad email', customer_email: 'nope' }), 'invalid_arguments', 'customer_email');
-      expectError(await create({ title: 'Bad priority', phone: '+34610000001', priority: 'P4' }), 'invalid_arguments', 'priority');
+      expectError(
+        await create({ title: 'Bad priority', phone: '+34610000001', priority: 'P4' }),
+        'invalid_arguments',
+        'priority',
+      );
       expectError(await create({ title: '   ', phone: '+34610000001' }), 'invalid_arguments', 'title');
       expectError(await create({ phone: '+34610000001' }), 'invalid_arguments', 'title');
       expectError(await create({ title: 'x', phone: '+34610000001', message: '  ' }), 'invalid_arguments', 'message');
-      expectError(await call('create_ai_ticket', { title: 'No action', phone: '+34610000001' }), 'invalid_arguments', 'action');
-      expectError(await call('create_ai_ticket', { action: 'add', title: 'Wrong action', phone: '+34610000001' }), 'invalid_arguments', 'action');
-      expectError(await create({ title: 'x', phone: '+34610000001', assigned_agent_id: 1 }), 'invalid_arguments', 'assigned_agent_id');
+      expectError(
+        await call('create_ai_ticket', { title: 'No action', phone: '+34610000001' }),
+        'invalid_arguments',
+        'action',
+      );
+      expectError(
+        await call('create_ai_ticket', { action: 'add', title: 'Wrong action', phone: '+34610000001' }),
+        'invalid_arguments',
+        'action',
+      );
+      expectError(
+        await create({ title: 'x', phone: '+34610000001', assigned_agent_id: 1 }),
+        'invalid_arguments',
+        'assigned_agent_id',
+      );
     });
 
     it('without dedupe_customer, a second report of the same customer opens a second ticket', async () => {
@@ -78,10 +135,30 @@ describe('tickets group', () => {
     });
 
     it("with dedupe_customer, the customer's open ticket is updated instead, keeping its title", async () => {
-      const first = await create({ title: 'Broken zipper', phone: '+34610000030', message: 'first report', priority: 'P3', category: 'returns' });
-      const p = await create({ title: 'Zipper again', phone: '+34 610 000 030', message: 'customer wrote again', priority: 'P1', description: 'Now angry', dedupe_customer: true });
+      const first = await create({
+        title: 'Broken zipper',
+        phone: '+34610000030',
+        message: 'first report',
+        priority: 'P3',
+        category: 'returns',
+      });
+      const p = await create({
+        title: 'Zipper again',
+        phone: '+34 610 000 030',
+        message: 'customer wrote again',
+        priority: 'P1',
+        description: 'Now angry',
+        dedupe_customer: true,
+      });
       expect(p).to.include({ success: true, created: false, deduped: true });
-      expect(p.ticket).to.include({ id: first.ticket.id, title: 'Broken zipper', priority: 'P1', category: 'returns', description: 'Now angry', status: 'open' });
+      expect(p.ticket).to.include({
+        id: first.ticket.id,
+        title: 'Broken zipper',
+        priority: 'P1',
+        category: 'returns',
+        description: 'Now angry',
+        status: 'open',
+      });
       const got = (await call('get_ai_ticket', { ticket_id: first.ticket.id })).ticket;
       expect(got.notes.map((n: any) => [n.kind, n.body])).to.deep.equal([
         ['note', 'first report'],
@@ -126,7 +203,12 @@ describe('tickets group', () => {
 
     it('with a phone, dedupe does not match by email', async () => {
       const first = await create({ title: 'Has phone', phone: '+34610000035', customer_email: 'same@example.com' });
-      const p = await create({ title: 'Other phone', phone: '+34610000036', customer_email: 'same@example.com', dedupe_customer: true });
+      const p = await create({
+        title: 'Other phone',
+        phone: '+34610000036',
+        customer_email: 'same@example.com',
+        dedupe_customer: true,
+      });
       expect(p.created).to.equal(true);
       expect(p.ticket.id).to.not.equal(first.ticket.id);
     });
@@ -139,26 +221,48 @@ describe('tickets group', () => {
       expect(p.note).to.include({ kind: 'note', body: 'Called the courier' });
       expect(p.ticket.id).to.equal(t.id);
       expect(Date.parse(p.ticket.updated_at)).to.be.at.least(Date.parse(t.updated_at));
-      expect((await call('get_ai_ticket', { ticket_id: t.id })).ticket.notes.map((n: any) => n.body)).to.deep.equal(['Called the courier']);
+      expect((await call('get_ai_ticket', { ticket_id: t.id })).ticket.notes.map((n: any) => n.body)).to.deep.equal([
+        'Called the courier',
+      ]);
     });
 
     it('is allowed on pending_notification and resolved tickets, refused on closed ones', async () => {
       const t = await newTicket();
       await resolve(t.id);
-      expect((await call('add_ai_ticket_note', { action: 'add', ticket_id: t.id, body: 'while pending' })).success).to.equal(true);
+      expect(
+        (await call('add_ai_ticket_note', { action: 'add', ticket_id: t.id, body: 'while pending' })).success,
+      ).to.equal(true);
       const r = await newTicket();
       await resolve(r.id, { resolve_after_notify: false });
-      expect((await call('add_ai_ticket_note', { action: 'add', ticket_id: r.id, body: 'after resolution' })).success).to.equal(true);
+      expect(
+        (await call('add_ai_ticket_note', { action: 'add', ticket_id: r.id, body: 'after resolution' })).success,
+      ).to.equal(true);
       await call('close_ai_ticket', { action: 'close', ticket_id: r.id });
-      expectInvalidState(await call('add_ai_ticket_note', { action: 'add', ticket_id: r.id, body: 'too late' }), 'closed', ['open', 'pending_notification', 'resolved']);
+      expectInvalidState(
+        await call('add_ai_ticket_note', { action: 'add', ticket_id: r.id, body: 'too late' }),
+        'closed',
+        ['open', 'pending_notification', 'resolved'],
+      );
     });
 
     it('unknown ticket → not_found; blank body, bad id → invalid_arguments', async () => {
       expectError(await call('add_ai_ticket_note', { action: 'add', ticket_id: 999999, body: 'x' }), 'not_found');
       const t = await newTicket();
-      expectError(await call('add_ai_ticket_note', { action: 'add', ticket_id: t.id, body: ' ' }), 'invalid_arguments', 'body');
-      expectError(await call('add_ai_ticket_note', { action: 'add', ticket_id: 0, body: 'x' }), 'invalid_arguments', 'ticket_id');
-      expectError(await call('add_ai_ticket_note', { action: 'add', ticket_id: 'one', body: 'x' }), 'invalid_arguments', 'ticket_id');
+      expectError(
+        await call('add_ai_ticket_note', { action: 'add', ticket_id: t.id, body: ' ' }),
+        'invalid_arguments',
+        'body',
+      );
+      expectError(
+        await call('add_ai_ticket_note', { action: 'add', ticket_id: 0, body: 'x' }),
+        'invalid_arguments',
+        'ticket_id',
+      );
+      expectError(
+        await call('add_ai_ticket_note', { action: 'add', ticket_id: 'one', body: 'x' }),
+        'invalid_arguments',
+        'ticket_id',
+      );
       expectError(await call('add_ai_ticket_note', { ticket_id: t.id, body: 'x' }), 'invalid_arguments', 'action');
     });
   });
@@ -166,8 +270,14 @@ describe('tickets group', () => {
   describe('assign_ai_ticket', () => {
     it('assigns to an agent of the shop and unassigns with 0', async () => {
       const t = await newTicket();
-      expect((await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: agentId })).ticket.assigned_agent_id).to.equal(agentId);
-      expect((await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: 0 })).ticket.assigned_agent_id).to.equal(null);
+      expect(
+        (await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: agentId })).ticket
+          .assigned_agent_id,
+      ).to.equal(agentId);
+      expect(
+        (await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: 0 })).ticket
+          .assigned_agent_id,
+      ).to.equal(null);
     });
 
     it("an unknown agent, or another shop's, → not_found and nothing changes", async () => {
@@ -176,17 +286,35 @@ describe('tickets group', () => {
       const unknown = await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: 999999 });
       expectError(unknown, 'not_found');
       expect(unknown.resource).to.equal('agent');
-      expectError(await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: otherShopAgentId }), 'not_found');
+      expectError(
+        await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: otherShopAgentId }),
+        'not_found',
+      );
       expect((await call('get_ai_ticket', { ticket_id: t.id })).ticket.assigned_agent_id).to.equal(agentId);
     });
 
     it('refuses closed tickets, negative ids and a missing agent id', async () => {
       const t = await newTicket();
       await call('close_ai_ticket', { action: 'close', ticket_id: t.id });
-      expectInvalidState(await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: agentId }), 'closed', ['open', 'pending_notification', 'resolved']);
-      expectError(await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: -1 }), 'invalid_arguments', 'assigned_agent_id');
-      expectError(await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id }), 'invalid_arguments', 'assigned_agent_id');
-      expectError(await call('assign_ai_ticket', { action: 'assign', ticket_id: 999999, assigned_agent_id: 0 }), 'not_found');
+      expectInvalidState(
+        await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: agentId }),
+        'closed',
+        ['open', 'pending_notification', 'resolved'],
+      );
+      expectError(
+        await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id, assigned_agent_id: -1 }),
+        'invalid_arguments',
+        'assigned_agent_id',
+      );
+      expectError(
+        await call('assign_ai_ticket', { action: 'assign', ticket_id: t.id }),
+        'invalid_arguments',
+        'assigned_agent_id',
+      );
+      expectError(
+        await call('assign_ai_ticket', { action: 'assign', ticket_id: 999999, assigned_agent_id: 0 }),
+        'not_found',
+      );
     });
   });
 
@@ -197,7 +325,14 @@ describe('tickets group', () => {
       expect(p.success).to.equal(true);
       expect(p.ticket).to.include({ status: 'pending_notification', resolved_at: null });
       expect(p.resolution).to.include({ kind: 'resolution', body: 'We refunded the shipping cost.' });
-      expect(p.followup).to.include({ status: 'queued', composed_by: 'template', resolve_after_notify: true, phone: '+34610000040', ticket_id: t.id, sent_at: null });
+      expect(p.followup).to.include({
+        status: 'queued',
+        composed_by: 'template',
+        resolve_after_notify: true,
+        phone: '+34610000040',
+        ticket_id: t.id,
+        sent_at: null,
+      });
       expect(p.followup.message).to.include('We refunded the shipping cost.').and.include('Tickets shop');
       expect(p.followup.message).to.not.include('A ticket');
       const got = (await call('get_ai_ticket', { ticket_id: t.id })).ticket;
@@ -256,8 +391,13 @@ describe('tickets group', () => {
       expect(p.ticket.status).to.equal('closed');
       expect(p.ticket.closed_at).to.be.a('string');
       const got = (await call('get_ai_ticket', { ticket_id: t.id })).ticket;
-      expect(got.notes.map((n: any) => [n.kind, n.body])).to.deep.equal([['resolution', 'Refund issued'], ['close', 'Customer unreachable']]);
-      expect(got.followups.map((f: any) => [f.status, f.status_reason])).to.deep.equal([['cancelled', 'ticket closed']]);
+      expect(got.notes.map((n: any) => [n.kind, n.body])).to.deep.equal([
+        ['resolution', 'Refund issued'],
+        ['close', 'Customer unreachable'],
+      ]);
+      expect(got.followups.map((f: any) => [f.status, f.status_reason])).to.deep.equal([
+        ['cancelled', 'ticket closed'],
+      ]);
     });
 
     it('closes open and resolved tickets without a reason; closed is final', async () => {
@@ -266,14 +406,24 @@ describe('tickets group', () => {
       expect((await call('get_ai_ticket', { ticket_id: open.id })).ticket.notes).to.deep.equal([]);
       const resolved = await newTicket();
       await resolve(resolved.id, { resolve_after_notify: false });
-      expect((await call('close_ai_ticket', { action: 'close', ticket_id: resolved.id })).ticket.status).to.equal('closed');
-      expectInvalidState(await call('close_ai_ticket', { action: 'close', ticket_id: resolved.id }), 'closed', ['open', 'pending_notification', 'resolved']);
+      expect((await call('close_ai_ticket', { action: 'close', ticket_id: resolved.id })).ticket.status).to.equal(
+        'closed',
+      );
+      expectInvalidState(await call('close_ai_ticket', { action: 'close', ticket_id: resolved.id }), 'closed', [
+        'open',
+        'pending_notification',
+        'resolved',
+      ]);
     });
 
     it('unknown ticket → not_found; blank reason → invalid_arguments', async () => {
       expectError(await call('close_ai_ticket', { action: 'close', ticket_id: 999999 }), 'not_found');
       const t = await newTicket();
-      expectError(await call('close_ai_ticket', { action: 'close', ticket_id: t.id, reason: ' ' }), 'invalid_arguments', 'reason');
+      expectError(
+        await call('close_ai_ticket', { action: 'close', ticket_id: t.id, reason: ' ' }),
+        'invalid_arguments',
+        'reason',
+      );
       expect((await call('get_ai_ticket', { ticket_id: t.id })).ticket.status).to.equal('open');
     });
   });
@@ -291,12 +441,17 @@ describe('tickets group', () => {
       await resolve(t.id);
       expect((await call('reopen_ai_ticket', { ticket_id: t.id })).ticket.status).to.equal('open');
       const got = (await call('get_ai_ticket', { ticket_id: t.id })).ticket;
-      expect(got.followups.map((f: any) => [f.status, f.status_reason])).to.deep.equal([['cancelled', 'ticket reopened']]);
+      expect(got.followups.map((f: any) => [f.status, f.status_reason])).to.deep.equal([
+        ['cancelled', 'ticket reopened'],
+      ]);
     });
 
     it('refuses open and closed tickets', async () => {
       const t = await newTicket();
-      expectInvalidState(await call('reopen_ai_ticket', { ticket_id: t.id }), 'open', ['pending_notification', 'resolved']);
+      expectInvalidState(await call('reopen_ai_ticket', { ticket_id: t.id }), 'open', [
+        'pending_notification',
+        'resolved',
+      ]);
       await call('close_ai_ticket', { action: 'close', ticket_id: t.id });
       const closed = await call('reopen_ai_ticket', { ticket_id: t.id });
       expectInvalidState(closed, 'closed', ['pending_notification', 'resolved']);
@@ -317,12 +472,24 @@ describe('tickets group', () => {
     it('refuses nothing to change, bad values, closed and unknown tickets', async () => {
       const t = await newTicket();
       expectError(await call('update_ai_ticket', { ticket_id: t.id }), 'invalid_arguments');
-      expectError(await call('update_ai_ticket', { ticket_id: t.id, priority: 'urgent' }), 'invalid_arguments', 'priority');
+      expectError(
+        await call('update_ai_ticket', { ticket_id: t.id, priority: 'urgent' }),
+        'invalid_arguments',
+        'priority',
+      );
       expectError(await call('update_ai_ticket', { ticket_id: t.id, title: '  ' }), 'invalid_arguments', 'title');
-      expectError(await call('update_ai_ticket', { ticket_id: t.id, status: 'resolved' }), 'invalid_arguments', 'status');
+      expectError(
+        await call('update_ai_ticket', { ticket_id: t.id, status: 'resolved' }),
+        'invalid_arguments',
+        'status',
+      );
       expectError(await call('update_ai_ticket', { ticket_id: 999999, title: 'x' }), 'not_found');
       await call('close_ai_ticket', { action: 'close', ticket_id: t.id });
-      expectInvalidState(await call('update_ai_ticket', { ticket_id: t.id, title: 'x' }), 'closed', ['open', 'pending_notification', 'resolved']);
+      expectInvalidState(await call('update_ai_ticket', { ticket_id: t.id, title: 'x' }), 'closed', [
+        'open',
+        'pending_notification',
+        'resolved',
+      ]);
     });
   });
 
@@ -348,7 +515,8 @@ describe('tickets group', () => {
     });
 
     it('filters by status, priority, category, agent and unassigned, combined', async () => {
-      const ofPhone = async (args: Record<string, unknown>) => (await call('list_ai_tickets', { phone: '0034 620 000 001', ...args })).tickets.map((t: any) => t.id);
+      const ofPhone = async (args: Record<string, unknown>) =>
+        (await call('list_ai_tickets', { phone: '0034 620 000 001', ...args })).tickets.map((t: any) => t.id);
       expect(await ofPhone({ status: 'pending_notification' })).to.deep.equal([ids[2]]);
       expect(await ofPhone({ priority: 'P0' })).to.deep.equal([ids[2], ids[0]]);
       expect(await ofPhone({ category: 'list-cat' })).to.deep.equal([ids[1], ids[0]]);
@@ -367,11 +535,37 @@ describe('tickets group', () => {
     it('get_ai_ticket returns the ticket with notes and follow-ups; unknown → not_found', async () => {
       const p = await call('get_ai_ticket', { ticket_id: ids[2] });
       expect(p.ticket).to.have.keys(
-        'id', 'title', 'description', 'priority', 'category', 'status', 'phone', 'customer_email', 'customer_id', 'assigned_agent_id',
-        'created_at', 'updated_at', 'resolved_at', 'closed_at', 'notes', 'followups',
+        'id',
+        'title',
+        'description',
+        'priority',
+        'category',
+        'status',
+        'phone',
+        'customer_email',
+        'customer_id',
+        'assigned_agent_id',
+        'created_at',
+        'updated_at',
+        'resolved_at',
+        'closed_at',
+        'notes',
+        'followups',
       );
       expect(p.ticket.followups).to.have.length(1);
-      expect(p.ticket.followups[0]).to.have.keys('id', 'ticket_id', 'status', 'message', 'composed_by', 'resolve_after_notify', 'phone', 'customer_email', 'status_reason', 'created_at', 'sent_at');
+      expect(p.ticket.followups[0]).to.have.keys(
+        'id',
+        'ticket_id',
+        'status',
+        'message',
+        'composed_by',
+        'resolve_after_notify',
+        'phone',
+        'customer_email',
+        'status_reason',
+        'created_at',
+        'sent_at',
+      );
       expectError(await call('get_ai_ticket', { ticket_id: 999999 }), 'not_found');
       expectError(await call('get_ai_ticket', {}), 'invalid_arguments', 'ticket_id');
     });

@@ -13,7 +13,10 @@ export const addAiTicketAgentResolution = defineTool({
   input: Type.Object({
     ticket_id: ticketIdArg,
     body: internalTextArg('The internal resolution; the customer message is composed from it.'),
-    resolve_after_notify: Type.Optional(Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified (default true).' })),
+    resolve_after_notify: Type.Optional(
+      Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified (default true).' }),
+    ),
   }),
-  handler: async ({ ticket_id, body, resolve_after_notify }, { services }) => services.ticketResolutionsService.resolve(ticket_id, body, resolve_after_notify!),
+  handler: async ({ ticket_id, body, resolve_after_notify }, { services }) =>
+    services.ticketResolutionsService.resolve(ticket_id, body, resolve_after_notify!),
 });

@@ -10,5 +10,9 @@ export const statusArg = (description: string) => Type.Enum(TICKET_STATUSES, { d
 
 export const titleArg = Type.String({ minLength: 1, maxLength: 200, description: 'Short internal subject.' });
 export const descriptionArg = Type.String({ minLength: 1, maxLength: 10000, description: 'Internal description.' });
-export const categoryArg = Type.String({ minLength: 1, maxLength: 100, description: 'Internal category, free text (e.g. "shipping").' });
+export const categoryArg = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'Internal category, free text (e.g. "shipping").',
+});
 export const internalTextArg = (description: string) => Type.String({ minLength: 1, maxLength: 10000, description });

@@ -4,7 +4,8 @@ import { ticketIdArg } from './args.js';
 export const assignAiTicket = defineTool({
   name: 'assign_ai_ticket',
   title: 'Assign AI ticket',
-  description: 'Assigns the ticket to an agent of the shop, or unassigns it with assigned_agent_id 0. Not allowed on closed tickets.',
+  description:
+    'Assigns the ticket to an agent of the shop, or unassigns it with assigned_agent_id 0. Not allowed on closed tickets.',
   kind: 'mutation',
   action: 'assign',
   idempotent: true,
@@ -12,5 +13,7 @@ export const assignAiTicket = defineTool({
     ticket_id: ticketIdArg,
     assigned_agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 unassigns.' }),
   }),
-  handler: async ({ ticket_id, assigned_agent_id }, { services }) => ({ ticket: await services.ticketsService.assign(ticket_id, assigned_agent_id) }),
+  handler: async ({ ticket_id, assigned_agent_id }, { services }) => ({
+    ticket: await services.ticketsService.assign(ticket_id, assigned_agent_id),
+  }),
 });

@@ -14,5 +14,7 @@ export const closeAiTicket = defineTool({
     ticket_id: ticketIdArg,
     reason: Type.Optional(internalTextArg('Internal reason for closing.')),
   }),
-  handler: async ({ ticket_id, reason }, { services }) => ({ ticket: await services.ticketsService.close(ticket_id, reason) }),
+  handler: async ({ ticket_id, reason }, { services }) => ({
+    ticket: await services.ticketsService.close(ticket_id, reason),
+  }),
 });

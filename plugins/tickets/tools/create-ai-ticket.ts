@@ -13,13 +13,30 @@ export const createAiTicket = defineTool({
   action: 'create',
   input: Type.Object({
     title: titleArg,
-    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Customer phone with international prefix, e.g. +34600111222.' })),
-    customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'Customer email; identifies the customer when there is no phone.' })),
+    phone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'Customer phone with international prefix, e.g. +34600111222.',
+      }),
+    ),
+    customer_email: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: 254,
+        description: 'Customer email; identifies the customer when there is no phone.',
+      }),
+    ),
     description: Type.Optional(descriptionArg),
     priority: Type.Optional(priorityArg('P0 (most urgent) to P3; default P2.')),
     category: Type.Optional(categoryArg),
     message: Type.Optional(internalTextArg('Initial internal note; never sent to the customer.')),
-    dedupe_customer: Type.Optional(Type.Boolean({ default: false, description: "true: update the customer's open ticket instead of creating another." })),
+    dedupe_customer: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: "true: update the customer's open ticket instead of creating another.",
+      }),
+    ),
   }),
   handler: async (args, { services }) => services.ticketsService.create(args),
 });

@@ -4,15 +4,21 @@ import { categoryArg, priorityArg, statusArg } from './args.js';
 export const listAiTickets = defineTool({
   name: 'list_ai_tickets',
   title: 'List AI tickets',
-  description: "The shop's tickets, newest first, filtered by status, priority, assigned agent (0 = unassigned), customer phone or category.",
+  description:
+    "The shop's tickets, newest first, filtered by status, priority, assigned agent (0 = unassigned), customer phone or category.",
   kind: 'query',
   input: Type.Object({
     status: Type.Optional(statusArg('open, pending_notification, resolved or closed.')),
     priority: Type.Optional(priorityArg('P0 to P3.')),
-    assigned_agent_id: Type.Optional(Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned tickets.' })),
-    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Customer phone with international prefix.' })),
+    assigned_agent_id: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned tickets.' }),
+    ),
+    phone: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'Customer phone with international prefix.' }),
+    ),
     category: Type.Optional(categoryArg),
     ...PagingArgs,
   }),
-  handler: async ({ limit, offset, ...filters }, { services }) => services.ticketsService.list(filters, { limit: limit!, offset: offset! }),
+  handler: async ({ limit, offset, ...filters }, { services }) =>
+    services.ticketsService.list(filters, { limit: limit!, offset: offset! }),
 });

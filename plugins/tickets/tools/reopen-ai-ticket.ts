@@ -4,7 +4,8 @@ import { ticketIdArg } from './args.js';
 export const reopenAiTicket = defineTool({
   name: 'reopen_ai_ticket',
   title: 'Reopen AI ticket',
-  description: 'Moves a resolved or pending_notification ticket back to open (cancelling a follow-up still queued). Closed tickets cannot be reopened.',
+  description:
+    'Moves a resolved or pending_notification ticket back to open (cancelling a follow-up still queued). Closed tickets cannot be reopened.',
   kind: 'mutation',
   input: Type.Object({ ticket_id: ticketIdArg }),
   handler: async ({ ticket_id }, { services }) => ({ ticket: await services.ticketsService.reopen(ticket_id) }),

@@ -4,7 +4,8 @@ import { categoryArg, descriptionArg, priorityArg, ticketIdArg, titleArg } from 
 export const updateAiTicket = defineTool({
   name: 'update_ai_ticket',
   title: 'Update AI ticket',
-  description: 'Changes title, description, priority or category; omitted fields stay, null clears description or category. Not allowed on closed tickets.',
+  description:
+    'Changes title, description, priority or category; omitted fields stay, null clears description or category. Not allowed on closed tickets.',
   kind: 'mutation',
   idempotent: true,
   input: Type.Object({
@@ -14,5 +15,7 @@ export const updateAiTicket = defineTool({
     priority: Type.Optional(priorityArg('P0 to P3.')),
     category: Type.Optional(Type.Union([categoryArg, Type.Null()])),
   }),
-  handler: async ({ ticket_id, ...changes }, { services }) => ({ ticket: await services.ticketsService.update(ticket_id, changes) }),
+  handler: async ({ ticket_id, ...changes }, { services }) => ({
+    ticket: await services.ticketsService.update(ticket_id, changes),
+  }),
 });

@@ -11,7 +11,9 @@ export interface JsonErrorBody {
 export function sendChannelError(reply: FastifyReply, err: ChannelError): FastifyReply {
   const retryAfter = err.details.retry_after_seconds;
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-  return reply.code(err.httpStatus).send({ error: err.message, code: err.code, ...err.details } satisfies JsonErrorBody);
+  return reply
+    .code(err.httpStatus)
+    .send({ error: err.message, code: err.code, ...err.details } satisfies JsonErrorBody);
 }
 
 /**
@@ -24,7 +26,11 @@ export function jsonErrorHandler(error: FastifyError, request: FastifyRequest, r
   let body: JsonErrorBody;
   if (status === 413) {
     const limit = request.routeOptions.bodyLimit;
-    body = { error: `request body too large: the limit is ${limit} bytes`, code: 'payload_too_large', limit_bytes: limit };
+    body = {
+      error: `request body too large: the limit is ${limit} bytes`,
+      code: 'payload_too_large',
+      limit_bytes: limit,
+    };
   } else if (status === 415) {
     body = { error: 'unsupported content type: send application/json', code: 'invalid_request' };
   } else if (status < 500) {

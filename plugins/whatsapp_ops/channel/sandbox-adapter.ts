@@ -1,4 +1,15 @@
-import type { ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendAttempt, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
+import type {
+  ChannelEventHandler,
+  ChannelPort,
+  CreatedSession,
+  NewSession,
+  PairingInfo,
+  SendAttempt,
+  SendInput,
+  SendResult,
+  SessionInfo,
+  SessionRef,
+} from './channel-port.js';
 import { eventFromWire, type WireEvent } from './wire-format.js';
 import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { pairingInfo } from '../sandbox/pairing-qr.js';
@@ -35,7 +46,15 @@ export class SandboxAdapter implements ChannelPort {
   }
 
   sendMany(inputs: SendInput[]): Promise<SendAttempt[]> {
-    return this.engine.sendMany(inputs.map(({ sessionKey, to, text, media, idempotencyKey }) => ({ sessionKey, to, text, media, idempotencyKey })));
+    return this.engine.sendMany(
+      inputs.map(({ sessionKey, to, text, media, idempotencyKey }) => ({
+        sessionKey,
+        to,
+        text,
+        media,
+        idempotencyKey,
+      })),
+    );
   }
 
   logout(session: SessionRef): Promise<SessionInfo> {

@@ -1,4 +1,16 @@
-import type { ChannelEvent, ChannelEventHandler, ChannelPort, CreatedSession, NewSession, PairingInfo, SendAttempt, SendInput, SendResult, SessionInfo, SessionRef } from './channel-port.js';
+import type {
+  ChannelEvent,
+  ChannelEventHandler,
+  ChannelPort,
+  CreatedSession,
+  NewSession,
+  PairingInfo,
+  SendAttempt,
+  SendInput,
+  SendResult,
+  SessionInfo,
+  SessionRef,
+} from './channel-port.js';
 import { ChannelError, isChannelErrorCode } from './channel-error.js';
 import { signRequest } from './webhook-signature.js';
 import { mediaToWire, pairingFromWire, sessionFromWire, type WirePairing, type WireSession } from './wire-format.js';
@@ -46,16 +58,24 @@ export class SessionServiceAdapter implements ChannelPort {
 
   async createSession(input: NewSession): Promise<CreatedSession> {
     const body = { shop_id: input.shopId, ...(input.label !== undefined && { label: input.label }) };
-    const res = await this.request<{ session_key: string; api_key: string; pairing: WirePairing }>('POST', '/sessions', { body, signed: true });
+    const res = await this.request<{ session_key: string; api_key: string; pairing: WirePairing }>(
+      'POST',
+      '/sessions',
+      { body, signed: true },
+    );
     return { sessionKey: res.session_key, apiKey: res.api_key, pairing: pairingFromWire(res.pairing) };
   }
 
   async connect(session: SessionRef): Promise<PairingInfo> {
-    return pairingFromWire(await this.request<WirePairing>('POST', `${this.path(session)}/connect`, { apiKey: apiKeyOf(session) }));
+    return pairingFromWire(
+      await this.request<WirePairing>('POST', `${this.path(session)}/connect`, { apiKey: apiKeyOf(session) }),
+    );
   }
 
   async status(session: SessionRef): Promise<SessionInfo> {
-    return sessionFromWire((await this.request<{ session: WireSession }>('GET', this.path(session), { apiKey: apiKeyOf(session) })).session);
+    return sessionFromWire(
+      (await this.request<{ session: WireSession }>('GET', this.path(session), { apiKey: apiKeyOf(session) })).session,
+    );
   }
 
   async send(input: SendInput): Promise<SendResult> {
@@ -67,13 +87,17 @@ export class SessionServiceAdapter implements ChannelPort {
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await this.request<{ message: { provider_message_id: string; status: SendResult['status']; sent_at: string }; duplicate: boolean }>(
-          'POST',
-          `${this.path(input)}/messages`,
-          { apiKey: apiKeyOf(input), body },
-        );
+        const res = await this.request<{
+          message: { provider_message_id: string; status: SendResult['status']; sent_at: string };
+          duplicate: boolean;
+        }>('POST', `${this.path(input)}/messages`, { apiKey: apiKeyOf(input), body });
         // A retry that finds its own first attempt committed is not a duplicate to the caller.
-        return { providerMessageId: res.message.provider_message_id, status: res.message.status, duplicate: res.duplicate && attempt === 1, sentAt: new Date(res.message.sent_at) };
+        return {
+          providerMessageId: res.message.provider_message_id,
+          status: res.message.status,
+          duplicate: res.duplicate && attempt === 1,
+          sentAt: new Date(res.message.sent_at),
+        };
       } catch (err) {
         if (!(err instanceof ChannelError) || !retryable(err) || attempt >= this.sendAttempts) throw err;
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * attempt));
@@ -101,7 +125,13 @@ export class SessionServiceAdapter implements ChannelPort {
   }
 
   async logout(session: SessionRef): Promise<SessionInfo> {
-    return sessionFromWire((await this.request<{ session: WireSession }>('POST', `${this.path(session)}/logout`, { apiKey: apiKeyOf(session) })).session);
+    return sessionFromWire(
+      (
+        await this.request<{ session: WireSession }>('POST', `${this.path(session)}/logout`, {
+          apiKey: apiKeyOf(session),
+        })
+      ).session,
+    );
   }
 
   async deleteSession(session: SessionRef): Promise<void> {
@@ -138,7 +168,9 @@ export class SessionServiceAdapter implements ChannelPort {
       const timedOut = (err as Error).name === 'TimeoutError';
       throw new ChannelError(
         'channel_unavailable',
-        timedOut ? `session service did not answer ${method} ${path} within ${this.timeoutMs} ms` : `session service unreachable at ${this.baseUrl}: ${causeOf(err)}`,
+        timedOut
+          ? `session service did not answer ${method} ${path} within ${this.timeoutMs} ms`
+          : `session service unreachable at ${this.baseUrl}: ${causeOf(err)}`,
         { reason: timedOut ? 'timeout' : 'network' },
       );
     }
@@ -146,7 +178,11 @@ export class SessionServiceAdapter implements ChannelPort {
     try {
       json = text === '' ? {} : JSON.parse(text);
     } catch {
-      throw new ChannelError('channel_protocol_error', `session service answered ${method} ${path} with HTTP ${response.status} and a body that is not JSON`, { http_status: response.status });
+      throw new ChannelError(
+        'channel_protocol_error',
+        `session service answered ${method} ${path} with HTTP ${response.status} and a body that is not JSON`,
+        { http_status: response.status },
+      );
     }
     if (response.ok) return json as T;
     throw errorFrom(response, json, `${method} ${path}`);
@@ -154,7 +190,11 @@ export class SessionServiceAdapter implements ChannelPort {
 }
 
 function apiKeyOf(session: SessionRef): string {
-  if (!session.apiKey) throw new ChannelError('unauthorized', `session ${session.sessionKey} has no API key: the session service needs the key returned at creation`);
+  if (!session.apiKey)
+    throw new ChannelError(
+      'unauthorized',
+      `session ${session.sessionKey} has no API key: the session service needs the key returned at creation`,
+    );
   return session.apiKey;
 }
 
@@ -164,10 +204,14 @@ function errorFrom(response: Response, json: any, what: string): ChannelError {
   const message = typeof error === 'string' ? error : `session service answered ${what} with HTTP ${response.status}`;
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    return new ChannelError('rate_limited', message, { ...details, ...(retryAfter > 0 && { retry_after_seconds: retryAfter }) });
+    return new ChannelError('rate_limited', message, {
+      ...details,
+      ...(retryAfter > 0 && { retry_after_seconds: retryAfter }),
+    });
   }
   if (isChannelErrorCode(code)) return new ChannelError(code, message, details);
-  if (response.status >= 500) return new ChannelError('channel_unavailable', message, { reason: 'server_error', http_status: response.status });
+  if (response.status >= 500)
+    return new ChannelError('channel_unavailable', message, { reason: 'server_error', http_status: response.status });
   return new ChannelError('channel_protocol_error', message, { http_status: response.status });
 }
 

@@ -35,7 +35,8 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
       signature: request.headers[SIGNATURE_HEADER],
       toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
     });
-    if (!check.ok) return reply.code(401).send({ error: 'invalid webhook signature', code: 'unauthorized', reason: check.reason });
+    if (!check.ok)
+      return reply.code(401).send({ error: 'invalid webhook signature', code: 'unauthorized', reason: check.reason });
     let payload: unknown;
     try {
       payload = JSON.parse(raw.toString('utf8'));
@@ -44,7 +45,12 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
     }
     if (!eventValidator.Check(payload)) {
       const [first] = eventValidator.Errors(payload);
-      return reply.code(400).send({ error: `not a session service event${first ? `: ${first.instancePath || '(root)'} ${first.message}` : ''}`, code: 'invalid_request' });
+      return reply
+        .code(400)
+        .send({
+          error: `not a session service event${first ? `: ${first.instancePath || '(root)'} ${first.message}` : ''}`,
+          code: 'invalid_request',
+        });
     }
     await options.onEvent(eventFromWire(payload));
     return reply.code(204).send();

@@ -18,10 +18,14 @@ const hmac = (secret: string, timestamp: string, body: string | Buffer) =>
 /** The two headers to send with `body` (exactly the bytes that go on the wire). */
 export function signRequest(secret: string, body: string, nowMs = Date.now()): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
-  return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: `${VERSION}=${hmac(secret, timestamp, body).toString('hex')}` };
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: `${VERSION}=${hmac(secret, timestamp, body).toString('hex')}`,
+  };
 }
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing_signature' | 'invalid_timestamp' | 'expired' | 'invalid_signature' };
+export type SignatureCheck =
+  { ok: true } | { ok: false; reason: 'missing_signature' | 'invalid_timestamp' | 'expired' | 'invalid_signature' };
 
 export interface VerifyInput {
   secret: string;
@@ -40,6 +44,7 @@ export function verifySignature(input: VerifyInput): SignatureCheck {
   if (ageSeconds > (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return { ok: false, reason: 'expired' };
   const expected = hmac(input.secret, timestamp, input.body);
   const match = /^v1=([0-9a-f]{64})$/.exec(signature);
-  if (!match || !timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected)) return { ok: false, reason: 'invalid_signature' };
+  if (!match || !timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected))
+    return { ok: false, reason: 'invalid_signature' };
   return { ok: true };
 }

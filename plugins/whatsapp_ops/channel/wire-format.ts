@@ -18,7 +18,12 @@ export const WireMedia = Type.Object(
 );
 export type WireMedia = Static<typeof WireMedia>;
 
-const Status = Type.Union([Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Literal('failed')]);
+const Status = Type.Union([
+  Type.Literal('sent'),
+  Type.Literal('delivered'),
+  Type.Literal('read'),
+  Type.Literal('failed'),
+]);
 const envelope = {
   id: Type.String({ minLength: 1, maxLength: 64 }),
   session_key: Type.String({ minLength: 1, maxLength: 64 }),
@@ -42,10 +47,18 @@ export const WireEvent = Type.Union([
   Type.Object({
     ...envelope,
     type: Type.Literal('message.status'),
-    data: Type.Object({ provider_message_id: Type.String(), status: Status, error: Type.Union([Type.String(), Type.Null()]) }),
+    data: Type.Object({
+      provider_message_id: Type.String(),
+      status: Status,
+      error: Type.Union([Type.String(), Type.Null()]),
+    }),
   }),
   Type.Object({ ...envelope, type: Type.Literal('session.connected'), data: Type.Object({ phone: Type.String() }) }),
-  Type.Object({ ...envelope, type: Type.Literal('session.disconnected'), data: Type.Object({ reason: Type.String() }) }),
+  Type.Object({
+    ...envelope,
+    type: Type.Literal('session.disconnected'),
+    data: Type.Object({ reason: Type.String() }),
+  }),
 ]);
 export type WireEvent = Static<typeof WireEvent>;
 
@@ -148,7 +161,11 @@ export function eventFromWire(w: WireEvent): ChannelEvent {
         },
       };
     case 'message.status':
-      return { ...base, type: w.type, receipt: { providerMessageId: w.data.provider_message_id, status: w.data.status, error: w.data.error } };
+      return {
+        ...base,
+        type: w.type,
+        receipt: { providerMessageId: w.data.provider_message_id, status: w.data.status, error: w.data.error },
+      };
     case 'session.connected':
       return { ...base, type: w.type, phone: w.data.phone };
     case 'session.disconnected':

@@ -29,10 +29,20 @@ export const ChatappMessage = defineEntity({
     /** When the network took the message (outbound) or the customer sent it (inbound). */
     sentAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
-  uniques: [{ properties: ['shopId', 'session', 'providerMessageId'] }, { properties: ['shopId', 'session', 'idempotencyKey'] }],
-  indexes: [{ properties: ['shopId', 'phone'] }, { properties: ['status'] }, { properties: ['shopId', 'idempotencyKey'] }],
+  uniques: [
+    { properties: ['shopId', 'session', 'providerMessageId'] },
+    { properties: ['shopId', 'session', 'idempotencyKey'] },
+  ],
+  indexes: [
+    { properties: ['shopId', 'phone'] },
+    { properties: ['status'] },
+    { properties: ['shopId', 'idempotencyKey'] },
+  ],
 });
 
 export type ChatappMessage = InferEntity<typeof ChatappMessage>;

@@ -25,7 +25,10 @@ export const ChatappScheduledMessage = defineEntity({
     cancelledAt: p.datetime().nullable(),
     cancelledByAgentId: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['status', 'sendAt'] }],
 });

@@ -13,7 +13,10 @@ export const ChatappSettings = defineEntity({
     shopId: tenantColumn().unique(),
     windowHours: p.integer().nullable(),
     filters: p.json<Partial<Record<BillingSource, boolean>>>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -8,7 +8,8 @@ export const drainTicketFollowups = defineJob<WhatsappOpsConfig>({
   name: 'drain-ticket-followups',
   schedule: '*/30 * * * * *',
   scope: 'shop',
-  description: "Sends queued ticket follow-ups through the send path and marks them sent (resolving the ticket) or failed.",
+  description:
+    'Sends queued ticket follow-ups through the send path and marks them sent (resolving the ticket) or failed.',
   run: async ({ services }) => {
     await services.chatappFollowupsService.drain(BATCH);
   },

@@ -14,8 +14,12 @@ export const retrySendingMessages = defineJob<WhatsappOpsConfig>({
   scope: 'system',
   description: 'Retries messages left in sending; prunes old processed event ids.',
   run: async ({ em, forShop, log }) => {
-    await retryUnsentMessages(em, forShop, (shopId, err) => log.error({ err, shopId }, 'retrying unsent messages failed for a shop'));
+    await retryUnsentMessages(em, forShop, (shopId, err) =>
+      log.error({ err, shopId }, 'retrying unsent messages failed for a shop'),
+    );
     // Maintenance across shops: the channel redelivers an event for minutes to hours, never for days.
-    await em.execute(`delete from chatapp_processed_events where processed_at < now() - make_interval(days => ?)`, [PROCESSED_EVENTS_KEPT_DAYS]);
+    await em.execute(`delete from chatapp_processed_events where processed_at < now() - make_interval(days => ?)`, [
+      PROCESSED_EVENTS_KEPT_DAYS,
+    ]);
   },
 });

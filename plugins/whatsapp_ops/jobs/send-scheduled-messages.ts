@@ -18,8 +18,15 @@ export const sendScheduledMessages = defineJob<WhatsappOpsConfig>({
   run: async ({ em, forShop, log }) => {
     for (const row of await claimDueScheduled(em, BATCH)) {
       await forShop(row.shopId, ({ services }) =>
-        row.attempts > MAX_SCHEDULED_ATTEMPTS ? services.chatappScheduledMessagesService.giveUp(row.id) : services.chatappScheduledMessagesService.sendClaimed(row.id),
-      ).catch((err) => log.error({ err, scheduledMessageId: row.id, shopId: row.shopId }, 'sending a scheduled message failed; it is claimed again later'));
+        row.attempts > MAX_SCHEDULED_ATTEMPTS
+          ? services.chatappScheduledMessagesService.giveUp(row.id)
+          : services.chatappScheduledMessagesService.sendClaimed(row.id),
+      ).catch((err) =>
+        log.error(
+          { err, scheduledMessageId: row.id, shopId: row.shopId },
+          'sending a scheduled message failed; it is claimed again later',
+        ),
+      );
     }
   },
 });

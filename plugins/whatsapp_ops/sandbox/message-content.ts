@@ -27,17 +27,27 @@ export function messageContent(text: string | undefined, media: MediaAttachment 
 /** Media as it arrives over HTTP (snake_case) or from the port, checked by the one rule. */
 export function checkWireMedia(media: unknown): WireMedia {
   if (mediaValidator.Check(media)) return media;
-  const errors = mediaValidator.Errors(media).map((e) => ({ path: `media${e.instancePath.replaceAll('/', '.')}`, message: e.message }));
-  throw new ChannelError('invalid_message', `invalid media: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { field: 'media', errors });
+  const errors = mediaValidator
+    .Errors(media)
+    .map((e) => ({ path: `media${e.instancePath.replaceAll('/', '.')}`, message: e.message }));
+  throw new ChannelError(
+    'invalid_message',
+    `invalid media: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+    { field: 'media', errors },
+  );
 }
 
 export function checkIdempotencyKey(key: string): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ChannelError('invalid_request', `idempotency key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, { field: 'idempotency_key' });
+    throw new ChannelError('invalid_request', `idempotency key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {
+      field: 'idempotency_key',
+    });
   }
   return key;
 }
 
 /** What a reused idempotency key is compared by: the same key with other content is a caller bug. */
 export const contentHash = (to: string, content: MessageContent) =>
-  createHash('sha256').update(JSON.stringify([to, content.text, content.media])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([to, content.text, content.media]))
+    .digest('hex');

@@ -11,7 +11,10 @@ export interface PairingRoutesOptions {
 }
 
 const Params = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64 }) });
-const Query = Type.Object({ phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) }, { additionalProperties: false });
+const Query = Type.Object(
+  { phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) },
+  { additionalProperties: false },
+);
 
 /**
  * What "scanning" means in the sandbox: opening the pairing link pairs the session. It is a GET on
@@ -27,24 +30,48 @@ export async function sandboxPairingRoutes(app: FastifyInstance, { engine }: Pai
     async (request, reply) => {
       const result = await engine.pair(request.params.token, request.query.phone);
       if (!result) {
-        return answer(request, reply, 404, { error: 'this pairing link is unknown or no longer valid', code: 'pairing_link_invalid', ...SANDBOX_LABEL }, 'This pairing link is unknown or no longer valid. Ask for a new QR code.');
+        return answer(
+          request,
+          reply,
+          404,
+          { error: 'this pairing link is unknown or no longer valid', code: 'pairing_link_invalid', ...SANDBOX_LABEL },
+          'This pairing link is unknown or no longer valid. Ask for a new QR code.',
+        );
       }
       const session = sessionToWire(result.session);
-      const text = result.outcome === 'paired' ? `Session paired. Line number: ${session.phone}.` : `This session is already paired (line ${session.phone}).`;
+      const text =
+        result.outcome === 'paired'
+          ? `Session paired. Line number: ${session.phone}.`
+          : `This session is already paired (line ${session.phone}).`;
       return answer(request, reply, 200, { paired: true, outcome: result.outcome, session }, text);
     },
   );
 
-  app.get<{ Params: { token: string } }>('/sandbox/pair/:token/qr', { schema: { params: Params } }, async (request, reply) => {
-    if (!(await engine.awaitingPairing(request.params.token))) {
-      return reply.code(404).send({ error: 'this pairing link is unknown or no longer valid', code: 'pairing_link_invalid' });
-    }
-    return reply.header('cache-control', 'no-store').type('image/png').send(await qrPng(engine.pairingUrl(request.params.token)));
-  });
+  app.get<{ Params: { token: string } }>(
+    '/sandbox/pair/:token/qr',
+    { schema: { params: Params } },
+    async (request, reply) => {
+      if (!(await engine.awaitingPairing(request.params.token))) {
+        return reply
+          .code(404)
+          .send({ error: 'this pairing link is unknown or no longer valid', code: 'pairing_link_invalid' });
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type('image/png')
+        .send(await qrPng(engine.pairingUrl(request.params.token)));
+    },
+  );
 }
 
 /** A person opening the link on a phone gets a page; a client asking for JSON gets JSON. */
-function answer(request: FastifyRequest, reply: FastifyReply, status: number, json: Record<string, unknown>, text: string) {
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  json: Record<string, unknown>,
+  text: string,
+) {
   reply.code(status).header('cache-control', 'no-store');
   if (request.headers.accept?.includes('application/json')) return reply.send(json);
   return reply.type('text/html; charset=utf-8').send(page(text));

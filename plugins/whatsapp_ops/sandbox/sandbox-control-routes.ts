@@ -41,7 +41,10 @@ const ReceiptBody = Type.Object(
  * to end: inject a customer's message, or force a receipt. Mount them only where the sandbox
  * engine is the channel: on a real network they would forge traffic.
  */
-export async function sandboxControlRoutes(app: FastifyInstance, { engine, authorize }: SandboxControlOptions): Promise<void> {
+export async function sandboxControlRoutes(
+  app: FastifyInstance,
+  { engine, authorize }: SandboxControlOptions,
+): Promise<void> {
   app.setErrorHandler(jsonErrorHandler);
   app.addHook('onRequest', async (request, reply) => {
     const denied = await authorize(request, (request.params as { key: string }).key);
@@ -53,7 +56,12 @@ export async function sandboxControlRoutes(app: FastifyInstance, { engine, autho
     { schema: { params: Params, body: InboundBody } },
     async (request, reply) => {
       const { from, text, media } = request.body;
-      const message = await engine.injectInbound({ sessionKey: request.params.key, from, text, media: media == null ? undefined : mediaFromWire(checkWireMedia(media)) });
+      const message = await engine.injectInbound({
+        sessionKey: request.params.key,
+        from,
+        text,
+        media: media == null ? undefined : mediaFromWire(checkWireMedia(media)),
+      });
       return reply.code(201).send({ message: messageToWire(message) });
     },
   );
@@ -63,7 +71,12 @@ export async function sandboxControlRoutes(app: FastifyInstance, { engine, autho
     { schema: { params: Params, body: ReceiptBody } },
     async (request) => {
       const { provider_message_id, status, error } = request.body;
-      const message = await engine.injectReceipt({ sessionKey: request.params.key, providerMessageId: provider_message_id, status, error });
+      const message = await engine.injectReceipt({
+        sessionKey: request.params.key,
+        providerMessageId: provider_message_id,
+        status,
+        error,
+      });
       return { message: messageToWire(message) };
     },
   );

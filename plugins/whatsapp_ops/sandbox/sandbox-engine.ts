@@ -142,12 +142,20 @@ export class SandboxEngine {
   }
 
   /** What opening a pairing link does. Null: the link is unknown or no longer valid. */
-  async pair(token: string, phone?: string): Promise<{ outcome: 'paired' | 'already_paired'; session: SessionInfo } | null> {
+  async pair(
+    token: string,
+    phone?: string,
+  ): Promise<{ outcome: 'paired' | 'already_paired'; session: SessionInfo } | null> {
     const line = phone === undefined ? newLinePhone() : phoneNumber(phone, 'phone');
     const result = await this.fork().transactional(async (em) => {
-      const session = await em.findOne(SandboxSession, { engine: this.name, pairingToken: token }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const session = await em.findOne(
+        SandboxSession,
+        { engine: this.name, pairingToken: token },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!session) return null;
-      if (session.status === 'connected') return { outcome: 'already_paired' as const, session: toSessionInfo(session) };
+      if (session.status === 'connected')
+        return { outcome: 'already_paired' as const, session: toSessionInfo(session) };
       const now = new Date();
       Object.assign(session, { status: 'connected', phone: line, connectedAt: now, disconnectedAt: null });
       recordEvent(em, this.name, session.sessionKey, { type: 'session.connected', data: { phone: line } }, now);
@@ -164,7 +172,11 @@ export class SandboxEngine {
 
   /** The session a pairing link would pair now, if any. */
   async awaitingPairing(token: string): Promise<SessionInfo | null> {
-    const session = await this.fork().findOne(SandboxSession, { engine: this.name, pairingToken: token, status: 'awaiting_pairing' });
+    const session = await this.fork().findOne(SandboxSession, {
+      engine: this.name,
+      pairingToken: token,
+      status: 'awaiting_pairing',
+    });
     return session && toSessionInfo(session);
   }
 
@@ -212,12 +224,26 @@ export class SandboxEngine {
    */
   async sendMany(inputs: OutboundMessage[]): Promise<SendAttempt[]> {
     const answers: SendAttempt[] = new Array(inputs.length);
-    const pending: { index: number; sessionKey: string; to: string; content: MessageContent; key: string; hash: string }[] = [];
+    const pending: {
+      index: number;
+      sessionKey: string;
+      to: string;
+      content: MessageContent;
+      key: string;
+      hash: string;
+    }[] = [];
     for (const [index, input] of inputs.entries()) {
       try {
         const to = phoneNumber(input.to, 'to', 'invalid_recipient');
         const content = messageContent(input.text, input.media);
-        pending.push({ index, sessionKey: input.sessionKey, to, content, key: checkIdempotencyKey(input.idempotencyKey), hash: contentHash(to, content) });
+        pending.push({
+          index,
+          sessionKey: input.sessionKey,
+          to,
+          content,
+          key: checkIdempotencyKey(input.idempotencyKey),
+          hash: contentHash(to, content),
+        });
       } catch (err) {
         if (!(err instanceof ChannelError)) throw err;
         answers[index] = err;
@@ -235,11 +261,16 @@ export class SandboxEngine {
         );
       const earlier = new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row]));
       const sessions = new Map(
-        (await em.find(SandboxSession, { engine: this.name, sessionKey: { $in: [...new Set(pending.map((p) => p.sessionKey))] } })).map((s) => [s.sessionKey, s]),
+        (
+          await em.find(SandboxSession, {
+            engine: this.name,
+            sessionKey: { $in: [...new Set(pending.map((p) => p.sessionKey))] },
+          })
+        ).map((s) => [s.sessionKey, s]),
       );
       const now = new Date();
-      const fresh: (typeof pending[number] & { providerMessageId: string; linePhone: string })[] = [];
-      const firstOfKey = new Map<string, typeof fresh[number]>();
+      const fresh: ((typeof pending)[number] & { providerMessageId: string; linePhone: string })[] = [];
+      const firstOfKey = new Map<string, (typeof fresh)[number]>();
       for (const p of pending) {
         const id = `${p.sessionKey}\n${p.key}`;
         const before = earlier.get(id);
@@ -247,9 +278,14 @@ export class SandboxEngine {
         if (before) answers[p.index] = replayOf(before, p.hash);
         else if (!inBatch) {
           const session = sessions.get(p.sessionKey);
-          if (!session) answers[p.index] = new ChannelError('session_not_found', `session ${p.sessionKey} was not found`);
+          if (!session)
+            answers[p.index] = new ChannelError('session_not_found', `session ${p.sessionKey} was not found`);
           else if (session.status !== 'connected') {
-            answers[p.index] = new ChannelError('session_not_connected', `session ${p.sessionKey} is not connected (status ${session.status})`, { status: session.status });
+            answers[p.index] = new ChannelError(
+              'session_not_connected',
+              `session ${p.sessionKey} is not connected (status ${session.status})`,
+              { status: session.status },
+            );
           } else {
             const row = { ...p, providerMessageId: newProviderMessageId(), linePhone: session.phone! };
             fresh.push(row);
@@ -267,25 +303,55 @@ export class SandboxEngine {
           this.name,
           new Date(now.getTime() + this.timings.deliveredAfterMs),
           now,
-          JSON.stringify(fresh.map((f) => ({ session_key: f.sessionKey, provider_message_id: f.providerMessageId, idempotency_key: f.key, content_hash: f.hash, line_phone: f.linePhone, peer_phone: f.to, text: f.content.text, media: f.content.media }))),
+          JSON.stringify(
+            fresh.map((f) => ({
+              session_key: f.sessionKey,
+              provider_message_id: f.providerMessageId,
+              idempotency_key: f.key,
+              content_hash: f.hash,
+              line_phone: f.linePhone,
+              peer_phone: f.to,
+              text: f.content.text,
+              media: f.content.media,
+            })),
+          ),
         ],
       );
       const taken = new Set(inserted.map((r) => r.provider_message_id));
       // Keys a concurrent send committed first: answered with that send's message.
-      const lost = fresh.some((f) => !taken.has(f.providerMessageId)) ? new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row])) : new Map<string, EarlierRow>();
+      const lost = fresh.some((f) => !taken.has(f.providerMessageId))
+        ? new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row]))
+        : new Map<string, EarlierRow>();
       for (const p of pending) {
         if (answers[p.index]) continue;
         const id = `${p.sessionKey}\n${p.key}`;
         const row = firstOfKey.get(id)!;
         if (!taken.has(row.providerMessageId)) answers[p.index] = replayOf(lost.get(id)!, p.hash);
-        else if (row.index === p.index) answers[p.index] = { providerMessageId: row.providerMessageId, status: 'sent', duplicate: false, sentAt: now };
-        else answers[p.index] = replayOf({ provider_message_id: row.providerMessageId, status: 'sent', content_hash: row.hash, created_at: now }, p.hash);
+        else if (row.index === p.index)
+          answers[p.index] = {
+            providerMessageId: row.providerMessageId,
+            status: 'sent',
+            duplicate: false,
+            sentAt: now,
+          };
+        else
+          answers[p.index] = replayOf(
+            { provider_message_id: row.providerMessageId, status: 'sent', content_hash: row.hash, created_at: now },
+            p.hash,
+          );
       }
       const receipts = fresh.filter((f) => taken.has(f.providerMessageId));
       await recordEvents(
         em,
         this.name,
-        receipts.map((f) => ({ sessionKey: f.sessionKey, body: { type: 'message.status', data: { provider_message_id: f.providerMessageId, status: 'sent', error: null } }, at: now })),
+        receipts.map((f) => ({
+          sessionKey: f.sessionKey,
+          body: {
+            type: 'message.status',
+            data: { provider_message_id: f.providerMessageId, status: 'sent', error: null },
+          },
+          at: now,
+        })),
       );
       sent = receipts.length;
     });
@@ -299,7 +365,11 @@ export class SandboxEngine {
     const message = await this.fork().transactional(async (em) => {
       const session = await this.load(em, input.sessionKey);
       if (session.status !== 'connected') {
-        throw new ChannelError('session_not_connected', `session ${input.sessionKey} is not connected (status ${session.status})`, { status: session.status });
+        throw new ChannelError(
+          'session_not_connected',
+          `session ${input.sessionKey} is not connected (status ${session.status})`,
+          { status: session.status },
+        );
       }
       const now = new Date();
       const row = em.create(SandboxMessage, {
@@ -314,10 +384,22 @@ export class SandboxEngine {
         status: 'received',
         createdAt: now,
       } as SandboxMessage);
-      recordEvent(em, this.name, input.sessionKey, {
-        type: 'message.received',
-        data: { provider_message_id: row.providerMessageId, from, text: content.text, media: content.media, timestamp: now.toISOString() },
-      }, now);
+      recordEvent(
+        em,
+        this.name,
+        input.sessionKey,
+        {
+          type: 'message.received',
+          data: {
+            provider_message_id: row.providerMessageId,
+            from,
+            text: content.text,
+            media: content.media,
+            timestamp: now.toISOString(),
+          },
+        },
+        now,
+      );
       return row;
     });
     this.worker.wake();
@@ -330,20 +412,44 @@ export class SandboxEngine {
       await this.load(em, input.sessionKey);
       const row = await em.findOne(
         SandboxMessage,
-        { engine: this.name, sessionKey: input.sessionKey, providerMessageId: input.providerMessageId, direction: 'outbound' },
+        {
+          engine: this.name,
+          sessionKey: input.sessionKey,
+          providerMessageId: input.providerMessageId,
+          direction: 'outbound',
+        },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!row) throw new ChannelError('invalid_receipt', `no outbound message ${input.providerMessageId} on session ${input.sessionKey}`, { field: 'provider_message_id' });
+      if (!row)
+        throw new ChannelError(
+          'invalid_receipt',
+          `no outbound message ${input.providerMessageId} on session ${input.sessionKey}`,
+          { field: 'provider_message_id' },
+        );
       if (!RECEIPT_FROM[input.status].includes(row.status)) {
-        throw new ChannelError('invalid_receipt', `a ${input.status} receipt cannot follow status ${row.status}`, { current_status: row.status, allowed: RECEIPT_FROM[input.status] });
+        throw new ChannelError('invalid_receipt', `a ${input.status} receipt cannot follow status ${row.status}`, {
+          current_status: row.status,
+          allowed: RECEIPT_FROM[input.status],
+        });
       }
       const now = new Date();
       const error = input.status === 'failed' ? (input.error ?? 'delivery failed') : null;
-      if (input.status === 'delivered') Object.assign(row, { deliveredAt: now, nextReceiptAt: this.timings.readAfterMs === null ? null : new Date(now.getTime() + this.timings.readAfterMs) });
-      if (input.status === 'read') Object.assign(row, { deliveredAt: row.deliveredAt ?? now, readAt: now, nextReceiptAt: null });
+      if (input.status === 'delivered')
+        Object.assign(row, {
+          deliveredAt: now,
+          nextReceiptAt: this.timings.readAfterMs === null ? null : new Date(now.getTime() + this.timings.readAfterMs),
+        });
+      if (input.status === 'read')
+        Object.assign(row, { deliveredAt: row.deliveredAt ?? now, readAt: now, nextReceiptAt: null });
       if (input.status === 'failed') Object.assign(row, { failedAt: now, error, nextReceiptAt: null });
       row.status = input.status;
-      recordEvent(em, this.name, input.sessionKey, { type: 'message.status', data: { provider_message_id: row.providerMessageId, status: input.status, error } }, now);
+      recordEvent(
+        em,
+        this.name,
+        input.sessionKey,
+        { type: 'message.status', data: { provider_message_id: row.providerMessageId, status: input.status, error } },
+        now,
+      );
       return row;
     });
     this.worker.wake();
@@ -354,12 +460,20 @@ export class SandboxEngine {
    * Archives (or unarchives) the chat with `peer` on a connected line. The sandbox keeps the
    * state per session and peer, as the network's own chat list would.
    */
-  async archiveChat(sessionKey: string, peer: string, archived: boolean): Promise<{ archived: boolean; archivedAt: Date | null }> {
+  async archiveChat(
+    sessionKey: string,
+    peer: string,
+    archived: boolean,
+  ): Promise<{ archived: boolean; archivedAt: Date | null }> {
     const phone = phoneNumber(peer, 'phone', 'invalid_recipient');
     return this.fork().transactional(async (em) => {
       const session = await this.load(em, sessionKey);
       if (session.status !== 'connected') {
-        throw new ChannelError('session_not_connected', `session ${sessionKey} is not connected (status ${session.status})`, { status: session.status });
+        throw new ChannelError(
+          'session_not_connected',
+          `session ${sessionKey} is not connected (status ${session.status})`,
+          { status: session.status },
+        );
       }
       if (!archived) {
         await em.nativeDelete(SandboxArchivedChat, { engine: this.name, sessionKey, peerPhone: phone });
@@ -375,7 +489,10 @@ export class SandboxEngine {
   }
 
   /** Newest first. */
-  async listMessages(sessionKey: string, page: { limit: number; offset: number; direction?: 'outbound' | 'inbound' }): Promise<{ items: SandboxMessage[]; count: number }> {
+  async listMessages(
+    sessionKey: string,
+    page: { limit: number; offset: number; direction?: 'outbound' | 'inbound' },
+  ): Promise<{ items: SandboxMessage[]; count: number }> {
     const em = this.fork();
     await this.load(em, sessionKey);
     const [items, count] = await em.findAndCount(
@@ -398,7 +515,11 @@ export class SandboxEngine {
   }
 
   private async load(em: EntityManager, sessionKey: string, lock = false): Promise<SandboxSession> {
-    const session = await em.findOne(SandboxSession, { engine: this.name, sessionKey }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    const session = await em.findOne(
+      SandboxSession,
+      { engine: this.name, sessionKey },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
     if (!session) throw new ChannelError('session_not_found', `session ${sessionKey} was not found`);
     return session;
   }
@@ -406,7 +527,8 @@ export class SandboxEngine {
   private pairing(session: SandboxSession): EnginePairing {
     return {
       session: toSessionInfo(session),
-      pairingUrl: session.status === 'awaiting_pairing' && session.pairingToken ? this.pairingUrl(session.pairingToken) : null,
+      pairingUrl:
+        session.status === 'awaiting_pairing' && session.pairingToken ? this.pairingUrl(session.pairingToken) : null,
     };
   }
 }
@@ -423,7 +545,14 @@ interface EarlierRow {
 /** The first message of a reused key; the same key with other content is refused. */
 function replayOf(earlier: EarlierRow, hash: string): SendAttempt {
   if (earlier.content_hash !== hash) {
-    return new ChannelError('idempotency_conflict', 'this idempotency key was already used for a different message', { provider_message_id: earlier.provider_message_id });
+    return new ChannelError('idempotency_conflict', 'this idempotency key was already used for a different message', {
+      provider_message_id: earlier.provider_message_id,
+    });
   }
-  return { providerMessageId: earlier.provider_message_id, status: earlier.status as SendResult['status'], duplicate: true, sentAt: new Date(earlier.created_at) };
+  return {
+    providerMessageId: earlier.provider_message_id,
+    status: earlier.status as SendResult['status'],
+    duplicate: true,
+    sentAt: new Date(earlier.created_at),
+  };
 }

@@ -36,9 +36,24 @@ function payloadOf({ sessionKey, body, at }: QueuedEvent): WireEvent {
 }
 
 /** Queues an event in the caller's unit of work: it commits, or vanishes, with the change it reports. */
-export function recordEvent(em: EntityManager, engine: string, sessionKey: string, body: EventBody, at = new Date()): void {
+export function recordEvent(
+  em: EntityManager,
+  engine: string,
+  sessionKey: string,
+  body: EventBody,
+  at = new Date(),
+): void {
   const payload = payloadOf({ sessionKey, body, at });
-  em.create(SandboxEvent, { engine, eventId: payload.id, sessionKey, type: payload.type, payload, state: 'pending', attempts: 0, nextAttemptAt: at } as SandboxEvent);
+  em.create(SandboxEvent, {
+    engine,
+    eventId: payload.id,
+    sessionKey,
+    type: payload.type,
+    payload,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: at,
+  } as SandboxEvent);
 }
 
 /** recordEvent for many, as one insert in the caller's transaction; ids follow the list's order. */
@@ -129,10 +144,10 @@ export class SandboxOutbox {
 
   private async delivered(em: EntityManager, rows: ClaimedRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await em.execute(`update "sandbox_events" set "state" = 'delivered', "delivered_at" = ?, "last_error" = null where "id" in (?)`, [
-      new Date(),
-      rows.map((r) => r.id),
-    ]);
+    await em.execute(
+      `update "sandbox_events" set "state" = 'delivered', "delivered_at" = ?, "last_error" = null where "id" in (?)`,
+      [new Date(), rows.map((r) => r.id)],
+    );
   }
 
   /**
@@ -144,20 +159,15 @@ export class SandboxOutbox {
     const attempts = row.attempts + 1;
     const retryAt = new Date(Date.now() + retryDelayMs(attempts));
     const state = attempts >= this.timings.maxDeliveryAttempts ? 'failed' : 'pending';
-    await em.execute(`update "sandbox_events" set "attempts" = ?, "state" = ?, "next_attempt_at" = ?, "last_error" = ? where "id" = ?`, [
-      attempts,
-      state,
-      retryAt,
-      err.message.slice(0, 2000),
-      row.id,
-    ]);
+    await em.execute(
+      `update "sandbox_events" set "attempts" = ?, "state" = ?, "next_attempt_at" = ?, "last_error" = ? where "id" = ?`,
+      [attempts, state, retryAt, err.message.slice(0, 2000), row.id],
+    );
     const rest = claimed.slice(index + 1);
     if (rest.length === 0) return;
-    await em.execute(`update "sandbox_events" set "next_attempt_at" = case when "session_key" = ? then ?::timestamptz else ?::timestamptz end where "id" in (?)`, [
-      row.session_key,
-      retryAt,
-      new Date(),
-      rest.map((r) => r.id),
-    ]);
+    await em.execute(
+      `update "sandbox_events" set "next_attempt_at" = case when "session_key" = ? then ?::timestamptz else ?::timestamptz end where "id" in (?)`,
+      [row.session_key, retryAt, new Date(), rest.map((r) => r.id)],
+    );
   }
 }

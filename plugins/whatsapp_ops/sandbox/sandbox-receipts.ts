@@ -24,14 +24,38 @@ export class SandboxReceipts {
     return this.rootEm.fork().transactional(async (em) => {
       const now = new Date();
       const readDue = this.timings.readAfterMs === null ? null : new Date(now.getTime() + this.timings.readAfterMs);
-      const delivered = await this.step(em, 'sent', `"status" = 'delivered', "delivered_at" = ?, "next_receipt_at" = ?`, [now, readDue], now, batchSize);
-      const read = await this.step(em, 'delivered', `"status" = 'read', "read_at" = ?, "next_receipt_at" = null`, [now], now, batchSize);
-      await recordEvents(em, this.engine, [...delivered.map((row) => receipt(row, 'delivered', now)), ...read.map((row) => receipt(row, 'read', now))]);
+      const delivered = await this.step(
+        em,
+        'sent',
+        `"status" = 'delivered', "delivered_at" = ?, "next_receipt_at" = ?`,
+        [now, readDue],
+        now,
+        batchSize,
+      );
+      const read = await this.step(
+        em,
+        'delivered',
+        `"status" = 'read', "read_at" = ?, "next_receipt_at" = null`,
+        [now],
+        now,
+        batchSize,
+      );
+      await recordEvents(em, this.engine, [
+        ...delivered.map((row) => receipt(row, 'delivered', now)),
+        ...read.map((row) => receipt(row, 'read', now)),
+      ]);
       return delivered.length + read.length;
     });
   }
 
-  private step(em: EntityManager, from: 'sent' | 'delivered', set: string, setParams: unknown[], now: Date, limit: number) {
+  private step(
+    em: EntityManager,
+    from: 'sent' | 'delivered',
+    set: string,
+    setParams: unknown[],
+    now: Date,
+    limit: number,
+  ) {
     return em.execute<AdvancedRow[]>(
       `with "due" as (select "id" from "sandbox_messages" where "engine" = ? and "status" = ? and "next_receipt_at" <= ?
                       order by "next_receipt_at" limit ? for update skip locked)
@@ -45,6 +69,9 @@ export class SandboxReceipts {
 
 const receipt = (row: AdvancedRow, status: 'delivered' | 'read', at: Date) => ({
   sessionKey: row.session_key,
-  body: { type: 'message.status' as const, data: { provider_message_id: row.provider_message_id, status, error: null } },
+  body: {
+    type: 'message.status' as const,
+    data: { provider_message_id: row.provider_message_id, status, error: null },
+  },
   at,
 });

@@ -18,7 +18,11 @@ export class ChatappArchiveService {
     const phone = normalizePhone(rawPhone);
     const sessions = this.deps.chatappSessionsService;
     const session = sessionId !== undefined ? await sessions.get(sessionId) : await sessions.chooseFor(phone);
-    if (!session) throw new ToolError('no_connected_session', 'No connected session to archive the chat on: connect one with connect_chatapp or name session_id.');
+    if (!session)
+      throw new ToolError(
+        'no_connected_session',
+        'No connected session to archive the chat on: connect one with connect_chatapp or name session_id.',
+      );
     const port = this.deps.chatappChannel;
     const reported = port.archiveChat !== undefined && session.adapter === port.kind;
     if (reported) await viaChannel(() => port.archiveChat!(sessions.ref(session), phone, archive));
@@ -32,7 +36,12 @@ export class ChatappArchiveService {
     }
     const row = await this.em.findOne(ChatappArchivedChat, { sessionId: session.id, phone });
     return {
-      chat: { session_id: session.id, phone, archived: row !== null, archived_at: row ? row.archivedAt.toISOString() : null },
+      chat: {
+        session_id: session.id,
+        phone,
+        archived: row !== null,
+        archived_at: row ? row.archivedAt.toISOString() : null,
+      },
       reported_to_engine: reported,
     };
   }

@@ -1,4 +1,11 @@
-import type { CreditsService, EntityManager, GroupCatalog, ScopedEvents, SecretBox, ShopContext } from '../../../core/index.js';
+import type {
+  CreditsService,
+  EntityManager,
+  GroupCatalog,
+  ScopedEvents,
+  SecretBox,
+  ShopContext,
+} from '../../../core/index.js';
 import type { ChannelPort } from '../channel/channel-port.js';
 import type { WhatsappOpsConfig } from '../config.js';
 import type { ChatappSessionsService } from './sessions-service.js';

@@ -34,13 +34,18 @@ export class ChatappEligibilityService {
   }
 
   async updateSettings(changes: SettingsChanges) {
-    if (changes.windowHours === undefined && (changes.filters === undefined || Object.keys(changes.filters).length === 0)) {
-      throw invalidArguments('Nothing to change: give window_hours and/or filters.', [{ path: 'window_hours', message: 'or filters is required' }]);
+    if (
+      changes.windowHours === undefined &&
+      (changes.filters === undefined || Object.keys(changes.filters).length === 0)
+    ) {
+      throw invalidArguments('Nothing to change: give window_hours and/or filters.', [
+        { path: 'window_hours', message: 'or filters is required' },
+      ]);
     }
-    await this.em.execute('insert into chatapp_settings (shop_id, window_hours, filters, updated_at) values (?, null, ?, now()) on conflict (shop_id) do nothing', [
-      this.deps.shop.id,
-      JSON.stringify({}),
-    ]);
+    await this.em.execute(
+      'insert into chatapp_settings (shop_id, window_hours, filters, updated_at) values (?, null, ?, now()) on conflict (shop_id) do nothing',
+      [this.deps.shop.id, JSON.stringify({})],
+    );
     const row = (await this.em.findOne(ChatappSettings, {}))!;
     if (changes.windowHours !== undefined) row.windowHours = changes.windowHours;
     if (changes.filters) row.filters = { ...row.filters, ...changes.filters };
@@ -57,7 +62,13 @@ export class ChatappEligibilityService {
     const lastInboundAt = line ? await this.lastInbound(line, phone) : null;
     const within = lastInboundAt !== null && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS;
     const filterEnabled = filters[billingSource];
-    const reason = !line ? 'no_connected_session' : optedOut ? 'opted_out' : filterEnabled && !within ? 'outside_window' : null;
+    const reason = !line
+      ? 'no_connected_session'
+      : optedOut
+        ? 'opted_out'
+        : filterEnabled && !within
+          ? 'outside_window'
+          : null;
     return {
       eligibility: {
         phone,
@@ -67,7 +78,9 @@ export class ChatappEligibilityService {
         reason,
         within_window: within,
         last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null,
-        window_expires_at: lastInboundAt ? new Date(lastInboundAt.getTime() + windowHours * HOUR_MS).toISOString() : null,
+        window_expires_at: lastInboundAt
+          ? new Date(lastInboundAt.getTime() + windowHours * HOUR_MS).toISOString()
+          : null,
         window_hours: windowHours,
         filter_enabled: filterEnabled,
         opted_out: optedOut,
@@ -80,11 +93,15 @@ export class ChatappEligibilityService {
    * For the send path, a batch of automatic sends: refuses those whose source is filtered when the
    * customer is outside the window. The settings once, the windows in one query; null where the send may go.
    */
-  async refusals(sends: { line: ChatappSession; phone: string; billingSource: string }[]): Promise<(ToolError | null)[]> {
+  async refusals(
+    sends: { line: ChatappSession; phone: string; billingSource: string }[],
+  ): Promise<(ToolError | null)[]> {
     const answers: (ToolError | null)[] = sends.map(() => null);
     if (!sends.some((s) => isBillingSource(s.billingSource))) return answers;
     const { window_hours: windowHours, filters } = this.settingsPayload(await this.em.findOne(ChatappSettings, {}));
-    const filtered = sends.flatMap((s, i) => (isBillingSource(s.billingSource) && filters[s.billingSource] ? [{ ...s, i }] : []));
+    const filtered = sends.flatMap((s, i) =>
+      isBillingSource(s.billingSource) && filters[s.billingSource] ? [{ ...s, i }] : [],
+    );
     if (filtered.length === 0) return answers;
     const windows = await this.em.find(ChatappContactWindow, {
       linePhone: { $in: [...new Set(filtered.flatMap((s) => (s.line.phone ? [s.line.phone] : [])))] },
@@ -97,7 +114,13 @@ export class ChatappEligibilityService {
       answers[i] = new ToolError(
         'outside_contact_window',
         `${phone} has not written to line ${line.phone ?? line.id} in the last ${windowHours} h and the "${billingSource}" filter is on; nothing was sent or charged.`,
-        { phone, billing_source: billingSource, window_hours: windowHours, last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null, session_id: line.id },
+        {
+          phone,
+          billing_source: billingSource,
+          window_hours: windowHours,
+          last_inbound_at: lastInboundAt ? lastInboundAt.toISOString() : null,
+          session_id: line.id,
+        },
       );
     }
     return answers;
@@ -122,7 +145,9 @@ export class ChatappEligibilityService {
   }
 
   private settingsPayload(row: ChatappSettings | null) {
-    const filters = Object.fromEntries(BILLING_SOURCES.map((source) => [source, row?.filters[source] === true])) as Record<BillingSource, boolean>;
+    const filters = Object.fromEntries(
+      BILLING_SOURCES.map((source) => [source, row?.filters[source] === true]),
+    ) as Record<BillingSource, boolean>;
     return {
       window_hours: row?.windowHours ?? this.deps.chatappConfig.eligibilityWindowHours,
       window_hours_source: row?.windowHours != null ? ('shop' as const) : ('default' as const),

@@ -56,9 +56,16 @@ export class ChatappIngestionService {
     const fresh = await this.freshEvents(events, outcomes);
     const receipts = fresh.filter((f): f is Fresh<Of<'message.status'>> => f.event.type === 'message.status');
     await this.receipts(receipts, outcomes);
-    const others = fresh.filter((f): f is Fresh<Exclude<ChannelEvent, Of<'message.status'>>> => f.event.type !== 'message.status');
+    const others = fresh.filter(
+      (f): f is Fresh<Exclude<ChannelEvent, Of<'message.status'>>> => f.event.type !== 'message.status',
+    );
     if (others.length === 0) return outcomes;
-    const sessions = new Map((await this.em.find(ChatappSession, { id: { $in: [...new Set(others.map((f) => f.sessionId))] } })).map((s) => [s.id, s]));
+    const sessions = new Map(
+      (await this.em.find(ChatappSession, { id: { $in: [...new Set(others.map((f) => f.sessionId))] } })).map((s) => [
+        s.id,
+        s,
+      ]),
+    );
     for (const { index, sessionId, event } of others) outcomes[index] = await this.one(sessions.get(sessionId)!, event);
     return outcomes;
   }
@@ -70,10 +77,10 @@ export class ChatappIngestionService {
   private async freshEvents(events: ChannelEvent[], outcomes: IngestionOutcome[]): Promise<Fresh[]> {
     if (events.length === 0) return [];
     // Plain rows: receipts need only the session id, and a batch of them names hundreds of lines.
-    const sessionRows = await this.em.execute<{ id: number; session_key: string }[]>('select id, session_key from chatapp_sessions where shop_id = ? and session_key in (?)', [
-      this.deps.shop.id,
-      [...new Set(events.map((e) => e.sessionKey))],
-    ]);
+    const sessionRows = await this.em.execute<{ id: number; session_key: string }[]>(
+      'select id, session_key from chatapp_sessions where shop_id = ? and session_key in (?)',
+      [this.deps.shop.id, [...new Set(events.map((e) => e.sessionKey))]],
+    );
     const sessionIds = new Map(sessionRows.map((r) => [r.session_key, r.id]));
     const candidates = new Map<string, Fresh>();
     for (const [index, event] of events.entries()) {
@@ -116,7 +123,11 @@ export class ChatappIngestionService {
   private async receipts(receipts: Fresh<Of<'message.status'>>[], outcomes: IngestionOutcome[]): Promise<void> {
     if (receipts.length === 0) return;
     const shopId = this.deps.shop.id;
-    const targets = await lockTargets(this.em, shopId, receipts.map(({ sessionId, event }) => ({ sessionId, providerMessageId: event.receipt.providerMessageId })));
+    const targets = await lockTargets(
+      this.em,
+      shopId,
+      receipts.map(({ sessionId, event }) => ({ sessionId, providerMessageId: event.receipt.providerMessageId })),
+    );
     const changed = new Map<number, ReceiptTarget>();
     const payloads: { message_id: number; session_id: number; phone: string; status: MessageStatus }[] = [];
     for (const { index, sessionId, event } of receipts) {
@@ -183,7 +194,8 @@ export class ChatappIngestionService {
 
   private async connected(session: ChatappSession, event: Of<'session.connected'>) {
     // A connection older than the line's last disconnection is history, not news.
-    if (session.status === 'disconnected' && session.disconnectedAt && session.disconnectedAt > event.occurredAt) return 'ignored';
+    if (session.status === 'disconnected' && session.disconnectedAt && session.disconnectedAt > event.occurredAt)
+      return 'ignored';
     session.status = 'connected';
     session.phone = normalizePhone(event.phone);
     session.connectedAt = event.occurredAt;
@@ -194,7 +206,8 @@ export class ChatappIngestionService {
 
   private async disconnected(session: ChatappSession, event: Of<'session.disconnected'>) {
     // A line being paired again, or connected after this event, is not disconnected by it.
-    if (session.status !== 'connected' || (session.connectedAt && session.connectedAt > event.occurredAt)) return 'ignored';
+    if (session.status !== 'connected' || (session.connectedAt && session.connectedAt > event.occurredAt))
+      return 'ignored';
     session.status = 'disconnected';
     session.disconnectedAt = event.occurredAt;
     await this.em.flush();

@@ -1,6 +1,11 @@
 import type { MessageStatus } from '../entities/values.js';
 
-const RANK: Record<Exclude<MessageStatus, 'received' | 'failed'>, number> = { sending: 0, sent: 1, delivered: 2, read: 3 };
+const RANK: Record<Exclude<MessageStatus, 'received' | 'failed'>, number> = {
+  sending: 0,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+};
 
 /**
  * The status a message moves to when `next` is reported, or null to keep it. Statuses only move

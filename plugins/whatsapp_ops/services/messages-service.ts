@@ -20,7 +20,9 @@ export class ChatappMessagesService {
 
   async list(filter: MessageFilter) {
     if (filter.from && filter.to && filter.from > filter.to) {
-      throw invalidArguments('date_from is after date_to.', [{ path: 'date_from', message: 'must not be after date_to' }]);
+      throw invalidArguments('date_from is after date_to.', [
+        { path: 'date_from', message: 'must not be after date_to' },
+      ]);
     }
     if (filter.sessionId !== undefined) await this.deps.chatappSessionsService.get(filter.sessionId);
     const createdAt = { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lte: filter.to }) };
@@ -31,7 +33,11 @@ export class ChatappMessagesService {
       ...(filter.status && { status: filter.status }),
       ...(Object.keys(createdAt).length > 0 && { createdAt }),
     };
-    const [items, count] = await this.deps.em.findAndCount(ChatappMessage, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: filter.limit, offset: filter.offset });
+    const [items, count] = await this.deps.em.findAndCount(ChatappMessage, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: filter.limit,
+      offset: filter.offset,
+    });
     return pageOf('messages', items.map(messagePayload), count, filter);
   }
 }

@@ -45,7 +45,9 @@ interface Checked {
 const LINE_REFUSALS = new Set(['session_not_connected', 'session_not_found']);
 
 const idempotencyConflict = (messageId: number) =>
-  new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', { message_id: messageId });
+  new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', {
+    message_id: messageId,
+  });
 
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
@@ -96,17 +98,30 @@ export class ChatappMessagingService {
     const keys = [...new Set(batch.flatMap((c) => (c.key === null ? [] : [c.key])))];
     if (keys.length > 0) {
       // Concurrent sends with one key wait here for each other instead of racing to the insert (sorted: no deadlock between batches).
-      await this.em.execute('select count(pg_advisory_xact_lock(?, hashtext(k))) from (select k from json_array_elements_text(?::json) k order by k) keys', [
-        this.deps.shop.id,
-        JSON.stringify(keys.map((k) => `chatapp-send:${k}`)),
-      ]);
-      const earlier = new Map((await this.em.find(ChatappMessage, { idempotencyKey: { $in: keys }, direction: 'outbound' }, { populate: ['session'] })).map((m) => [m.idempotencyKey!, m]));
+      await this.em.execute(
+        'select count(pg_advisory_xact_lock(?, hashtext(k))) from (select k from json_array_elements_text(?::json) k order by k) keys',
+        [this.deps.shop.id, JSON.stringify(keys.map((k) => `chatapp-send:${k}`))],
+      );
+      const earlier = new Map(
+        (
+          await this.em.find(
+            ChatappMessage,
+            { idempotencyKey: { $in: keys }, direction: 'outbound' },
+            { populate: ['session'] },
+          )
+        ).map((m) => [m.idempotencyKey!, m]),
+      );
       const fresh: Checked[] = [];
       const firstWithKey = new Map<string, Checked>();
       for (const c of batch) {
         const first = c.key === null ? undefined : earlier.get(c.key);
-        if (first) await this.resume(first, c.phone, c.content).then((m) => (answers[c.index] = { message: messagePayload(m) }), (err) => refuse(c.index, err));
-        else if (c.key !== null && firstWithKey.has(c.key)) repeats.push({ repeat: c, first: firstWithKey.get(c.key)! });
+        if (first)
+          await this.resume(first, c.phone, c.content).then(
+            (m) => (answers[c.index] = { message: messagePayload(m) }),
+            (err) => refuse(c.index, err),
+          );
+        else if (c.key !== null && firstWithKey.has(c.key))
+          repeats.push({ repeat: c, first: firstWithKey.get(c.key)! });
         else {
           if (c.key !== null) firstWithKey.set(c.key, c);
           fresh.push(c);
@@ -115,13 +130,22 @@ export class ChatappMessagingService {
       batch = fresh;
     }
 
-    const optedOut = await this.deps.chatappOptoutsService.optedOutAmong(batch.filter((c) => c.request.automatic).map((c) => c.phone));
+    const optedOut = await this.deps.chatappOptoutsService.optedOutAmong(
+      batch.filter((c) => c.request.automatic).map((c) => c.phone),
+    );
     batch = batch.filter((c) => {
       if (!c.request.automatic || !optedOut.has(c.phone)) return true;
-      refuse(c.index, new ToolError('opted_out', `${c.phone} has opted out of automatic messages; nothing was sent or charged.`, { phone: c.phone }));
+      refuse(
+        c.index,
+        new ToolError('opted_out', `${c.phone} has opted out of automatic messages; nothing was sent or charged.`, {
+          phone: c.phone,
+        }),
+      );
       return false;
     });
-    const lines = await this.deps.chatappSessionsService.forSends(batch.map((c) => ({ phone: c.phone, sessionId: c.request.sessionId, role: c.request.senderRole ?? 'general' })));
+    const lines = await this.deps.chatappSessionsService.forSends(
+      batch.map((c) => ({ phone: c.phone, sessionId: c.request.sessionId, role: c.request.senderRole ?? 'general' })),
+    );
     const routed = batch.flatMap((c, i) => {
       const line = lines[i]!;
       if (line instanceof ToolError) {
@@ -131,8 +155,12 @@ export class ChatappMessagingService {
       return [{ ...c, line }];
     });
     const windowed = routed.filter((c) => c.request.automatic && c.billingSource !== null);
-    const outside = await this.deps.chatappEligibilityService.refusals(windowed.map((c) => ({ line: c.line, phone: c.phone, billingSource: c.billingSource! })));
-    const refusedByWindow = new Set(windowed.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])));
+    const outside = await this.deps.chatappEligibilityService.refusals(
+      windowed.map((c) => ({ line: c.line, phone: c.phone, billingSource: c.billingSource! })),
+    );
+    const refusedByWindow = new Set(
+      windowed.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])),
+    );
 
     const rows = routed
       .filter((c) => !refusedByWindow.has(c.index))
@@ -164,11 +192,18 @@ export class ChatappMessagingService {
   }
 
   /** Records the batch's messages, debits them (as many as the credits cover) and hands them to the network. */
-  private async record(rows: { index: number; cost: number; message: ChatappMessage }[], answers: SendAnswer[], refuse: (index: number, err: unknown) => void): Promise<void> {
+  private async record(
+    rows: { index: number; cost: number; message: ChatappMessage }[],
+    answers: SendAnswer[],
+    refuse: (index: number, err: unknown) => void,
+  ): Promise<void> {
     await this.em.flush();
     for (const { message } of rows) message.idempotencyKey ??= `chatapp-message-${message.id}`;
     const paid = rows.filter((r) => r.cost > 0);
-    const { taken, refusals } = await this.deps.credits.debitEach(paid.map((r) => ({ amount: r.cost, reference: `chatapp_message:${r.message.id}` })), 'chatapp_message');
+    const { taken, refusals } = await this.deps.credits.debitEach(
+      paid.map((r) => ({ amount: r.cost, reference: `chatapp_message:${r.message.id}` })),
+      'chatapp_message',
+    );
     // insufficient_credits: those messages go with the refusal, so a caller that carries on leaves nothing behind.
     for (const [i, refusal] of refusals.entries()) {
       const row = paid[taken + i]!;
@@ -188,14 +223,20 @@ export class ChatappMessagingService {
   /** The request's own checks, before anything is read: a bad one is refused alone. */
   private checked(request: SendRequest) {
     // Callers resolve this service untyped; a forgotten flag must not slip past the opt-outs as "manual".
-    if (typeof request.automatic !== 'boolean') throw invalidArguments('automatic must be true or false.', [{ path: 'automatic', message: 'is required' }]);
+    if (typeof request.automatic !== 'boolean')
+      throw invalidArguments('automatic must be true or false.', [{ path: 'automatic', message: 'is required' }]);
     const phone = normalizePhone(request.phone);
     const content = checkContent(request.text, request.media);
     const cost = request.creditsCost ?? this.deps.chatappConfig.messageCost;
-    if (!Number.isInteger(cost) || cost < 0) throw invalidArguments('creditsCost must be a whole number of credits, 0 or more.', [{ path: 'credits_cost', message: 'must be an integer >= 0' }]);
+    if (!Number.isInteger(cost) || cost < 0)
+      throw invalidArguments('creditsCost must be a whole number of credits, 0 or more.', [
+        { path: 'credits_cost', message: 'must be an integer >= 0' },
+      ]);
     const billingSource = request.billingSource ?? null;
     if (billingSource !== null && !/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(billingSource)) {
-      throw invalidArguments(`billing_source "${billingSource}" is not a source name.`, [{ path: 'billing_source', message: 'must be letters, digits and _ (at most 40)' }]);
+      throw invalidArguments(`billing_source "${billingSource}" is not a source name.`, [
+        { path: 'billing_source', message: 'must be letters, digits and _ (at most 40)' },
+      ]);
     }
     const key = request.idempotencyKey === undefined ? null : checkIdempotencyKey(request.idempotencyKey);
     return { phone, content, cost, billingSource, key };
@@ -221,7 +262,11 @@ export class ChatappMessagingService {
    * twice. Rows another process is working on are skipped.
    */
   async retrySending(limit = 50): Promise<{ sent: number; waiting: number; failed: number }> {
-    const rows = await this.em.find(ChatappMessage, { status: 'sending', direction: 'outbound' }, { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+    const rows = await this.em.find(
+      ChatappMessage,
+      { status: 'sending', direction: 'outbound' },
+      { orderBy: { id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+    );
     await this.em.populate(rows, ['session']);
     const outcome = { sent: 0, waiting: 0, failed: 0 };
     const live: ChatappMessage[] = [];
@@ -241,12 +286,20 @@ export class ChatappMessagingService {
   }
 
   /** A send repeated with a key already used: the first message, sent again only if it never left. */
-  private async resume(earlier: ChatappMessage, phone: string, content: ReturnType<typeof checkContent>): Promise<ChatappMessage> {
+  private async resume(
+    earlier: ChatappMessage,
+    phone: string,
+    content: ReturnType<typeof checkContent>,
+  ): Promise<ChatappMessage> {
     if (earlier.phone !== phone || !sameContent(earlier, content)) {
       throw idempotencyConflict(earlier.id);
     }
     if (earlier.status !== 'sending') return earlier;
-    const locked = await this.em.findOne(ChatappMessage, { id: earlier.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['session'] });
+    const locked = await this.em.findOne(
+      ChatappMessage,
+      { id: earlier.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['session'] },
+    );
     return locked!.status === 'sending' ? this.deliver(locked!) : locked!;
   }
 

@@ -21,7 +21,11 @@ export class ChatappOptoutsService {
   /** Which of these (normalised) phones have opted out, in one query. */
   async optedOutAmong(phones: string[]): Promise<Set<string>> {
     if (phones.length === 0) return new Set();
-    return new Set((await this.em.find(ChatappOptout, { phone: { $in: [...new Set(phones)] } }, { fields: ['phone'] })).map((o) => o.phone));
+    return new Set(
+      (await this.em.find(ChatappOptout, { phone: { $in: [...new Set(phones)] } }, { fields: ['phone'] })).map(
+        (o) => o.phone,
+      ),
+    );
   }
 
   /**
@@ -59,7 +63,11 @@ export class ChatappOptoutsService {
   }
 
   async list(paging: Paging) {
-    const [items, count] = await this.em.findAndCount(ChatappOptout, {}, { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(
+      ChatappOptout,
+      {},
+      { orderBy: { id: 'desc' }, limit: paging.limit, offset: paging.offset },
+    );
     return pageOf('optouts', items.map(optoutPayload), count, paging);
   }
 }

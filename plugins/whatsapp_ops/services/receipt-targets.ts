@@ -20,9 +20,22 @@ export const targetKey = (sessionId: number, providerMessageId: string) => `${se
  * could scan the shop's every message while the table's statistics lag behind a campaign. Raw SQL,
  * so the shop is explicit.
  */
-export async function lockTargets(em: EntityManager, shopId: number, keys: { sessionId: number; providerMessageId: string }[]): Promise<Map<string, ReceiptTarget>> {
-  const unique = [...new Map(keys.map((k) => [targetKey(k.sessionId, k.providerMessageId), { session_id: k.sessionId, provider_message_id: k.providerMessageId }])).values()].sort(
-    (a, b) => a.session_id - b.session_id || (a.provider_message_id < b.provider_message_id ? -1 : a.provider_message_id > b.provider_message_id ? 1 : 0),
+export async function lockTargets(
+  em: EntityManager,
+  shopId: number,
+  keys: { sessionId: number; providerMessageId: string }[],
+): Promise<Map<string, ReceiptTarget>> {
+  const unique = [
+    ...new Map(
+      keys.map((k) => [
+        targetKey(k.sessionId, k.providerMessageId),
+        { session_id: k.sessionId, provider_message_id: k.providerMessageId },
+      ]),
+    ).values(),
+  ].sort(
+    (a, b) =>
+      a.session_id - b.session_id ||
+      (a.provider_message_id < b.provider_message_id ? -1 : a.provider_message_id > b.provider_message_id ? 1 : 0),
   );
   const rows = await em.execute<ReceiptTarget[]>(
     `select m.* from json_to_recordset(?::json) as k(session_id int, provider_message_id text)

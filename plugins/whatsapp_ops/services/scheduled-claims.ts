@@ -25,5 +25,7 @@ export async function claimDueScheduled(em: EntityManager, batchSize: number): P
      returning id, shop_id, attempts`,
     [CLAIM_TIMEOUT_MS / 1000, batchSize],
   );
-  return rows.map((r) => ({ id: Number(r.id), shopId: Number(r.shop_id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id);
+  return rows
+    .map((r) => ({ id: Number(r.id), shopId: Number(r.shop_id), attempts: Number(r.attempts) }))
+    .sort((a, b) => a.id - b.id);
 }

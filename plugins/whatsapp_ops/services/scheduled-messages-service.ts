@@ -1,5 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
-import { invalidArguments, invalidState, normalizePhone, notFound, pageOf, parseShopTime, ToolError, type Paging } from '../../../core/index.js';
+import {
+  invalidArguments,
+  invalidState,
+  normalizePhone,
+  notFound,
+  pageOf,
+  parseShopTime,
+  ToolError,
+  type Paging,
+} from '../../../core/index.js';
 import { ChatappScheduledMessage } from '../entities/chatapp-scheduled-message.entity.js';
 import type { ScheduledStatus } from '../entities/values.js';
 import type { ChatappCradle } from './cradle.js';
@@ -38,8 +47,14 @@ export class ChatappScheduledMessagesService {
     const phone = normalizePhone(request.phone);
     checkContent(request.message, undefined, 'message');
     const sendAt = parseShopTime(request.sendAt, this.deps.shop.timezone, 'send_at');
-    if (sendAt.getTime() <= Date.now()) throw invalidArguments(`send_at ${sendAt.toISOString()} is not in the future.`, [{ path: 'send_at', message: 'must be in the future' }]);
-    if (sendAt.getTime() > Date.now() + MAX_AHEAD_MS) throw invalidArguments('send_at is more than a year ahead.', [{ path: 'send_at', message: 'must be within a year' }]);
+    if (sendAt.getTime() <= Date.now())
+      throw invalidArguments(`send_at ${sendAt.toISOString()} is not in the future.`, [
+        { path: 'send_at', message: 'must be in the future' },
+      ]);
+    if (sendAt.getTime() > Date.now() + MAX_AHEAD_MS)
+      throw invalidArguments('send_at is more than a year ahead.', [
+        { path: 'send_at', message: 'must be within a year' },
+      ]);
     if (request.sessionId !== undefined) await this.deps.chatappSessionsService.get(request.sessionId);
     const row = this.em.create(ChatappScheduledMessage, {
       phone,
@@ -53,8 +68,15 @@ export class ChatappScheduledMessagesService {
   }
 
   async list(filter: { status?: ScheduledStatus; phone?: string }, paging: Paging) {
-    const where = { ...(filter.status && { status: filter.status }), ...(filter.phone !== undefined && { phone: normalizePhone(filter.phone) }) };
-    const [items, count] = await this.em.findAndCount(ChatappScheduledMessage, where, { orderBy: { sendAt: 'asc', id: 'asc' }, limit: paging.limit, offset: paging.offset });
+    const where = {
+      ...(filter.status && { status: filter.status }),
+      ...(filter.phone !== undefined && { phone: normalizePhone(filter.phone) }),
+    };
+    const [items, count] = await this.em.findAndCount(ChatappScheduledMessage, where, {
+      orderBy: { sendAt: 'asc', id: 'asc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return pageOf('scheduled_messages', items.map(scheduledPayload), count, paging);
   }
 
@@ -68,9 +90,16 @@ export class ChatappScheduledMessagesService {
     const row = await this.em.findOne(ChatappScheduledMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!row) throw notFound('scheduled message', id);
     if (row.status !== 'scheduled') {
-      throw invalidState(`Scheduled message ${id} is ${row.status}; only a message still scheduled can be cancelled.`, { current_status: row.status, allowed: ['scheduled'] });
+      throw invalidState(`Scheduled message ${id} is ${row.status}; only a message still scheduled can be cancelled.`, {
+        current_status: row.status,
+        allowed: ['scheduled'],
+      });
     }
-    if (agentId !== undefined && this.deps.kernelCatalog.names().includes('agents') && !(await this.deps.agentsService!.findById(agentId))) {
+    if (
+      agentId !== undefined &&
+      this.deps.kernelCatalog.names().includes('agents') &&
+      !(await this.deps.agentsService!.findById(agentId))
+    ) {
       throw notFound('agent', agentId);
     }
     row.status = 'cancelled';

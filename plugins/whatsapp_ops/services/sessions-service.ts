@@ -66,7 +66,9 @@ export class ChatappSessionsService {
       return this.connectPayload(reusable, pairing, true);
     }
     const first = (await this.em.count(ChatappSession, {})) === 0;
-    const created = await viaChannel(() => this.port.createSession({ shopId: this.deps.shop.id, label: request.label }));
+    const created = await viaChannel(() =>
+      this.port.createSession({ shopId: this.deps.shop.id, label: request.label }),
+    );
     const session = this.em.create(ChatappSession, {
       label: request.label ?? null,
       sessionKey: created.sessionKey,
@@ -90,7 +92,10 @@ export class ChatappSessionsService {
   async status(id: number | undefined) {
     if (id !== undefined) {
       const session = await this.get(id);
-      return { session: { ...sessionPayload(session), live: await this.live(session) }, ...channelLabel(this.port, [session]) };
+      return {
+        session: { ...sessionPayload(session), live: await this.live(session) },
+        ...channelLabel(this.port, [session]),
+      };
     }
     const sessions = await this.em.find(ChatappSession, {}, { orderBy: { id: 'asc' } });
     const withLive = [];
@@ -104,14 +109,21 @@ export class ChatappSessionsService {
   }
 
   async list(status: SessionStatus | undefined, paging: Paging) {
-    const [items, count] = await this.em.findAndCount(ChatappSession, status ? { status } : {}, { orderBy: { id: 'asc' }, limit: paging.limit, offset: paging.offset });
+    const [items, count] = await this.em.findAndCount(ChatappSession, status ? { status } : {}, {
+      orderBy: { id: 'asc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
     return { ...pageOf('sessions', items.map(sessionPayload), count, paging), ...channelLabel(this.port, items) };
   }
 
   async disconnect(id: number) {
     const session = await this.get(id);
     if (!DISCONNECTABLE.includes(session.status)) {
-      throw invalidState(`Session ${id} is ${session.status}.`, { current_status: session.status, allowed: DISCONNECTABLE });
+      throw invalidState(`Session ${id} is ${session.status}.`, {
+        current_status: session.status,
+        allowed: DISCONNECTABLE,
+      });
     }
     const info = await viaChannel(() => this.port.logout(this.ref(session)));
     session.status = 'disconnected';
@@ -149,7 +161,11 @@ export class ChatappSessionsService {
   async chooseFor(phone: string, role?: RoutingRole): Promise<ChatappSession | null> {
     const candidates = await this.connected(role);
     if (candidates.length === 0) return null;
-    const [last] = await this.em.find(ChatappMessage, { phone, session: { $in: candidates.map((c) => c.id) } }, { orderBy: { id: 'desc' }, limit: 1 });
+    const [last] = await this.em.find(
+      ChatappMessage,
+      { phone, session: { $in: candidates.map((c) => c.id) } },
+      { orderBy: { id: 'desc' }, limit: 1 },
+    );
     return candidates.find((c) => c.id === last?.session.id) ?? candidates[0]!;
   }
 
@@ -157,25 +173,39 @@ export class ChatappSessionsService {
    * The line of each send: the one named (which must be connected) or the default for the role.
    * Named lines are read in one query; each answer is the line or its refusal.
    */
-  async forSends(sends: { phone: string; sessionId?: number; role: RoutingRole }[]): Promise<(ChatappSession | ToolError)[]> {
+  async forSends(
+    sends: { phone: string; sessionId?: number; role: RoutingRole }[],
+  ): Promise<(ChatappSession | ToolError)[]> {
     const ids = [...new Set(sends.flatMap((s) => (s.sessionId === undefined ? [] : [s.sessionId])))];
-    const named = new Map(ids.length ? (await this.em.find(ChatappSession, { id: { $in: ids } })).map((s) => [s.id, s]) : []);
+    const named = new Map(
+      ids.length ? (await this.em.find(ChatappSession, { id: { $in: ids } })).map((s) => [s.id, s]) : [],
+    );
     const lines: (ChatappSession | ToolError)[] = [];
     for (const { phone, sessionId, role } of sends) {
       if (sessionId !== undefined) {
         const session = named.get(sessionId);
         if (!session) lines.push(notFound('session', sessionId));
         else if (session.status !== 'connected') {
-          lines.push(new ToolError('session_not_connected', `Session ${sessionId} is ${session.status}; pair it with connect_chatapp first.`, { session_id: sessionId, current_status: session.status }));
+          lines.push(
+            new ToolError(
+              'session_not_connected',
+              `Session ${sessionId} is ${session.status}; pair it with connect_chatapp first.`,
+              { session_id: sessionId, current_status: session.status },
+            ),
+          );
         } else lines.push(session);
         continue;
       }
       const session = await this.chooseFor(phone, role);
       lines.push(
         session ??
-          new ToolError('no_connected_session', `No connected session has the routing role "${role}": connect one with connect_chatapp, give a line that role, or name session_id.`, {
-            sender_role: role,
-          }),
+          new ToolError(
+            'no_connected_session',
+            `No connected session has the routing role "${role}": connect one with connect_chatapp, give a line that role, or name session_id.`,
+            {
+              sender_role: role,
+            },
+          ),
       );
     }
     return lines;
@@ -183,24 +213,43 @@ export class ChatappSessionsService {
 
   /** How the port addresses the line; the API key is opened only here, for the call. */
   ref(session: ChatappSession): SessionRef {
-    return { sessionKey: session.sessionKey, ...(session.apiKeySealed && { apiKey: this.deps.secrets.open(session.apiKeySealed) }) };
+    return {
+      sessionKey: session.sessionKey,
+      ...(session.apiKeySealed && { apiKey: this.deps.secrets.open(session.apiKeySealed) }),
+    };
   }
 
   private async connected(role?: RoutingRole): Promise<ChatappSession[]> {
-    const sessions = await this.em.find(ChatappSession, { status: 'connected' }, { orderBy: { connectedAt: 'asc', id: 'asc' } });
+    const sessions = await this.em.find(
+      ChatappSession,
+      { status: 'connected' },
+      { orderBy: { connectedAt: 'asc', id: 'asc' } },
+    );
     return role ? sessions.filter((s) => s.routingRoles.includes(role)) : sessions;
   }
 
   private async reusable(): Promise<ChatappSession | null> {
-    const [disconnected] = await this.em.find(ChatappSession, { status: 'disconnected', adapter: this.port.kind }, { orderBy: { disconnectedAt: 'desc', id: 'desc' }, limit: 1 });
+    const [disconnected] = await this.em.find(
+      ChatappSession,
+      { status: 'disconnected', adapter: this.port.kind },
+      { orderBy: { disconnectedAt: 'desc', id: 'desc' }, limit: 1 },
+    );
     if (disconnected) return disconnected;
-    const [awaiting] = await this.em.find(ChatappSession, { status: 'awaiting_pairing', adapter: this.port.kind }, { orderBy: { id: 'desc' }, limit: 1 });
+    const [awaiting] = await this.em.find(
+      ChatappSession,
+      { status: 'awaiting_pairing', adapter: this.port.kind },
+      { orderBy: { id: 'desc' }, limit: 1 },
+    );
     return awaiting ?? null;
   }
 
   /** The engine's own view; a line it cannot answer for shows the error instead of failing the whole status. */
   private async live(session: ChatappSession) {
-    if (session.adapter !== this.port.kind) return { error: 'adapter_changed', message: `This line was created with the ${session.adapter} adapter; the server now runs ${this.port.kind}.` };
+    if (session.adapter !== this.port.kind)
+      return {
+        error: 'adapter_changed',
+        message: `This line was created with the ${session.adapter} adapter; the server now runs ${this.port.kind}.`,
+      };
     try {
       return livePayload(await this.port.status(this.ref(session)));
     } catch (err) {

@@ -45,12 +45,20 @@ const migrations = [
 ];
 
 /** config → database → engine → routes. Nothing listens until listen(). */
-export async function buildSessionService(config: Readonly<SessionServiceConfig>, options: { logger?: boolean } = {}): Promise<SessionService> {
+export async function buildSessionService(
+  config: Readonly<SessionServiceConfig>,
+  options: { logger?: boolean } = {},
+): Promise<SessionService> {
   let embedded: EmbeddedPostgres | undefined;
   const url = config.database.url ?? (embedded = await startEmbeddedPostgres(config.database.dataDir)).url;
   let orm: MikroORM;
   try {
-    orm = await createOrm({ url, entities: [...sandboxEntities, ServiceSession], migrations, poolMax: config.database.poolMax });
+    orm = await createOrm({
+      url,
+      entities: [...sandboxEntities, ServiceSession],
+      migrations,
+      poolMax: config.database.poolMax,
+    });
     await orm.getMigrator().up();
   } catch (err) {
     await embedded?.close();
@@ -73,8 +81,17 @@ export async function buildSessionService(config: Readonly<SessionServiceConfig>
 
   let listeningUrl: string | undefined;
   const baseUrl = () => (config.publicUrl ?? listeningUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
-  const engine = new SandboxEngine({ em: orm.em, name: config.engineName, pairingBaseUrl: baseUrl, timings: config.sandbox, log: app.log });
-  if (config.webhook.url) engine.setSink(webhookSink({ url: config.webhook.url, secret: config.sharedSecret!, timeoutMs: config.webhook.timeoutMs }));
+  const engine = new SandboxEngine({
+    em: orm.em,
+    name: config.engineName,
+    pairingBaseUrl: baseUrl,
+    timings: config.sandbox,
+    log: app.log,
+  });
+  if (config.webhook.url)
+    engine.setSink(
+      webhookSink({ url: config.webhook.url, secret: config.sharedSecret!, timeoutMs: config.webhook.timeoutMs }),
+    );
   const sessions = new ServiceSessions(orm.em, engine);
   const limits = new ServiceLimits(config.rateLimit);
   const guard = new SessionKeyGuard(sessions, limits);
@@ -98,7 +115,10 @@ export async function buildSessionService(config: Readonly<SessionServiceConfig>
     await guarded.register(sessionRoutes, deps);
     await guarded.register(messageRoutes, deps);
   });
-  await app.register(sandboxControlRoutes, { engine, authorize: (request, sessionKey) => guard.authorize(request, sessionKey) });
+  await app.register(sandboxControlRoutes, {
+    engine,
+    authorize: (request, sessionKey) => guard.authorize(request, sessionKey),
+  });
 
   let closed = false;
   return {

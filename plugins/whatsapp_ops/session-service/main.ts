@@ -7,8 +7,17 @@ async function main() {
   const service = await buildSessionService(config);
   const url = await service.listen();
   const log = service.app.log;
-  log.info({ url, engine: 'sandbox', database: config.database.url ? 'DATABASE_URL' : config.database.dataDir, webhook: config.webhook.url ?? null }, 'session service listening (sandbox engine)');
-  if (!config.webhook.url) log.warn('SESSION_SERVICE_WEBHOOK_URL is not set: inbound events and receipts stay queued until it is');
+  log.info(
+    {
+      url,
+      engine: 'sandbox',
+      database: config.database.url ? 'DATABASE_URL' : config.database.dataDir,
+      webhook: config.webhook.url ?? null,
+    },
+    'session service listening (sandbox engine)',
+  );
+  if (!config.webhook.url)
+    log.warn('SESSION_SERVICE_WEBHOOK_URL is not set: inbound events and receipts stay queued until it is');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -65,10 +65,14 @@ export type SessionServiceConfig = Static<typeof SessionServiceConfigSchema>;
 const validator = Compile(SessionServiceConfigSchema);
 
 /** Environment first, then explicit overrides (tests); validated, defaulted and frozen once. */
-export function loadSessionServiceConfig(env: NodeJS.ProcessEnv = process.env, overrides: Record<string, any> = {}): Readonly<SessionServiceConfig> {
+export function loadSessionServiceConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Record<string, any> = {},
+): Readonly<SessionServiceConfig> {
   const raw: Record<string, any> = { database: {}, rateLimit: {}, webhook: {}, sandbox: {} };
   const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  const set = (target: Record<string, any>, key: string, value: unknown) => value !== undefined && (target[key] = value);
+  const set = (target: Record<string, any>, key: string, value: unknown) =>
+    value !== undefined && (target[key] = value);
   set(raw, 'host', env.SESSION_SERVICE_HOST);
   set(raw, 'port', num(env.SESSION_SERVICE_PORT));
   set(raw, 'publicUrl', env.SESSION_SERVICE_PUBLIC_URL);
@@ -79,14 +83,21 @@ export function loadSessionServiceConfig(env: NodeJS.ProcessEnv = process.env, o
   set(raw, 'sharedSecret', env.SESSION_SERVICE_SHARED_SECRET);
   set(raw.webhook, 'url', env.SESSION_SERVICE_WEBHOOK_URL);
   set(raw.sandbox, 'deliveredAfterMs', num(env.SANDBOX_DELIVERED_AFTER_MS));
-  if (env.SANDBOX_READ_AFTER_MS !== undefined) raw.sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
+  if (env.SANDBOX_READ_AFTER_MS !== undefined)
+    raw.sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
   set(raw, 'logLevel', env.LOG_LEVEL);
   const merged = Value.Default(SessionServiceConfigSchema, deepMerge(raw, overrides)) as Record<string, any>;
   if (!validator.Check(merged)) {
-    throw new Error(`invalid session service configuration: ${describeErrors(validator.Errors(merged)).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    throw new Error(
+      `invalid session service configuration: ${describeErrors(validator.Errors(merged))
+        .map((e) => `${e.path} ${e.message}`)
+        .join('; ')}`,
+    );
   }
   if (merged.webhook.url && !merged.sharedSecret) {
-    throw new Error('invalid session service configuration: webhook.url needs sharedSecret (SESSION_SERVICE_SHARED_SECRET) to sign deliveries');
+    throw new Error(
+      'invalid session service configuration: webhook.url needs sharedSecret (SESSION_SERVICE_SHARED_SECRET) to sign deliveries',
+    );
   }
   return deepFreeze(merged as SessionServiceConfig);
 }

@@ -17,4 +17,5 @@ export interface ServiceDeps {
 }
 
 /** Where this service serves a session's QR code. */
-export const qrUrl = (deps: ServiceDeps, sessionKey: string) => `${deps.baseUrl()}/sessions/${encodeURIComponent(sessionKey)}/qr`;
+export const qrUrl = (deps: ServiceDeps, sessionKey: string) =>
+  `${deps.baseUrl()}/sessions/${encodeURIComponent(sessionKey)}/qr`;

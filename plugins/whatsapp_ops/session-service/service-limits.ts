@@ -37,4 +37,6 @@ export class ServiceLimits {
 }
 
 const limited = (retryAfter: number, what: string) =>
-  retryAfter ? new ChannelError('rate_limited', `${what}: retry in ${retryAfter} s`, { retry_after_seconds: retryAfter }) : null;
+  retryAfter
+    ? new ChannelError('rate_limited', `${what}: retry in ${retryAfter} s`, { retry_after_seconds: retryAfter })
+    : null;

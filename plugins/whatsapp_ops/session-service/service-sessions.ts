@@ -17,19 +17,28 @@ export class ServiceSessions {
   ) {}
 
   /** The engine session and its owner record commit together: no session without an owner. */
-  async create(shopId: number, label: string | undefined): Promise<{ record: ServiceSession; apiKey: string; pairing: EnginePairing }> {
+  async create(
+    shopId: number,
+    label: string | undefined,
+  ): Promise<{ record: ServiceSession; apiKey: string; pairing: EnginePairing }> {
     const apiKey = generateSessionApiKey();
     return this.rootEm.fork().transactional(async (em) => {
       const pairing = await this.engine.createSession(em);
       const shopEm = forkForShop(em, shopId);
-      const record = shopEm.create(ServiceSession, { sessionKey: pairing.session.sessionKey, apiKeyHash: hashApiToken(apiKey), label: label ?? null } as ServiceSession);
+      const record = shopEm.create(ServiceSession, {
+        sessionKey: pairing.session.sessionKey,
+        apiKeyHash: hashApiToken(apiKey),
+        label: label ?? null,
+      } as ServiceSession);
       await shopEm.flush();
       return { record, apiKey, pairing };
     });
   }
 
   byApiKey(apiKey: string): Promise<ServiceSession | null> {
-    return this.rootEm.fork().findOne(ServiceSession, { apiKeyHash: hashApiToken(apiKey) }, { filters: { tenant: false } });
+    return this.rootEm
+      .fork()
+      .findOne(ServiceSession, { apiKeyHash: hashApiToken(apiKey) }, { filters: { tenant: false } });
   }
 
   byKey(sessionKey: string): Promise<ServiceSession | null> {

@@ -25,7 +25,10 @@ export class SessionKeyGuard {
     const apiKey = request.headers[API_KEY_HEADER];
     if (typeof apiKey !== 'string' || apiKey === '') {
       this.limits.failedAuthFrom(request.ip);
-      return new ChannelError('unauthorized', 'missing X-API-Key header: send the API key returned when the session was created');
+      return new ChannelError(
+        'unauthorized',
+        'missing X-API-Key header: send the API key returned when the session was created',
+      );
     }
     const caller = await this.sessions.byApiKey(apiKey);
     if (!caller) {
@@ -36,7 +39,8 @@ export class SessionKeyGuard {
     if (limited) return limited;
     const target = caller.sessionKey === sessionKey ? caller : await this.sessions.byKey(sessionKey);
     if (!target) return new ChannelError('session_not_found', `session ${sessionKey} was not found`);
-    if (target.shopId !== caller.shopId) return new ChannelError('session_not_owned', 'session does not belong to your shop');
+    if (target.shopId !== caller.shopId)
+      return new ChannelError('session_not_owned', 'session does not belong to your shop');
     this.targets.set(request, target);
     return null;
   }

@@ -11,6 +11,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export async function shopIdForToken(orm: MikroORM, authorization: string | undefined): Promise<number | null> {
   const token = authorization && BEARER.exec(authorization)?.[1];
   if (!token) return null;
-  const rows = await orm.em.getConnection().execute<{ id: number }[]>('select "id" from "shops" where "token_hash" = ?', [hashApiToken(token)]);
+  const rows = await orm.em
+    .getConnection()
+    .execute<{ id: number }[]>('select "id" from "shops" where "token_hash" = ?', [hashApiToken(token)]);
   return rows[0]?.id ?? null;
 }

@@ -13,8 +13,17 @@ describe('whatsapp_ops: archiving chats', () => {
   let second: any;
 
   const engineArchived = async (sessionKey: string, phone: string) =>
-    Number((await rows(k, 'select count(*)::int as n from sandbox_archived_chats where session_key = ? and peer_phone = ?', [sessionKey, phone]))[0].n) === 1;
-  const recorded = async () => rows(k, 'select session_id, phone from chatapp_archived_chats where shop_id = ? order by id', [shopId]);
+    Number(
+      (
+        await rows(
+          k,
+          'select count(*)::int as n from sandbox_archived_chats where session_key = ? and peer_phone = ?',
+          [sessionKey, phone],
+        )
+      )[0].n,
+    ) === 1;
+  const recorded = async () =>
+    rows(k, 'select session_id, phone from chatapp_archived_chats where shop_id = ? order by id', [shopId]);
 
   before(async () => {
     k = await bootOps();
@@ -34,7 +43,10 @@ describe('whatsapp_ops: archiving chats', () => {
 
   it('the default is the session that last talked with the customer; archiving is recorded per shop, session and phone', async () => {
     await customerWrites(k, token, second.session_key, CUSTOMER, 'Hello second line');
-    await waitFor('the inbound message', async () => (await ok(k, token, 'list_chatapp_messages', { session_id: second.id })).count === 1);
+    await waitFor(
+      'the inbound message',
+      async () => (await ok(k, token, 'list_chatapp_messages', { session_id: second.id })).count === 1,
+    );
     const res = await ok(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER });
     expect(res.chat).to.include({ session_id: second.id, archived: true });
     expect(await engineArchived(second.session_key, CUSTOMER)).to.equal(true);
@@ -50,7 +62,12 @@ describe('whatsapp_ops: archiving chats', () => {
 
   it('archive: false unarchives, on the session named', async () => {
     await ok(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, session_id: first.id });
-    const res = await ok(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, archive: false, session_id: second.id });
+    const res = await ok(k, token, 'archive_chatapp_chat', {
+      action: 'archive',
+      phone: CUSTOMER,
+      archive: false,
+      session_id: second.id,
+    });
     expect(res.chat).to.include({ session_id: second.id, archived: false, archived_at: null });
     expect(await engineArchived(second.session_key, CUSTOMER)).to.equal(false);
     expect(await engineArchived(first.session_key, CUSTOMER)).to.equal(true);
@@ -59,9 +76,21 @@ describe('whatsapp_ops: archiving chats', () => {
   it('refuses a bad phone, a missing action, an unknown session and a disconnected one; with no connected session → no_connected_session', async () => {
     await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: 'x' }, 'invalid_arguments');
     await fails(k, token, 'archive_chatapp_chat', { phone: CUSTOMER }, 'invalid_arguments');
-    await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, session_id: 999999 }, 'not_found');
+    await fails(
+      k,
+      token,
+      'archive_chatapp_chat',
+      { action: 'archive', phone: CUSTOMER, session_id: 999999 },
+      'not_found',
+    );
     await ok(k, token, 'disconnect_chatapp', { session_id: second.id });
-    await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, session_id: second.id }, 'session_not_connected');
+    await fails(
+      k,
+      token,
+      'archive_chatapp_chat',
+      { action: 'archive', phone: CUSTOMER, session_id: second.id },
+      'session_not_connected',
+    );
     await ok(k, token, 'disconnect_chatapp', { session_id: first.id });
     await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER }, 'no_connected_session');
   });

@@ -19,7 +19,8 @@ async function failure(promise: Promise<unknown>): Promise<ChannelError> {
   throw new Error('expected a ChannelError, the call succeeded');
 }
 
-const expectCode = async (promise: Promise<unknown>, code: ChannelErrorCode) => expect((await failure(promise)).code).to.equal(code);
+const expectCode = async (promise: Promise<unknown>, code: ChannelErrorCode) =>
+  expect((await failure(promise)).code).to.equal(code);
 
 /**
  * What every adapter of the channel port must do, written once and run against each adapter, so
@@ -32,9 +33,13 @@ export function channelPortContract(factory: HarnessFactory): void {
     let ref: SessionRef;
 
     const eventsOf = <T extends ChannelEvent['type']>(type: T) =>
-      h.events.filter((e): e is Extract<ChannelEvent, { type: T }> => e.type === type && e.sessionKey === ref.sessionKey);
+      h.events.filter(
+        (e): e is Extract<ChannelEvent, { type: T }> => e.type === type && e.sessionKey === ref.sessionKey,
+      );
     const statusesOf = (providerMessageId: string) =>
-      eventsOf('message.status').filter((e) => e.receipt.providerMessageId === providerMessageId).map((e) => e.receipt.status);
+      eventsOf('message.status')
+        .filter((e) => e.receipt.providerMessageId === providerMessageId)
+        .map((e) => e.receipt.status);
 
     before(async () => {
       h = await factory.start();
@@ -45,7 +50,12 @@ export function channelPortContract(factory: HarnessFactory): void {
       session = await h.port.createSession({ shopId: SHOP_ID, label: 'Contract' });
       ref = { sessionKey: session.sessionKey, apiKey: session.apiKey };
       const { pairing } = session;
-      expect(pairing).to.include({ sessionKey: session.sessionKey, status: 'awaiting_pairing', engine: 'sandbox', sandbox: true });
+      expect(pairing).to.include({
+        sessionKey: session.sessionKey,
+        status: 'awaiting_pairing',
+        engine: 'sandbox',
+        sandbox: true,
+      });
       expect(pairing.notice).to.match(/sandbox/i);
       expect(pairing.pairingUrl).to.match(/^http:\/\/.+\/sandbox\/pair\/[\w-]+$/);
       expect(pairing.qrDataUrl).to.match(/^data:image\/png;base64,/);
@@ -56,8 +66,17 @@ export function channelPortContract(factory: HarnessFactory): void {
 
     it('status before pairing: awaiting_pairing, no phone, labelled sandbox', async () => {
       const info = await h.port.status(ref);
-      expect(info).to.include({ sessionKey: ref.sessionKey, status: 'awaiting_pairing', phone: null, engine: 'sandbox', sandbox: true });
-      await expectCode(h.port.send({ ...ref, to: '+34600111222', text: 'early', idempotencyKey: 'early' }), 'session_not_connected');
+      expect(info).to.include({
+        sessionKey: ref.sessionKey,
+        status: 'awaiting_pairing',
+        phone: null,
+        engine: 'sandbox',
+        sandbox: true,
+      });
+      await expectCode(
+        h.port.send({ ...ref, to: '+34600111222', text: 'early', idempotencyKey: 'early' }),
+        'session_not_connected',
+      );
     });
 
     it('opening the pairing link connects the session and reports session.connected', async () => {
@@ -67,7 +86,10 @@ export function channelPortContract(factory: HarnessFactory): void {
       expect(info.status).to.equal('connected');
       expect(info.phone).to.match(/^\+\d{8,15}$/);
       expect(info.connectedAt).to.be.instanceOf(Date);
-      const [event] = await waitFor('session.connected', () => eventsOf('session.connected').length > 0 && eventsOf('session.connected'));
+      const [event] = await waitFor(
+        'session.connected',
+        () => eventsOf('session.connected').length > 0 && eventsOf('session.connected'),
+      );
       expect(event!.phone).to.equal(info.phone);
       const again = await h.port.connect(ref);
       expect(again).to.include({ status: 'connected', pairingUrl: null, qrDataUrl: null });
@@ -81,7 +103,8 @@ export function channelPortContract(factory: HarnessFactory): void {
       expect(first).to.include({ status: 'sent', duplicate: false });
       expect(first.sentAt).to.be.instanceOf(Date);
       const retries = await Promise.all([h.port.send(input), h.port.send(input), h.port.send(input)]);
-      for (const retry of retries) expect(retry).to.include({ providerMessageId: first.providerMessageId, duplicate: true });
+      for (const retry of retries)
+        expect(retry).to.include({ providerMessageId: first.providerMessageId, duplicate: true });
       expect(await h.records(ref.sessionKey, 'contract-1')).to.equal(1);
       providerMessageId = first.providerMessageId;
     });
@@ -95,26 +118,54 @@ export function channelPortContract(factory: HarnessFactory): void {
     });
 
     it('refuses a reused key with other content, a bad recipient and an empty message', async () => {
-      await expectCode(h.port.send({ ...ref, to: '+34600111222', text: 'different', idempotencyKey: 'contract-1' }), 'idempotency_conflict');
-      await expectCode(h.port.send({ ...ref, to: 'not a phone', text: 'x', idempotencyKey: 'bad-to' }), 'invalid_recipient');
-      await expectCode(h.port.send({ ...ref, to: '+34600111222', text: '  ', idempotencyKey: 'empty' }), 'invalid_message');
+      await expectCode(
+        h.port.send({ ...ref, to: '+34600111222', text: 'different', idempotencyKey: 'contract-1' }),
+        'idempotency_conflict',
+      );
+      await expectCode(
+        h.port.send({ ...ref, to: 'not a phone', text: 'x', idempotencyKey: 'bad-to' }),
+        'invalid_recipient',
+      );
+      await expectCode(
+        h.port.send({ ...ref, to: '+34600111222', text: '  ', idempotencyKey: 'empty' }),
+        'invalid_message',
+      );
       expect(await h.records(ref.sessionKey, 'bad-to')).to.equal(0);
     });
 
     it('sends media by URL', async () => {
-      const result = await h.port.send({ ...ref, to: '+34600111222', media: { url: 'https://example.test/invoice.pdf', mimeType: 'application/pdf', filename: 'invoice.pdf' }, idempotencyKey: 'contract-media' });
+      const result = await h.port.send({
+        ...ref,
+        to: '+34600111222',
+        media: { url: 'https://example.test/invoice.pdf', mimeType: 'application/pdf', filename: 'invoice.pdf' },
+        idempotencyKey: 'contract-media',
+      });
       expect(result.status).to.equal('sent');
-      await expectCode(h.port.send({ ...ref, to: '+34600111222', media: { url: 'ftp://x', mimeType: 'application/pdf' }, idempotencyKey: 'bad-media' }), 'invalid_message');
+      await expectCode(
+        h.port.send({
+          ...ref,
+          to: '+34600111222',
+          media: { url: 'ftp://x', mimeType: 'application/pdf' },
+          idempotencyKey: 'bad-media',
+        }),
+        'invalid_message',
+      );
     });
 
     it('receipts follow: sent, delivered, read, in that order', async () => {
-      const statuses = await waitFor('the read receipt', () => statusesOf(providerMessageId).includes('read') && statusesOf(providerMessageId));
+      const statuses = await waitFor(
+        'the read receipt',
+        () => statusesOf(providerMessageId).includes('read') && statusesOf(providerMessageId),
+      );
       expect(statuses).to.deep.equal(['sent', 'delivered', 'read']);
     });
 
     it('an inbound message arrives as message.received', async () => {
       await h.inject(ref, '+34600111222', 'A reply');
-      const [event] = await waitFor('message.received', () => eventsOf('message.received').length > 0 && eventsOf('message.received'));
+      const [event] = await waitFor(
+        'message.received',
+        () => eventsOf('message.received').length > 0 && eventsOf('message.received'),
+      );
       expect(event!.message).to.include({ from: '+34600111222', text: 'A reply', media: null });
       expect(event!.message.providerMessageId).to.be.a('string');
       expect(event!.message.timestamp).to.be.instanceOf(Date);
@@ -124,14 +175,23 @@ export function channelPortContract(factory: HarnessFactory): void {
       h.failNextDeliveries(1);
       const refusedBefore = h.refusedDeliveries();
       await h.inject(ref, '+34600111222', 'second reply');
-      const event = await waitFor('the redelivered event', () => eventsOf('message.received').find((e) => e.message.text === 'second reply'), 8000);
+      const event = await waitFor(
+        'the redelivered event',
+        () => eventsOf('message.received').find((e) => e.message.text === 'second reply'),
+        8000,
+      );
       expect(h.refusedDeliveries()).to.equal(refusedBefore + 1);
       expect(eventsOf('message.received').filter((e) => e.id === event.id)).to.have.length(1);
     });
 
     it('after a restart the same idempotency key still answers with the first message', async () => {
       await h.restart();
-      const again = await h.port.send({ ...ref, to: '+34600111222', text: 'Hello from the contract', idempotencyKey: 'contract-1' });
+      const again = await h.port.send({
+        ...ref,
+        to: '+34600111222',
+        text: 'Hello from the contract',
+        idempotencyKey: 'contract-1',
+      });
       expect(again).to.include({ providerMessageId, duplicate: true });
       expect(await h.records(ref.sessionKey, 'contract-1')).to.equal(1);
       expect((await h.port.status(ref)).status).to.equal('connected');
@@ -141,9 +201,15 @@ export function channelPortContract(factory: HarnessFactory): void {
       const info = await h.port.logout(ref);
       expect(info).to.include({ status: 'logged_out', sandbox: true });
       expect(info.disconnectedAt).to.be.instanceOf(Date);
-      const [event] = await waitFor('session.disconnected', () => eventsOf('session.disconnected').length > 0 && eventsOf('session.disconnected'));
+      const [event] = await waitFor(
+        'session.disconnected',
+        () => eventsOf('session.disconnected').length > 0 && eventsOf('session.disconnected'),
+      );
       expect(event!.reason).to.equal('logged_out');
-      await expectCode(h.port.send({ ...ref, to: '+34600111222', text: 'after logout', idempotencyKey: 'after-logout' }), 'session_not_connected');
+      await expectCode(
+        h.port.send({ ...ref, to: '+34600111222', text: 'after logout', idempotencyKey: 'after-logout' }),
+        'session_not_connected',
+      );
       const pairing = await h.port.connect(ref);
       expect(pairing.status).to.equal('awaiting_pairing');
       expect(pairing.pairingUrl).to.be.a('string').and.not.equal(session.pairing.pairingUrl);

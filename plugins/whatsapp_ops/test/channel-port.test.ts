@@ -14,13 +14,22 @@ describe('session-service adapter: failures of the service itself', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
-  const caught = async (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a failure'), (err: unknown) => err as ChannelError);
+  const caught = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.fail('expected a failure'),
+      (err: unknown) => err as ChannelError,
+    );
 
   it('an unreachable service → channel_unavailable (network)', async () => {
     const server = createServer();
     const url = await listen(server);
     await new Promise((resolve) => server.close(resolve));
-    const adapter = new SessionServiceAdapter({ baseUrl: url, sharedSecret: TEST_SHARED_SECRET, sendAttempts: 2, retryDelayMs: 10 });
+    const adapter = new SessionServiceAdapter({
+      baseUrl: url,
+      sharedSecret: TEST_SHARED_SECRET,
+      sendAttempts: 2,
+      retryDelayMs: 10,
+    });
     const err = await caught(adapter.status({ sessionKey: 'ses_x', apiKey: 'sk_x' }));
     expect(err).to.be.instanceOf(ChannelError);
     expect(err.code).to.equal('channel_unavailable');
@@ -36,8 +45,16 @@ describe('session-service adapter: failures of the service itself', () => {
     });
     const url = await listen(server);
     try {
-      const adapter = new SessionServiceAdapter({ baseUrl: url, sharedSecret: TEST_SHARED_SECRET, timeoutMs: 150, sendAttempts: 3, retryDelayMs: 10 });
-      const err = await caught(adapter.send({ sessionKey: 'ses_x', apiKey: 'sk_x', to: '+34600111222', text: 'x', idempotencyKey: 'k-1' }));
+      const adapter = new SessionServiceAdapter({
+        baseUrl: url,
+        sharedSecret: TEST_SHARED_SECRET,
+        timeoutMs: 150,
+        sendAttempts: 3,
+        retryDelayMs: 10,
+      });
+      const err = await caught(
+        adapter.send({ sessionKey: 'ses_x', apiKey: 'sk_x', to: '+34600111222', text: 'x', idempotencyKey: 'k-1' }),
+      );
       expect(err.code).to.equal('channel_unavailable');
       expect(err.details.reason).to.equal('timeout');
       expect(err.message).to.match(/within 150 ms/);
@@ -58,7 +75,9 @@ describe('session-service adapter: failures of the service itself', () => {
     const url = await listen(server);
     try {
       const adapter = new SessionServiceAdapter({ baseUrl: url, sharedSecret: TEST_SHARED_SECRET });
-      expect((await caught(adapter.status({ sessionKey: 'ses_x', apiKey: 'sk_x' }))).code).to.equal('channel_protocol_error');
+      expect((await caught(adapter.status({ sessionKey: 'ses_x', apiKey: 'sk_x' }))).code).to.equal(
+        'channel_protocol_error',
+      );
       status = 502;
       server.removeAllListeners('request');
       server.on('request', (_req, res) => {

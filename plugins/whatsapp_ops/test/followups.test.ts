@@ -14,7 +14,11 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
   /** A ticket resolved by an agent: its follow-up is queued and the ticket waits in pending_notification. */
   const resolvedTicket = async (contact: { phone?: string; customer_email?: string }) => {
     const { ticket } = await ok(k, token, 'create_ai_ticket', { action: 'create', title: 'Late parcel', ...contact });
-    const { followup } = await ok(k, token, 'add_ai_ticket_agent_resolution', { action: 'add', ticket_id: ticket.id, body: 'The parcel was re-sent today.' });
+    const { followup } = await ok(k, token, 'add_ai_ticket_agent_resolution', {
+      action: 'add',
+      ticket_id: ticket.id,
+      body: 'The parcel was re-sent today.',
+    });
     return { ticketId: ticket.id as number, followupId: followup.id as number, message: followup.message as string };
   };
   const ticket = async (id: number) => (await ok(k, token, 'get_ai_ticket', { ticket_id: id })).ticket;
@@ -36,7 +40,11 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
   it('once a line is connected the drain sends it (automatic, billing source followup, 500 credits) and the ticket becomes resolved', async () => {
     await connectedLine(k, token, {}, '+34711000600');
     const before = await balanceOf(k, shopId);
-    const queued = await rows(k, `select id, ticket_id, message from ticket_followups where shop_id = ? and status = 'queued'`, [shopId]);
+    const queued = await rows(
+      k,
+      `select id, ticket_id, message from ticket_followups where shop_id = ? and status = 'queued'`,
+      [shopId],
+    );
     expect(queued).to.have.length(1);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     const done = await ticket(queued[0].ticket_id);
@@ -44,7 +52,13 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
     expect(done.followups.at(-1)).to.include({ status: 'sent' });
     const { messages } = await ok(k, token, 'list_chatapp_messages', { phone: '+34600666111' });
     expect(messages).to.have.length(1);
-    expect(messages[0]).to.include({ automatic: true, billing_source: 'followup', idempotency_key: `ticket-followup-${queued[0].id}`, text: queued[0].message, credits_charged: 500 });
+    expect(messages[0]).to.include({
+      automatic: true,
+      billing_source: 'followup',
+      idempotency_key: `ticket-followup-${queued[0].id}`,
+      text: queued[0].message,
+      credits_charged: 500,
+    });
     expect(await balanceOf(k, shopId)).to.equal(before - 500);
   });
 
@@ -70,7 +84,14 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
   it('a follow-up sent but not marked (a crash in between) is marked sent on the next drain, without a second message or charge', async () => {
     const { ticketId, followupId, message } = await resolvedTicket({ phone: '+34600666444' });
     await inShop(k, shopId, ({ services }) =>
-      services.chatappMessagingService.send({ phone: '+34600666444', text: message, automatic: true, billingSource: 'followup', senderRole: 'operations', idempotencyKey: `ticket-followup-${followupId}` }),
+      services.chatappMessagingService.send({
+        phone: '+34600666444',
+        text: message,
+        automatic: true,
+        billingSource: 'followup',
+        senderRole: 'operations',
+        idempotencyKey: `ticket-followup-${followupId}`,
+      }),
     );
     const before = await balanceOf(k, shopId);
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
@@ -81,7 +102,9 @@ describe('whatsapp_ops: ticket follow-ups go out through the send path (tickets 
 
   it('a follow-up another process settled while its message went out is left as it is: the drain still succeeds', async () => {
     const { ticketId, followupId } = await resolvedTicket({ phone: '+34600666555' });
-    onNext('whatsapp_ops.message_sent', ({ services }) => services.ticketResolutionsService.markFollowupFailed(followupId, 'settled elsewhere'));
+    onNext('whatsapp_ops.message_sent', ({ services }) =>
+      services.ticketResolutionsService.markFollowupFailed(followupId, 'settled elsewhere'),
+    );
     expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
     expect(await followup(ticketId)).to.include({ status: 'failed', status_reason: 'settled elsewhere' });
     expect((await ok(k, token, 'list_chatapp_messages', { phone: '+34600666555' })).count).to.equal(1);

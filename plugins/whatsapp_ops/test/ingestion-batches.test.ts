@@ -29,9 +29,17 @@ describe('whatsapp_ops: channel events in batches', () => {
       overrides: {
         groups: {
           // No simulated receipts: the tests hand the receipts in themselves.
-          whatsapp_ops: { enabled: true, config: { sandbox: { engineName: ENGINE, ...FAST_SANDBOX, deliveredAfterMs: 3_600_000, readAfterMs: null } } },
+          whatsapp_ops: {
+            enabled: true,
+            config: {
+              sandbox: { engineName: ENGINE, ...FAST_SANDBOX, deliveredAfterMs: 3_600_000, readAfterMs: null },
+            },
+          },
           whatsapp_ops_probe: serviceProbe,
-          whatsapp_ops_batch_probe: { enabled: true, resolve: fileURLToPath(new URL('./fixtures/batch-probe/index.ts', import.meta.url)) },
+          whatsapp_ops_batch_probe: {
+            enabled: true,
+            resolve: fileURLToPath(new URL('./fixtures/batch-probe/index.ts', import.meta.url)),
+          },
         },
       },
     });
@@ -45,13 +53,22 @@ describe('whatsapp_ops: channel events in batches', () => {
   after(() => k.close());
 
   let eventNo = 0;
-  const send = async (text: string) => (await ok(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: text })).message;
-  const receipt = (message: { provider_message_id: string }, status: DeliveryStatus, id = `evt_batch_${++eventNo}`): ChannelEvent => ({
+  const send = async (text: string) =>
+    (await ok(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: text })).message;
+  const receipt = (
+    message: { provider_message_id: string },
+    status: DeliveryStatus,
+    id = `evt_batch_${++eventNo}`,
+  ): ChannelEvent => ({
     id,
     type: 'message.status',
     sessionKey: line.session_key,
     occurredAt: new Date(),
-    receipt: { providerMessageId: message.provider_message_id, status, error: status === 'failed' ? 'not delivered' : null },
+    receipt: {
+      providerMessageId: message.provider_message_id,
+      status,
+      error: status === 'failed' ? 'not delivered' : null,
+    },
   });
   const inbound = (sessionKey: string, text: string, id = `evt_batch_${++eventNo}`): ChannelEvent => ({
     id,
@@ -60,9 +77,14 @@ describe('whatsapp_ops: channel events in batches', () => {
     occurredAt: new Date(),
     message: { providerMessageId: `pm_${id}`, from: CUSTOMER, text, media: null, timestamp: new Date() },
   });
-  const handleMany = (events: ChannelEvent[], shop = shopId) => inShop(k, shop, ({ services }) => services.chatappIngestionService.handleMany(events));
-  const statusOf = async (id: number) => (await rows(k, 'select status, error from chatapp_messages where id = ? and shop_id = ?', [id, shopId]))[0];
-  const emittedFor = (id: number) => recorded.filter((e) => e.name === 'whatsapp_ops.message_status' && e.payload.message_id === id).map((e) => e.payload.status);
+  const handleMany = (events: ChannelEvent[], shop = shopId) =>
+    inShop(k, shop, ({ services }) => services.chatappIngestionService.handleMany(events));
+  const statusOf = async (id: number) =>
+    (await rows(k, 'select status, error from chatapp_messages where id = ? and shop_id = ?', [id, shopId]))[0];
+  const emittedFor = (id: number) =>
+    recorded
+      .filter((e) => e.name === 'whatsapp_ops.message_status' && e.payload.message_id === id)
+      .map((e) => e.payload.status);
   const batchesFor = (id: number) => statusBatches.filter((b) => b.payloads.some((p) => p.message_id === id));
 
   it('applies each event once: repeats in the batch and redeliveries of the batch change nothing twice', async () => {
@@ -83,14 +105,23 @@ describe('whatsapp_ops: channel events in batches', () => {
     expect(await handleMany(batch)).to.deep.equal(['duplicate', 'duplicate', 'duplicate']);
     expect(emittedFor(message.id)).to.deep.equal(['delivered', 'read']);
     expect(batchesFor(message.id)).to.have.length(1);
-    const processed = await rows(k, 'select count(*)::int as n from chatapp_processed_events where shop_id = ? and event_id = any(?::text[])', [shopId, `{${batch.map((e) => e.id).join(',')}}`]);
+    const processed = await rows(
+      k,
+      'select count(*)::int as n from chatapp_processed_events where shop_id = ? and event_id = any(?::text[])',
+      [shopId, `{${batch.map((e) => e.id).join(',')}}`],
+    );
     expect(processed[0].n).to.equal(2);
   });
 
   it('receipts out of order in one batch never move a status backwards', async () => {
     const readFirst = await send('Read first');
     const deliveredThenFailed = await send('Failed after delivery');
-    const outcomes = await handleMany([receipt(readFirst, 'read'), receipt(deliveredThenFailed, 'delivered'), receipt(readFirst, 'delivered'), receipt(deliveredThenFailed, 'failed')]);
+    const outcomes = await handleMany([
+      receipt(readFirst, 'read'),
+      receipt(deliveredThenFailed, 'delivered'),
+      receipt(readFirst, 'delivered'),
+      receipt(deliveredThenFailed, 'failed'),
+    ]);
     expect(outcomes).to.deep.equal(['applied', 'applied', 'ignored', 'ignored']);
     expect(await statusOf(readFirst.id)).to.include({ status: 'read' });
     expect(await statusOf(deliveredThenFailed.id)).to.include({ status: 'delivered', error: null });
@@ -111,16 +142,28 @@ describe('whatsapp_ops: channel events in batches', () => {
     const err = await handleMany([good, early]).catch((e) => e);
     expect(err.name).to.equal('EventNotReady');
     expect(await statusOf(message.id)).to.include({ status: 'sent' });
-    expect(await rows(k, 'select event_id from chatapp_processed_events where shop_id = ? and event_id = ?', [shopId, good.id])).to.deep.equal([]);
+    expect(
+      await rows(k, 'select event_id from chatapp_processed_events where shop_id = ? and event_id = ?', [
+        shopId,
+        good.id,
+      ]),
+    ).to.deep.equal([]);
     expect(await handleMany([good])).to.deep.equal(['applied']);
     expect(await statusOf(message.id)).to.include({ status: 'delivered' });
   });
 
   it('inbound messages and receipts mix in one batch; another shop’s session is ignored', async () => {
     const message = await send('Mixed batch');
-    const outcomes = await handleMany([inbound(line.session_key, 'Hello in a batch'), receipt(message, 'read'), inbound(otherLine.session_key, 'Not this shop')]);
+    const outcomes = await handleMany([
+      inbound(line.session_key, 'Hello in a batch'),
+      receipt(message, 'read'),
+      inbound(otherLine.session_key, 'Not this shop'),
+    ]);
     expect(outcomes).to.deep.equal(['applied', 'applied', 'ignored']);
-    const stored = await rows(k, `select shop_id, text from chatapp_messages where direction = 'inbound' and text in ('Hello in a batch', 'Not this shop')`);
+    const stored = await rows(
+      k,
+      `select shop_id, text from chatapp_messages where direction = 'inbound' and text in ('Hello in a batch', 'Not this shop')`,
+    );
     expect(stored).to.deep.equal([{ shop_id: shopId, text: 'Hello in a batch' }]);
   });
 
@@ -128,18 +171,34 @@ describe('whatsapp_ops: channel events in batches', () => {
     const seen: { shopId: number; ids: string[] }[] = [];
     const route = eventRouter({
       rootEm: k.orm.em,
-      withShop: async (id, work) => work({ services: { chatappIngestionService: { handleMany: async (events: ChannelEvent[]) => void seen.push({ shopId: id, ids: events.map((e) => e.id) }) } } } as any),
+      withShop: async (id, work) =>
+        work({
+          services: {
+            chatappIngestionService: {
+              handleMany: async (events: ChannelEvent[]) =>
+                void seen.push({ shopId: id, ids: events.map((e) => e.id) }),
+            },
+          },
+        } as any),
       log: { warn: () => undefined } as any,
     });
     const gone = { ...inbound('ses_gone', 'old'), occurredAt: new Date(Date.now() - 3 * 60_000) };
-    await route([inbound(line.session_key, 'a', 'evt_r1'), inbound(otherLine.session_key, 'b', 'evt_r2'), gone, inbound(line.session_key, 'c', 'evt_r3')]);
+    await route([
+      inbound(line.session_key, 'a', 'evt_r1'),
+      inbound(otherLine.session_key, 'b', 'evt_r2'),
+      gone,
+      inbound(line.session_key, 'c', 'evt_r3'),
+    ]);
     expect(seen).to.deep.equal([
       { shopId, ids: ['evt_r1', 'evt_r3'] },
       { shopId: otherShopId, ids: ['evt_r2'] },
     ]);
 
     seen.length = 0;
-    const err = await route([inbound(line.session_key, 'd', 'evt_r4'), inbound('ses_still_committing', 'e', 'evt_r5')]).catch((e) => e);
+    const err = await route([
+      inbound(line.session_key, 'd', 'evt_r4'),
+      inbound('ses_still_committing', 'e', 'evt_r5'),
+    ]).catch((e) => e);
     expect(err.message).to.match(/no session ses_still_committing recorded yet/);
     expect(seen).to.deep.equal([]);
   });
@@ -149,15 +208,75 @@ describe('whatsapp_ops: channel events in batches', () => {
     const queued = await inShop(k, shopId, async ({ em }) => {
       // A receipt that arrives before its message is recorded, among events of other lines and shops.
       const at = new Date();
-      recordEvent(em, ENGINE, line2.session_key, { type: 'message.status', data: { provider_message_id: 'sbxmid.later', status: 'delivered', error: null } }, at);
-      recordEvent(em, ENGINE, otherLine.session_key, { type: 'message.received', data: { provider_message_id: 'pm_e2e_1', from: CUSTOMER, text: 'Other shop, after the refused one', media: null, timestamp: at.toISOString() } }, at);
-      recordEvent(em, ENGINE, line2.session_key, { type: 'message.received', data: { provider_message_id: 'pm_e2e_2', from: CUSTOMER, text: 'Same line, behind the refused one', media: null, timestamp: at.toISOString() } }, at);
-      recordEvent(em, ENGINE, line.session_key, { type: 'message.status', data: { provider_message_id: message.provider_message_id, status: 'read', error: null } }, at);
+      recordEvent(
+        em,
+        ENGINE,
+        line2.session_key,
+        { type: 'message.status', data: { provider_message_id: 'sbxmid.later', status: 'delivered', error: null } },
+        at,
+      );
+      recordEvent(
+        em,
+        ENGINE,
+        otherLine.session_key,
+        {
+          type: 'message.received',
+          data: {
+            provider_message_id: 'pm_e2e_1',
+            from: CUSTOMER,
+            text: 'Other shop, after the refused one',
+            media: null,
+            timestamp: at.toISOString(),
+          },
+        },
+        at,
+      );
+      recordEvent(
+        em,
+        ENGINE,
+        line2.session_key,
+        {
+          type: 'message.received',
+          data: {
+            provider_message_id: 'pm_e2e_2',
+            from: CUSTOMER,
+            text: 'Same line, behind the refused one',
+            media: null,
+            timestamp: at.toISOString(),
+          },
+        },
+        at,
+      );
+      recordEvent(
+        em,
+        ENGINE,
+        line.session_key,
+        {
+          type: 'message.status',
+          data: { provider_message_id: message.provider_message_id, status: 'read', error: null },
+        },
+        at,
+      );
       return at;
     });
-    const storedTexts = async () => (await rows(k, `select text from chatapp_messages where provider_message_id like 'pm_e2e_%' order by text`)).map((r) => r.text);
-    await waitFor('the other lines’ events', async () => (await statusOf(message.id)).status === 'read' && (await storedTexts()).includes('Other shop, after the refused one'));
-    const eventRow = async (pm: string) => (await rows(k, `select attempts, state, last_error, next_attempt_at from sandbox_events where payload->'data'->>'provider_message_id' = ?`, [pm]))[0];
+    const storedTexts = async () =>
+      (await rows(k, `select text from chatapp_messages where provider_message_id like 'pm_e2e_%' order by text`)).map(
+        (r) => r.text,
+      );
+    await waitFor(
+      'the other lines’ events',
+      async () =>
+        (await statusOf(message.id)).status === 'read' &&
+        (await storedTexts()).includes('Other shop, after the refused one'),
+    );
+    const eventRow = async (pm: string) =>
+      (
+        await rows(
+          k,
+          `select attempts, state, last_error, next_attempt_at from sandbox_events where payload->'data'->>'provider_message_id' = ?`,
+          [pm],
+        )
+      )[0];
     const refused = await eventRow('sbxmid.later');
     expect(refused).to.include({ state: 'pending', attempts: 1 });
     expect(refused.last_error).to.match(/no message sbxmid.later recorded yet/);

@@ -5,7 +5,12 @@ const CUSTOMER = '+34600123456';
 const OPTED_OUT = '+34600123457';
 
 /** Polls a tool of shop A until `done` holds for its payload. */
-async function until(callAsA: CallAs, tool: string, args: Record<string, unknown>, done: (payload: any) => boolean): Promise<any> {
+async function until(
+  callAsA: CallAs,
+  tool: string,
+  args: Record<string, unknown>,
+  done: (payload: any) => boolean,
+): Promise<any> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const payload = await callAsA(tool, args);
@@ -24,7 +29,11 @@ const fixture: IsolationFixture = {
   groups: ['whatsapp_ops'],
   seed: async (callAsA, http: SeedHttp) => {
     const { session, pairing } = await callAsA('connect_chatapp', { label: 'Shop A line' });
-    await http.inject({ method: 'GET', url: `${new URL(pairing.pairing_url).pathname}?phone=${encodeURIComponent(LINE)}`, headers: { accept: 'application/json' } });
+    await http.inject({
+      method: 'GET',
+      url: `${new URL(pairing.pairing_url).pathname}?phone=${encodeURIComponent(LINE)}`,
+      headers: { accept: 'application/json' },
+    });
     await until(callAsA, 'get_chatapp_status', { session_id: session.id }, (p) => p.session?.status === 'connected');
     await http.inject({
       method: 'POST',
@@ -35,7 +44,12 @@ const fixture: IsolationFixture = {
     await until(callAsA, 'list_chatapp_messages', { phone: CUSTOMER }, (p) => p.count === 1);
     await callAsA('add_chatapp_optout', { action: 'add', phone: OPTED_OUT, reason: 'Shop A reason' });
     const sendAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const { scheduled_message } = await callAsA('schedule_chatapp_message', { phone: CUSTOMER, message: 'Shop A reminder', send_at: sendAt, session_id: session.id });
+    const { scheduled_message } = await callAsA('schedule_chatapp_message', {
+      phone: CUSTOMER,
+      message: 'Shop A reminder',
+      send_at: sendAt,
+      session_id: session.id,
+    });
     await callAsA('archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, session_id: session.id });
     await callAsA('update_chatapp_eligibility_settings', { window_hours: 12, filters: { campaign: true } });
     return { sessionId: session.id as number, scheduledId: scheduled_message.id as number, sendAt };
@@ -43,26 +57,70 @@ const fixture: IsolationFixture = {
   probes: (seed) => [
     { tool: 'get_chatapp_status', args: { session_id: seed.sessionId }, expect: 'not_found' },
     { tool: 'disconnect_chatapp', args: { session_id: seed.sessionId }, expect: 'not_found' },
-    { tool: 'update_chatapp_routing_roles', args: { session_id: seed.sessionId, routing_roles: ['marketing'] }, expect: 'not_found' },
-    { tool: 'send_chatapp_message', args: { phone: CUSTOMER, message: 'B writes on A line', session_id: seed.sessionId }, expect: 'not_found' },
+    {
+      tool: 'update_chatapp_routing_roles',
+      args: { session_id: seed.sessionId, routing_roles: ['marketing'] },
+      expect: 'not_found',
+    },
+    {
+      tool: 'send_chatapp_message',
+      args: { phone: CUSTOMER, message: 'B writes on A line', session_id: seed.sessionId },
+      expect: 'not_found',
+    },
     { tool: 'list_chatapp_messages', args: { session_id: seed.sessionId }, expect: 'not_found' },
-    { tool: 'list_chatapp_messages', args: { phone: CUSTOMER }, expect: 'empty', isEmpty: (p) => p.count === 0 && p.messages.length === 0 },
+    {
+      tool: 'list_chatapp_messages',
+      args: { phone: CUSTOMER },
+      expect: 'empty',
+      isEmpty: (p) => p.count === 0 && p.messages.length === 0,
+    },
     { tool: 'list_chatapp_sessions', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
-    { tool: 'check_chatapp_optout', args: { action: 'check', phone: OPTED_OUT }, expect: 'empty', isEmpty: (p) => p.opted_out === false && p.optout === null },
+    {
+      tool: 'check_chatapp_optout',
+      args: { action: 'check', phone: OPTED_OUT },
+      expect: 'empty',
+      isEmpty: (p) => p.opted_out === false && p.optout === null,
+    },
     { tool: 'remove_chatapp_optout', args: { phone: OPTED_OUT }, expect: 'not_found' },
     {
       tool: 'check_chatapp_contact_eligibility',
       args: { action: 'check', phone: CUSTOMER, billing_source: 'campaign' },
       expect: 'empty',
-      isEmpty: (p) => p.eligibility.line === null && p.eligibility.last_inbound_at === null && p.eligibility.filter_enabled === false && p.eligibility.window_hours === 24,
+      isEmpty: (p) =>
+        p.eligibility.line === null &&
+        p.eligibility.last_inbound_at === null &&
+        p.eligibility.filter_enabled === false &&
+        p.eligibility.window_hours === 24,
     },
-    { tool: 'get_chatapp_eligibility_settings', args: {}, expect: 'empty', isEmpty: (p) => p.settings.window_hours_source === 'default' && p.settings.filters.campaign === false },
-    { tool: 'archive_chatapp_chat', args: { action: 'archive', phone: CUSTOMER, session_id: seed.sessionId }, expect: 'not_found' },
-    { tool: 'schedule_chatapp_message', args: { phone: CUSTOMER, message: 'B schedules on A line', send_at: seed.sendAt, session_id: seed.sessionId }, expect: 'not_found' },
+    {
+      tool: 'get_chatapp_eligibility_settings',
+      args: {},
+      expect: 'empty',
+      isEmpty: (p) => p.settings.window_hours_source === 'default' && p.settings.filters.campaign === false,
+    },
+    {
+      tool: 'archive_chatapp_chat',
+      args: { action: 'archive', phone: CUSTOMER, session_id: seed.sessionId },
+      expect: 'not_found',
+    },
+    {
+      tool: 'schedule_chatapp_message',
+      args: { phone: CUSTOMER, message: 'B schedules on A line', send_at: seed.sendAt, session_id: seed.sessionId },
+      expect: 'not_found',
+    },
     { tool: 'list_scheduled_messages', args: { phone: CUSTOMER }, expect: 'empty', isEmpty: (p) => p.count === 0 },
-    { tool: 'cancel_scheduled_message', args: { action: 'cancel', id: seed.scheduledId, agent_id: 1 }, expect: 'not_found' },
+    {
+      tool: 'cancel_scheduled_message',
+      args: { action: 'cancel', id: seed.scheduledId, agent_id: 1 },
+      expect: 'not_found',
+    },
     // A number shop A opted out is B's to opt out too: B gets a record of its own.
-    { tool: 'add_chatapp_optout', args: { action: 'add', phone: OPTED_OUT, reason: 'Shop B reason' }, expect: 'empty', isEmpty: (p) => p.created === true && p.optout.reason === 'Shop B reason' },
+    {
+      tool: 'add_chatapp_optout',
+      args: { action: 'add', phone: OPTED_OUT, reason: 'Shop B reason' },
+      expect: 'empty',
+      isEmpty: (p) => p.created === true && p.optout.reason === 'Shop B reason',
+    },
   ],
   snapshot: async (callAsA, seed) => {
     const { session } = await callAsA('get_chatapp_status', { session_id: seed.sessionId });
@@ -72,7 +130,13 @@ const fixture: IsolationFixture = {
       optouts: (await callAsA('list_chatapp_optouts', {})).optouts,
       scheduled: (await callAsA('list_scheduled_messages', {})).scheduled_messages,
       settings: (await callAsA('get_chatapp_eligibility_settings', {})).settings,
-      eligibility: (await callAsA('check_chatapp_contact_eligibility', { action: 'check', phone: CUSTOMER, billing_source: 'campaign' })).eligibility,
+      eligibility: (
+        await callAsA('check_chatapp_contact_eligibility', {
+          action: 'check',
+          phone: CUSTOMER,
+          billing_source: 'campaign',
+        })
+      ).eligibility,
     };
   },
   exempt: {},

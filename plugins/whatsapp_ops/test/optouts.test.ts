@@ -15,7 +15,11 @@ describe('whatsapp_ops: opt-outs', () => {
   after(() => k.close());
 
   it('add_chatapp_optout stores the number in E.164 with its reason and emits whatsapp_ops.opted_out', async () => {
-    const added = await ok(k, token, 'add_chatapp_optout', { action: 'add', phone: '0034 600 333 111', reason: 'Replied STOP' });
+    const added = await ok(k, token, 'add_chatapp_optout', {
+      action: 'add',
+      phone: '0034 600 333 111',
+      reason: 'Replied STOP',
+    });
     expect(added.created).to.equal(true);
     expect(added.optout).to.include({ phone: '+34600333111', reason: 'Replied STOP' });
     const events = recorded.filter((e) => e.shopId === shopId && e.name === 'whatsapp_ops.opted_out');
@@ -26,7 +30,11 @@ describe('whatsapp_ops: opt-outs', () => {
     const again = await ok(k, token, 'add_chatapp_optout', { action: 'add', phone: '+34600333111' });
     expect(again).to.include({ created: false });
     expect(again.optout.reason).to.equal('Replied STOP');
-    const reasoned = await ok(k, token, 'add_chatapp_optout', { action: 'add', phone: '+34600333111', reason: 'Complained' });
+    const reasoned = await ok(k, token, 'add_chatapp_optout', {
+      action: 'add',
+      phone: '+34600333111',
+      reason: 'Complained',
+    });
     expect(reasoned.optout.reason).to.equal('Complained');
     expect(recorded.filter((e) => e.shopId === shopId && e.name === 'whatsapp_ops.opted_out')).to.have.length(1);
     expect((await ok(k, token, 'list_chatapp_optouts')).count).to.equal(1);
@@ -44,7 +52,13 @@ describe('whatsapp_ops: opt-outs', () => {
     await fails(k, token, 'add_chatapp_optout', { phone: '+34600333222' }, 'invalid_arguments');
     await fails(k, token, 'add_chatapp_optout', { action: 'remove', phone: '+34600333222' }, 'invalid_arguments');
     await fails(k, token, 'check_chatapp_optout', { action: 'check', phone: '12' }, 'invalid_arguments');
-    await fails(k, token, 'add_chatapp_optout', { action: 'add', phone: '+34600333222', reason: 'r'.repeat(501) }, 'invalid_arguments');
+    await fails(
+      k,
+      token,
+      'add_chatapp_optout',
+      { action: 'add', phone: '+34600333222', reason: 'r'.repeat(501) },
+      'invalid_arguments',
+    );
   });
 
   it('list_chatapp_optouts pages newest first', async () => {
@@ -56,8 +70,13 @@ describe('whatsapp_ops: opt-outs', () => {
   });
 
   it('remove_chatapp_optout lets automatic messages reach the number again; an unknown number is not_found', async () => {
-    expect(await ok(k, token, 'remove_chatapp_optout', { phone: '+34600333222' })).to.include({ removed: true, phone: '+34600333222' });
-    expect((await ok(k, token, 'check_chatapp_optout', { action: 'check', phone: '+34600333222' })).opted_out).to.equal(false);
+    expect(await ok(k, token, 'remove_chatapp_optout', { phone: '+34600333222' })).to.include({
+      removed: true,
+      phone: '+34600333222',
+    });
+    expect((await ok(k, token, 'check_chatapp_optout', { action: 'check', phone: '+34600333222' })).opted_out).to.equal(
+      false,
+    );
     await fails(k, token, 'remove_chatapp_optout', { phone: '+34600333222' }, 'not_found');
   });
 });

@@ -15,7 +15,13 @@ describe('sandbox engine', () => {
   let orm: MikroORM;
   const engines: SandboxEngine[] = [];
   const engine = (timings: Partial<SandboxTimings> = {}) => {
-    const e = new SandboxEngine({ em: orm.em, name: uniqueEngineName('eng'), pairingBaseUrl: () => 'http://sandbox.test', timings: { pollIntervalMs: 20, ...timings }, log: quietLog });
+    const e = new SandboxEngine({
+      em: orm.em,
+      name: uniqueEngineName('eng'),
+      pairingBaseUrl: () => 'http://sandbox.test',
+      timings: { pollIntervalMs: 20, ...timings },
+      log: quietLog,
+    });
     engines.push(e);
     return e;
   };
@@ -24,10 +30,16 @@ describe('sandbox engine', () => {
     await e.pair(pairingUrl!.split('/').pop()!);
     return session.sessionKey;
   };
-  const row = async (table: string, where: string, params: unknown[]) => (await orm.em.getConnection().execute(`select * from ${table} where ${where}`, params))[0];
+  const row = async (table: string, where: string, params: unknown[]) =>
+    (await orm.em.getConnection().execute(`select * from ${table} where ${where}`, params))[0];
 
   before(async () => {
-    orm = await createOrm({ url: await sharedDatabaseUrl(), entities: sandboxEntities, migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })), poolMax: 4 });
+    orm = await createOrm({
+      url: await sharedDatabaseUrl(),
+      entities: sandboxEntities,
+      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+      poolMax: 4,
+    });
     await orm.getMigrator().up();
   });
   after(async () => {
@@ -61,7 +73,11 @@ describe('sandbox engine', () => {
     e.start();
     const key = await connected(e);
     const sent = await e.send({ sessionKey: key, to: '+34600111222', text: 'x', idempotencyKey: 'unread' });
-    await waitFor('delivered', async () => (await row('sandbox_messages', 'provider_message_id = ?', [sent.providerMessageId])).status === 'delivered');
+    await waitFor(
+      'delivered',
+      async () =>
+        (await row('sandbox_messages', 'provider_message_id = ?', [sent.providerMessageId])).status === 'delivered',
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     const message = await row('sandbox_messages', 'provider_message_id = ?', [sent.providerMessageId]);
     expect(message).to.include({ status: 'delivered', next_receipt_at: null, read_at: null });
@@ -98,7 +114,9 @@ describe('sandbox engine', () => {
     const token = pairingUrl!.split('/').pop()!;
     const [first, second] = await Promise.all([e.pair(token, '+34600999888'), e.pair(token, '+34600999777')]);
     expect([first!.outcome, second!.outcome].sort()).to.deep.equal(['already_paired', 'paired']);
-    const events = await orm.em.getConnection().execute('select count(*)::int as n from sandbox_events where session_key = ?', [session.sessionKey]);
+    const events = await orm.em
+      .getConnection()
+      .execute('select count(*)::int as n from sandbox_events where session_key = ?', [session.sessionKey]);
     expect(events[0].n).to.equal(1);
     await e.pair(token, 'not a phone').then(
       () => expect.fail('an invalid phone must be refused'),

@@ -14,7 +14,12 @@ describe('sandbox outbox: batches of events', () => {
   let orm: MikroORM;
 
   before(async () => {
-    orm = await createOrm({ url: await sharedDatabaseUrl(), entities: sandboxEntities, migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })), poolMax: 4 });
+    orm = await createOrm({
+      url: await sharedDatabaseUrl(),
+      entities: sandboxEntities,
+      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+      poolMax: 4,
+    });
     await orm.getMigrator().up();
   });
   after(() => orm.close());
@@ -27,20 +32,40 @@ describe('sandbox outbox: batches of events', () => {
       engine,
       events.map(([line, text]) => ({
         sessionKey: line,
-        body: { type: 'message.received' as const, data: { provider_message_id: `pm-${text}`, from: '+34600111222', text, media: null, timestamp: at.toISOString() } },
+        body: {
+          type: 'message.received' as const,
+          data: {
+            provider_message_id: `pm-${text}`,
+            from: '+34600111222',
+            text,
+            media: null,
+            timestamp: at.toISOString(),
+          },
+        },
         at,
       })),
     );
     return textsToIds(engine);
   };
   const textsToIds = async (engine: string) =>
-    new Map((await orm.em.getConnection().execute<{ text: string; event_id: string }[]>(`select payload->'data'->>'text' as text, event_id from sandbox_events where engine = ?`, [engine])).map((r) => [r.text, r.event_id]));
+    new Map(
+      (
+        await orm.em
+          .getConnection()
+          .execute<{ text: string; event_id: string }[]>(
+            `select payload->'data'->>'text' as text, event_id from sandbox_events where engine = ?`,
+            [engine],
+          )
+      ).map((r) => [r.text, r.event_id]),
+    );
   const rowsOf = async (engine: string) =>
     new Map(
       (
         await orm.em
           .getConnection()
-          .execute<{ text: string; state: string; attempts: number; next_attempt_at: Date; last_error: string | null }[]>(
+          .execute<
+            { text: string; state: string; attempts: number; next_attempt_at: Date; last_error: string | null }[]
+          >(
             `select payload->'data'->>'text' as text, state, attempts, next_attempt_at, last_error from sandbox_events where engine = ?`,
             [engine],
           )
@@ -67,7 +92,13 @@ describe('sandbox outbox: batches of events', () => {
       ['a1', 'b1', 'a2'],
       ['c1', 'b2'],
     ]);
-    expect([...(await rowsOf(engine)).values()].map((r) => r.state)).to.deep.equal(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+    expect([...(await rowsOf(engine)).values()].map((r) => r.state)).to.deep.equal([
+      'delivered',
+      'delivered',
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
   });
 
   it('a refused batch goes again one event at a time: the failing event and its line behind it wait with backoff, other lines go on, and it is retried', async () => {

@@ -11,8 +11,17 @@ describe('whatsapp_ops: sendMany', () => {
   let token: string;
   let line: any;
 
-  const sendMany = (requests: Record<string, unknown>[]) => inShop(k, shopId, ({ services }) => services.chatappMessagingService.sendMany(requests));
-  const onNetwork = async (key: string) => Number((await rows(k, 'select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?', [line.session_key, key]))[0].n);
+  const sendMany = (requests: Record<string, unknown>[]) =>
+    inShop(k, shopId, ({ services }) => services.chatappMessagingService.sendMany(requests));
+  const onNetwork = async (key: string) =>
+    Number(
+      (
+        await rows(k, 'select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?', [
+          line.session_key,
+          key,
+        ])
+      )[0].n,
+    );
 
   before(async () => {
     k = await bootOps({ probe: true });
@@ -35,16 +44,33 @@ describe('whatsapp_ops: sendMany', () => {
       { ...automatic, phone: '+34600500005', text: 'four', idempotencyKey: 'batch-4' },
     ]);
     const summary = answers.map((a: any) => ('error' in a ? a.error.code : a.message.status));
-    expect(summary).to.deep.equal(['sent', 'invalid_arguments', 'opted_out', 'sent', 'sent', 'idempotency_conflict', 'sent', 'insufficient_credits']);
+    expect(summary).to.deep.equal([
+      'sent',
+      'invalid_arguments',
+      'opted_out',
+      'sent',
+      'sent',
+      'idempotency_conflict',
+      'sent',
+      'insufficient_credits',
+    ]);
     expect(answers[4].message.id, 'the repeated key answers with the first message').to.equal(answers[0].message.id);
     // Three messages at 500 each: the credits covered exactly those; the fourth left nothing behind.
     expect(await balanceOf(k, shopId)).to.equal(0);
-    const stored = await rows(k, `select phone, idempotency_key from chatapp_messages where shop_id = ? and direction = 'outbound' order by id`, [shopId]);
+    const stored = await rows(
+      k,
+      `select phone, idempotency_key from chatapp_messages where shop_id = ? and direction = 'outbound' order by id`,
+      [shopId],
+    );
     expect(stored.map((m: any) => m.idempotency_key)).to.deep.equal(['batch-1', 'batch-2', 'batch-3']);
     for (const key of ['batch-1', 'batch-2', 'batch-3']) expect(await onNetwork(key), key).to.equal(1);
     expect(await onNetwork('batch-4')).to.equal(0);
-    const sentEvents = recorded.filter((e) => e.shopId === shopId && e.name === 'whatsapp_ops.message_sent').map((e) => e.payload.message_id);
-    expect(sentEvents).to.deep.equal(answers.filter((a: any, i: number) => i !== 4 && 'message' in a).map((a: any) => a.message.id));
+    const sentEvents = recorded
+      .filter((e) => e.shopId === shopId && e.name === 'whatsapp_ops.message_sent')
+      .map((e) => e.payload.message_id);
+    expect(sentEvents).to.deep.equal(
+      answers.filter((a: any, i: number) => i !== 4 && 'message' in a).map((a: any) => a.message.id),
+    );
   });
 
   it('a send the network refuses for its line frees the key: the same key sends once the line is back', async () => {
@@ -56,9 +82,15 @@ describe('whatsapp_ops: sendMany', () => {
     channel.setEventHandler(null);
     try {
       await channel.logout(ref);
-      const [refused] = await sendMany([{ automatic: true, sessionId: line.id, phone: '+34600500006', text: 'hello', idempotencyKey: 'line-down-1' }]);
+      const [refused] = await sendMany([
+        { automatic: true, sessionId: line.id, phone: '+34600500006', text: 'hello', idempotencyKey: 'line-down-1' },
+      ]);
       expect(refused.error.code).to.equal('session_not_connected');
-      const [failed] = await rows(k, `select status, idempotency_key, credits_charged from chatapp_messages where shop_id = ? and phone = '+34600500006'`, [shopId]);
+      const [failed] = await rows(
+        k,
+        `select status, idempotency_key, credits_charged from chatapp_messages where shop_id = ? and phone = '+34600500006'`,
+        [shopId],
+      );
       expect(failed.status).to.equal('failed');
       expect(failed.idempotency_key).to.match(/^chatapp-message-\d+$/);
       expect(failed.credits_charged).to.equal(0);
@@ -66,10 +98,19 @@ describe('whatsapp_ops: sendMany', () => {
       channel.setEventHandler(handler);
     }
     const pairing = await channel.connect(ref);
-    const opened = await k.app.inject({ method: 'GET', url: new URL(pairing.pairingUrl).pathname, headers: { accept: 'application/json' } });
+    const opened = await k.app.inject({
+      method: 'GET',
+      url: new URL(pairing.pairingUrl).pathname,
+      headers: { accept: 'application/json' },
+    });
     expect(opened.statusCode).to.equal(200);
-    await waitFor('the line to be connected again', async () => (await ok(k, token, 'get_chatapp_status', { session_id: line.id })).session.status === 'connected');
-    const [again] = await sendMany([{ automatic: true, sessionId: line.id, phone: '+34600500006', text: 'hello', idempotencyKey: 'line-down-1' }]);
+    await waitFor(
+      'the line to be connected again',
+      async () => (await ok(k, token, 'get_chatapp_status', { session_id: line.id })).session.status === 'connected',
+    );
+    const [again] = await sendMany([
+      { automatic: true, sessionId: line.id, phone: '+34600500006', text: 'hello', idempotencyKey: 'line-down-1' },
+    ]);
     expect(again.message.status).to.equal('sent');
     expect(await onNetwork('line-down-1')).to.equal(1);
   });

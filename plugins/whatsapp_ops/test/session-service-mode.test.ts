@@ -26,7 +26,6 @@ const freePort = () =>
     });
   });
 
-
 describe('whatsapp_ops in session-service mode: the direct session service over HTTP, events by signed webhook', () => {
   const serviceEngine = uniqueEngineName('svc');
   let servicePort: number;
@@ -40,12 +39,27 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
 
   // The service on a database of its own, as deployed: it shares nothing with the main server but the secret.
   const startService = async () => {
-    service = await startSessionService({ port: servicePort, webhook: { url: webhookUrl }, engineName: serviceEngine, database: { url: serviceDb.url, poolMax: 4 } });
+    service = await startSessionService({
+      port: servicePort,
+      webhook: { url: webhookUrl },
+      engineName: serviceEngine,
+      database: { url: serviceDb.url, poolMax: 4 },
+    });
   };
   const serviceRows = (sql: string, params: unknown[]) => service.orm.em.getConnection().execute(sql, params);
   const serviceRecords = async (idempotencyKey: string) =>
-    Number((await serviceRows('select count(*)::int as n from sandbox_messages where engine = ? and session_key = ? and idempotency_key = ?', [serviceEngine, line.session_key, idempotencyKey]))[0].n);
-  const apiKey = async () => new SecretBox(KERNEL_SECRET).open((await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed);
+    Number(
+      (
+        await serviceRows(
+          'select count(*)::int as n from sandbox_messages where engine = ? and session_key = ? and idempotency_key = ?',
+          [serviceEngine, line.session_key, idempotencyKey],
+        )
+      )[0].n,
+    );
+  const apiKey = async () =>
+    new SecretBox(KERNEL_SECRET).open(
+      (await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed,
+    );
 
   before(async () => {
     serviceDb = await TestDatabase.create();
@@ -53,7 +67,10 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     k = await bootOps({
       probe: true,
       kernel: { jobs: { enabled: false } },
-      config: { adapter: 'session-service', sessionService: { url: `http://127.0.0.1:${servicePort}`, sharedSecret: TEST_SHARED_SECRET, timeoutMs: 2000 } },
+      config: {
+        adapter: 'session-service',
+        sessionService: { url: `http://127.0.0.1:${servicePort}`, sharedSecret: TEST_SHARED_SECRET, timeoutMs: 2000 },
+      },
     });
     webhookUrl = `${await k.listen()}/webhooks/session-service`;
     await startService();
@@ -70,16 +87,22 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     connected = await ok(k, token, 'connect_chatapp', { label: 'Via service' });
     expect(connected.session).to.include({ adapter: 'session-service', sandbox: true, status: 'awaiting_pairing' });
     expect(connected.pairing.pairing_url).to.match(new RegExp(`^http://127\\.0\\.0\\.1:${servicePort}/sandbox/pair/`));
-    expect(connected.pairing.qr_image_url).to.equal(`http://127.0.0.1:${servicePort}/sessions/${connected.session.session_key}/qr`);
+    expect(connected.pairing.qr_image_url).to.equal(
+      `http://127.0.0.1:${servicePort}/sessions/${connected.session.session_key}/qr`,
+    );
     expect(connected).to.include({ sandbox: true });
-    const [owner] = await serviceRows('select shop_id from session_service_sessions where session_key = ?', [connected.session.session_key]);
+    const [owner] = await serviceRows('select shop_id from session_service_sessions where session_key = ?', [
+      connected.session.session_key,
+    ]);
     expect(owner.shop_id).to.equal(shopId);
     line = connected.session;
     expect(await apiKey()).to.match(/^sk_/);
   });
 
   it('opening the pairing link (real HTTP) connects the session; the event arrives through the signed webhook', async () => {
-    const res = await http('GET', `${connected.pairing.pairing_url}?phone=${encodeURIComponent('+34711000900')}`, { headers: { accept: 'application/json' } });
+    const res = await http('GET', `${connected.pairing.pairing_url}?phone=${encodeURIComponent('+34711000900')}`, {
+      headers: { accept: 'application/json' },
+    });
     expect(res.status).to.equal(200);
     line = await waitFor('connected', async () => {
       const { session } = await ok(k, token, 'get_chatapp_status', { session_id: line.id });
@@ -93,25 +116,52 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     const { message } = await ok(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: 'Hello over HTTP' });
     expect(message).to.include({ status: 'sent', session_id: line.id });
     expect(await serviceRecords(message.idempotency_key)).to.equal(1);
-    await waitFor('read', async () => (await ok(k, token, 'list_chatapp_messages', { phone: CUSTOMER, direction: 'outbound' })).messages[0].status === 'read');
+    await waitFor(
+      'read',
+      async () =>
+        (await ok(k, token, 'list_chatapp_messages', { phone: CUSTOMER, direction: 'outbound' })).messages[0].status ===
+        'read',
+    );
   });
 
   it('an inbound message at the service reaches the shop once, with message_received', async () => {
     await service.engine.injectInbound({ sessionKey: line.session_key, from: CUSTOMER, text: 'Reply over HTTP' });
-    const inbound = await waitFor('inbound', async () => (await ok(k, token, 'list_chatapp_messages', { direction: 'inbound' })).messages[0]);
+    const inbound = await waitFor(
+      'inbound',
+      async () => (await ok(k, token, 'list_chatapp_messages', { direction: 'inbound' })).messages[0],
+    );
     expect(inbound).to.include({ text: 'Reply over HTTP', phone: CUSTOMER, session_id: line.id });
     expect(recorded.filter((e) => e.shopId === shopId && e.name === 'whatsapp_ops.message_received')).to.have.length(1);
   });
 
   it('the webhook route refuses unsigned, badly signed and malformed requests; the sandbox routes are not mounted', async () => {
-    const body = JSON.stringify({ id: 'evt_forged', type: 'session.disconnected', session_key: line.session_key, occurred_at: new Date().toISOString(), engine: 'sandbox', sandbox: true, data: { reason: 'forged' } });
-    const post = (headers: Record<string, string>, payload = body) => k.app.inject({ method: 'POST', url: '/webhooks/session-service', headers: { 'content-type': 'application/json', ...headers }, payload });
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'session.disconnected',
+      session_key: line.session_key,
+      occurred_at: new Date().toISOString(),
+      engine: 'sandbox',
+      sandbox: true,
+      data: { reason: 'forged' },
+    });
+    const post = (headers: Record<string, string>, payload = body) =>
+      k.app.inject({
+        method: 'POST',
+        url: '/webhooks/session-service',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
     expect((await post({})).statusCode).to.equal(401);
     expect((await post(signRequest('another-secret-another-secret', body))).statusCode).to.equal(401);
     const garbage = '{"hello":"world"}';
     expect((await post(signRequest(TEST_SHARED_SECRET, garbage), garbage)).statusCode).to.equal(400);
     expect((await ok(k, token, 'get_chatapp_status', { session_id: line.id })).session.status).to.equal('connected');
-    const inject = await k.app.inject({ method: 'POST', url: `/sandbox/sessions/${line.session_key}/inbound`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ from: CUSTOMER, text: 'x' }) });
+    const inject = await k.app.inject({
+      method: 'POST',
+      url: `/sandbox/sessions/${line.session_key}/inbound`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ from: CUSTOMER, text: 'x' }),
+    });
     expect(inject.statusCode).to.equal(404);
   });
 
@@ -124,7 +174,10 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
   it('with the service down a send is recorded and charged but waits in sending; after the restart the retry sends it once', async () => {
     await service.close();
     const before = await balanceOf(k, shopId);
-    const payload = await ok(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: 'While the service was down' });
+    const payload = await ok(k, token, 'send_chatapp_message', {
+      phone: CUSTOMER,
+      message: 'While the service was down',
+    });
     expect(payload.message).to.include({ status: 'sending', credits_charged: 500 });
     expect(payload.message.error).to.match(/^channel_unavailable/);
     expect(await balanceOf(k, shopId)).to.equal(before - 500);
@@ -132,7 +185,8 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     expect(status.session.live).to.include({ error: 'channel_unavailable' });
     await startService();
     expect(await k.scheduler.runTick('whatsapp_ops.retry-sending-messages', freshTick())).to.equal('ran');
-    const [message] = (await ok(k, token, 'list_chatapp_messages', { phone: CUSTOMER, direction: 'outbound' })).messages;
+    const [message] = (await ok(k, token, 'list_chatapp_messages', { phone: CUSTOMER, direction: 'outbound' }))
+      .messages;
     expect(message).to.include({ id: payload.message.id, status: 'sent', error: null });
     expect(await k.scheduler.runTick('whatsapp_ops.retry-sending-messages', freshTick())).to.equal('ran');
     expect(await serviceRecords(payload.message.idempotency_key)).to.equal(1);
@@ -140,9 +194,17 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
   });
 
   it('a scheduled message the network took before a crash (not recorded here) is recorded once on the next tick, never sent twice', async () => {
-    const { scheduled_message: row } = await ok(k, token, 'schedule_chatapp_message', { phone: CUSTOMER, message: 'Scheduled over HTTP', send_at: new Date(Date.now() + 1000).toISOString() });
+    const { scheduled_message: row } = await ok(k, token, 'schedule_chatapp_message', {
+      phone: CUSTOMER,
+      message: 'Scheduled over HTTP',
+      send_at: new Date(Date.now() + 1000).toISOString(),
+    });
     // The previous process claimed it and the service took the message; the process died before recording it.
-    await rows(k, `update chatapp_scheduled_messages set status = 'sending', claimed_at = now() - interval '10 minutes', attempts = 1 where id = ?`, [row.id]);
+    await rows(
+      k,
+      `update chatapp_scheduled_messages set status = 'sending', claimed_at = now() - interval '10 minutes', attempts = 1 where id = ?`,
+      [row.id],
+    );
     const direct = await http('POST', `http://127.0.0.1:${servicePort}/sessions/${line.session_key}/messages`, {
       headers: { 'x-api-key': await apiKey() },
       json: { to: CUSTOMER, text: 'Scheduled over HTTP', idempotency_key: `scheduled-message-${row.id}` },
@@ -151,7 +213,9 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     expect(await k.scheduler.runTick('whatsapp_ops.send-scheduled-messages', freshTick())).to.equal('ran');
     const [sent] = await rows(k, 'select status, message_id from chatapp_scheduled_messages where id = ?', [row.id]);
     expect(sent.status).to.equal('sent');
-    const [message] = await rows(k, 'select provider_message_id, status from chatapp_messages where id = ?', [sent.message_id]);
+    const [message] = await rows(k, 'select provider_message_id, status from chatapp_messages where id = ?', [
+      sent.message_id,
+    ]);
     expect(message.provider_message_id).to.equal(direct.body.message.provider_message_id);
     expect(await serviceRecords(`scheduled-message-${row.id}`)).to.equal(1);
   });
@@ -161,6 +225,12 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     expect(out.session.status).to.equal('disconnected');
     const { session } = await ok(k, token, 'get_chatapp_status', { session_id: line.id });
     expect(session.live.status).to.equal('logged_out');
-    await fails(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: 'x', session_id: line.id }, 'session_not_connected');
+    await fails(
+      k,
+      token,
+      'send_chatapp_message',
+      { phone: CUSTOMER, message: 'x', session_id: line.id },
+      'session_not_connected',
+    );
   });
 });

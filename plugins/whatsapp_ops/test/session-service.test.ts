@@ -25,9 +25,17 @@ describe('session service over HTTP', () => {
 
   const url = (path: string) => `${service.url}${path}`;
   const withKey = (apiKey: string) => ({ 'x-api-key': apiKey });
-  const eventsOf = (type: ChannelEvent['type'], sessionKey: string) => events.filter((e) => e.type === type && e.sessionKey === sessionKey);
+  const eventsOf = (type: ChannelEvent['type'], sessionKey: string) =>
+    events.filter((e) => e.type === type && e.sessionKey === sessionKey);
   const countRecords = async (sessionKey: string, idempotencyKey: string) =>
-    (await service.orm.em.getConnection().execute<{ n: number }[]>('select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?', [sessionKey, idempotencyKey]))[0]!.n;
+    (
+      await service.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(
+          'select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?',
+          [sessionKey, idempotencyKey],
+        )
+    )[0]!.n;
 
   before(async () => {
     k = await bootKernel({ groups: ['general'] });
@@ -52,7 +60,11 @@ describe('session service over HTTP', () => {
 
   describe('POST /sessions', () => {
     it('without a token, or with a wrong one → 401 with a JSON error', async () => {
-      const cases: Record<string, string>[] = [{}, { authorization: 'Bearer sbt_not-a-token' }, { authorization: 'Basic abc' }];
+      const cases: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer sbt_not-a-token' },
+        { authorization: 'Basic abc' },
+      ];
       for (const headers of cases) {
         const res = await http('POST', url('/sessions'), { headers });
         expect(res.status, JSON.stringify(headers)).to.equal(401);
@@ -62,7 +74,10 @@ describe('session service over HTTP', () => {
     });
 
     it('with the shop token → 201, the session key and an API key shown once and stored hashed', async () => {
-      const res = await http('POST', url('/sessions'), { headers: { authorization: `Bearer ${shopA.token}` }, json: { label: 'Front desk' } });
+      const res = await http('POST', url('/sessions'), {
+        headers: { authorization: `Bearer ${shopA.token}` },
+        json: { label: 'Front desk' },
+      });
       expect(res.status).to.equal(201);
       expect(res.body.session_key).to.be.a('string').and.match(/^ses_/);
       expect(res.body.api_key).to.be.a('string').and.match(/^sk_/);
@@ -73,7 +88,9 @@ describe('session service over HTTP', () => {
       expect(res.body.pairing.qr_data_url).to.match(/^data:image\/png;base64,/);
       a = { key: res.body.session_key, apiKey: res.body.api_key, pairingUrl: res.body.pairing.pairing_url };
 
-      const rows = await service.orm.em.getConnection().execute('select shop_id, api_key_hash from session_service_sessions where session_key = ?', [a.key]);
+      const rows = await service.orm.em
+        .getConnection()
+        .execute('select shop_id, api_key_hash from session_service_sessions where session_key = ?', [a.key]);
       expect(rows).to.have.length(1);
       expect(rows[0].shop_id).to.equal(shopA.shopId);
       expect(rows[0].api_key_hash).to.equal(createHash('sha256').update(a.apiKey).digest('hex'));
@@ -100,17 +117,28 @@ describe('session service over HTTP', () => {
 
     it('a request signed by the main server names the shop; a bad signature → 401; no shop_id → 400', async () => {
       const body = JSON.stringify({ shop_id: shopA.shopId, label: 'Signed' });
-      const ok = await http('POST', url('/sessions'), { raw: body, headers: { 'content-type': 'application/json', ...signRequest(TEST_SHARED_SECRET, body) } });
+      const ok = await http('POST', url('/sessions'), {
+        raw: body,
+        headers: { 'content-type': 'application/json', ...signRequest(TEST_SHARED_SECRET, body) },
+      });
       expect(ok.status).to.equal(201);
-      const owner = await service.orm.em.getConnection().execute('select shop_id from session_service_sessions where session_key = ?', [ok.body.session_key]);
+      const owner = await service.orm.em
+        .getConnection()
+        .execute('select shop_id from session_service_sessions where session_key = ?', [ok.body.session_key]);
       expect(owner[0].shop_id).to.equal(shopA.shopId);
 
-      const forged = await http('POST', url('/sessions'), { raw: body, headers: { 'content-type': 'application/json', ...signRequest('another-secret-0123456789', body) } });
+      const forged = await http('POST', url('/sessions'), {
+        raw: body,
+        headers: { 'content-type': 'application/json', ...signRequest('another-secret-0123456789', body) },
+      });
       expect(forged.status).to.equal(401);
       expect(forged.body).to.include({ code: 'unauthorized', reason: 'invalid_signature' });
 
       const noShop = JSON.stringify({ label: 'x' });
-      const missing = await http('POST', url('/sessions'), { raw: noShop, headers: { 'content-type': 'application/json', ...signRequest(TEST_SHARED_SECRET, noShop) } });
+      const missing = await http('POST', url('/sessions'), {
+        raw: noShop,
+        headers: { 'content-type': 'application/json', ...signRequest(TEST_SHARED_SECRET, noShop) },
+      });
       expect(missing.status).to.equal(400);
     });
   });
@@ -157,11 +185,17 @@ describe('session service over HTTP', () => {
       const attempts = [
         http('GET', url(`/sessions/${a.key}`), { headers: withKey(b.apiKey) }),
         http('GET', url(`/sessions/${a.key}/messages`), { headers: withKey(b.apiKey) }),
-        http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(b.apiKey), json: { to: '+34600111222', text: 'hi', idempotency_key: 'cross-1' } }),
+        http('POST', url(`/sessions/${a.key}/messages`), {
+          headers: withKey(b.apiKey),
+          json: { to: '+34600111222', text: 'hi', idempotency_key: 'cross-1' },
+        }),
         http('POST', url(`/sessions/${a.key}/connect`), { headers: withKey(b.apiKey) }),
         http('POST', url(`/sessions/${a.key}/logout`), { headers: withKey(b.apiKey) }),
         http('DELETE', url(`/sessions/${a.key}`), { headers: withKey(b.apiKey) }),
-        http('POST', url(`/sandbox/sessions/${a.key}/inbound`), { headers: withKey(b.apiKey), json: { from: '+34600111222', text: 'forged' } }),
+        http('POST', url(`/sandbox/sessions/${a.key}/inbound`), {
+          headers: withKey(b.apiKey),
+          json: { from: '+34600111222', text: 'forged' },
+        }),
         http('GET', url(`/sessions/${b.key}`), { headers: withKey(a.apiKey) }),
       ];
       for (const res of await Promise.all(attempts)) {
@@ -186,18 +220,30 @@ describe('session service over HTTP', () => {
     it('status before pairing is awaiting_pairing, labelled sandbox', async () => {
       const res = await http('GET', url(`/sessions/${a.key}`), { headers: withKey(a.apiKey) });
       expect(res.status).to.equal(200);
-      expect(res.body.session).to.include({ session_key: a.key, status: 'awaiting_pairing', phone: null, engine: 'sandbox', sandbox: true, label: 'Front desk' });
+      expect(res.body.session).to.include({
+        session_key: a.key,
+        status: 'awaiting_pairing',
+        phone: null,
+        engine: 'sandbox',
+        sandbox: true,
+        label: 'Front desk',
+      });
       expect(res.body.session.notice).to.match(/sandbox/i);
     });
 
     it('sending before pairing → 409 session_not_connected', async () => {
-      const res = await http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json: { to: '+34600111222', text: 'too early', idempotency_key: 'early' } });
+      const res = await http('POST', url(`/sessions/${a.key}/messages`), {
+        headers: withKey(a.apiKey),
+        json: { to: '+34600111222', text: 'too early', idempotency_key: 'early' },
+      });
       expect(res.status).to.equal(409);
       expect(res.body).to.include({ code: 'session_not_connected', status: 'awaiting_pairing' });
     });
 
     it('opening the pairing link pairs the session and the main server hears session.connected', async () => {
-      const res = await http('GET', `${a.pairingUrl}?phone=${encodeURIComponent('+34 699 000 111')}`, { headers: { accept: 'application/json' } });
+      const res = await http('GET', `${a.pairingUrl}?phone=${encodeURIComponent('+34 699 000 111')}`, {
+        headers: { accept: 'application/json' },
+      });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ paired: true, outcome: 'paired' });
       expect(res.body.session).to.include({ status: 'connected', phone: '+34699000111', sandbox: true });
@@ -205,13 +251,18 @@ describe('session service over HTTP', () => {
       const status = await http('GET', url(`/sessions/${a.key}`), { headers: withKey(a.apiKey) });
       expect(status.body.session).to.include({ status: 'connected', phone: '+34699000111' });
       expect(status.body.session.connected_at).to.be.a('string');
-      const [connected] = await waitFor('session.connected', () => eventsOf('session.connected', a.key).length > 0 && eventsOf('session.connected', a.key));
+      const [connected] = await waitFor(
+        'session.connected',
+        () => eventsOf('session.connected', a.key).length > 0 && eventsOf('session.connected', a.key),
+      );
       expect(connected).to.include({ phone: '+34699000111' });
 
       const again = await http('GET', a.pairingUrl);
       expect(again.status).to.equal(200);
       expect(again.headers.get('content-type')).to.match(/text\/html/);
-      expect(again.bytes.toString()).to.match(/already paired/).and.match(/SANDBOX/);
+      expect(again.bytes.toString())
+        .to.match(/already paired/)
+        .and.match(/SANDBOX/);
       const qr = await http('GET', url(`/sessions/${a.key}/qr`));
       expect(qr.status).to.equal(409);
       expect(qr.body).to.include({ code: 'not_awaiting_pairing', status: 'connected' });
@@ -247,7 +298,8 @@ describe('session service over HTTP', () => {
     });
 
     it('the same key with another message → 409 idempotency_conflict; no key, bad phone or no content → 400', async () => {
-      const send = (json: Record<string, unknown>) => http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json });
+      const send = (json: Record<string, unknown>) =>
+        http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json });
       const conflict = await send({ to: '+34600111222', text: 'something else', idempotency_key: 'order-1-shipped' });
       expect(conflict.status).to.equal(409);
       expect(conflict.body).to.include({ code: 'idempotency_conflict', provider_message_id: providerId });
@@ -268,13 +320,21 @@ describe('session service over HTTP', () => {
 
     it('receipts sent → delivered → read reach the main server through the signed webhook', async () => {
       const statuses = await waitFor('the read receipt', () => {
-        const seen = events.filter((e) => e.type === 'message.status' && e.receipt.providerMessageId === providerId).map((e) => (e.type === 'message.status' ? e.receipt.status : ''));
+        const seen = events
+          .filter((e) => e.type === 'message.status' && e.receipt.providerMessageId === providerId)
+          .map((e) => (e.type === 'message.status' ? e.receipt.status : ''));
         return seen.includes('read') && seen;
       });
       expect(statuses).to.deep.equal(['sent', 'delivered', 'read']);
       const list = await http('GET', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey) });
       const message = list.body.messages.find((m: any) => m.provider_message_id === providerId);
-      expect(message).to.include({ status: 'read', direction: 'outbound', from: '+34699000111', to: '+34600111222', sandbox: true });
+      expect(message).to.include({
+        status: 'read',
+        direction: 'outbound',
+        from: '+34699000111',
+        to: '+34600111222',
+        sandbox: true,
+      });
       expect(message.delivered_at).to.be.a('string');
       expect(message.read_at).to.be.a('string');
     });
@@ -292,32 +352,58 @@ describe('session service over HTTP', () => {
     });
 
     it('an injected inbound message reaches the main server as message.received', async () => {
-      const res = await http('POST', url(`/sandbox/sessions/${a.key}/inbound`), { headers: withKey(a.apiKey), json: { from: '+34600111222', text: 'Thanks!' } });
+      const res = await http('POST', url(`/sandbox/sessions/${a.key}/inbound`), {
+        headers: withKey(a.apiKey),
+        json: { from: '+34600111222', text: 'Thanks!' },
+      });
       expect(res.status).to.equal(201);
-      expect(res.body.message).to.include({ direction: 'inbound', from: '+34600111222', to: '+34699000111', status: 'received', text: 'Thanks!' });
-      const [received] = await waitFor('message.received', () => eventsOf('message.received', a.key).length > 0 && eventsOf('message.received', a.key));
-      expect(received!.type === 'message.received' && received!.message).to.deep.include({ from: '+34600111222', text: 'Thanks!', providerMessageId: res.body.message.provider_message_id });
+      expect(res.body.message).to.include({
+        direction: 'inbound',
+        from: '+34600111222',
+        to: '+34699000111',
+        status: 'received',
+        text: 'Thanks!',
+      });
+      const [received] = await waitFor(
+        'message.received',
+        () => eventsOf('message.received', a.key).length > 0 && eventsOf('message.received', a.key),
+      );
+      expect(received!.type === 'message.received' && received!.message).to.deep.include({
+        from: '+34600111222',
+        text: 'Thanks!',
+        providerMessageId: res.body.message.provider_message_id,
+      });
     });
 
     it('a receipt that would move a message backwards → 409 invalid_receipt', async () => {
-      const res = await http('POST', url(`/sandbox/sessions/${a.key}/receipts`), { headers: withKey(a.apiKey), json: { provider_message_id: providerId, status: 'failed' } });
+      const res = await http('POST', url(`/sandbox/sessions/${a.key}/receipts`), {
+        headers: withKey(a.apiKey),
+        json: { provider_message_id: providerId, status: 'failed' },
+      });
       expect(res.status).to.equal(409);
       expect(res.body).to.include({ code: 'invalid_receipt', current_status: 'read' });
     });
 
     it('lists messages newest first with paging and a direction filter', async () => {
       for (const n of [1, 2, 3]) {
-        await http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json: { to: '+34600111222', text: `note ${n}`, idempotency_key: `note-${n}` } });
+        await http('POST', url(`/sessions/${a.key}/messages`), {
+          headers: withKey(a.apiKey),
+          json: { to: '+34600111222', text: `note ${n}`, idempotency_key: `note-${n}` },
+        });
       }
       const page = await http('GET', url(`/sessions/${a.key}/messages?limit=2`), { headers: withKey(a.apiKey) });
       expect(page.status).to.equal(200);
       // order-1-shipped, the inbound reply and three notes.
       expect(page.body).to.include({ count: 5, limit: 2, offset: 0, has_more: true, sandbox: true });
       expect(page.body.messages.map((m: any) => m.text)).to.deep.equal(['note 3', 'note 2']);
-      const last = await http('GET', url(`/sessions/${a.key}/messages?limit=2&offset=4`), { headers: withKey(a.apiKey) });
+      const last = await http('GET', url(`/sessions/${a.key}/messages?limit=2&offset=4`), {
+        headers: withKey(a.apiKey),
+      });
       expect(last.body).to.include({ has_more: false });
       expect(last.body.messages).to.have.length(1);
-      const inbound = await http('GET', url(`/sessions/${a.key}/messages?direction=inbound`), { headers: withKey(a.apiKey) });
+      const inbound = await http('GET', url(`/sessions/${a.key}/messages?direction=inbound`), {
+        headers: withKey(a.apiKey),
+      });
       expect(inbound.body.count).to.equal(1);
       expect(inbound.body.messages[0].text).to.equal('Thanks!');
       const bad = await http('GET', url(`/sessions/${a.key}/messages?limit=500`), { headers: withKey(a.apiKey) });
@@ -325,9 +411,16 @@ describe('session service over HTTP', () => {
     });
 
     it('a body over the limit → 413 with a JSON error', async () => {
-      const res = await http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json: { to: '+34600111222', text: 'x'.repeat(5000), idempotency_key: 'big' } });
+      const res = await http('POST', url(`/sessions/${a.key}/messages`), {
+        headers: withKey(a.apiKey),
+        json: { to: '+34600111222', text: 'x'.repeat(5000), idempotency_key: 'big' },
+      });
       expect(res.status).to.equal(413);
-      expect(res.body).to.deep.equal({ error: 'request body too large: the limit is 4096 bytes', code: 'payload_too_large', limit_bytes: 4096 });
+      expect(res.body).to.deep.equal({
+        error: 'request body too large: the limit is 4096 bytes',
+        code: 'payload_too_large',
+        limit_bytes: 4096,
+      });
     });
 
     it('logout disconnects (session.disconnected), refuses sends, and connect pairs again with a new link', async () => {
@@ -336,11 +429,16 @@ describe('session service over HTTP', () => {
       expect(res.body.session).to.include({ status: 'logged_out', sandbox: true });
       await waitFor('session.disconnected', () => eventsOf('session.disconnected', a.key).length > 0);
 
-      const send = await http('POST', url(`/sessions/${a.key}/messages`), { headers: withKey(a.apiKey), json: { to: '+34600111222', text: 'x', idempotency_key: 'after-logout' } });
+      const send = await http('POST', url(`/sessions/${a.key}/messages`), {
+        headers: withKey(a.apiKey),
+        json: { to: '+34600111222', text: 'x', idempotency_key: 'after-logout' },
+      });
       expect(send.status).to.equal(409);
       expect(send.body.code).to.equal('session_not_connected');
       // The service restarted on another port since; the link's token is what matters.
-      const oldLink = await http('GET', url(new URL(a.pairingUrl).pathname), { headers: { accept: 'application/json' } });
+      const oldLink = await http('GET', url(new URL(a.pairingUrl).pathname), {
+        headers: { accept: 'application/json' },
+      });
       expect(oldLink.status).to.equal(404);
 
       const connect = await http('POST', url(`/sessions/${a.key}/connect`), { headers: withKey(a.apiKey) });
@@ -358,7 +456,9 @@ describe('session service over HTTP', () => {
       expect(status.status).to.equal(401);
       const qr = await http('GET', url(`/sessions/${a.key}/qr`));
       expect(qr.status).to.equal(404);
-      const rows = await service.orm.em.getConnection().execute('select count(*)::int as n from sandbox_messages where session_key = ?', [a.key]);
+      const rows = await service.orm.em
+        .getConnection()
+        .execute('select count(*)::int as n from sandbox_messages where session_key = ?', [a.key]);
       expect(rows[0].n).to.equal(0);
     });
   });
@@ -367,25 +467,41 @@ describe('session service over HTTP', () => {
     let slow: Awaited<ReturnType<typeof startSessionService>>;
     // Receipts that never come on their own, so a forced failure cannot race a simulated delivery.
     before(async () => {
-      slow = await startSessionService({ webhook: { url: receiver.url }, sandbox: { deliveredAfterMs: 600_000, readAfterMs: null, pollIntervalMs: 20 } });
+      slow = await startSessionService({
+        webhook: { url: receiver.url },
+        sandbox: { deliveredAfterMs: 600_000, readAfterMs: null, pollIntervalMs: 20 },
+      });
     });
     after(() => slow?.close());
 
     it('a forced failure is recorded and delivered to the main server as a failed receipt', async () => {
-      const created = await http('POST', `${slow.url}/sessions`, { headers: { authorization: `Bearer ${shopA.token}` } });
+      const created = await http('POST', `${slow.url}/sessions`, {
+        headers: { authorization: `Bearer ${shopA.token}` },
+      });
       const { session_key: key, api_key: apiKey } = created.body;
       await http('GET', created.body.pairing.pairing_url);
-      const sent = await http('POST', `${slow.url}/sessions/${key}/messages`, { headers: withKey(apiKey), json: { to: '+34600111333', text: 'x', idempotency_key: 'to-fail' } });
+      const sent = await http('POST', `${slow.url}/sessions/${key}/messages`, {
+        headers: withKey(apiKey),
+        json: { to: '+34600111333', text: 'x', idempotency_key: 'to-fail' },
+      });
       const id = sent.body.message.provider_message_id;
-      const res = await http('POST', `${slow.url}/sandbox/sessions/${key}/receipts`, { headers: withKey(apiKey), json: { provider_message_id: id, status: 'failed', error: 'number not on the network' } });
+      const res = await http('POST', `${slow.url}/sandbox/sessions/${key}/receipts`, {
+        headers: withKey(apiKey),
+        json: { provider_message_id: id, status: 'failed', error: 'number not on the network' },
+      });
       expect(res.status).to.equal(200);
       expect(res.body.message).to.include({ status: 'failed', error: 'number not on the network' });
       expect(res.body.message.failed_at).to.be.a('string');
       const failed = await waitFor('the failed receipt', () =>
-        events.find((e) => e.type === 'message.status' && e.receipt.providerMessageId === id && e.receipt.status === 'failed'),
+        events.find(
+          (e) => e.type === 'message.status' && e.receipt.providerMessageId === id && e.receipt.status === 'failed',
+        ),
       );
       expect(failed.type === 'message.status' && failed.receipt.error).to.equal('number not on the network');
-      const unknown = await http('POST', `${slow.url}/sandbox/sessions/${key}/receipts`, { headers: withKey(apiKey), json: { provider_message_id: 'sbxmid.nope', status: 'read' } });
+      const unknown = await http('POST', `${slow.url}/sandbox/sessions/${key}/receipts`, {
+        headers: withKey(apiKey),
+        json: { provider_message_id: 'sbxmid.nope', status: 'read' },
+      });
       expect(unknown.status).to.equal(409);
       expect(unknown.body.code).to.equal('invalid_receipt');
     });
@@ -394,16 +510,22 @@ describe('session service over HTTP', () => {
   describe('rate limits', () => {
     let limited: Awaited<ReturnType<typeof startSessionService>>;
     before(async () => {
-      limited = await startSessionService({ rateLimit: { requestsPerWindow: 3, failedAttemptsPerWindow: 3, windowSeconds: 60 } });
+      limited = await startSessionService({
+        rateLimit: { requestsPerWindow: 3, failedAttemptsPerWindow: 3, windowSeconds: 60 },
+      });
     });
     after(() => limited?.close());
 
     it('a key over its budget → 429 with Retry-After and a JSON error', async () => {
-      const created = await http('POST', `${limited.url}/sessions`, { headers: { authorization: `Bearer ${shopB.token}` } });
+      const created = await http('POST', `${limited.url}/sessions`, {
+        headers: { authorization: `Bearer ${shopB.token}` },
+      });
       const statuses: number[] = [];
       let last;
       for (let i = 0; i < 4; i++) {
-        last = await http('GET', `${limited.url}/sessions/${created.body.session_key}`, { headers: withKey(created.body.api_key) });
+        last = await http('GET', `${limited.url}/sessions/${created.body.session_key}`, {
+          headers: withKey(created.body.api_key),
+        });
         statuses.push(last.status);
       }
       expect(statuses).to.deep.equal([200, 200, 200, 429]);
@@ -415,7 +537,10 @@ describe('session service over HTTP', () => {
 
     it('repeated invalid keys from one address → 429 before the key is even checked', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await http('GET', `${limited.url}/sessions/ses_x`, { headers: withKey(`sk_guess_${i}`) })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await http('GET', `${limited.url}/sessions/ses_x`, { headers: withKey(`sk_guess_${i}`) })).status,
+        );
       expect(statuses).to.deep.equal([401, 401, 401, 429]);
     });
   });

@@ -19,7 +19,14 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
   it('connect_chatapp creates a session awaiting pairing, with the pairing link, its QR, and the sandbox label', async () => {
     first = await ok(k, token, 'connect_chatapp', { label: 'Main line' });
     expect(first.reused).to.equal(false);
-    expect(first.session).to.include({ label: 'Main line', status: 'awaiting_pairing', phone: null, adapter: 'sandbox', sandbox: true, mass_marketing_enabled: false });
+    expect(first.session).to.include({
+      label: 'Main line',
+      status: 'awaiting_pairing',
+      phone: null,
+      adapter: 'sandbox',
+      sandbox: true,
+      mass_marketing_enabled: false,
+    });
     expect(first.session.id).to.be.a('number');
     expect(first.pairing.status).to.equal('awaiting_pairing');
     expect(first.pairing.pairing_url).to.match(/\/sandbox\/pair\/[\w-]+$/);
@@ -39,7 +46,9 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
     const before = (await ok(k, token, 'list_chatapp_sessions')).count;
     const payload = await fails(k, token, 'connect_chatapp', { label: 'x'.repeat(51) }, 'invalid_arguments');
     expect(payload.errors.map((e: any) => e.path)).to.include('label');
-    await ok(k, token, 'connect_chatapp', { label: 'y'.repeat(50), force_new: true }).then((p) => expect(p.session.label).to.have.length(50));
+    await ok(k, token, 'connect_chatapp', { label: 'y'.repeat(50), force_new: true }).then((p) =>
+      expect(p.session.label).to.have.length(50),
+    );
     expect((await ok(k, token, 'list_chatapp_sessions')).count).to.equal(before + 1);
   });
 
@@ -84,10 +93,25 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
   it('a later number gets the operations role by default; routing roles can be replaced', async () => {
     const later = await ok(k, token, 'connect_chatapp', { force_new: true, label: 'Second' });
     expect(later.session.routing_roles).to.deep.equal(['operations']);
-    const updated = await ok(k, token, 'update_chatapp_routing_roles', { session_id: later.session.id, routing_roles: ['marketing', 'operations'] });
+    const updated = await ok(k, token, 'update_chatapp_routing_roles', {
+      session_id: later.session.id,
+      routing_roles: ['marketing', 'operations'],
+    });
     expect(updated.session.routing_roles).to.deep.equal(['marketing', 'operations']);
-    await fails(k, token, 'update_chatapp_routing_roles', { session_id: later.session.id, routing_roles: [] }, 'invalid_arguments');
-    await fails(k, token, 'update_chatapp_routing_roles', { session_id: 999999, routing_roles: ['general'] }, 'not_found');
+    await fails(
+      k,
+      token,
+      'update_chatapp_routing_roles',
+      { session_id: later.session.id, routing_roles: [] },
+      'invalid_arguments',
+    );
+    await fails(
+      k,
+      token,
+      'update_chatapp_routing_roles',
+      { session_id: 999999, routing_roles: ['general'] },
+      'not_found',
+    );
   });
 
   it('disconnect_chatapp logs the line out; disconnecting again is invalid_state', async () => {
@@ -101,7 +125,9 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
     expect(again.allowed).to.deep.equal(['awaiting_pairing', 'connected']);
     // The engine's own disconnection event arrives later and changes nothing.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await ok(k, token, 'get_chatapp_status', { session_id: first.session.id })).session.status).to.equal('disconnected');
+    expect((await ok(k, token, 'get_chatapp_status', { session_id: first.session.id })).session.status).to.equal(
+      'disconnected',
+    );
   });
 
   it('connect_chatapp reuses the disconnected session: a new pairing link, its roles kept', async () => {
@@ -113,7 +139,11 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
     expect(reused.pairing.pairing_url).to.not.equal(first.pairing.pairing_url);
     expect((await openPairingLink(k, first.pairing.pairing_url)).status).to.equal(404);
     await openPairingLink(k, reused.pairing.pairing_url, '+34711000001');
-    await waitFor('reconnected', async () => (await ok(k, token, 'get_chatapp_status', { session_id: first.session.id })).session.status === 'connected');
+    await waitFor(
+      'reconnected',
+      async () =>
+        (await ok(k, token, 'get_chatapp_status', { session_id: first.session.id })).session.status === 'connected',
+    );
   });
 
   it('force_new creates a new session even when a disconnected one exists', async () => {
@@ -134,7 +164,11 @@ describe('whatsapp_ops: sessions (connect, pair, status, roles, disconnect)', ()
   });
 
   it('API keys are never stored for sandbox sessions; session keys are unique', async () => {
-    const stored = await rows(k, 'select api_key_sealed, session_key from chatapp_sessions where shop_id = (select id from shops where name = ?)', ['Sessions shop']);
+    const stored = await rows(
+      k,
+      'select api_key_sealed, session_key from chatapp_sessions where shop_id = (select id from shops where name = ?)',
+      ['Sessions shop'],
+    );
     expect(stored.every((r) => r.api_key_sealed === null)).to.equal(true);
     expect(new Set(stored.map((r) => r.session_key)).size).to.equal(stored.length);
   });

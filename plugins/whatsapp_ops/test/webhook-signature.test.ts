@@ -13,7 +13,13 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   occurred_at: '2026-01-02T03:04:05.000Z',
   engine: 'sandbox',
   sandbox: true,
-  data: { provider_message_id: 'sbxmid.1', from: '+34600111222', text: 'Hi', media: null, timestamp: '2026-01-02T03:04:05.000Z' },
+  data: {
+    provider_message_id: 'sbxmid.1',
+    from: '+34600111222',
+    text: 'Hi',
+    media: null,
+    timestamp: '2026-01-02T03:04:05.000Z',
+  },
   ...overrides,
 });
 
@@ -23,31 +29,87 @@ describe('signed webhook: signature', () => {
   it('a signature made with the secret verifies', () => {
     const headers = signRequest(SECRET, body);
     expect(headers[SIGNATURE_HEADER]).to.match(/^v1=[0-9a-f]{64}$/);
-    expect(verifySignature({ secret: SECRET, body, timestamp: headers[TIMESTAMP_HEADER], signature: headers[SIGNATURE_HEADER] })).to.deep.equal({ ok: true });
-    expect(verifySignature({ secret: SECRET, body: Buffer.from(body), timestamp: headers[TIMESTAMP_HEADER], signature: headers[SIGNATURE_HEADER] })).to.deep.equal({ ok: true });
+    expect(
+      verifySignature({
+        secret: SECRET,
+        body,
+        timestamp: headers[TIMESTAMP_HEADER],
+        signature: headers[SIGNATURE_HEADER],
+      }),
+    ).to.deep.equal({ ok: true });
+    expect(
+      verifySignature({
+        secret: SECRET,
+        body: Buffer.from(body),
+        timestamp: headers[TIMESTAMP_HEADER],
+        signature: headers[SIGNATURE_HEADER],
+      }),
+    ).to.deep.equal({ ok: true });
   });
 
   it('a tampered body, another secret or a changed timestamp → invalid_signature', () => {
     const headers = signRequest(SECRET, body);
     const check = (input: Partial<Parameters<typeof verifySignature>[0]>) =>
-      verifySignature({ secret: SECRET, body, timestamp: headers[TIMESTAMP_HEADER], signature: headers[SIGNATURE_HEADER], ...input });
+      verifySignature({
+        secret: SECRET,
+        body,
+        timestamp: headers[TIMESTAMP_HEADER],
+        signature: headers[SIGNATURE_HEADER],
+        ...input,
+      });
     expect(check({ body: body.replace('Hi', 'Ho') })).to.deep.equal({ ok: false, reason: 'invalid_signature' });
     expect(check({ secret: 'another-secret-0123456789' })).to.deep.equal({ ok: false, reason: 'invalid_signature' });
-    expect(check({ timestamp: String(Number(headers[TIMESTAMP_HEADER]) - 1) })).to.deep.equal({ ok: false, reason: 'invalid_signature' });
+    expect(check({ timestamp: String(Number(headers[TIMESTAMP_HEADER]) - 1) })).to.deep.equal({
+      ok: false,
+      reason: 'invalid_signature',
+    });
     expect(check({ signature: 'v1=abc' })).to.deep.equal({ ok: false, reason: 'invalid_signature' });
-    expect(check({ signature: `v2=${headers[SIGNATURE_HEADER]!.slice(3)}` })).to.deep.equal({ ok: false, reason: 'invalid_signature' });
+    expect(check({ signature: `v2=${headers[SIGNATURE_HEADER]!.slice(3)}` })).to.deep.equal({
+      ok: false,
+      reason: 'invalid_signature',
+    });
   });
 
   it('outside the replay window (old or from the future) → expired; missing or malformed headers are named', () => {
     const now = Date.now();
     const old = signRequest(SECRET, body, now - 301_000);
-    expect(verifySignature({ secret: SECRET, body, timestamp: old[TIMESTAMP_HEADER], signature: old[SIGNATURE_HEADER], nowMs: now })).to.deep.equal({ ok: false, reason: 'expired' });
+    expect(
+      verifySignature({
+        secret: SECRET,
+        body,
+        timestamp: old[TIMESTAMP_HEADER],
+        signature: old[SIGNATURE_HEADER],
+        nowMs: now,
+      }),
+    ).to.deep.equal({ ok: false, reason: 'expired' });
     const future = signRequest(SECRET, body, now + 301_000);
-    expect(verifySignature({ secret: SECRET, body, timestamp: future[TIMESTAMP_HEADER], signature: future[SIGNATURE_HEADER], nowMs: now })).to.deep.equal({ ok: false, reason: 'expired' });
+    expect(
+      verifySignature({
+        secret: SECRET,
+        body,
+        timestamp: future[TIMESTAMP_HEADER],
+        signature: future[SIGNATURE_HEADER],
+        nowMs: now,
+      }),
+    ).to.deep.equal({ ok: false, reason: 'expired' });
     const recent = signRequest(SECRET, body, now - 299_000);
-    expect(verifySignature({ secret: SECRET, body, timestamp: recent[TIMESTAMP_HEADER], signature: recent[SIGNATURE_HEADER], nowMs: now })).to.deep.equal({ ok: true });
-    expect(verifySignature({ secret: SECRET, body, timestamp: undefined, signature: 'v1=00' })).to.deep.equal({ ok: false, reason: 'missing_signature' });
-    expect(verifySignature({ secret: SECRET, body, timestamp: 'yesterday', signature: 'v1=00' })).to.deep.equal({ ok: false, reason: 'invalid_timestamp' });
+    expect(
+      verifySignature({
+        secret: SECRET,
+        body,
+        timestamp: recent[TIMESTAMP_HEADER],
+        signature: recent[SIGNATURE_HEADER],
+        nowMs: now,
+      }),
+    ).to.deep.equal({ ok: true });
+    expect(verifySignature({ secret: SECRET, body, timestamp: undefined, signature: 'v1=00' })).to.deep.equal({
+      ok: false,
+      reason: 'missing_signature',
+    });
+    expect(verifySignature({ secret: SECRET, body, timestamp: 'yesterday', signature: 'v1=00' })).to.deep.equal({
+      ok: false,
+      reason: 'invalid_timestamp',
+    });
   });
 });
 
@@ -69,7 +131,12 @@ describe('signed webhook: the main server route', () => {
   after(() => app.close());
 
   const post = (body: string, headers: Record<string, string>) =>
-    app.inject({ method: 'POST', url: '/webhooks/session-service', headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: '/webhooks/session-service',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
 
   it('a validly signed event → 204, handed over in the port shape', async () => {
     const body = JSON.stringify(event());
@@ -78,7 +145,12 @@ describe('signed webhook: the main server route', () => {
     expect(received).to.have.length(1);
     const [e] = received;
     expect(e).to.deep.include({ id: 'evt_1', type: 'message.received', sessionKey: 'ses_abc' });
-    expect(e!.type === 'message.received' && e!.message).to.deep.include({ providerMessageId: 'sbxmid.1', from: '+34600111222', text: 'Hi', media: null });
+    expect(e!.type === 'message.received' && e!.message).to.deep.include({
+      providerMessageId: 'sbxmid.1',
+      from: '+34600111222',
+      text: 'Hi',
+      media: null,
+    });
     expect(e!.occurredAt).to.be.instanceOf(Date);
   });
 
@@ -87,7 +159,11 @@ describe('signed webhook: the main server route', () => {
     const headers = signRequest(SECRET, body);
     const res = await post(body.replace('"Hi"', '"Send me your password"'), headers);
     expect(res.statusCode).to.equal(401);
-    expect(res.json()).to.deep.equal({ error: 'invalid webhook signature', code: 'unauthorized', reason: 'invalid_signature' });
+    expect(res.json()).to.deep.equal({
+      error: 'invalid webhook signature',
+      code: 'unauthorized',
+      reason: 'invalid_signature',
+    });
     expect(received).to.have.length(1);
   });
 

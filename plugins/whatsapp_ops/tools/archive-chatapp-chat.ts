@@ -16,5 +16,6 @@ export const archiveChatappChat = defineTool({
     archive: Type.Optional(Type.Boolean({ default: true, description: 'false unarchives.' })),
     session_id: Type.Optional(sessionIdArg('The session (number) the chat is on.')),
   }),
-  handler: async ({ phone, archive, session_id }, { services }) => services.chatappArchiveService.archive(phone, archive!, session_id),
+  handler: async ({ phone, archive, session_id }, { services }) =>
+    services.chatappArchiveService.archive(phone, archive!, session_id),
 });

@@ -1,5 +1,12 @@
 import { Type } from '../../../core/index.js';
-import { BILLING_SOURCES, DIRECTIONS, MESSAGE_STATUSES, ROUTING_ROLES, SCHEDULED_STATUSES, SESSION_STATUSES } from '../entities/values.js';
+import {
+  BILLING_SOURCES,
+  DIRECTIONS,
+  MESSAGE_STATUSES,
+  ROUTING_ROLES,
+  SCHEDULED_STATUSES,
+  SESSION_STATUSES,
+} from '../entities/values.js';
 import { MAX_TEXT_LENGTH } from '../sandbox/message-content.js';
 
 /** Argument schemas the whatsapp_ops tools share. */
@@ -15,7 +22,8 @@ export const senderRoleArg = (description: string) => Type.Enum(ROUTING_ROLES, {
 
 export const billingSourceArg = (description: string) => Type.Enum(BILLING_SOURCES, { description });
 
-export const messageTextArg = (description: string) => Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH, description });
+export const messageTextArg = (description: string) =>
+  Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH, description });
 
 export const sessionStatusArg = (description: string) => Type.Enum(SESSION_STATUSES, { description });
 export const directionArg = (description: string) => Type.Enum(DIRECTIONS, { description });

@@ -3,7 +3,8 @@ import { defineTool, Type } from '../../../core/index.js';
 export const cancelScheduledMessage = defineTool({
   name: 'cancel_scheduled_message',
   title: 'Cancel scheduled message',
-  description: 'Cancels a scheduled message that has not been sent yet (invalid_state otherwise). agent_id records who cancelled it.',
+  description:
+    'Cancels a scheduled message that has not been sent yet (invalid_state otherwise). agent_id records who cancelled it.',
   kind: 'mutation',
   action: 'cancel',
   confirmation: 'agent',

@@ -7,7 +7,7 @@ export const checkChatappContactEligibility = defineTool({
   description:
     'Sends nothing. Tells whether the customer wrote to the same physical line (the number the sender_role would use) within the configured window, ' +
     'with the filter state for the billing_source and the window: eligible is false when no line is connected for the role, the number opted out, ' +
-    'or the source\'s filter is on and the customer is outside the window (reason says which).',
+    "or the source's filter is on and the customer is outside the window (reason says which).",
   kind: 'query',
   action: 'check',
   input: Type.Object({

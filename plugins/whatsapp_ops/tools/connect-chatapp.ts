@@ -7,13 +7,19 @@ export const connectChatapp = defineTool({
   description:
     'Starts pairing a messaging number (session) and returns how to pair it: pairing_url (open it on the phone), qr_image_url and qr_data_url (the same link as a QR code). ' +
     'Without force_new, a disconnected session of the shop (or one still awaiting pairing) is paired again instead of creating another (reused: true). ' +
-    'routing_roles default: the shop\'s first number gets general, operations and marketing; later numbers get operations.',
+    "routing_roles default: the shop's first number gets general, operations and marketing; later numbers get operations.",
   kind: 'mutation',
   openWorld: true,
   input: Type.Object({
-    label: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'A name for the number, at most 50 characters.' })),
-    force_new: Type.Optional(Type.Boolean({ default: false, description: 'Create a new session even if a disconnected one exists.' })),
-    routing_roles: Type.Optional(routingRolesArg('Which messages this number sends by default: general, operations, marketing.')),
+    label: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: 'A name for the number, at most 50 characters.' }),
+    ),
+    force_new: Type.Optional(
+      Type.Boolean({ default: false, description: 'Create a new session even if a disconnected one exists.' }),
+    ),
+    routing_roles: Type.Optional(
+      routingRolesArg('Which messages this number sends by default: general, operations, marketing.'),
+    ),
   }),
   handler: async ({ label, force_new, routing_roles }, { services }) =>
     services.chatappSessionsService.connect({ label, forceNew: force_new!, routingRoles: routing_roles }),

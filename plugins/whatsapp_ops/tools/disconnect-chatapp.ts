@@ -4,7 +4,8 @@ import { sessionIdArg } from './args.js';
 export const disconnectChatapp = defineTool({
   name: 'disconnect_chatapp',
   title: 'Disconnect messaging number',
-  description: 'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp (which reuses it).',
+  description:
+    'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp (which reuses it).',
   kind: 'mutation',
   openWorld: true,
   input: Type.Object({ session_id: sessionIdArg('The session to disconnect.') }),

@@ -4,7 +4,8 @@ import { dateTimeArg, directionArg, messageStatusArg, phoneArg, sessionIdArg } f
 export const listChatappMessages = defineTool({
   name: 'list_chatapp_messages',
   title: 'List messaging messages',
-  description: 'The message log, newest first, filtered by customer phone, session, direction, status and a created_at range (ISO 8601, inclusive).',
+  description:
+    'The message log, newest first, filtered by customer phone, session, direction, status and a created_at range (ISO 8601, inclusive).',
   kind: 'query',
   input: Type.Object({
     phone: Type.Optional(phoneArg('Only messages with this customer.')),

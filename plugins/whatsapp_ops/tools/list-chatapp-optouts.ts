@@ -6,5 +6,6 @@ export const listChatappOptouts = defineTool({
   description: 'The numbers that receive no automatic messages, newest first.',
   kind: 'query',
   input: Type.Object({ ...PagingArgs }),
-  handler: async ({ limit, offset }, { services }) => services.chatappOptoutsService.list({ limit: limit!, offset: offset! }),
+  handler: async ({ limit, offset }, { services }) =>
+    services.chatappOptoutsService.list({ limit: limit!, offset: offset! }),
 });

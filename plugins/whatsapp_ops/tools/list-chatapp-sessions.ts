@@ -4,11 +4,13 @@ import { sessionStatusArg } from './args.js';
 export const listChatappSessions = defineTool({
   name: 'list_chatapp_sessions',
   title: 'List messaging sessions',
-  description: "The shop's messaging sessions (numbers), oldest first, optionally by status (awaiting_pairing, connected, disconnected).",
+  description:
+    "The shop's messaging sessions (numbers), oldest first, optionally by status (awaiting_pairing, connected, disconnected).",
   kind: 'query',
   input: Type.Object({
     status: Type.Optional(sessionStatusArg('Only sessions with this status.')),
     ...PagingArgs,
   }),
-  handler: async ({ status, limit, offset }, { services }) => services.chatappSessionsService.list(status, { limit: limit!, offset: offset! }),
+  handler: async ({ status, limit, offset }, { services }) =>
+    services.chatappSessionsService.list(status, { limit: limit!, offset: offset! }),
 });

@@ -5,7 +5,7 @@ export const scheduleChatappMessage = defineTool({
   name: 'schedule_chatapp_message',
   title: 'Schedule messaging message',
   description:
-    'Schedules a text message to a customer. send_at is ISO 8601: with Z or an offset it is exact; without (2030-05-01T09:30) it is the shop\'s local time. ' +
+    "Schedules a text message to a customer. send_at is ISO 8601: with Z or an offset it is exact; without (2030-05-01T09:30) it is the shop's local time. " +
     'Sent once when due (also after a restart), as an automatic message: an opted-out number does not get it. Costs 500 credits when sent.',
   kind: 'mutation',
   input: Type.Object({

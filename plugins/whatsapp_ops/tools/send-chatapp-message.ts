@@ -14,5 +14,6 @@ export const sendChatappMessage = defineTool({
     message: messageTextArg('The text, up to 4096 characters.'),
     session_id: Type.Optional(sessionIdArg('The session (number) to send from.')),
   }),
-  handler: async ({ phone, message, session_id }, { services }) => services.chatappMessagingService.sendManual(phone, message, session_id),
+  handler: async ({ phone, message, session_id }, { services }) =>
+    services.chatappMessagingService.sendManual(phone, message, session_id),
 });

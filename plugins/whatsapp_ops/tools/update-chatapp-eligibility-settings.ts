@@ -2,18 +2,32 @@ import { defineTool, Type } from '../../../core/index.js';
 import { BILLING_SOURCES } from '../entities/values.js';
 
 const filters = Type.Object(
-  Object.fromEntries(BILLING_SOURCES.map((source) => [source, Type.Optional(Type.Boolean({ description: `Hold ${source} messages to the window.` }))])),
-  { additionalProperties: false, description: 'Per billing source: true holds its automatic messages to customers who wrote within the window; sources left out keep their setting.' },
+  Object.fromEntries(
+    BILLING_SOURCES.map((source) => [
+      source,
+      Type.Optional(Type.Boolean({ description: `Hold ${source} messages to the window.` })),
+    ]),
+  ),
+  {
+    additionalProperties: false,
+    description:
+      'Per billing source: true holds its automatic messages to customers who wrote within the window; sources left out keep their setting.',
+  },
 );
 
 export const updateChatappEligibilitySettings = defineTool({
   name: 'update_chatapp_eligibility_settings',
   title: 'Update contact-window settings',
-  description: 'Changes the contact window (hours; null returns to the default) and/or the per-billing-source filters. With a filter on, the send path refuses that source\'s automatic messages outside the window (outside_contact_window).',
+  description:
+    "Changes the contact window (hours; null returns to the default) and/or the per-billing-source filters. With a filter on, the send path refuses that source's automatic messages outside the window (outside_contact_window).",
   kind: 'mutation',
   idempotent: true,
   input: Type.Object({
-    window_hours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 720 }), Type.Null()], { description: 'Hours, 1-720; null for the default.' })),
+    window_hours: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 720 }), Type.Null()], {
+        description: 'Hours, 1-720; null for the default.',
+      }),
+    ),
     filters: Type.Optional(filters),
   }),
   handler: async ({ window_hours, filters: changes }, { services }) =>

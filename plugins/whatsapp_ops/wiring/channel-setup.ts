@@ -26,12 +26,26 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
   let port: ChannelPort;
   if (config.adapter === 'session-service') {
     const service = config.sessionService!;
-    const adapter = new SessionServiceAdapter({ baseUrl: service.url, sharedSecret: service.sharedSecret, timeoutMs: service.timeoutMs });
-    await app.register(sessionServiceWebhookRoute, { secret: service.sharedSecret, path: service.webhookPath, onEvent: (event) => adapter.deliver(event) });
+    const adapter = new SessionServiceAdapter({
+      baseUrl: service.url,
+      sharedSecret: service.sharedSecret,
+      timeoutMs: service.timeoutMs,
+    });
+    await app.register(sessionServiceWebhookRoute, {
+      secret: service.sharedSecret,
+      path: service.webhookPath,
+      onEvent: (event) => adapter.deliver(event),
+    });
     port = adapter;
   } else {
     const { engineName, ...timings } = config.sandbox;
-    const engine = new SandboxEngine({ em: setup.rootEm, name: engineName, pairingBaseUrl: setup.baseUrl, timings, log: setup.log });
+    const engine = new SandboxEngine({
+      em: setup.rootEm,
+      name: engineName,
+      pairingBaseUrl: setup.baseUrl,
+      timings,
+      log: setup.log,
+    });
     await app.register(sandboxPairingRoutes, { engine });
     await app.register(sandboxControlRoutes, { engine, authorize: shopSessionAuthorizer(setup) });
     app.addHook('onReady', async () => engine.start());

@@ -12,15 +12,24 @@ export function eventRouter(setup: Pick<SetupContext, 'rootEm' | 'withShop' | 'l
   return async (events) => {
     if (events.length === 0) return;
     const keys = [...new Set(events.map((e) => e.sessionKey))];
-    const sessions = await setup.rootEm.fork().execute<{ session_key: string; shop_id: number }[]>('select session_key, shop_id from chatapp_sessions where session_key in (?)', [keys]);
+    const sessions = await setup.rootEm
+      .fork()
+      .execute<{ session_key: string; shop_id: number }[]>(
+        'select session_key, shop_id from chatapp_sessions where session_key in (?)',
+        [keys],
+      );
     const shopOf = new Map(sessions.map((s) => [s.session_key, s.shop_id]));
     const byShop = new Map<number, ChannelEvent[]>();
     for (const event of events) {
       const shopId = shopOf.get(event.sessionKey);
       if (shopId === undefined) {
         // A session whose creation is still committing gets its events again shortly; any other is not ours.
-        if (Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS) throw new Error(`no session ${event.sessionKey} recorded yet`);
-        setup.log.warn({ sessionKey: event.sessionKey, eventId: event.id, type: event.type }, 'channel event for an unknown session dropped');
+        if (Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS)
+          throw new Error(`no session ${event.sessionKey} recorded yet`);
+        setup.log.warn(
+          { sessionKey: event.sessionKey, eventId: event.id, type: event.type },
+          'channel event for an unknown session dropped',
+        );
         continue;
       }
       const batch = byShop.get(shopId) ?? [];
@@ -28,7 +37,9 @@ export function eventRouter(setup: Pick<SetupContext, 'rootEm' | 'withShop' | 'l
       batch.push(event);
     }
     for (const [shopId, batch] of byShop) {
-      await setup.withShop(shopId, (ctx) => ctx.services.chatappIngestionService.handleMany(batch), { transactional: true });
+      await setup.withShop(shopId, (ctx) => ctx.services.chatappIngestionService.handleMany(batch), {
+        transactional: true,
+      });
     }
   };
 }

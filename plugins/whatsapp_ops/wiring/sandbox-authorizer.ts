@@ -11,8 +11,14 @@ import { ChatappSession } from '../entities/chatapp-session.entity.js';
 export function shopSessionAuthorizer(setup: Pick<SetupContext, 'rootEm' | 'authenticate'>): SandboxAuthorize {
   return async (request, sessionKey) => {
     const shop = await setup.authenticate(request.headers.authorization);
-    if (!shop) return new ChannelError('unauthorized', 'invalid or missing Bearer token: send the shop API token as Authorization: Bearer <API_TOKEN>');
-    const owned = await setup.rootEm.fork().count(ChatappSession, { sessionKey, shopId: shop.id }, { filters: { tenant: false } });
+    if (!shop)
+      return new ChannelError(
+        'unauthorized',
+        'invalid or missing Bearer token: send the shop API token as Authorization: Bearer <API_TOKEN>',
+      );
+    const owned = await setup.rootEm
+      .fork()
+      .count(ChatappSession, { sessionKey, shopId: shop.id }, { filters: { tenant: false } });
     return owned > 0 ? null : new ChannelError('session_not_found', `session ${sessionKey} was not found`);
   };
 }

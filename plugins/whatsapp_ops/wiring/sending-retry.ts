@@ -2,7 +2,9 @@ import type { EntityManager } from '../../../core/index.js';
 
 /** The shops that have messages waiting in `sending` (every shop: for the retry job and the start-up pass). */
 export async function shopsWithUnsentMessages(em: EntityManager): Promise<number[]> {
-  const rows = await em.execute<{ shop_id: number }[]>(`select distinct shop_id from chatapp_messages where status = 'sending' and direction = 'outbound' order by shop_id`);
+  const rows = await em.execute<{ shop_id: number }[]>(
+    `select distinct shop_id from chatapp_messages where status = 'sending' and direction = 'outbound' order by shop_id`,
+  );
   return rows.map((r) => Number(r.shop_id));
 }
 
@@ -13,6 +15,8 @@ export async function retryUnsentMessages(
   onError: (shopId: number, err: unknown) => void,
 ): Promise<void> {
   for (const shopId of await shopsWithUnsentMessages(em)) {
-    await forShop(shopId, (ctx) => ctx.services.chatappMessagingService.retrySending()).catch((err) => onError(shopId, err));
+    await forShop(shopId, (ctx) => ctx.services.chatappMessagingService.retrySending()).catch((err) =>
+      onError(shopId, err),
+    );
   }
 }

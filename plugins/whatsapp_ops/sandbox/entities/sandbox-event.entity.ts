@@ -1,12 +1,8 @@
 import { defineEntity, p, type InferEntity } from '../../../../core/index.js';
 import type { WireEvent } from '../../channel/wire-format.js';
 
-export const SANDBOX_EVENT_TYPES: ['message.received', 'message.status', 'session.connected', 'session.disconnected'] = [
-  'message.received',
-  'message.status',
-  'session.connected',
-  'session.disconnected',
-];
+export const SANDBOX_EVENT_TYPES: ['message.received', 'message.status', 'session.connected', 'session.disconnected'] =
+  ['message.received', 'message.status', 'session.connected', 'session.disconnected'];
 
 /**
  * The outbox of inbound events. An event is written in the same transaction as the change it
@@ -32,7 +28,12 @@ export const SandboxEvent = defineEntity({
     deliveredAt: p.datetime().nullable(),
   },
   // Delivered events stay (an audit of what the network said); the outbox reads pending ones in id order through this alone.
-  indexes: [{ name: 'sandbox_events_pending_index', expression: `create index "sandbox_events_pending_index" on "sandbox_events" ("engine", "id") where "state" = 'pending'` }],
+  indexes: [
+    {
+      name: 'sandbox_events_pending_index',
+      expression: `create index "sandbox_events_pending_index" on "sandbox_events" ("engine", "id") where "state" = 'pending'`,
+    },
+  ],
 });
 
 export type SandboxEvent = InferEntity<typeof SandboxEvent>;

@@ -1,7 +1,13 @@
 import { defineEntity, p, type InferEntity } from '../../../../core/index.js';
 import type { WireMedia } from '../../channel/wire-format.js';
 
-export const SANDBOX_MESSAGE_STATUSES: ['sent', 'delivered', 'read', 'failed', 'received'] = ['sent', 'delivered', 'read', 'failed', 'received'];
+export const SANDBOX_MESSAGE_STATUSES: ['sent', 'delivered', 'read', 'failed', 'received'] = [
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'received',
+];
 
 /**
  * Every message the simulated network carried: the ground truth of what was "sent". The unique

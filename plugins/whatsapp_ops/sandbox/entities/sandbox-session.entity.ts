@@ -1,6 +1,10 @@
 import { defineEntity, p, type InferEntity } from '../../../../core/index.js';
 
-export const SANDBOX_SESSION_STATUSES: ['awaiting_pairing', 'connected', 'logged_out'] = ['awaiting_pairing', 'connected', 'logged_out'];
+export const SANDBOX_SESSION_STATUSES: ['awaiting_pairing', 'connected', 'logged_out'] = [
+  'awaiting_pairing',
+  'connected',
+  'logged_out',
+];
 
 /**
  * A line on the simulated network. The engine is the network, and the network knows lines, not

@@ -7,6 +7,8 @@ import { Migration } from '../../../../core/index.js';
 export class SandboxPendingEvents extends Migration {
   override async up(): Promise<void> {
     this.addSql(`drop index if exists "sandbox_events_engine_state_next_attempt_at_index";`);
-    this.addSql(`create index "sandbox_events_pending_index" on "sandbox_events" ("engine", "id") where "state" = 'pending';`);
+    this.addSql(
+      `create index "sandbox_events_pending_index" on "sandbox_events" ("engine", "id") where "state" = 'pending';`,
+    );
   }
 }

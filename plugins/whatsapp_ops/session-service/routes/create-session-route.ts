@@ -51,9 +51,17 @@ export async function createSessionRoute(app: FastifyInstance, deps: ServiceDeps
     });
   });
 
-  async function identifyShop(request: FastifyRequest, raw: string, claimedShopId: number | undefined): Promise<number | ChannelError> {
+  async function identifyShop(
+    request: FastifyRequest,
+    raw: string,
+    claimedShopId: number | undefined,
+  ): Promise<number | ChannelError> {
     if (request.headers[SIGNATURE_HEADER] !== undefined) {
-      if (!deps.config.sharedSecret) return new ChannelError('unauthorized', 'signed requests are not enabled on this service (no shared secret configured)');
+      if (!deps.config.sharedSecret)
+        return new ChannelError(
+          'unauthorized',
+          'signed requests are not enabled on this service (no shared secret configured)',
+        );
       const check = verifySignature({
         secret: deps.config.sharedSecret,
         body: raw,
@@ -62,13 +70,22 @@ export async function createSessionRoute(app: FastifyInstance, deps: ServiceDeps
         toleranceSeconds: deps.config.signatureToleranceSeconds,
       });
       if (!check.ok) return new ChannelError('unauthorized', 'invalid request signature', { reason: check.reason });
-      if (claimedShopId === undefined) throw new ChannelError('invalid_request', 'a signed request must name shop_id', { field: 'shop_id' });
+      if (claimedShopId === undefined)
+        throw new ChannelError('invalid_request', 'a signed request must name shop_id', { field: 'shop_id' });
       return claimedShopId;
     }
     const shopId = await shopIdForToken(deps.orm, request.headers.authorization);
-    if (shopId === null) return new ChannelError('unauthorized', 'invalid or missing shop API token: send Authorization: Bearer <API_TOKEN>');
+    if (shopId === null)
+      return new ChannelError(
+        'unauthorized',
+        'invalid or missing shop API token: send Authorization: Bearer <API_TOKEN>',
+      );
     if (claimedShopId !== undefined && claimedShopId !== shopId) {
-      throw new ChannelError('invalid_request', 'shop_id is only accepted in requests signed by the main server; the token already names your shop', { field: 'shop_id' });
+      throw new ChannelError(
+        'invalid_request',
+        'shop_id is only accepted in requests signed by the main server; the token already names your shop',
+        { field: 'shop_id' },
+      );
     }
     return shopId;
   }
@@ -84,7 +101,9 @@ function parseBody(raw: string): { label?: string; shop_id?: number } {
     }
   }
   if (!bodyValidator.Check(body)) {
-    const errors = bodyValidator.Errors(body).map((e) => `${e.instancePath.replace(/^\//, '') || '(body)'} ${e.message}`);
+    const errors = bodyValidator
+      .Errors(body)
+      .map((e) => `${e.instancePath.replace(/^\//, '') || '(body)'} ${e.message}`);
     throw new ChannelError('invalid_request', `invalid request: ${errors.join('; ')}`);
   }
   return body;

@@ -43,15 +43,33 @@ export async function messageRoutes(app: FastifyInstance, deps: ServiceDeps): Pr
       const header = request.headers['idempotency-key'];
       const headerKey = typeof header === 'string' ? header : undefined;
       if (headerKey !== undefined && idempotency_key !== undefined && headerKey !== idempotency_key) {
-        throw new ChannelError('invalid_request', 'the Idempotency-Key header and idempotency_key in the body differ', { field: 'idempotency_key' });
+        throw new ChannelError('invalid_request', 'the Idempotency-Key header and idempotency_key in the body differ', {
+          field: 'idempotency_key',
+        });
       }
       const idempotencyKey = idempotency_key ?? headerKey;
       if (idempotencyKey === undefined) {
-        throw new ChannelError('invalid_request', 'an idempotency key is required: send idempotency_key in the body or an Idempotency-Key header', { field: 'idempotency_key' });
+        throw new ChannelError(
+          'invalid_request',
+          'an idempotency key is required: send idempotency_key in the body or an Idempotency-Key header',
+          { field: 'idempotency_key' },
+        );
       }
-      const result = await deps.engine.send({ sessionKey: request.params.key, to, text, media: media == null ? undefined : mediaFromWire(checkWireMedia(media)), idempotencyKey });
+      const result = await deps.engine.send({
+        sessionKey: request.params.key,
+        to,
+        text,
+        media: media == null ? undefined : mediaFromWire(checkWireMedia(media)),
+        idempotencyKey,
+      });
       return reply.code(result.duplicate ? 200 : 201).send({
-        message: { provider_message_id: result.providerMessageId, status: result.status, to, sent_at: result.sentAt.toISOString(), idempotency_key: idempotencyKey },
+        message: {
+          provider_message_id: result.providerMessageId,
+          status: result.status,
+          to,
+          sent_at: result.sentAt.toISOString(),
+          idempotency_key: idempotencyKey,
+        },
         duplicate: result.duplicate,
         sandbox: true,
       });
@@ -64,7 +82,14 @@ export async function messageRoutes(app: FastifyInstance, deps: ServiceDeps): Pr
     async (request) => {
       const { limit, offset, direction } = request.query;
       const { items, count } = await deps.engine.listMessages(request.params.key, { limit, offset, direction });
-      return { messages: items.map(messageToWire), count, limit, offset, has_more: offset + items.length < count, sandbox: true };
+      return {
+        messages: items.map(messageToWire),
+        count,
+        limit,
+        offset,
+        has_more: offset + items.length < count,
+        sandbox: true,
+      };
     },
   );
 }

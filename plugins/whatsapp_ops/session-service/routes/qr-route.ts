@@ -18,8 +18,14 @@ export async function qrRoute(app: FastifyInstance, deps: ServiceDeps): Promise<
     if (limited) return sendChannelError(reply, limited);
     const { session, pairingUrl } = await deps.engine.pairingState(request.params.key);
     if (!pairingUrl) {
-      const hint = session.status === 'connected' ? 'the session is already paired' : 'the session is logged out: POST /sessions/:key/connect to pair again';
-      return sendChannelError(reply, new ChannelError('not_awaiting_pairing', `no QR to scan: ${hint}`, { status: session.status }));
+      const hint =
+        session.status === 'connected'
+          ? 'the session is already paired'
+          : 'the session is logged out: POST /sessions/:key/connect to pair again';
+      return sendChannelError(
+        reply,
+        new ChannelError('not_awaiting_pairing', `no QR to scan: ${hint}`, { status: session.status }),
+      );
     }
     reply.header('cache-control', 'no-store').header('vary', 'accept');
     if (request.headers.accept?.includes('application/json')) {

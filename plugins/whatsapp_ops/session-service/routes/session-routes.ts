@@ -13,7 +13,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: ServiceDeps): Pr
   app.get<{ Params: { key: string } }>('/sessions/:key', { schema }, async (request) => {
     const record = deps.guard.target(request);
     const info = await deps.engine.status(record.sessionKey);
-    return { session: { ...sessionToWire(info), label: record.label ?? null, created_at: record.createdAt.toISOString() } };
+    return {
+      session: { ...sessionToWire(info), label: record.label ?? null, created_at: record.createdAt.toISOString() },
+    };
   });
 
   app.post<{ Params: { key: string } }>('/sessions/:key/connect', { schema }, async (request) => {

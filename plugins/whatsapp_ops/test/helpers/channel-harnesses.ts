@@ -55,7 +55,10 @@ function eventRecorder() {
 const countRecords = (orm: MikroORM, sessionKey: string, idempotencyKey: string) =>
   orm.em
     .getConnection()
-    .execute<{ n: number }[]>('select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?', [sessionKey, idempotencyKey])
+    .execute<{ n: number }[]>(
+      'select count(*)::int as n from sandbox_messages where session_key = ? and idempotency_key = ?',
+      [sessionKey, idempotencyKey],
+    )
     .then((rows) => rows[0]!.n);
 
 /** The embedded default: the engine in-process, its pairing routes on a small app of their own. */
@@ -93,7 +96,8 @@ export const sandboxHarness: HarnessFactory = {
       events: recorder.events,
       failNextDeliveries: recorder.failNextDeliveries,
       refusedDeliveries: recorder.refusedDeliveries,
-      inject: async (session, from, text) => void (await engine.injectInbound({ sessionKey: session.sessionKey, from, text })),
+      inject: async (session, from, text) =>
+        void (await engine.injectInbound({ sessionKey: session.sessionKey, from, text })),
       records: (sessionKey, key) => countRecords(orm, sessionKey, key),
       restart: async () => {
         await stop();
@@ -121,7 +125,12 @@ export const sessionServiceHarness: HarnessFactory = {
     let service: Awaited<ReturnType<typeof startSessionService>>;
     const boot = async () => {
       service = await startSessionService({ webhook: { url: receiver.url }, engineName });
-      adapter = new SessionServiceAdapter({ baseUrl: service.url, sharedSecret: TEST_SHARED_SECRET, timeoutMs: 5000, retryDelayMs: 50 });
+      adapter = new SessionServiceAdapter({
+        baseUrl: service.url,
+        sharedSecret: TEST_SHARED_SECRET,
+        timeoutMs: 5000,
+        retryDelayMs: 50,
+      });
       adapter.setEventHandler(recorder.handler);
       harness.port = adapter;
     };
@@ -131,7 +140,10 @@ export const sessionServiceHarness: HarnessFactory = {
       failNextDeliveries: recorder.failNextDeliveries,
       refusedDeliveries: recorder.refusedDeliveries,
       inject: async (session, from, text) => {
-        const res = await http('POST', `${service.url}/sandbox/sessions/${session.sessionKey}/inbound`, { headers: { 'x-api-key': session.apiKey! }, json: { from, text } });
+        const res = await http('POST', `${service.url}/sandbox/sessions/${session.sessionKey}/inbound`, {
+          headers: { 'x-api-key': session.apiKey! },
+          json: { from, text },
+        });
         if (res.status !== 201) throw new Error(`inject answered ${res.status}: ${JSON.stringify(res.body)}`);
       },
       records: (sessionKey, key) => countRecords(service.orm, sessionKey, key),

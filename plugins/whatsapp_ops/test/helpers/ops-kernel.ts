@@ -31,7 +31,13 @@ export function bootOps(options: OpsKernelOptions = {}): Promise<TestKernel> {
     overrides: {
       ...options.kernel,
       groups: {
-        whatsapp_ops: { enabled: true, config: { sandbox: { engineName: options.engineName ?? uniqueEngineName('ops'), ...FAST_SANDBOX, ...sandbox }, ...config } },
+        whatsapp_ops: {
+          enabled: true,
+          config: {
+            sandbox: { engineName: options.engineName ?? uniqueEngineName('ops'), ...FAST_SANDBOX, ...sandbox },
+            ...config,
+          },
+        },
         ...(options.probe && { whatsapp_ops_probe: serviceProbe }),
       },
     },
@@ -46,9 +52,18 @@ export async function ok(k: TestKernel, token: string, tool: string, args: Recor
 }
 
 /** Calls a tool and expects the error code; returns the payload. */
-export async function fails(k: TestKernel, token: string, tool: string, args: Record<string, unknown>, code: string): Promise<any> {
+export async function fails(
+  k: TestKernel,
+  token: string,
+  tool: string,
+  args: Record<string, unknown>,
+  code: string,
+): Promise<any> {
   const { payload, isError } = await k.call(token, tool, args);
-  expect(payload, `${tool} ${JSON.stringify(args)} → ${JSON.stringify(payload)}`).to.include({ success: false, error_code: code });
+  expect(payload, `${tool} ${JSON.stringify(args)} → ${JSON.stringify(payload)}`).to.include({
+    success: false,
+    error_code: code,
+  });
   expect(isError).to.equal(true);
   return payload;
 }
@@ -56,12 +71,21 @@ export async function fails(k: TestKernel, token: string, tool: string, args: Re
 /** What a phone does when its camera reads the QR: opens the pairing link. */
 export async function openPairingLink(k: TestKernel, pairingUrl: string, phone?: string) {
   const url = new URL(pairingUrl);
-  const res = await k.app.inject({ method: 'GET', url: `${url.pathname}${phone ? `?phone=${encodeURIComponent(phone)}` : ''}`, headers: { accept: 'application/json' } });
+  const res = await k.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${phone ? `?phone=${encodeURIComponent(phone)}` : ''}`,
+    headers: { accept: 'application/json' },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
 /** connect_chatapp, open the link, and wait until the session is recorded as connected. */
-export async function connectedLine(k: TestKernel, token: string, args: Record<string, unknown> = {}, phone?: string): Promise<any> {
+export async function connectedLine(
+  k: TestKernel,
+  token: string,
+  args: Record<string, unknown> = {},
+  phone?: string,
+): Promise<any> {
   const connected = await ok(k, token, 'connect_chatapp', args);
   const paired = await openPairingLink(k, connected.pairing.pairing_url, phone);
   expect(paired.status, JSON.stringify(paired.body)).to.equal(200);
@@ -87,4 +111,5 @@ export async function rows(k: TestKernel, sql: string, params: unknown[] = []): 
   return k.orm.em.getConnection().execute(sql, params);
 }
 
-export const balanceOf = async (k: TestKernel, shopId: number) => Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
+export const balanceOf = async (k: TestKernel, shopId: number) =>
+  Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);

@@ -12,7 +12,9 @@ let instance = 0;
 export const uniqueEngineName = (prefix: string) => `${prefix}-${process.pid}-${++instance}`;
 
 /** The session service on the run's database and a real port; environment variables are ignored. */
-export async function startSessionService(overrides: Record<string, any> = {}): Promise<SessionService & { url: string }> {
+export async function startSessionService(
+  overrides: Record<string, any> = {},
+): Promise<SessionService & { url: string }> {
   const config = loadSessionServiceConfig(
     {},
     {

@@ -1,5 +1,9 @@
 /** Polls until check() returns a value other than undefined/false, or fails after timeoutMs. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -10,7 +10,10 @@ export interface WebhookReceiver {
 }
 
 /** A stand-in for the main server: only the webhook route, on a real port. */
-export async function startWebhookReceiver(secret: string, onEvent: (event: ChannelEvent) => Promise<void>): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  secret: string,
+  onEvent: (event: ChannelEvent) => Promise<void>,
+): Promise<WebhookReceiver> {
   const app = Fastify({ logger: false });
   const receiver = { onEvent } as WebhookReceiver;
   await app.register(sessionServiceWebhookRoute, { secret, onEvent: (event) => receiver.onEvent(event) });
