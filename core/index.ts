@@ -5,7 +5,7 @@
 export { Type, type Static, type TSchema } from 'typebox';
 export { defineEntity, p, LockMode, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
 export { Migration } from '@mikro-orm/migrations';
-export { definePlugin, defineTool, defineJob, defineResource } from './plugin/define.js';
+export { definePlugin, defineTool, defineJob, defineResource, defineGroup } from './plugin/define.js';
 export type {
   PluginDefinition,
   ToolDefinition,
@@ -17,6 +17,7 @@ export type {
   ShopContext,
   ConfirmationPolicy,
   ToolKind,
+  UntypedServices,
 } from './plugin/plugin-types.js';
 export { tenantColumn } from './tenancy/tenant-column.js';
 export { ToolError, notFound, invalidState, invalidArguments } from './errors/tool-error.js';

@@ -14,13 +14,17 @@ export interface ShopContext {
   currency: string;
 }
 
+/** Services as a handler sees them when its group does not declare their types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UntypedServices = Record<string, any>;
+
 /** Everything a tool handler gets besides its arguments. No tokens, no HTTP, no MCP shapes. */
-export interface ToolContext<Config = Record<string, unknown>> {
+export interface ToolContext<Config = Record<string, unknown>, Services = UntypedServices> {
   shop: ShopContext;
   /** Scoped to the shop; inside the call's transaction for mutations. */
   em: EntityManager;
   /** Services of every enabled group and of the kernel, resolved in this call's scope. */
-  services: Record<string, any>;
+  services: Services;
   config: Readonly<Config>;
   log: FastifyBaseLogger;
   requestId: string;
@@ -34,7 +38,7 @@ export type ToolKind = 'query' | 'mutation';
  */
 export type ConfirmationPolicy = 'none' | 'agent' | 'user';
 
-export interface ToolDefinition<P extends TProperties = TProperties, Config = any> {
+export interface ToolDefinition<P extends TProperties = TProperties, Config = any, Services = UntypedServices> {
   name: string;
   title: string;
   description: string;
@@ -44,37 +48,37 @@ export interface ToolDefinition<P extends TProperties = TProperties, Config = an
   input: TObject<P>;
   confirmation?: ConfirmationPolicy;
   /** One sentence saying what a confirmed call will do; required when confirmation is not none. */
-  summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => string | Promise<string>;
+  summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config, Services>) => string | Promise<string>;
   /** Hints beyond what kind implies. Queries are always read-only and non-destructive. */
   destructive?: boolean;
   idempotent?: boolean;
   /** True when the tool reaches a third-party system (messaging network, storefront, mail). */
   openWorld?: boolean;
-  handler: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => Promise<Record<string, unknown>>;
+  handler: (args: Static<TObject<P>>, ctx: ToolContext<Config, Services>) => Promise<Record<string, unknown>>;
 }
 
-export interface JobContext<Config = Record<string, unknown>> {
+export interface JobContext<Config = Record<string, unknown>, Services = UntypedServices> {
   /** Shop jobs: scoped to the shop. System jobs: unscoped; tenant-owned reads must pass filters: { tenant: false }. */
   em: EntityManager;
   shop?: ShopContext;
-  services: Record<string, any>;
+  services: Services;
   config: Readonly<Config>;
   log: FastifyBaseLogger;
   requestId: string;
   /** The tick this run belongs to. */
   tickAt: Date;
   /** Run work for one shop in its own scoped unit of work (system jobs). */
-  forShop<T>(shopId: number, work: (ctx: JobContext<Config>) => Promise<T>): Promise<T>;
+  forShop<T>(shopId: number, work: (ctx: JobContext<Config, Services>) => Promise<T>): Promise<T>;
 }
 
-export interface JobDefinition<Config = any> {
+export interface JobDefinition<Config = any, Services = UntypedServices> {
   name: string;
   /** node-cron expression, five fields or six with seconds. */
   schedule: string;
   /** shop: run once per shop, each in its own unit of work. system: run once per tick. */
   scope: 'shop' | 'system';
   description?: string;
-  run: (ctx: JobContext<Config>) => Promise<void>;
+  run: (ctx: JobContext<Config, Services>) => Promise<void>;
 }
 
 export interface ResourceDefinition {

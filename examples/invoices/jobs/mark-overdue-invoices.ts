@@ -1,4 +1,4 @@
-import { defineJob } from 'switchboard';
+import { defineJob } from '../define.js';
 
 /** Hourly, because midnight comes at a different hour in each shop's timezone. */
 export const markOverdueInvoices = defineJob({

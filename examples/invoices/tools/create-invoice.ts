@@ -1,4 +1,5 @@
-import { defineTool, Type } from 'switchboard';
+import { Type } from 'switchboard';
+import { defineTool } from '../define.js';
 
 export const createInvoice = defineTool({
   name: 'create_invoice',

@@ -1,4 +1,5 @@
-import { defineTool, Type } from 'switchboard';
+import { Type } from 'switchboard';
+import { defineTool } from '../define.js';
 
 export const getInvoice = defineTool({
   name: 'get_invoice',

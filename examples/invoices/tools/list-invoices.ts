@@ -1,4 +1,5 @@
-import { defineTool, PagingArgs, Type } from 'switchboard';
+import { PagingArgs, Type } from 'switchboard';
+import { defineTool } from '../define.js';
 import { INVOICE_STATUSES } from '../entities/invoice.entity.js';
 
 export const listInvoices = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, Type } from 'switchboard';
+import { Type } from 'switchboard';
+import { defineTool } from '../define.js';
 
 export const markInvoicePaid = defineTool({
   name: 'mark_invoice_paid',

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { BusinessHoursSchema, BUSINESS_HOURS_HELP } from '../services/business-hours.js';
 
 export const updateShopProfile = defineTool({

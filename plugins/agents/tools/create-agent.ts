@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { agentArgs } from './agent-args.js';
 
 export const createAgent = defineTool({

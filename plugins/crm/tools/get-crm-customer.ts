@@ -1,4 +1,5 @@
-import { defineTool, invalidArguments, Type } from '../../../core/index.js';
+import { invalidArguments, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const getCrmCustomer = defineTool({
   name: 'get_crm_customer',

@@ -1,4 +1,5 @@
-import { defineTool, Type, PagingArgs, pageOf } from '../../../core/index.js';
+import { Type, PagingArgs, pageOf } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { StageSchema } from '../services/crm-fields.js';
 
 export const listCrmCustomers = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { phoneArg, sharedSchemaExtras } from './args.js';
 
 const { query, limit, tag_name, tag_color, primary_phone, secondary_phone } = sharedSchemaExtras;

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { phoneArg, sharedSchemaExtras, TAG_COLOR_PATTERN } from './args.js';
 
 const { comment, agent_name, query, limit, primary_phone, secondary_phone } = sharedSchemaExtras;

@@ -1,4 +1,5 @@
-import { defineTool, PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const listCustomers = defineTool({
   name: 'list_customers',

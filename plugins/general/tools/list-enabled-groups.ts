@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const listEnabledGroups = defineTool({
   name: 'list_enabled_groups',

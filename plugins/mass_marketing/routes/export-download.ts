@@ -28,12 +28,10 @@ export function exportDownload({ app, container, withShop, log }: SetupContext<M
         : null;
     if (!grant) return reply.code(404).send({ error: 'not_found', message: 'This download link is not valid.' });
     if (grant.expires < Date.now())
-      return reply
-        .code(410)
-        .send({
-          error: 'link_expired',
-          message: 'This download link has expired: call export_campaign_csv again for a new one.',
-        });
+      return reply.code(410).send({
+        error: 'link_expired',
+        message: 'This download link has expired: call export_campaign_csv again for a new one.',
+      });
     const body = new PassThrough();
     const write = (chunk: string) =>
       body.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => body.once('drain', resolve));

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { CONTACTS_PER_CALL, listIdArg, phoneArg } from './args.js';
 
 export const addContactsToList = defineTool({

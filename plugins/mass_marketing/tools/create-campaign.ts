@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { campaignFieldArgs, MESSAGE_TEXT_MAX } from './campaign-args.js';
 import { listIdArg } from './args.js';
 

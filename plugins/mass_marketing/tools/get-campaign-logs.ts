@@ -1,4 +1,5 @@
-import { defineTool, PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
 
 export const getCampaignLogs = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const getMarketingSessions = defineTool({
   name: 'get_marketing_sessions',

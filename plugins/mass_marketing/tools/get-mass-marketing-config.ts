@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const getMassMarketingConfig = defineTool({
   name: 'get_mass_marketing_config',

@@ -1,4 +1,5 @@
-import { defineTool, invalidArguments, Type } from '../../../core/index.js';
+import { invalidArguments, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { listIdArg, tagNames, tagsArg } from './args.js';
 
 export const importMarketingContacts = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { AUTO_REPLY_TEXT_MAX } from '../services/settings-service.js';
 
 export const saveMassMarketingConfig = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { internalTextArg, ticketIdArg } from './args.js';
 
 export const addAiTicketAgentResolution = defineTool({

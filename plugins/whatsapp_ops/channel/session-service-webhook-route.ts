@@ -45,12 +45,10 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
     }
     if (!eventValidator.Check(payload)) {
       const [first] = eventValidator.Errors(payload);
-      return reply
-        .code(400)
-        .send({
-          error: `not a session service event${first ? `: ${first.instancePath || '(root)'} ${first.message}` : ''}`,
-          code: 'invalid_request',
-        });
+      return reply.code(400).send({
+        error: `not a session service event${first ? `: ${first.instancePath || '(root)'} ${first.message}` : ''}`,
+        code: 'invalid_request',
+      });
     }
     await options.onEvent(eventFromWire(payload));
     return reply.code(204).send();

@@ -1,10 +1,9 @@
-import { defineJob } from '../../../core/index.js';
-import type { WhatsappOpsConfig } from '../config.js';
+import { defineJob } from '../define.js';
 
 const BATCH = 20;
 
 /** When the tickets group is enabled: sends each shop's queued ticket follow-ups and reports the outcome back. */
-export const drainTicketFollowups = defineJob<WhatsappOpsConfig>({
+export const drainTicketFollowups = defineJob({
   name: 'drain-ticket-followups',
   schedule: '*/30 * * * * *',
   scope: 'shop',

@@ -1,5 +1,4 @@
-import { defineJob } from '../../../core/index.js';
-import type { WhatsappOpsConfig } from '../config.js';
+import { defineJob } from '../define.js';
 import { retryUnsentMessages } from '../wiring/sending-retry.js';
 
 const PROCESSED_EVENTS_KEPT_DAYS = 7;
@@ -8,7 +7,7 @@ const PROCESSED_EVENTS_KEPT_DAYS = 7;
  * Sends again, with their own keys, the messages the network could not take when they were sent
  * (they wait in `sending`), and forgets processed channel event ids older than any redelivery.
  */
-export const retrySendingMessages = defineJob<WhatsappOpsConfig>({
+export const retrySendingMessages = defineJob({
   name: 'retry-sending-messages',
   schedule: '0 * * * * *',
   scope: 'system',

@@ -1,5 +1,4 @@
-import { defineJob } from '../../../core/index.js';
-import type { WhatsappOpsConfig } from '../config.js';
+import { defineJob } from '../define.js';
 import { claimDueScheduled } from '../services/scheduled-claims.js';
 import { MAX_SCHEDULED_ATTEMPTS } from '../services/scheduled-messages-service.js';
 
@@ -10,7 +9,7 @@ const BATCH = 50;
  * its shop's own transaction. Messages that fell due while no process was running are due now
  * and go out at the first tick after start, once.
  */
-export const sendScheduledMessages = defineJob<WhatsappOpsConfig>({
+export const sendScheduledMessages = defineJob({
   name: 'send-scheduled-messages',
   schedule: '*/15 * * * * *',
   scope: 'system',

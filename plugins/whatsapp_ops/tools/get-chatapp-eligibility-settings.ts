@@ -1,4 +1,5 @@
-import { defineTool, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const getChatappEligibilitySettings = defineTool({
   name: 'get_chatapp_eligibility_settings',

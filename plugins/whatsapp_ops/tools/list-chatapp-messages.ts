@@ -1,4 +1,5 @@
-import { defineTool, PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 import { dateTimeArg, directionArg, messageStatusArg, phoneArg, sessionIdArg } from './args.js';
 
 export const listChatappMessages = defineTool({

@@ -1,4 +1,5 @@
-import { defineTool, PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
 
 export const listChatappOptouts = defineTool({
   name: 'list_chatapp_optouts',

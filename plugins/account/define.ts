@@ -1,0 +1,4 @@
+import { defineGroup, type UntypedServices } from '../../core/index.js';
+
+/** The define functions of the account group, typed with the services its tools and jobs use. */
+export const { defineTool, defineJob } = defineGroup<UntypedServices>();
