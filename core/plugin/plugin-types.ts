@@ -46,6 +46,11 @@ export interface ToolDefinition<P extends TProperties = TProperties, Config = an
   /** The fixed value of the required `action` argument, or absent when the tool takes none. */
   action?: string;
   input: TObject<P>;
+  /**
+   * The fields the handler returns (the kernel adds `success: true`): published as the tool's
+   * outputSchema and checked against every result in tests.
+   */
+  output?: TObject;
   confirmation?: ConfirmationPolicy;
   /** One sentence saying what a confirmed call will do; required when confirmation is not none. */
   summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config, Services>) => string | Promise<string>;
