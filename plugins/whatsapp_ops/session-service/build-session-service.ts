@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createOrm } from '../../../core/db/create-orm.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../core/db/embedded-postgres.js';
-import { kernelMigrations } from '../../../core/db/kernel-schema.js';
-import { loggerOptions } from '../../../core/logging/logger-options.js';
+import {
+  createOrm,
+  kernelMigrations,
+  loggerOptions,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../../core/app-kit.js';
 import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';

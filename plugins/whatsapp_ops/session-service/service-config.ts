@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
-import { describeErrors } from '../../../core/config/schema-errors.js';
+import { describeErrors } from '../../../core/index.js';
 
 export const SessionServiceConfigSchema = Type.Object(
   {

@@ -1,4 +1,4 @@
-import { FixedWindowLimiter } from '../../../core/transport/rate-limiter.js';
+import { FixedWindowLimiter } from '../../../core/app-kit.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SessionServiceConfig } from './service-config.js';
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from '../../../core/index.js';
-import { hashApiToken } from '../../../core/auth/api-token.js';
-import { forkForShop } from '../../../core/tenancy/fork-for-shop.js';
+import { forkForShop, hashApiToken } from '../../../core/app-kit.js';
 import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { ServiceSession } from './entities/service-session.entity.js';
 import { generateSessionApiKey } from './session-api-key.js';

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { hashApiToken } from '../../../core/auth/api-token.js';
+import { hashApiToken } from '../../../core/app-kit.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
