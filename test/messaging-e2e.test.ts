@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
+import { waitFor } from './helpers/wait-for.js';
 
 /**
  * Issue 4 end to end, as a client and a phone see it: an MCP client (the official SDK over
@@ -60,16 +61,6 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
     return payload;
   }
 
-  async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   const balance = async () => (await tool('get_credits_balance')).credits_balance as number;
   const outboundOf = async (phone: string) =>
     (await tool('list_chatapp_messages', { phone, direction: 'outbound' })).messages as any[];
@@ -107,10 +98,10 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   });
 
   it('get_chatapp_status reports the line connected, labelled as the sandbox', async () => {
-    const status = await eventually('the line to connect', async () => {
+    const status = await waitFor('the line to connect', async () => {
       const s = await tool('get_chatapp_status', { session_id: sessionId });
       return s.session.status === 'connected' ? s : undefined;
-    });
+    }, 15_000);
     expect(status).to.include({ sandbox: true });
     expect(status.session.phone).to.match(/^\+\d+$/);
     expect(status.session.live).to.include({ status: 'connected', sandbox: true });
@@ -128,10 +119,10 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
     });
     expect(sent).to.include({ sandbox: true, recipient_opted_out: false });
     expect(await balance()).to.equal(startingBalance - 500);
-    const read = await eventually('the read receipt', async () => {
+    const read = await waitFor('the read receipt', async () => {
       const [message] = await outboundOf(customer);
       return message.status === 'read' ? message : undefined;
-    });
+    }, 15_000);
     expect(read.id).to.equal(sent.message.id);
     expect(await carriedTo(customer)).to.equal(1);
   });
@@ -149,10 +140,10 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   });
 
   it('get_conversation_messages shows both messages, and the conversation counts the reply as unread', async () => {
-    const conversation = await eventually('the reply in the conversation', async () => {
+    const conversation = await waitFor('the reply in the conversation', async () => {
       const c = await tool('get_conversation_messages', { phone: customer });
       return c.count === 2 ? c : undefined;
-    });
+    }, 15_000);
     expect(conversation.messages.map((m: any) => [m.direction, m.text])).to.deep.equal([
       ['inbound', 'Great, thanks! Please stop the reminders.'],
       ['outbound', 'Hello! Your order #1001 is ready.'],

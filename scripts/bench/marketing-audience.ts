@@ -21,10 +21,10 @@
  * Targets (issue 5): import ≥ 100,000 rows/s; count_filtered_contacts p50 ≤ 100 ms on a
  * 1,000,000-member list with tags. Uses its own database on the local PostgreSQL (or DATABASE_URL).
  */
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';
-import { withShop } from '../../plugins/mass_marketing/test/fixtures/marketing-probe/index.js';
+import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
+import { withShop } from '../../test/fixtures/service-probe/index.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '30' } },
@@ -33,12 +33,7 @@ const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 
 const { kernel, close } = await benchKernel({
-  marketing_probe: {
-    enabled: true,
-    resolve: fileURLToPath(
-      new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url),
-    ),
-  },
+  service_probe: serviceProbe,
 });
 const conn = kernel.orm.em.getConnection();
 const { shopId, token } = await kernel.shops.create({ name: 'Marketing bench' });

@@ -22,10 +22,10 @@
  * pacing allows is sessions / 10 per second.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';
-import { withShop } from '../../plugins/mass_marketing/test/fixtures/marketing-probe/index.js';
+import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
+import { withShop } from '../../test/fixtures/service-probe/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,12 +48,7 @@ if (values['send-batch']) engine.sendBatch = Number(values['send-batch']);
 if (values.workers) engine.workers = Number(values.workers);
 
 const { kernel, close } = await benchKernel({
-  marketing_probe: {
-    enabled: true,
-    resolve: fileURLToPath(
-      new URL('../../plugins/mass_marketing/test/fixtures/marketing-probe/index.ts', import.meta.url),
-    ),
-  },
+  service_probe: serviceProbe,
   ...(Object.keys(engine).length > 0 && { mass_marketing: { enabled: true, config: { engine } } }),
 });
 const conn = kernel.orm.em.getConnection();

@@ -25,6 +25,9 @@ export interface BootOptions {
   databaseUrl?: string;
 }
 
+/** The secret every test kernel runs with: it seals what the kernel encrypts (sessions' API keys, links). */
+export const TEST_KERNEL_SECRET = 'test-secret-test-secret-0123456789';
+
 let nextId = 1;
 
 /** A kernel on the run's database with only the named groups enabled (all configured ones by default). */
@@ -41,7 +44,7 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
       dataDir: join(tmpdir(), `sb-test-data-${process.pid}`),
       ...options.overrides?.database,
     },
-    secret: 'test-secret-test-secret-0123456789',
+    secret: TEST_KERNEL_SECRET,
     logLevel: 'silent',
     groups: { ...groups, ...(options.overrides?.groups ?? {}) },
   };

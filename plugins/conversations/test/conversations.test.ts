@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { fixtureGroup, sandboxConfig } from './fixtures.js';
-import { withShop } from './fixtures/service-probe/index.js';
-import { pairLine, receive, waitFor, type Line } from './helpers/sandbox-line.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { sandboxConfig } from './fixtures.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { pairLine, receive, type Line } from './helpers/sandbox-line.js';
 
 describe('conversations group', function () {
   this.timeout(60_000);
@@ -19,7 +21,7 @@ describe('conversations group', function () {
       overrides: {
         groups: {
           whatsapp_ops: sandboxConfig(`conversations-${process.pid}`),
-          conversations_probe: fixtureGroup('service-probe'),
+          service_probe: serviceProbe,
         },
       },
     });

@@ -1,11 +1,3 @@
-import { fileURLToPath } from 'node:url';
-
-/** A config entry enabling one of this folder's fixture groups through `resolve`. */
-export const fixtureGroup = (folder: string) => ({
-  enabled: true,
-  resolve: fileURLToPath(new URL(`./fixtures/${folder}/index.ts`, import.meta.url)),
-});
-
 /**
  * whatsapp_ops on the sandbox engine, with an engine name of this test file's own (files share the
  * database) and receipts fast enough to wait for. `readAfterMs: null`: messages are read only when a

@@ -1,13 +1,8 @@
 import type { CallAs, IsolationFixture, SeedHttp } from '../../../test/harness/isolation.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
-async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  for (let tries = 0; tries < 400; tries++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`isolation seed: timed out waiting for ${what}`);
-}
+const until = <T>(what: string, check: () => Promise<T | undefined>) =>
+  waitFor(`isolation seed: ${what}`, check, 20_000);
 
 /** A sandbox line of shop A, paired by opening its pairing link as a phone would. */
 async function pairedLine(callAsA: CallAs, http: SeedHttp) {

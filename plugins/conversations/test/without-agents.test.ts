@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { fixtureGroup, sandboxConfig } from './fixtures.js';
-import { withShop } from './fixtures/service-probe/index.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { sandboxConfig } from './fixtures.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 
 describe('conversations without the agents group', () => {
   let k: TestKernel;
@@ -14,7 +15,7 @@ describe('conversations without the agents group', () => {
       overrides: {
         groups: {
           whatsapp_ops: sandboxConfig(`conversations-no-agents-${process.pid}`),
-          conversations_probe: fixtureGroup('service-probe'),
+          service_probe: serviceProbe,
         },
       },
     });

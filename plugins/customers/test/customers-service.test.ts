@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
 import { fixtureGroup } from './fixtures.js';
-import { withShop } from './fixtures/service-probe/index.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 import { failNext, recorded } from './fixtures/event-recorder/index.js';
 
 describe('customers: the service other groups use, and the events they follow', () => {
@@ -14,7 +15,7 @@ describe('customers: the service other groups use, and the events they follow', 
       groups: ['customers'],
       overrides: {
         groups: {
-          customers_probe: fixtureGroup('service-probe'),
+          service_probe: serviceProbe,
           customers_event_recorder: fixtureGroup('event-recorder'),
         },
       },

@@ -7,7 +7,7 @@ import { checkCron, nextOccurrences } from './recurrence.js';
 import { fillTemplate } from './message-render.js';
 import { csvLines } from './campaign-csv.js';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-link.js';
-import { SecretBox } from '../../../core/secrets/secret-box.js';
+import { SecretBox } from '../../../test/helpers/kernel-internals.js';
 import type { RecipientRow } from './campaign-payloads.js';
 
 describe('mass_marketing campaign helpers', () => {

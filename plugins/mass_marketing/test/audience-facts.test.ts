@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { connectedLine } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
+import { connectedLine } from '../../../test/helpers/ops-kernel.js';
 import { bootMarketing, caller } from './helpers.js';
-import { withShop } from './fixtures/marketing-probe/index.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 
 const P = (n: number) => `+3460050${String(n).padStart(4, '0')}`;
 

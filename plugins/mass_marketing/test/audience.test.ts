@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { connectedLine, customerWrites } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
+import { connectedLine, customerWrites } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { bootMarketing, caller } from './helpers.js';
-import { withShop } from './fixtures/marketing-probe/index.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 import { parseSegmentFilters } from '../services/segment-filters.js';
 import { transactionClient } from '../services/pg-client.js';
 

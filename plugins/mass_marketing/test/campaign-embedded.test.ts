@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
+import { rows } from '../../../test/helpers/ops-kernel.js';
+import { FAST_SANDBOX, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller } from './helpers.js';
 import {
   allLogs,

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import type { TestKernel } from '../../../test/helpers/boot.js';
-import { customerWrites, rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
+import { TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { customerWrites, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller } from './helpers.js';
-import { SecretBox } from '../../../core/secrets/secret-box.js';
-import { withShop } from './fixtures/marketing-probe/index.js';
+import { SecretBox } from '../../../test/helpers/kernel-internals.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 import { translated } from './fixtures/marketing-translator/index.js';
 import {
   allLogs,
@@ -19,8 +19,6 @@ import {
   type Caller,
 } from './campaign-helpers.js';
 
-/** The secret test/helpers/boot.ts gives every test kernel. */
-const TEST_SECRET = 'test-secret-test-secret-0123456789';
 
 const create = async (c: Caller, listId: number, extra: Record<string, unknown> = {}) =>
   (
@@ -168,7 +166,7 @@ describe('mass_marketing: the sending engine', () => {
       });
       expect(forged.statusCode).to.equal(404);
       expect((await k.app.inject({ method: 'GET', url: url.pathname })).statusCode).to.equal(404);
-      const expired = new SecretBox(TEST_SECRET).seal(
+      const expired = new SecretBox(TEST_KERNEL_SECRET).seal(
         JSON.stringify({
           shop: shop.shopId,
           campaign: campaign.id,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { customerWrites, rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
+import { customerWrites, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller } from './helpers.js';
 import {
   bootCampaigns,

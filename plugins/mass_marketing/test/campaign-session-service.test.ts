@@ -1,18 +1,18 @@
 import { expect } from 'chai';
-import { createServer, type AddressInfo } from 'node:net';
-import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { freePort } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
-import { SecretBox } from '../../../core/secrets/secret-box.js';
-import { http } from '../../whatsapp_ops/test/helpers/http.js';
-import { rows } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
+import { SecretBox } from '../../../test/helpers/kernel-internals.js';
+import { http } from '../../../test/helpers/http.js';
+import { rows } from '../../../test/helpers/ops-kernel.js';
 import {
   FAST_SANDBOX,
   startSessionService,
   TEST_SHARED_SECRET,
   uniqueEngineName,
-} from '../../whatsapp_ops/test/helpers/session-service-instance.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
-import { webhookSink } from '../../whatsapp_ops/session-service/webhook-sink.js';
+  webhookSink,
+} from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller } from './helpers.js';
 import {
   allLogs,
@@ -25,18 +25,6 @@ import {
   type Caller,
 } from './campaign-helpers.js';
 
-/** The secret test/helpers/boot.ts gives every test kernel: it seals the sessions' API keys. */
-const KERNEL_SECRET = 'test-secret-test-secret-0123456789';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * Campaigns when the lines live in the direct session service: the main server sends over HTTP
@@ -138,7 +126,7 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
 
   /** The network logs the line out (the phone unlinked it), through the service's own route with the line's key. */
   const logoutAtService = async (line: any) => {
-    const apiKey = new SecretBox(KERNEL_SECRET).open(
+    const apiKey = new SecretBox(TEST_KERNEL_SECRET).open(
       (await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed,
     );
     const out = await http('POST', `${service.url}/sessions/${line.session_key}/logout`, {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { bootMarketing, caller } from './helpers.js';
-import { withShop } from './fixtures/marketing-probe/index.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 
 describe('mass_marketing: blacklist and unsubscribes', () => {
   let k: TestKernel;

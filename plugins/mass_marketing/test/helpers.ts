@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { FAST_SANDBOX, uniqueEngineName } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
-
-export const marketingProbe = {
-  enabled: true,
-  resolve: fileURLToPath(new URL('./fixtures/marketing-probe/index.ts', import.meta.url)),
-};
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { FAST_SANDBOX, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 
 export const marketingTranslator = {
   enabled: true,
@@ -29,7 +25,7 @@ export function bootMarketing(options: MarketingKernelOptions = {}): Promise<Tes
       groups: {
         whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm'), ...FAST_SANDBOX } } },
         mass_marketing: { enabled: true, config: { importWorker: { pollMs: 25 }, ...options.config } },
-        ...(options.probe && { marketing_probe: marketingProbe }),
+        ...(options.probe && { service_probe: serviceProbe }),
         ...(options.translator && { marketing_translator: marketingTranslator }),
       },
     },

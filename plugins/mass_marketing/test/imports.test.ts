@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { connectedLine, customerWrites } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
-import { waitFor } from '../../whatsapp_ops/test/helpers/wait-for.js';
+import { connectedLine, customerWrites } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { bootMarketing, caller, settled } from './helpers.js';
-import { withShop } from './fixtures/marketing-probe/index.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 
 const P = (n: number) => `+3460050${String(n).padStart(4, '0')}`;
 const csvOf = (from: number, count: number) =>

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../../../test/helpers/server-process.js';
-import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { FAST_SANDBOX } from '../../whatsapp_ops/test/helpers/session-service-instance.js';
+import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { FAST_SANDBOX } from '../../../test/helpers/session-service-instance.js';
 
 /** What every server process of one test shares: the database, the sandbox engine, the secret and the public address. */
 export interface Deployment {
@@ -42,7 +42,7 @@ export async function deployment(
     databaseUrl,
     engineName,
     configFile,
-    secret: 'test-secret-test-secret-0123456789',
+    secret: TEST_KERNEL_SECRET,
     publicBaseUrl: 'http://switchboard.test',
   };
 }

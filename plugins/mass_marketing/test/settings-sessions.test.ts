@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { connectedLine } from '../../whatsapp_ops/test/helpers/ops-kernel.js';
+import { connectedLine } from '../../../test/helpers/ops-kernel.js';
 import { bootMarketing, caller } from './helpers.js';
 
 describe('mass_marketing: config and marketing sessions', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
-import { fixtureGroup } from './fixtures.js';
-import { withShop } from './fixtures/service-probe/index.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 
 /** The follow-up queue as the messaging group uses it: ticketResolutionsService, called directly. */
 describe('tickets: follow-up queue (markFollowupSent / markFollowupFailed / queuedFollowups)', () => {
@@ -13,7 +13,7 @@ describe('tickets: follow-up queue (markFollowupSent / markFollowupFailed / queu
   before(async () => {
     k = await bootKernel({
       groups: ['agents', 'customers', 'tickets'],
-      overrides: { groups: { tickets_probe: fixtureGroup('service-probe') } },
+      overrides: { groups: { service_probe: serviceProbe } },
     });
     ({ shopId, token } = await k.newShop('Follow-up shop'));
     ({ shopId: otherShopId } = await k.newShop('Other follow-up shop'));

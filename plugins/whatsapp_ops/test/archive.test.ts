@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, connectedLine, customerWrites, fails, ok, rows } from './helpers/ops-kernel.js';
-import { waitFor } from './helpers/wait-for.js';
+import { bootOps, connectedLine, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const CUSTOMER = '+34600777111';
 

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { ChannelEvent, CreatedSession, SessionRef } from '../channel/channel-port.js';
 import { ChannelError, type ChannelErrorCode } from '../channel/channel-error.js';
 import type { ChannelHarness, HarnessFactory } from './helpers/channel-harnesses.js';
-import { http } from './helpers/http.js';
-import { waitFor } from './helpers/wait-for.js';
+import { http } from '../../../test/helpers/http.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Signed session creation trusts the main server's shop id; the sandbox adapter records none.

@@ -5,7 +5,7 @@ import { ChannelError } from '../channel/channel-error.js';
 import { SessionServiceAdapter } from '../channel/session-service-adapter.js';
 import { channelPortContract } from './channel-port-contract.js';
 import { sandboxHarness, sessionServiceHarness } from './helpers/channel-harnesses.js';
-import { TEST_SHARED_SECRET } from './helpers/session-service-instance.js';
+import { TEST_SHARED_SECRET } from '../../../test/helpers/session-service-instance.js';
 
 for (const factory of [sandboxHarness, sessionServiceHarness]) channelPortContract(factory);
 

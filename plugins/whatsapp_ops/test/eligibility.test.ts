@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, connectedLine, customerWrites, fails, ok, rows } from './helpers/ops-kernel.js';
-import { waitFor } from './helpers/wait-for.js';
-import { inShop } from './fixtures/service-probe/index.js';
+import { bootOps, connectedLine, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { inShop } from '../../../test/fixtures/service-probe/index.js';
 
 const CUSTOMER = '+34600444555';
 

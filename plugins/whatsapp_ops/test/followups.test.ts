@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { freshTick } from './helpers/ticks.js';
-import { balanceOf, bootOps, connectedLine, ok, rows } from './helpers/ops-kernel.js';
-import { inShop, onNext } from './fixtures/service-probe/index.js';
+import { balanceOf, bootOps, connectedLine, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { inShop, onNext } from '../../../test/fixtures/service-probe/index.js';
 
 const JOB = 'whatsapp_ops.drain-ticket-followups';
 

@@ -3,12 +3,12 @@ import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import type { ChannelEvent, DeliveryStatus } from '../channel/channel-port.js';
 import { eventRouter } from '../wiring/event-router.js';
-import { serviceProbe } from './fixtures.js';
-import { inShop, recorded } from './fixtures/service-probe/index.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { inShop, recorded } from '../../../test/fixtures/service-probe/index.js';
 import { statusBatches } from './fixtures/batch-probe/index.js';
-import { connectedLine, ok, rows } from './helpers/ops-kernel.js';
-import { FAST_SANDBOX, uniqueEngineName } from './helpers/session-service-instance.js';
-import { waitFor } from './helpers/wait-for.js';
+import { connectedLine, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { FAST_SANDBOX, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { recordEvent } from '../sandbox/sandbox-outbox.js';
 
 const CUSTOMER = '+34600333444';
@@ -35,7 +35,7 @@ describe('whatsapp_ops: channel events in batches', () => {
               sandbox: { engineName: ENGINE, ...FAST_SANDBOX, deliveredAfterMs: 3_600_000, readAfterMs: null },
             },
           },
-          whatsapp_ops_probe: serviceProbe,
+          service_probe: serviceProbe,
           whatsapp_ops_batch_probe: {
             enabled: true,
             resolve: fileURLToPath(new URL('./fixtures/batch-probe/index.ts', import.meta.url)),

@@ -1,24 +1,16 @@
 import type { CallAs, IsolationFixture, SeedHttp } from '../../../test/harness/isolation.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const LINE = '+34711999001';
 const CUSTOMER = '+34600123456';
 const OPTED_OUT = '+34600123457';
 
 /** Polls a tool of shop A until `done` holds for its payload. */
-async function until(
-  callAsA: CallAs,
-  tool: string,
-  args: Record<string, unknown>,
-  done: (payload: any) => boolean,
-): Promise<any> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+const until = (callAsA: CallAs, tool: string, args: Record<string, unknown>, done: (payload: any) => boolean) =>
+  waitFor(`${tool} to reach the expected state`, async () => {
     const payload = await callAsA(tool, args);
-    if (done(payload)) return payload;
-    if (Date.now() > deadline) throw new Error(`${tool} never reached the expected state: ${JSON.stringify(payload)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+    return done(payload) && payload;
+  });
 
 /**
  * Shop A owns a paired line with a customer's inbound message (so a contact window), an opt-out, a

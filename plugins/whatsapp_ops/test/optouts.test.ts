@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, fails, ok } from './helpers/ops-kernel.js';
-import { recorded } from './fixtures/service-probe/index.js';
+import { bootOps, fails, ok } from '../../../test/helpers/ops-kernel.js';
+import { recorded } from '../../../test/fixtures/service-probe/index.js';
 
 describe('whatsapp_ops: opt-outs', () => {
   let k: TestKernel;

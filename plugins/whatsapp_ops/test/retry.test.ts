@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { balanceOf, bootOps, connectedLine, ok, rows } from './helpers/ops-kernel.js';
-import { uniqueEngineName } from './helpers/session-service-instance.js';
+import { balanceOf, bootOps, connectedLine, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 import { freshTick } from './helpers/ticks.js';
-import { waitFor } from './helpers/wait-for.js';
-import { inShop } from './fixtures/service-probe/index.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { inShop } from '../../../test/fixtures/service-probe/index.js';
 
 describe('whatsapp_ops: messages left in sending, and the services other groups call', () => {
   const engineName = uniqueEngineName('retry');

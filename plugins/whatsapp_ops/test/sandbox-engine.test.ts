@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createOrm } from '../../../core/db/create-orm.js';
+import { createOrm } from '../../../test/helpers/kernel-internals.js';
 import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-schema.js';
 import type { SandboxTimings } from '../sandbox/sandbox-timings.js';
-import { uniqueEngineName } from './helpers/session-service-instance.js';
-import { waitFor } from './helpers/wait-for.js';
+import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const quietLog = { error: () => {} };
 
@@ -37,7 +37,7 @@ describe('sandbox engine', () => {
     orm = await createOrm({
       url: await sharedDatabaseUrl(),
       entities: sandboxEntities,
-      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+      migrations: sandboxMigrationsFullNames,
       poolMax: 4,
     });
     await orm.getMigrator().up();

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createOrm } from '../../../core/db/create-orm.js';
+import { createOrm } from '../../../test/helpers/kernel-internals.js';
 import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { recordEvents, SandboxOutbox } from '../sandbox/sandbox-outbox.js';
-import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-schema.js';
 import { DEFAULT_SANDBOX_TIMINGS } from '../sandbox/sandbox-timings.js';
 import { SandboxWorker } from '../sandbox/sandbox-worker.js';
-import { uniqueEngineName } from './helpers/session-service-instance.js';
-import { waitFor } from './helpers/wait-for.js';
+import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 describe('sandbox outbox: batches of events', () => {
   let orm: MikroORM;
@@ -17,7 +17,7 @@ describe('sandbox outbox: batches of events', () => {
     orm = await createOrm({
       url: await sharedDatabaseUrl(),
       entities: sandboxEntities,
-      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+      migrations: sandboxMigrationsFullNames,
       poolMax: 4,
     });
     await orm.getMigrator().up();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, connectedLine, customerWrites, ok } from './helpers/ops-kernel.js';
-import { waitFor } from './helpers/wait-for.js';
+import { bootOps, connectedLine, customerWrites, ok } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 describe('whatsapp_ops: the sandbox control routes on the main server', () => {
   let k: TestKernel;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { freshTick } from './helpers/ticks.js';
-import { balanceOf, bootOps, connectedLine, fails, ok, rows } from './helpers/ops-kernel.js';
-import { uniqueEngineName } from './helpers/session-service-instance.js';
+import { balanceOf, bootOps, connectedLine, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 
 const JOB = 'whatsapp_ops.send-scheduled-messages';
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { balanceOf, bootOps, connectedLine, ok, rows } from './helpers/ops-kernel.js';
-import { waitFor } from './helpers/wait-for.js';
-import { inShop, recorded } from './fixtures/service-probe/index.js';
+import { balanceOf, bootOps, connectedLine, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { inShop, recorded } from '../../../test/fixtures/service-probe/index.js';
 
 /** The send path's batch form, as campaigns use it: every rule of send() per request, refusals alone. */
 describe('whatsapp_ops: sendMany', () => {

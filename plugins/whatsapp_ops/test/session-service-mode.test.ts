@@ -1,30 +1,17 @@
 import { expect } from 'chai';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import type { TestKernel } from '../../../test/helpers/boot.js';
-import { SecretBox } from '../../../core/secrets/secret-box.js';
+import { TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { freePort } from '../../../test/helpers/server-process.js';
+import { SecretBox } from '../../../test/helpers/kernel-internals.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { signRequest } from '../channel/webhook-signature.js';
-import { balanceOf, bootOps, fails, ok, rows } from './helpers/ops-kernel.js';
-import { http } from './helpers/http.js';
-import { startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from './helpers/session-service-instance.js';
-import { waitFor } from './helpers/wait-for.js';
+import { balanceOf, bootOps, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { http } from '../../../test/helpers/http.js';
+import { startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { freshTick } from './helpers/ticks.js';
-import { recorded } from './fixtures/service-probe/index.js';
+import { recorded } from '../../../test/fixtures/service-probe/index.js';
 
-/** The test kernel's secret (test/helpers/boot.ts): it seals the sessions' API keys. */
-const KERNEL_SECRET = 'test-secret-test-secret-0123456789';
 const CUSTOMER = '+34600999111';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('whatsapp_ops in session-service mode: the direct session service over HTTP, events by signed webhook', () => {
   const serviceEngine = uniqueEngineName('svc');
@@ -57,7 +44,7 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
       )[0].n,
     );
   const apiKey = async () =>
-    new SecretBox(KERNEL_SECRET).open(
+    new SecretBox(TEST_KERNEL_SECRET).open(
       (await rows(k, 'select api_key_sealed from chatapp_sessions where id = ?', [line.id]))[0].api_key_sealed,
     );
 

@@ -3,10 +3,10 @@ import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import type { ChannelEvent } from '../channel/channel-port.js';
 import { signRequest } from '../channel/webhook-signature.js';
-import { http } from './helpers/http.js';
-import { startSessionService, TEST_SHARED_SECRET } from './helpers/session-service-instance.js';
+import { http } from '../../../test/helpers/http.js';
+import { startSessionService, TEST_SHARED_SECRET } from '../../../test/helpers/session-service-instance.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
-import { waitFor } from './helpers/wait-for.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const NOT_OWNED = 'session does not belong to your shop';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, connectedLine, fails, ok, openPairingLink, rows } from './helpers/ops-kernel.js';
-import { waitFor } from './helpers/wait-for.js';
+import { bootOps, connectedLine, fails, ok, openPairingLink, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

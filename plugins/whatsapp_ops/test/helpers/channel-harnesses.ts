@@ -1,16 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createOrm } from '../../../../core/db/create-orm.js';
+import { createOrm } from '../../../../test/helpers/kernel-internals.js';
 import { sharedDatabaseUrl } from '../../../../test/helpers/global-database.js';
 import type { ChannelEvent, ChannelEventHandler, ChannelPort, SessionRef } from '../../channel/channel-port.js';
 import type { ChannelErrorCode } from '../../channel/channel-error.js';
 import { SandboxAdapter } from '../../channel/sandbox-adapter.js';
 import { SessionServiceAdapter } from '../../channel/session-service-adapter.js';
 import { SandboxEngine } from '../../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigrations } from '../../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrationsFullNames } from '../../sandbox/sandbox-schema.js';
 import { sandboxPairingRoutes } from '../../sandbox/pairing-routes.js';
-import { http } from './http.js';
-import { FAST_SANDBOX, startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from './session-service-instance.js';
+import { http } from '../../../../test/helpers/http.js';
+import { FAST_SANDBOX, startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from '../../../../test/helpers/session-service-instance.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 /** One adapter with everything the port contract needs to drive and observe it. */
@@ -68,7 +68,7 @@ export const sandboxHarness: HarnessFactory = {
     const orm = await createOrm({
       url: await sharedDatabaseUrl(),
       entities: sandboxEntities,
-      migrations: sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+      migrations: sandboxMigrationsFullNames,
       poolMax: 4,
     });
     await orm.getMigrator().up();

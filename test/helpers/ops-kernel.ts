@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { bootKernel, type TestKernel } from '../../../../test/helpers/boot.js';
-import type { ConfigOverrides } from '../../../../core/config/config-schema.js';
+import type { ConfigOverrides } from '../../core/config/config-schema.js';
+import { serviceProbe } from '../fixtures/fixture-groups.js';
+import { bootKernel, type TestKernel } from './boot.js';
 import { FAST_SANDBOX, uniqueEngineName } from './session-service-instance.js';
 import { waitFor } from './wait-for.js';
-import { serviceProbe } from '../fixtures.js';
 
 export interface OpsKernelOptions {
   /** Groups besides whatsapp_ops (dependencies included). */
@@ -38,7 +38,7 @@ export function bootOps(options: OpsKernelOptions = {}): Promise<TestKernel> {
             ...config,
           },
         },
-        ...(options.probe && { whatsapp_ops_probe: serviceProbe }),
+        ...(options.probe && { service_probe: serviceProbe }),
       },
     },
   });

@@ -1,6 +1,9 @@
-import { sharedDatabaseUrl } from '../../../../test/helpers/global-database.js';
-import { buildSessionService, type SessionService } from '../../session-service/build-session-service.js';
-import { loadSessionServiceConfig } from '../../session-service/service-config.js';
+import { buildSessionService, type SessionService } from '../../plugins/whatsapp_ops/session-service/build-session-service.js';
+import { loadSessionServiceConfig } from '../../plugins/whatsapp_ops/session-service/service-config.js';
+import { sharedDatabaseUrl } from './global-database.js';
+
+/** How the session service posts its events to the main server, for tests that cut and restore the webhook. */
+export { webhookSink } from '../../plugins/whatsapp_ops/session-service/webhook-sink.js';
 
 export const TEST_SHARED_SECRET = 'session-service-test-secret-0123456789';
 
