@@ -1,5 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/postgresql';
-import type { MigrationObject } from '@mikro-orm/core';
+import type { NamedMigration } from './migration-renames.js';
 import { KernelError } from '../errors/kernel-error.js';
 import type { LoadedPlugin } from '../plugin/load-plugins.js';
 import { kernelEntities, kernelMigrations } from './kernel-schema.js';
@@ -11,10 +11,10 @@ import { kernelEntities, kernelMigrations } from './kernel-schema.js';
  */
 export function collectSchema(plugins: LoadedPlugin[]): {
   entities: EntitySchema<any, any>[];
-  migrations: MigrationObject[];
+  migrations: NamedMigration[];
 } {
   const entities: EntitySchema<any, any>[] = [...kernelEntities];
-  const migrations: MigrationObject[] = [...kernelMigrations];
+  const migrations: NamedMigration[] = [...kernelMigrations];
   for (const { plugin } of plugins) {
     entities.push(...(plugin.entities ?? []));
     const seen = new Set<string>();
@@ -27,7 +27,11 @@ export function collectSchema(plugins: LoadedPlugin[]): {
         );
       }
       seen.add(migration.name);
-      migrations.push({ name: `${plugin.name}/${migration.name}`, class: migration.class });
+      migrations.push({
+        name: `${plugin.name}/${migration.name}`,
+        class: migration.class,
+        ...(migration.renamedFrom && { renamedFrom: `${plugin.name}/${migration.renamedFrom}` }),
+      });
     }
   }
   return { entities, migrations };

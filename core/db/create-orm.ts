@@ -1,14 +1,14 @@
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import type { MigrationObject } from '@mikro-orm/core';
 import { KernelError } from '../errors/kernel-error.js';
 import { tenantFilter, isTenantOwned, TenantWriteGuard } from '../tenancy/tenant-filter.js';
 import { TenantEntityManager } from '../tenancy/tenant-entity-manager.js';
+import { applyMigrationRenames, type NamedMigration } from './migration-renames.js';
 
 export interface OrmOptions {
   url: string;
   entities: EntitySchema<any, any>[];
-  migrations: MigrationObject[];
+  migrations: NamedMigration[];
   poolMax: number;
   debug?: boolean;
 }
@@ -50,5 +50,6 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     await orm.close();
     throw new KernelError('KRN_ERR_DATABASE', `cannot connect to the database: ${check.reason}`);
   }
+  await applyMigrationRenames(orm, options.migrations);
   return orm;
 }

@@ -1,5 +1,5 @@
 import type { EntitySchema, EntityManager } from '@mikro-orm/postgresql';
-import type { MigrationObject } from '@mikro-orm/core';
+import type { NamedMigration } from '../db/migration-renames.js';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import type { AwilixContainer } from 'awilix';
@@ -133,8 +133,8 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   optionalDependencies?: string[];
   configSchema?: C;
   entities?: EntitySchema<any, any>[];
-  /** Applied in order; names must be unique within the group. */
-  migrations?: MigrationObject[];
+  /** Applied in order; names must be unique within the group. `renamedFrom` carries an old name over. */
+  migrations?: NamedMigration[];
   /** Registered in the DI container, one instance per call scope. */
   services?: Record<string, ServiceClass>;
   tools?: ToolDefinition<any, Static<C>>[];

@@ -9,8 +9,8 @@ import { ChatappContactWindow } from './entities/chatapp-contact-window.entity.j
 import { ChatappScheduledMessage } from './entities/chatapp-scheduled-message.entity.js';
 import { ChatappProcessedEvent } from './entities/chatapp-processed-event.entity.js';
 import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js';
-import { WhatsappOpsInit } from './migrations/0003-init.js';
-import { WhatsappOpsMessageKeyIndex } from './migrations/0004-message-key-index.js';
+import { WhatsappOpsInit } from './migrations/0001-init.js';
+import { WhatsappOpsMessageKeyIndex } from './migrations/0002-message-key-index.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -71,8 +71,8 @@ export default definePlugin({
   ],
   migrations: [
     ...sandboxMigrations,
-    { name: '0003-init', class: WhatsappOpsInit },
-    { name: '0004-message-key-index', class: WhatsappOpsMessageKeyIndex },
+    { name: '0001-init', class: WhatsappOpsInit, renamedFrom: '0003-init' },
+    { name: '0002-message-key-index', class: WhatsappOpsMessageKeyIndex, renamedFrom: '0004-message-key-index' },
   ],
   services: {
     chatappSessionsService: ChatappSessionsService,

@@ -11,10 +11,18 @@ export const sandboxEntities = [SandboxSession, SandboxMessage, SandboxEvent, Sa
 
 /**
  * The engine's migrations, in order, under group-local names (the kernel prefixes them with
- * `whatsapp_ops/`). Apps sharing a database run them under the same full names, so each runs once.
+ * `whatsapp_ops/`). They are a sequence of their own, apart from the group's, because the session
+ * service runs them without the group.
  */
 export const sandboxMigrations = [
-  { name: '0001-sandbox-engine', class: SandboxEngineInit },
-  { name: '0002-sandbox-archived-chats', class: SandboxArchivedChats },
-  { name: '0003-sandbox-pending-events', class: SandboxPendingEvents },
+  { name: 'sandbox/0001-engine', class: SandboxEngineInit, renamedFrom: '0001-sandbox-engine' },
+  { name: 'sandbox/0002-archived-chats', class: SandboxArchivedChats, renamedFrom: '0002-sandbox-archived-chats' },
+  { name: 'sandbox/0003-pending-events', class: SandboxPendingEvents, renamedFrom: '0003-sandbox-pending-events' },
 ];
+
+/** The same migrations under the full names the kernel gives them, for apps that share a database with it. */
+export const sandboxMigrationsFullNames = sandboxMigrations.map((m) => ({
+  name: `whatsapp_ops/${m.name}`,
+  class: m.class,
+  renamedFrom: `whatsapp_ops/${m.renamedFrom}`,
+}));

@@ -9,7 +9,7 @@ import {
 } from '../../../core/app-kit.js';
 import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
-import { sandboxEntities, sandboxMigrations } from '../sandbox/sandbox-schema.js';
+import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-schema.js';
 import { sandboxPairingRoutes } from '../sandbox/pairing-routes.js';
 import { sandboxControlRoutes } from '../sandbox/sandbox-control-routes.js';
 import { ServiceSession } from './entities/service-session.entity.js';
@@ -43,7 +43,7 @@ export interface SessionService {
  */
 const migrations = [
   ...kernelMigrations,
-  ...sandboxMigrations.map((m) => ({ name: `whatsapp_ops/${m.name}`, class: m.class })),
+  ...sandboxMigrationsFullNames,
   { name: 'session_service/0001-init', class: SessionServiceInit },
 ];
 

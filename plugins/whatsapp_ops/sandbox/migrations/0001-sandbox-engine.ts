@@ -2,7 +2,7 @@ import { Migration } from '../../../../core/index.js';
 
 /**
  * The sandbox engine's tables. Also run by the session service under the same name
- * (`whatsapp_ops/0001-sandbox-engine`), so a database shared by both apps creates them once.
+ * (`whatsapp_ops/sandbox/0001-engine`), so a database shared by both apps creates them once.
  */
 export class SandboxEngineInit extends Migration {
   override async up(): Promise<void> {
