@@ -19,15 +19,15 @@ import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
 import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js';
 import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
 import { withAudienceListeners } from './services/audience-listeners.js';
-import { MarketingListsService } from './services/contact-lists-service.js';
-import { MarketingImportsService } from './services/contact-imports-service.js';
+import { MarketingContactListsService } from './services/contact-lists-service.js';
+import { MarketingContactImportsService } from './services/contact-imports-service.js';
 import { MarketingAudienceService } from './services/audience-service.js';
 import { MarketingBlacklistService } from './services/blacklist-service.js';
 import { MarketingUnsubscribesService } from './services/unsubscribes-service.js';
 import { MarketingSettingsService } from './services/settings-service.js';
 import { MarketingSessionsService } from './services/marketing-sessions-service.js';
 import { MarketingCampaignsService } from './services/campaigns-service.js';
-import { MarketingRunsService } from './services/campaign-runs-service.js';
+import { MarketingCampaignRunsService } from './services/campaign-runs-service.js';
 import { MarketingCampaignStatsService } from './services/campaign-stats-service.js';
 import { MarketingCampaignLogsService } from './services/campaign-logs-service.js';
 import { MarketingCampaignSenderService } from './services/campaign-sender-service.js';
@@ -118,15 +118,15 @@ export default definePlugin({
     { name: '0004-claimed-by', class: MassMarketingClaimedBy },
   ],
   services: {
-    marketingListsService: MarketingListsService,
-    marketingImportsService: MarketingImportsService,
+    marketingContactListsService: MarketingContactListsService,
+    marketingContactImportsService: MarketingContactImportsService,
     marketingAudienceService: MarketingAudienceService,
     marketingBlacklistService: MarketingBlacklistService,
     marketingUnsubscribesService: MarketingUnsubscribesService,
     marketingSettingsService: MarketingSettingsService,
     marketingSessionsService: MarketingSessionsService,
     marketingCampaignsService: MarketingCampaignsService,
-    marketingRunsService: MarketingRunsService,
+    marketingCampaignRunsService: MarketingCampaignRunsService,
     marketingCampaignStatsService: MarketingCampaignStatsService,
     marketingCampaignLogsService: MarketingCampaignLogsService,
     marketingCampaignSenderService: MarketingCampaignSenderService,

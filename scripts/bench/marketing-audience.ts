@@ -86,8 +86,8 @@ async function importCsv(listName: string) {
   const imported = await withShop(
     shopId,
     async (ctx) => {
-      const list = await ctx.services.marketingListsService.createList(listName, null);
-      return ctx.services.marketingImportsService.fromCsvStream(list.id, csvChunks(), undefined);
+      const list = await ctx.services.marketingContactListsService.createList(listName, null);
+      return ctx.services.marketingContactImportsService.fromCsvStream(list.id, csvChunks(), undefined);
     },
     { transactional: true },
   );
@@ -148,7 +148,7 @@ await conn.execute(
    select ?, ?, '+346' || lpad(((g % 300000) * 3)::text, 8, '0'), 'inbound', 'hi', 'received', false, 0, now(), now(), now() from generate_series(1, 900000) g`,
   [shopId, session!.id],
 );
-await withShop(shopId, (ctx) => ctx.services.marketingListsService.delete(firstListId), { transactional: true });
+await withShop(shopId, (ctx) => ctx.services.marketingContactListsService.delete(firstListId), { transactional: true });
 for (const table of [
   'customers',
   'customer_tags',

@@ -107,8 +107,8 @@ async function* csv(): AsyncGenerator<string> {
 const listId = await withShop(
   shopId,
   async (ctx) => {
-    const list = await ctx.services.marketingListsService.createList('Engine bench', null);
-    await ctx.services.marketingImportsService.fromCsvStream(list.id, csv(), undefined);
+    const list = await ctx.services.marketingContactListsService.createList('Engine bench', null);
+    await ctx.services.marketingContactImportsService.fromCsvStream(list.id, csv(), undefined);
     return list.id as number;
   },
   { transactional: true },

@@ -120,7 +120,7 @@ export class CampaignEngine {
       for (const outcome of outcomes) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
     });
     for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
-      if (await this.inShop(run.shop_id, (s) => s.marketingRunsService.finish(run.id))) report.finished++;
+      if (await this.inShop(run.shop_id, (s) => s.marketingCampaignRunsService.finish(run.id))) report.finished++;
     }
     return report;
   }

@@ -3,7 +3,7 @@ import { audienceSql, countSql } from './audience-sql.js';
 import { clearCustomerFacts, recordHistory, refreshCustomerFacts, syncExclusions } from './audience-facts.js';
 import { withClient } from './db-work.js';
 import { transactionClient } from './pg-client.js';
-import type { MarketingListsService } from './contact-lists-service.js';
+import type { MarketingContactListsService } from './contact-lists-service.js';
 import { parseSegmentFilters, segmentPayload, type SegmentFilters } from './segment-filters.js';
 
 export interface AudienceMember {
@@ -16,7 +16,7 @@ export type Exclusion = 'blacklisted' | 'unsubscribed' | 'opted_out';
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
-  marketingListsService: MarketingListsService;
+  marketingContactListsService: MarketingContactListsService;
 }
 
 /**
@@ -31,7 +31,7 @@ export class MarketingAudienceService {
   /** count_filtered_contacts: the segment as given (object or JSON string) → the eligible count. */
   async countFiltered(listId: number, rawFilters: unknown) {
     const filters = parseSegmentFilters(rawFilters);
-    const list = await this.deps.marketingListsService.get(listId);
+    const list = await this.deps.marketingContactListsService.get(listId);
     const count = await this.count(list.id, filters);
     return { list_id: list.id, count, member_count: list.memberCount, segment_filters: segmentPayload(filters) };
   }
@@ -51,7 +51,7 @@ export class MarketingAudienceService {
    * each batch is an index range and memory stays bounded for any list size).
    */
   async *build(listId: number, filters: SegmentFilters, batchSize = 1000): AsyncGenerator<AudienceMember[]> {
-    const list = await this.deps.marketingListsService.get(listId);
+    const list = await this.deps.marketingContactListsService.get(listId);
     let after = '';
     for (;;) {
       const { fromWhere, params } = audienceSql(this.deps.shop.id, list.id, filters, 3);

@@ -3,7 +3,7 @@ import type { EntityManager, ShopContext } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import { CampaignRun } from '../entities/campaign-run.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
-import type { MarketingListsService } from './contact-lists-service.js';
+import type { MarketingContactListsService } from './contact-lists-service.js';
 import { parseSegmentFilters } from './segment-filters.js';
 import { transactionClient } from './pg-client.js';
 
@@ -11,7 +11,7 @@ interface Deps {
   em: EntityManager;
   shop: ShopContext;
   marketingAudienceService: MarketingAudienceService;
-  marketingListsService: MarketingListsService;
+  marketingContactListsService: MarketingContactListsService;
 }
 
 /**
@@ -19,7 +19,7 @@ interface Deps {
  * the segment at the moment the run is built, inserted by one `insert … select` in the caller's
  * transaction, so a run never exists half-built.
  */
-export class MarketingRunsService {
+export class MarketingCampaignRunsService {
   constructor(private readonly deps: Deps) {}
 
   private get em() {
@@ -32,7 +32,7 @@ export class MarketingRunsService {
    */
   async build(campaign: Campaign, occurrenceAt: Date): Promise<CampaignRun | null> {
     const shopId = this.deps.shop.id;
-    const list = await this.deps.marketingListsService.get(campaign.listId);
+    const list = await this.deps.marketingContactListsService.get(campaign.listId);
     const client = await transactionClient(this.em);
     const created = await client.query<{ id: number }>(
       `insert into marketing_campaign_runs (shop_id, campaign_id, seq, occurrence_at, status, recipients_total, members_total, created_at)

@@ -11,9 +11,9 @@ import {
 } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
-import type { MarketingListsService } from './contact-lists-service.js';
+import type { MarketingContactListsService } from './contact-lists-service.js';
 import type { MarketingSettingsService } from './settings-service.js';
-import type { MarketingRunsService } from './campaign-runs-service.js';
+import type { MarketingCampaignRunsService } from './campaign-runs-service.js';
 import type { MarketingCampaignStatsService } from './campaign-stats-service.js';
 import { campaignFields, checkCombination, type CampaignArgs, type CampaignFields } from './campaign-input.js';
 import { assertAllowed } from './campaign-transitions.js';
@@ -25,10 +25,10 @@ import type { CampaignStatus } from './campaign-values.js';
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
-  marketingListsService: MarketingListsService;
+  marketingContactListsService: MarketingContactListsService;
   marketingAudienceService: MarketingAudienceService;
   marketingSettingsService: MarketingSettingsService;
-  marketingRunsService: MarketingRunsService;
+  marketingCampaignRunsService: MarketingCampaignRunsService;
   marketingCampaignStatsService: MarketingCampaignStatsService;
   chatappSessionsService: { get(id: number): Promise<unknown> };
 }
@@ -114,7 +114,7 @@ export class MarketingCampaignsService {
 
   async show(id: number) {
     const campaign = await this.get(id);
-    const runs = await this.deps.marketingRunsService.list(campaign.id, 10);
+    const runs = await this.deps.marketingCampaignRunsService.list(campaign.id, 10);
     const stats = await this.deps.marketingCampaignStatsService.forCampaign(campaign.id);
     const upcoming =
       campaign.isRecurring &&
@@ -215,7 +215,7 @@ export class MarketingCampaignsService {
       campaign.nextRunAt.getTime() > Date.now()
     )
       return false;
-    await this.deps.marketingRunsService.build(campaign, campaign.nextRunAt);
+    await this.deps.marketingCampaignRunsService.build(campaign, campaign.nextRunAt);
     // Occurrences missed while no process ran collapse into the one just built.
     campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date());
     await this.em.flush();
@@ -392,14 +392,14 @@ export class MarketingCampaignsService {
       );
     } else {
       await this.em.flush();
-      run = await this.deps.marketingRunsService.build(campaign, from);
+      run = await this.deps.marketingCampaignRunsService.build(campaign, from);
     }
     await this.em.flush();
     return run;
   }
 
   private async checkReferences(fields: CampaignFields): Promise<void> {
-    if (fields.listId !== undefined) await this.deps.marketingListsService.get(fields.listId);
+    if (fields.listId !== undefined) await this.deps.marketingContactListsService.get(fields.listId);
     for (const sessionId of fields.sessionIds ?? []) await this.deps.chatappSessionsService.get(sessionId);
   }
 }

@@ -12,7 +12,7 @@ import { ContactImport } from '../entities/contact-import.entity.js';
 import { ImportError } from '../entities/import-error.entity.js';
 import type { ContactList } from '../entities/contact-list.entity.js';
 import type { MassMarketingConfig } from '../config.js';
-import { allInvalid, countsPayload, type MarketingListsService } from './contact-lists-service.js';
+import { allInvalid, countsPayload, type MarketingContactListsService } from './contact-lists-service.js';
 import { csvRows, countLines, textSlices } from './csv-source.js';
 import type { RawRow, RowError } from './contact-rows.js';
 import type { PipelineCounts } from './import-pipeline.js';
@@ -34,7 +34,7 @@ interface Deps {
   shop: ShopContext;
   kernelCatalog: GroupCatalog;
   marketingConfig: MassMarketingConfig;
-  marketingListsService: MarketingListsService;
+  marketingContactListsService: MarketingContactListsService;
   ticketResolutionsService?: { queuedFollowups(limit: number): Promise<{ phone: string | null }[]> };
 }
 
@@ -55,7 +55,7 @@ const FOLLOWUPS_MAX = 100_000;
  * list's count and the `completed` status commit together, so a failed import leaves the list as
  * it was.
  */
-export class MarketingImportsService {
+export class MarketingContactImportsService {
   constructor(private readonly deps: Deps) {}
 
   private get em() {
@@ -105,7 +105,10 @@ export class MarketingImportsService {
 
   /** create_list_from_inactive: a new list of the customers with no contact in `days` days. */
   async listFromInactive(days: number, name: string) {
-    const list = await this.deps.marketingListsService.createList(name, `Customers with no contact in ${days} days`);
+    const list = await this.deps.marketingContactListsService.createList(
+      name,
+      `Customers with no contact in ${days} days`,
+    );
     return this.start(list.id, 'inactive', { days });
   }
 
@@ -117,7 +120,7 @@ export class MarketingImportsService {
     this.requireGroup('tickets', 'build a list from pending follow-ups');
     const followups = await this.deps.ticketResolutionsService!.queuedFollowups(FOLLOWUPS_MAX);
     const phones = [...new Set(followups.map((f) => f.phone).filter((p): p is string => !!p))];
-    const list = await this.deps.marketingListsService.createList(
+    const list = await this.deps.marketingContactListsService.createList(
       name ?? `Pending follow-ups ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
       'Customers with a pending ticket follow-up',
     );
@@ -135,7 +138,7 @@ export class MarketingImportsService {
     hasHeader: boolean | undefined,
     hooks: JobHooks = {},
   ) {
-    const list = await this.deps.marketingListsService.lock(listId);
+    const list = await this.deps.marketingContactListsService.lock(listId);
     const record = this.em.create(ContactImport, {
       list,
       source: 'csv',
@@ -145,7 +148,7 @@ export class MarketingImportsService {
       startedAt: new Date(),
     } as unknown as ContactImport);
     await this.em.flush();
-    const { counts } = await this.deps.marketingListsService.mergeRows(list, csvRows(chunks, hasHeader), {
+    const { counts } = await this.deps.marketingContactListsService.mergeRows(list, csvRows(chunks, hasHeader), {
       keepErrors: false,
       signal: hooks.signal,
       onProgress: hooks.onProgress,
@@ -182,7 +185,7 @@ export class MarketingImportsService {
   async runJob(importId: number, owner: string, hooks: JobHooks) {
     const record = await this.em.findOne(ContactImport, { id: importId }, { populate: ['csvText'] });
     if (!record || record.status !== 'running' || record.leaseOwner !== owner) return null;
-    const list = await this.deps.marketingListsService.lock(record.list.id);
+    const list = await this.deps.marketingContactListsService.lock(record.list.id);
     const counts = await this.execute(record, list, hooks);
     const done = await this.em.execute(
       `update marketing_imports set status = 'completed', total_rows = ?, processed_rows = ?, added_count = ?, duplicate_count = ?, invalid_count = ?,
@@ -200,7 +203,7 @@ export class MarketingImportsService {
       ],
     );
     if (done.length === 0) throw new Error(`import ${record.id} was taken over by another worker`);
-    await this.deps.marketingListsService.recount(list, counts.added);
+    await this.deps.marketingContactListsService.recount(list, counts.added);
     return counts;
   }
 
@@ -211,7 +214,7 @@ export class MarketingImportsService {
     rowEstimate?: number,
     csvText?: string,
   ) {
-    const list = await this.deps.marketingListsService.lock(listId);
+    const list = await this.deps.marketingContactListsService.lock(listId);
     const estimate =
       rowEstimate ??
       (await countSqlSource(await transactionClient(this.em), this.deps.shop.id, this.sqlSource(source, params)));
@@ -260,7 +263,7 @@ export class MarketingImportsService {
       finishedAt: new Date(),
     });
     await this.em.flush();
-    const updated = await this.deps.marketingListsService.recount(list, counts.added);
+    const updated = await this.deps.marketingContactListsService.recount(list, counts.added);
     return { import: importPayload(record), list: listPayload(updated), ...countsPayload(counts) };
   }
 
@@ -274,7 +277,7 @@ export class MarketingImportsService {
     const plan = this.plan(record);
     if ('sql' in plan) return mergeSqlSource(await transactionClient(this.em), this.deps.shop.id, list.id, plan.sql);
     const store = this.errorStore(record.id);
-    const { counts } = await this.deps.marketingListsService.mergeRows(list, plan.rows(), {
+    const { counts } = await this.deps.marketingContactListsService.mergeRows(list, plan.rows(), {
       keepErrors: false,
       signal: hooks.signal,
       onProgress: hooks.onProgress,

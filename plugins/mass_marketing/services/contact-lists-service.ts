@@ -39,7 +39,7 @@ export interface ContactInput {
  * first locks the list's row (`lock`), so concurrent changes to one list queue up and its
  * member_count stays exact.
  */
-export class MarketingListsService {
+export class MarketingContactListsService {
   constructor(private readonly deps: Deps) {}
 
   private get em() {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import type { PipelineCounts } from './import-pipeline.js';
-import type { MarketingImportsService } from './contact-imports-service.js';
+import type { MarketingContactImportsService } from './contact-imports-service.js';
 
 /** A job that added this many members is followed by VACUUM (ANALYZE) of the member table. */
 const VACUUM_AFTER_ADDED = 50_000;
@@ -93,7 +93,7 @@ export class ImportWorker {
       const counts = await this.withShop(
         claim.shop_id,
         (ctx) =>
-          (ctx.services.marketingImportsService as MarketingImportsService).runJob(claim.id, this.owner, {
+          (ctx.services.marketingContactImportsService as MarketingContactImportsService).runJob(claim.id, this.owner, {
             signal: this.abort.signal,
             onProgress,
           }),

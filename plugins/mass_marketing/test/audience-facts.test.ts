@@ -200,13 +200,13 @@ describe('mass_marketing: the audience facts on members follow their sources', f
       contacts: Array.from({ length: 100 }, (_, i) => ({ phone: P(9000 + i) })),
     });
     const bulk = await inShop(async (s) => {
-      const list = await s.marketingListsService.createList('Bulk', null);
+      const list = await s.marketingContactListsService.createList('Bulk', null);
       // 10,100 rows: the bulk form; the shop's customers are among them.
       function* csv() {
         yield 'phone\n';
         for (let i = 0; i < 10_100; i++) yield `${i < 100 ? P(9000 + i) : `+3461${String(i).padStart(7, '0')}`}\n`;
       }
-      await s.marketingImportsService.fromCsvStream(list.id, csv(), undefined);
+      await s.marketingContactImportsService.fromCsvStream(list.id, csv(), undefined);
       return list.id as number;
     });
     // Fresh statistics for the reference queries (the counts do not need them).
@@ -227,8 +227,8 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     let merged!: (id: number) => void;
     const mergedList = new Promise<number>((resolve) => (merged = resolve));
     const importing = inShop(async (s) => {
-      const list = await s.marketingListsService.createList('Held', null);
-      await s.marketingListsService.addContacts(list.id, [{ phone: P(50) }]);
+      const list = await s.marketingContactListsService.createList('Held', null);
+      await s.marketingContactListsService.addContacts(list.id, [{ phone: P(50) }]);
       merged(list.id);
       await held;
     });

@@ -81,9 +81,13 @@ describe('mass_marketing: the import worker', () => {
       `update marketing_imports set status = 'running', attempts = 1, lease_owner = 'other', lease_until = now() + interval '1 hour' where id = ?`,
       [imp.id],
     );
-    const result = await withShop(shopId, (ctx) => ctx.services.marketingImportsService.runJob(imp.id, 'me', {}), {
-      transactional: true,
-    });
+    const result = await withShop(
+      shopId,
+      (ctx) => ctx.services.marketingContactImportsService.runJob(imp.id, 'me', {}),
+      {
+        transactional: true,
+      },
+    );
     expect(result).to.equal(null);
     expect((await c.ok('get_contact_list_detail', { list_id: list.id })).list.member_count).to.equal(0);
   });

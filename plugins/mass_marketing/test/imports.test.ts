@@ -311,7 +311,7 @@ describe('mass_marketing: imports', () => {
       }
       const r = await withShop<any>(
         shopId,
-        (ctx) => ctx.services.marketingImportsService.fromCsvStream(list.id, chunks(), undefined),
+        (ctx) => ctx.services.marketingContactImportsService.fromCsvStream(list.id, chunks(), undefined),
         { transactional: true },
       );
       expect(r).to.include({ received: 152, added: 151, invalid_count: 1 });
@@ -335,16 +335,20 @@ describe('mass_marketing: imports', () => {
         throw new Error('the upload was cut off');
       }
       let failure: Error | undefined;
-      await withShop(shopId, (ctx) => ctx.services.marketingImportsService.fromCsvStream(list.id, broken(), false), {
-        transactional: true,
-      }).catch((err: Error) => (failure = err));
+      await withShop(
+        shopId,
+        (ctx) => ctx.services.marketingContactImportsService.fromCsvStream(list.id, broken(), false),
+        {
+          transactional: true,
+        },
+      ).catch((err: Error) => (failure = err));
       expect(failure?.message).to.equal('the upload was cut off');
       // PostgreSQL refuses a NUL character: the second step fails after the first (100 rows) merged.
       const rows = Array.from({ length: 200 }, (_, i) => `${P(800 + i)},${i === 149 ? 'Bad\u0000name' : `N${i}`}`);
       failure = undefined;
       await withShop(
         shopId,
-        (ctx) => ctx.services.marketingImportsService.fromCsvStream(list.id, [rows.join('\n')], false),
+        (ctx) => ctx.services.marketingContactImportsService.fromCsvStream(list.id, [rows.join('\n')], false),
         { transactional: true },
       ).catch((err: Error) => (failure = err));
       expect(failure).to.be.instanceOf(Error);

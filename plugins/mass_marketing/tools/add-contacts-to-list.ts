@@ -21,5 +21,6 @@ export const addContactsToList = defineTool({
       { minItems: 1, maxItems: CONTACTS_PER_CALL },
     ),
   }),
-  handler: async ({ list_id, contacts }, { services }) => services.marketingListsService.addContacts(list_id, contacts),
+  handler: async ({ list_id, contacts }, { services }) =>
+    services.marketingContactListsService.addContacts(list_id, contacts),
 });

@@ -12,5 +12,6 @@ export const createContactList = defineTool({
     name: Type.String({ minLength: 1, maxLength: 100, description: 'The list name, unique in the shop.' }),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
   }),
-  handler: async ({ name, description }, { services }) => services.marketingListsService.create(name, description),
+  handler: async ({ name, description }, { services }) =>
+    services.marketingContactListsService.create(name, description),
 });

@@ -12,5 +12,5 @@ export const createListFromFollowup = defineTool({
       Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' }),
     ),
   }),
-  handler: async ({ name }, { services }) => services.marketingImportsService.listFromFollowups(name),
+  handler: async ({ name }, { services }) => services.marketingContactImportsService.listFromFollowups(name),
 });

@@ -11,5 +11,5 @@ export const createListFromInactive = defineTool({
     days: Type.Integer({ minimum: 1, maximum: 3650, description: 'Days without contact.' }),
     name: Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' }),
   }),
-  handler: async ({ days, name }, { services }) => services.marketingImportsService.listFromInactive(days, name),
+  handler: async ({ days, name }, { services }) => services.marketingContactImportsService.listFromInactive(days, name),
 });

@@ -10,5 +10,5 @@ export const deleteContactList = defineTool({
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ list_id: listIdArg() }),
-  handler: async ({ list_id }, { services }) => services.marketingListsService.delete(list_id),
+  handler: async ({ list_id }, { services }) => services.marketingContactListsService.delete(list_id),
 });

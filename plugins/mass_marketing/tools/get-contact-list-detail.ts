@@ -14,5 +14,5 @@ export const getContactListDetail = defineTool({
     ...PagingArgs,
   }),
   handler: async ({ list_id, query, limit, offset }, { services }) =>
-    services.marketingListsService.detail(list_id, query, { limit: limit!, offset: offset! }),
+    services.marketingContactListsService.detail(list_id, query, { limit: limit!, offset: offset! }),
 });

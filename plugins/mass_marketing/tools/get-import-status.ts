@@ -9,5 +9,5 @@ export const getImportStatus = defineTool({
   kind: 'query',
   input: Type.Object({ import_id: Type.Integer({ minimum: 1 }), ...PagingArgs }),
   handler: async ({ import_id, limit, offset }, { services }) =>
-    services.marketingImportsService.status(import_id, { limit: limit!, offset: offset! }),
+    services.marketingContactImportsService.status(import_id, { limit: limit!, offset: offset! }),
 });

@@ -9,5 +9,5 @@ export const importContactsFromConversations = defineTool({
     'Adds every phone the shop has messaged with (chat history) to a list, named from its customer record when there is one. Answers with the import record (completed, or queued when large).',
   kind: 'mutation',
   input: Type.Object({ list_id: listIdArg() }),
-  handler: async ({ list_id }, { services }) => services.marketingImportsService.fromConversations(list_id),
+  handler: async ({ list_id }, { services }) => services.marketingContactImportsService.fromConversations(list_id),
 });

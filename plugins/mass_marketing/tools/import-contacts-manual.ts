@@ -22,5 +22,5 @@ export const importContactsManual = defineTool({
     ),
   }),
   handler: async ({ list_id, numbers }, { services }) =>
-    services.marketingImportsService.fromTypedNumbers(list_id, numbers),
+    services.marketingContactImportsService.fromTypedNumbers(list_id, numbers),
 });

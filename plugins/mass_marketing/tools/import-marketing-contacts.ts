@@ -30,7 +30,7 @@ export const importMarketingContacts = defineTool({
     ),
   }),
   handler: async (args, { services }) => {
-    const imports = services.marketingImportsService;
+    const imports = services.marketingContactImportsService;
     const misplaced = (names: string[]) =>
       invalidArguments(
         `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not apply to source ${args.source}.`,

@@ -9,5 +9,5 @@ export const listContactLists = defineTool({
   kind: 'query',
   input: Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...PagingArgs }),
   handler: async ({ query, limit, offset }, { services }) =>
-    services.marketingListsService.list(query, { limit: limit!, offset: offset! }),
+    services.marketingContactListsService.list(query, { limit: limit!, offset: offset! }),
 });

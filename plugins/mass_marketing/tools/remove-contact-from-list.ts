@@ -9,5 +9,6 @@ export const removeContactFromList = defineTool({
   kind: 'mutation',
   destructive: true,
   input: Type.Object({ list_id: listIdArg(), phone: phoneArg() }),
-  handler: async ({ list_id, phone }, { services }) => services.marketingListsService.removeMember(list_id, phone),
+  handler: async ({ list_id, phone }, { services }) =>
+    services.marketingContactListsService.removeMember(list_id, phone),
 });

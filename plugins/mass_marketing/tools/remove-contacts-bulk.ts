@@ -11,5 +11,6 @@ export const removeContactsBulk = defineTool({
   destructive: true,
   idempotent: true,
   input: Type.Object({ list_id: listIdArg(), phones: phonesArg(CONTACTS_PER_CALL) }),
-  handler: async ({ list_id, phones }, { services }) => services.marketingListsService.removeBulk(list_id, phones),
+  handler: async ({ list_id, phones }, { services }) =>
+    services.marketingContactListsService.removeBulk(list_id, phones),
 });
