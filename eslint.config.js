@@ -25,6 +25,11 @@ export default tseslint.config(
   {
     // Tests poke at payloads whose shape the test itself asserts.
     files: ['**/*.test.ts', 'test/**', 'plugins/*/test/**', 'examples/*/test/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-syntax': 'off',
+      // chai's property assertions (`.to.be.true`, `.not.NaN`) are expressions by design.
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
   },
 );

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
+import type * as Pg from 'pg';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { hashApiToken } from '../core/auth/api-token.js';
 import { ShopService } from '../core/tenancy/shop-service.js';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg') as typeof import('pg');
+const { Client } = require('pg') as typeof Pg;
 
 describe('auth: shop API tokens', () => {
   let k: TestKernel;

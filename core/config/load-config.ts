@@ -23,15 +23,15 @@ export interface LoadConfigOptions {
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<Readonly<SwitchboardConfig>> {
   const env = options.env ?? process.env;
-  let merged: Record<string, any> = structuredClone(defaults) as Record<string, any>;
+  let merged: ConfigTree = structuredClone(defaults) as ConfigTree;
   if (env.SWITCHBOARD_CONFIG) merged = deepMerge(merged, await readConfigFile(env.SWITCHBOARD_CONFIG));
   merged = deepMerge(merged, fromEnvironment(env, merged));
-  if (options.overrides) merged = deepMerge(merged, options.overrides as Record<string, unknown>);
+  if (options.overrides) merged = deepMerge(merged, options.overrides as ConfigTree);
   return finalizeConfig(merged);
 }
 
 export function finalizeConfig(raw: Record<string, unknown>): Readonly<SwitchboardConfig> {
-  const withDefaults = Value.Default(ConfigSchema, structuredClone(raw)) as Record<string, any>;
+  const withDefaults = Value.Default(ConfigSchema, structuredClone(raw));
   if (!validator.Check(withDefaults)) {
     const errors = describeErrors(validator.Errors(withDefaults));
     throw new KernelError(
@@ -43,7 +43,7 @@ export function finalizeConfig(raw: Record<string, unknown>): Readonly<Switchboa
   return deepFreeze(withDefaults as SwitchboardConfig);
 }
 
-async function readConfigFile(path: string): Promise<Record<string, unknown>> {
+async function readConfigFile(path: string): Promise<ConfigTree> {
   const absolute = resolve(path);
   try {
     if (absolute.endsWith('.json')) return JSON.parse(await readFile(absolute, 'utf8'));
@@ -54,8 +54,16 @@ async function readConfigFile(path: string): Promise<Record<string, unknown>> {
   }
 }
 
-function fromEnvironment(env: NodeJS.ProcessEnv, current: Record<string, any>): Record<string, unknown> {
-  const out: Record<string, any> = { server: {}, database: {} };
+interface EnvironmentConfig {
+  server: Record<string, unknown>;
+  database: Record<string, unknown>;
+  secret?: string;
+  logLevel?: string;
+  groups?: Record<string, ConfigTree>;
+}
+
+function fromEnvironment(env: NodeJS.ProcessEnv, current: ConfigTree): EnvironmentConfig {
+  const out: EnvironmentConfig = { server: {}, database: {} };
   if (env.PORT !== undefined) out.server.port = Number(env.PORT);
   if (env.HOST) out.server.host = env.HOST;
   if (env.PUBLIC_BASE_URL) out.server.publicBaseUrl = env.PUBLIC_BASE_URL;
@@ -67,10 +75,13 @@ function fromEnvironment(env: NodeJS.ProcessEnv, current: Record<string, any>): 
   if (env.SWITCHBOARD_GROUPS !== undefined) {
     // The list is the whole truth: named groups on, every other configured group off.
     const wanted = new Set(splitList(env.SWITCHBOARD_GROUPS));
-    out.groups = {};
-    for (const name of new Set([...Object.keys(current.groups ?? {}), ...wanted])) {
-      out.groups[name] = { ...(current.groups?.[name] ?? {}), enabled: wanted.has(name) };
+    const configured = isPlainObject(current.groups) ? current.groups : {};
+    const groups: Record<string, ConfigTree> = {};
+    for (const name of new Set([...Object.keys(configured), ...wanted])) {
+      const entry = configured[name];
+      groups[name] = { ...(isPlainObject(entry) ? entry : {}), enabled: wanted.has(name) };
     }
+    out.groups = groups;
   }
   return out;
 }
@@ -81,15 +92,19 @@ const splitList = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function deepMerge(base: Record<string, any>, extra: Record<string, any>): Record<string, any> {
-  const out: Record<string, any> = { ...base };
+function deepMerge(base: ConfigTree, extra: object): ConfigTree {
+  const out: ConfigTree = { ...base };
   for (const [key, value] of Object.entries(extra)) {
-    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key], value) : value;
+    const current = out[key];
+    out[key] = isPlainObject(value) && isPlainObject(current) ? deepMerge(current, value) : value;
   }
   return out;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, any> =>
+/** Configuration as read from files and the environment, before validation gives it its type. */
+type ConfigTree = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is ConfigTree =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function deepFreeze<T>(value: T): T {

@@ -17,7 +17,7 @@ export function describeErrors(errors: Iterable<TLocalizedValidationError>): Fie
   const unionConstants = new Map<string, unknown[]>();
   for (const e of errors) {
     const base = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const params = e.params as Record<string, any>;
+    const params = e.params as Record<string, unknown>;
     switch (e.keyword) {
       case 'required':
         for (const name of params.requiredProperties as string[]) {

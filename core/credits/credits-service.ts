@@ -58,7 +58,7 @@ export class CreditsService {
         balanceAfter: balance,
         reason,
         reference: debit.reference ?? null,
-      } as any);
+      } as CreditMovement);
       taken++;
     }
     if (taken > 0) {
@@ -91,7 +91,7 @@ export class CreditsService {
   }
 
   private async record(amount: number, balanceAfter: number, reason: string, reference?: string) {
-    this.em.create(CreditMovement, { amount, balanceAfter, reason, reference: reference ?? null } as any);
+    this.em.create(CreditMovement, { amount, balanceAfter, reason, reference: reference ?? null } as CreditMovement);
     await this.em.flush();
     return balanceAfter;
   }

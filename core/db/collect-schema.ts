@@ -10,10 +10,10 @@ import { kernelEntities, kernelMigrations } from './kernel-schema.js';
  * dependency order after the kernel's.
  */
 export function collectSchema(plugins: LoadedPlugin[]): {
-  entities: EntitySchema<any, any>[];
+  entities: EntitySchema[];
   migrations: NamedMigration[];
 } {
-  const entities: EntitySchema<any, any>[] = [...kernelEntities];
+  const entities: EntitySchema[] = [...kernelEntities];
   const migrations: NamedMigration[] = [...kernelMigrations];
   for (const { plugin } of plugins) {
     entities.push(...(plugin.entities ?? []));

@@ -7,7 +7,7 @@ import { applyMigrationRenames, type NamedMigration } from './migration-renames.
 
 export interface OrmOptions {
   url: string;
-  entities: EntitySchema<any, any>[];
+  entities: EntitySchema[];
   migrations: NamedMigration[];
   poolMax: number;
   debug?: boolean;

@@ -34,7 +34,7 @@ export class ShopService {
         ...(input.locale && { locale: input.locale }),
         ...(input.currency && { currency: input.currency }),
         ...(input.maxAgents !== undefined && { maxAgents: input.maxAgents }),
-      } as any);
+      } as Shop);
       await tem.flush();
       if (input.credits)
         await new CreditsService({ em: forkForShop(tem, shop.id) }).add(input.credits, 'initial_grant');

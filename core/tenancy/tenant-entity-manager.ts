@@ -39,7 +39,9 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
   // Untyped entity parameters: TypeScript cannot relate this override's generics to the base's. Callers hold
   // the em as the base EntityManager type and keep its typing.
   override async insertMany<Entity extends object>(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     entityNameOrEntities: any,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     data?: any[],
     options?: NativeInsertUpdateOptions<Entity>,
   ): Promise<Primary<Entity>[]> {
@@ -69,6 +71,7 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
     return super.nativeUpdate(entityName, where, data, options);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the base method's own default, which an override must repeat
   override async upsert<Entity extends object, Fields extends string = any>(
     entityNameOrEntity: EntityName<Entity> | Entity,
     data?: EntityData<Entity> | NoInfer<Entity>,
@@ -81,6 +84,7 @@ export class TenantEntityManager extends EntityManager<PostgreSqlDriver> {
     return super.upsert(entityNameOrEntity, this.claim(meta, data), options);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the base method's own default, which an override must repeat
   override async upsertMany<Entity extends object, Fields extends string = any>(
     entityNameOrEntity: EntityName<Entity> | Entity[],
     data?: (EntityData<Entity> | NoInfer<Entity>)[],

@@ -7,6 +7,9 @@ import { KernelError } from '../errors/kernel-error.js';
 export const TENANT_FILTER = 'tenant';
 export const TENANT_PROPERTY = 'shopId';
 
+/** An entity as the write guard sees it: only its shop column matters. */
+type TenantRow = Record<string, unknown>;
+
 export const isTenantOwned = (meta: Pick<EntityMetadata, 'properties'>) => TENANT_PROPERTY in meta.properties;
 
 /**
@@ -34,11 +37,11 @@ export function currentShopId(em: EntityManager): number | undefined {
  * without a shop at all.
  */
 export class TenantWriteGuard implements EventSubscriber {
-  beforeCreate = (args: EventArgs<any>) => this.check(args);
-  beforeUpdate = (args: EventArgs<any>) => this.check(args);
-  beforeDelete = (args: EventArgs<any>) => this.check(args);
+  beforeCreate = (args: EventArgs<TenantRow>) => this.check(args);
+  beforeUpdate = (args: EventArgs<TenantRow>) => this.check(args);
+  beforeDelete = (args: EventArgs<TenantRow>) => this.check(args);
 
-  private check({ entity, em, meta }: EventArgs<any>) {
+  private check({ entity, em, meta }: EventArgs<TenantRow>) {
     if (!meta || !isTenantOwned(meta)) return;
     const shopId = currentShopId(em);
     if (shopId === undefined) {

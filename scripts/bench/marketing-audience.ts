@@ -235,7 +235,7 @@ console.log(
 console.log(
   `first call ({}), re-deriving the exclusion flags after the SQL-written exclusions: ${firstCall.ms.toFixed(1)} ms`,
 );
-const segments: [string, Record<string, any>][] = [
+const segments: [string, Record<string, unknown>][] = [
   ['{} (exclusions only)', {}],
   ['tags [vip] (5%)', { tags: ['vip'] }],
   ['tags [newsletter] (33%) + exclude_tags [churned]', { tags: ['newsletter'], exclude_tags: ['churned'] }],

@@ -6,6 +6,7 @@ import type { RegisteredTool } from '../../core/tools/registered-tool.js';
 
 export const TOOLS_DOC = new URL('../../docs/tools.md', import.meta.url);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema walked generically, whatever keywords it holds
 type Schema = Record<string, any>;
 
 /**

@@ -46,6 +46,7 @@ export async function exampleGroups(): Promise<GroupUnderTest[]> {
     } catch (err) {
       throw new Error(
         `example ${folder} (${packageName}) cannot be imported by its package name; run npm install to link the workspace: ${(err as Error).message}`,
+        { cause: err },
       );
     }
     found.push({ name, dir: join(root, folder), entry: { enabled: true, resolve: packageName } });

@@ -328,7 +328,7 @@ export class MarketingContactImportsService {
     return { sql: this.sqlSource(record.source, params) };
   }
 
-  private sqlSource(source: ImportSource, params: Record<string, any>): SqlSource {
+  private sqlSource(source: ImportSource, params: Record<string, unknown>): SqlSource {
     const tags = { tags: (params.tags ?? []) as string[], excludeTags: (params.exclude_tags ?? []) as string[] };
     switch (source) {
       case 'customers':

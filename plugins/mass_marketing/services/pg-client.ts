@@ -1,3 +1,4 @@
+import type { Knex } from '@mikro-orm/postgresql';
 import type { ClientBase } from 'pg';
 import type { EntityManager } from '../../../core/index.js';
 
@@ -7,7 +8,7 @@ import type { EntityManager } from '../../../core/index.js';
  * the transaction's own connection), so everything done with it commits or rolls back with the call.
  */
 export async function transactionClient(em: EntityManager): Promise<ClientBase> {
-  const trx = em.getTransactionContext<any>();
+  const trx = em.getTransactionContext<Knex.Transaction>();
   if (!trx) throw new Error('bulk contact work must run inside a transaction');
   return (await trx.client.acquireConnection()) as ClientBase;
 }

@@ -174,7 +174,7 @@ export class SessionServiceAdapter implements ChannelPort {
         { reason: timedOut ? 'timeout' : 'network' },
       );
     }
-    let json: any;
+    let json: unknown;
     try {
       json = text === '' ? {} : JSON.parse(text);
     } catch {
@@ -199,8 +199,8 @@ function apiKeyOf(session: SessionRef): string {
 }
 
 /** The service's `{ error, code, ...details }` back into the ChannelError it was made from. */
-function errorFrom(response: Response, json: any, what: string): ChannelError {
-  const { error, code, ...details } = json && typeof json === 'object' ? json : ({} as Record<string, unknown>);
+function errorFrom(response: Response, json: unknown, what: string): ChannelError {
+  const { error, code, ...details } = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
   const message = typeof error === 'string' ? error : `session service answered ${what} with HTTP ${response.status}`;
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after'));

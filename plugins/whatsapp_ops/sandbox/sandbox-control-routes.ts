@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { ChannelError } from '../channel/channel-error.js';
+import type { ChannelError } from '../channel/channel-error.js';
 import { jsonErrorHandler, sendChannelError } from '../channel/json-error-handler.js';
 import { mediaFromWire } from '../channel/wire-format.js';
 import { checkWireMedia } from './message-content.js';

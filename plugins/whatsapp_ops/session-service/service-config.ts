@@ -67,26 +67,27 @@ const validator = Compile(SessionServiceConfigSchema);
 /** Environment first, then explicit overrides (tests); validated, defaulted and frozen once. */
 export function loadSessionServiceConfig(
   env: NodeJS.ProcessEnv = process.env,
-  overrides: Record<string, any> = {},
+  overrides: Record<string, unknown> = {},
 ): Readonly<SessionServiceConfig> {
-  const raw: Record<string, any> = { database: {}, rateLimit: {}, webhook: {}, sandbox: {} };
+  const [database, rateLimit, webhook, sandbox]: Record<string, unknown>[] = [{}, {}, {}, {}];
+  const raw: Record<string, unknown> = { database, rateLimit, webhook, sandbox };
   const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  const set = (target: Record<string, any>, key: string, value: unknown) =>
+  const set = (target: Record<string, unknown>, key: string, value: unknown) =>
     value !== undefined && (target[key] = value);
   set(raw, 'host', env.SESSION_SERVICE_HOST);
   set(raw, 'port', num(env.SESSION_SERVICE_PORT));
   set(raw, 'publicUrl', env.SESSION_SERVICE_PUBLIC_URL);
-  set(raw.database, 'url', env.DATABASE_URL);
-  set(raw.database, 'dataDir', env.SESSION_SERVICE_DATA_DIR);
+  set(database, 'url', env.DATABASE_URL);
+  set(database, 'dataDir', env.SESSION_SERVICE_DATA_DIR);
   set(raw, 'bodyLimitBytes', num(env.SESSION_SERVICE_BODY_LIMIT));
-  set(raw.rateLimit, 'requestsPerWindow', num(env.SESSION_SERVICE_RATE_LIMIT));
+  set(rateLimit, 'requestsPerWindow', num(env.SESSION_SERVICE_RATE_LIMIT));
   set(raw, 'sharedSecret', env.SESSION_SERVICE_SHARED_SECRET);
-  set(raw.webhook, 'url', env.SESSION_SERVICE_WEBHOOK_URL);
-  set(raw.sandbox, 'deliveredAfterMs', num(env.SANDBOX_DELIVERED_AFTER_MS));
+  set(webhook, 'url', env.SESSION_SERVICE_WEBHOOK_URL);
+  set(sandbox, 'deliveredAfterMs', num(env.SANDBOX_DELIVERED_AFTER_MS));
   if (env.SANDBOX_READ_AFTER_MS !== undefined)
-    raw.sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
+    sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
   set(raw, 'logLevel', env.LOG_LEVEL);
-  const merged = Value.Default(SessionServiceConfigSchema, deepMerge(raw, overrides)) as Record<string, any>;
+  const merged = Value.Default(SessionServiceConfigSchema, deepMerge(raw, overrides));
   if (!validator.Check(merged)) {
     throw new Error(
       `invalid session service configuration: ${describeErrors(validator.Errors(merged))
@@ -99,7 +100,7 @@ export function loadSessionServiceConfig(
       'invalid session service configuration: webhook.url needs sharedSecret (SESSION_SERVICE_SHARED_SECRET) to sign deliveries',
     );
   }
-  return deepFreeze(merged as SessionServiceConfig);
+  return deepFreeze(merged);
 }
 
 function deepFreeze<T>(value: T): T {
@@ -110,11 +111,14 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function deepMerge(base: Record<string, any>, extra: Record<string, any>): Record<string, any> {
+function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
-    const plain = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-    out[key] = plain(value) && plain(out[key]) ? deepMerge(out[key], value) : value;
+    const current = out[key];
+    out[key] = isPlainObject(value) && isPlainObject(current) ? deepMerge(current, value) : value;
   }
   return out;
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
