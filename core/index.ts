@@ -2,8 +2,8 @@
  * The public API for tool-group authors. A group imports from here and nowhere else in core/:
  * everything not exported here may change without notice.
  */
-export { Type, type Static, type TSchema } from 'typebox';
-export { defineEntity, p, LockMode, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
+export { Type, type Static, type TSchema, type TObject, type TProperties } from 'typebox';
+export { defineEntity, p, LockMode, FullTextType, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
 export { Migration } from '@mikro-orm/migrations';
 export { definePlugin, defineTool, defineJob, defineResource, defineGroup } from './plugin/define.js';
 export type {
@@ -17,19 +17,37 @@ export type {
   ShopContext,
   ConfirmationPolicy,
   ToolKind,
-  UntypedServices,
+  ToolHints,
 } from './plugin/plugin-types.js';
 export { tenantColumn } from './tenancy/tenant-column.js';
-export { ToolError, notFound, invalidState, invalidArguments } from './errors/tool-error.js';
+export { ToolError, notFound, invalidState, invalidArguments, groupNotEnabled } from './errors/tool-error.js';
+export { defineErrors, KERNEL_TOOL_ERRORS, type ErrorCatalogue, type ErrorEntry } from './errors/error-catalogue.js';
 export { describeErrors, type FieldError } from './config/schema-errors.js';
 export type { CreditsService } from './credits/credits-service.js';
 export type { ShopProfileService, ShopRecord, ShopProfileChanges } from './tenancy/shop-profile-service.js';
 export type { SecretBox } from './secrets/secret-box.js';
 export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';
 export { inBatches } from './events/event-bus.js';
-export type { ScopedEvents, BatchListener } from './events/event-bus.js';
+export type { ScopedEvents, BatchListener, EventHandler, Listener, Listeners } from './events/event-bus.js';
+export type { EventMap, EventName } from './events/event-map.js';
+export type { Outbox, EnqueueOptions } from './outbox/outbox.js';
+export type {
+  OutboxMap,
+  OutboxTopic,
+  OutboxDelivery,
+  OutboxOutcome,
+  OutboxConsumer,
+  OutboxConsumers,
+} from './outbox/outbox-map.js';
+export type { ShopCreated } from './surface.js';
+export type { AuthOutcome } from './auth/auth-guard.js';
+export type { AuditActor, AuditContext, AuditRecord, AuditSink } from './audit/audit-record.js';
+export { REDACTED } from './audit/secret-args.js';
+export type { NetworkGuard, CheckedAddress } from './net/network-guard.js';
+export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
+export { Nullable, DateTime, pageOutput } from './util/output-types.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, formatShopTime } from './util/shop-time.js';
 export { PollingLoop } from './util/polling-loop.js';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyAwilixPlugin } from '@fastify/awilix';
-import { asClass, asValue, createContainer, InjectionMode } from 'awilix';
+import { asClass, asFunction, asValue, createContainer, InjectionMode } from 'awilix';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SwitchboardConfig } from './config/config-schema.js';
 import { KernelError } from './errors/kernel-error.js';
@@ -12,6 +12,8 @@ import { loadSecret } from './secrets/load-secret.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CreditsService } from './credits/credits-service.js';
 import { ShopService } from './tenancy/shop-service.js';
+import { ShopAnnouncer } from './tenancy/shop-announcer.js';
+import { NetworkGuard } from './net/network-guard.js';
 import { ShopProfileService } from './tenancy/shop-profile-service.js';
 import { ToolRegistry } from './tools/tool-registry.js';
 import { ShopScope } from './tools/shop-scope.js';
@@ -22,16 +24,21 @@ import { confirmationPage } from './confirmation/confirmation-page.js';
 import { ResourceRegistry } from './resources/resource-registry.js';
 import { shopProfileResource, type ProfileContributor } from './resources/shop-profile.resource.js';
 import { JobScheduler } from './jobs/job-scheduler.js';
-import { McpMethods, PROTOCOL_VERSION } from './transport/mcp-methods.js';
+import { McpMethods } from './transport/mcp-methods.js';
+import { PROTOCOL_VERSIONS } from './transport/protocol-version.js';
 import { mcpRoute } from './transport/mcp-route.js';
 import { originGuard } from './transport/origin-guard.js';
 import { errorHandler } from './transport/error-handler.js';
 import { Authenticator } from './auth/authenticator.js';
+import { AuthGuard } from './auth/auth-guard.js';
 import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { SERVER_NAME } from './version.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
 import { EventBus, type Listener } from './events/event-bus.js';
+import { ServiceAccess } from './plugin/service-access.js';
+import { OutboxRelay } from './outbox/outbox-relay.js';
+import { collectOutboxConsumers } from './outbox/collect-outbox-consumers.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -40,7 +47,13 @@ export interface Kernel {
   plugins: LoadedPlugin[];
   registry: ToolRegistry;
   scheduler: JobScheduler;
+  /** Which group may resolve which service (the contract tests read it). */
+  serviceAccess: ServiceAccess;
   shops: ShopService;
+  /** Delivers shop.created for shops not announced yet (created by the CLI, or a failed delivery). */
+  announcer: ShopAnnouncer;
+  /** Delivers outbox messages after commit (started with the jobs; tests drive it with deliverDue()). */
+  outbox: OutboxRelay;
   /** True when the database is the embedded one in the data folder. */
   embedded: boolean;
   /** Starts listening and the jobs; returns the base URL. */
@@ -52,6 +65,8 @@ export interface Kernel {
 export interface BuildOptions {
   /** Tests pass false to keep output quiet; the default logs at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** config → database → groups → registry → HTTP. Nothing listens until listen(). */
@@ -79,19 +94,25 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   }
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.server.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: false,
     return503OnClosing: true,
+    // Only a proxy the operator names may say who the client is: the failed-auth limit is per address.
+    trustProxy: config.server.trustProxy,
   });
   const log = app.log;
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  const access = ServiceAccess.of(plugins);
+  access.probe(plugins);
   const groupConfigs = new Map(plugins.map((p) => [p.plugin.name, p.config]));
+  const networkGuard = new NetworkGuard({ allowLoopback: config.network.allowLoopback });
   container.register({
     secrets: asValue(secrets),
+    networkGuard: asValue(networkGuard),
     credits: asClass(CreditsService).scoped(),
     shopProfile: asClass(ShopProfileService).scoped(),
   });
@@ -104,7 +125,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           { group: plugin.name, service: name },
         );
       }
-      container.register(name, asClass(service).scoped());
+      // Each service gets the container as its own group may see it.
+      container.register(name, asFunction((cradle: object) => new service(access.view(cradle, plugin.name))).scoped());
     }
   }
 
@@ -119,10 +141,18 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const resources = new ResourceRegistry();
   const listeners = new Map<string, { group: string; handler: Listener }[]>();
   for (const { plugin } of plugins) {
-    for (const [event, handler] of Object.entries(plugin.on ?? {}))
+    // Typed per event where the group declares them; the bus only routes them by name.
+    for (const [event, handler] of Object.entries(plugin.on ?? {}) as [string, Listener][])
       listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
   }
-  const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), log);
+  const relay = new OutboxRelay(
+    orm,
+    collectOutboxConsumers(plugins, config.outbox.retryScheduleMs),
+    config.outbox,
+    log,
+  );
+  const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), access, log, relay.wiring());
+  relay.attach(scope);
   const scheduler = new JobScheduler(orm, scope, log);
   const profileContributors = plugins.flatMap(({ plugin }) =>
     plugin.profile ? [plugin.profile as ProfileContributor] : [],
@@ -142,9 +172,11 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   registry.seal(config.tools.pageSize);
   container.register({ kernelCatalog: asValue(new GroupCatalog(plugins, registry)) });
 
+  const announcer = new ShopAnnouncer(orm, scope, log);
   const confirmations = new ConfirmationService(secrets, config.confirmation.ttlSeconds);
   const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl);
-  const invoker = new ToolInvoker(registry, scope, gate, log);
+  const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
+  const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, sinks);
   gate.attach(invoker);
   const methods = new McpMethods(registry, invoker, resources, scope, initializeResult(plugins, registry));
 
@@ -161,19 +193,20 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   app.get('/health', async (_req, reply) => {
     try {
       await orm.em.getConnection().execute('select 1');
-      return { status: 'ok', database: 'up', server: SERVER_NAME, protocolVersion: PROTOCOL_VERSION };
+      return { status: 'ok', database: 'up', server: SERVER_NAME, protocolVersions: PROTOCOL_VERSIONS };
     } catch {
       return reply.code(503).send({ status: 'degraded', database: 'down', server: SERVER_NAME });
     }
   });
   const authenticator = new Authenticator(orm, url, log);
   await authenticator.start();
+  const auth = new AuthGuard(authenticator, config.auth.failedAttemptsPerWindow, config.auth.windowSeconds * 1000);
   await app.register(mcpRoute, {
     methods,
-    authenticator,
+    auth,
     requestsPerWindow: config.auth.requestsPerWindow,
-    failedAttemptsPerWindow: config.auth.failedAttemptsPerWindow,
     windowSeconds: config.auth.windowSeconds,
+    maxBatchLength: config.server.maxBatchLength,
   });
   await app.register(confirmationPage, { gate });
   // Plugin routes get request.diScope; the MCP endpoint builds its own per-call scopes and does
@@ -187,6 +220,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     });
     for (const { plugin, config: groupConfig } of plugins) {
       if (!plugin.setup) continue;
+      const registeredBefore = new Set(Object.keys(container.registrations));
       await routes.register(async (child) =>
         plugin.setup!({
           app: child,
@@ -195,13 +229,18 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           log,
           rootEm: orm.em,
           baseUrl,
-          authenticate: async (authorization) => authenticator.authenticate(authorization),
+          authenticate: (request) => auth.check(request.headers.authorization, request.ip),
           withShop: async (shopId, work, opts) => {
             const shop = await scope.loadShop(shopId);
             if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
             return scope.run(shop, work, { ...opts, group: plugin.name });
           },
         }),
+      );
+      // What a group registers at setup (its channel, its workers) is its own, like its services.
+      access.claim(
+        plugin.name,
+        Object.keys(container.registrations).filter((name) => !registeredBefore.has(name)),
       );
     }
   });
@@ -214,20 +253,34 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     plugins,
     registry,
     scheduler,
-    shops: new ShopService(orm.em, (shopId) => authenticator.evictShop(shopId)),
+    serviceAccess: access,
+    shops: new ShopService(
+      orm.em,
+      (shopId) => authenticator.evictShop(shopId),
+      (shopId) => announcer.announceNew(shopId),
+    ),
+    announcer,
+    outbox: relay,
     embedded: embedded !== undefined,
     baseUrl,
     async listen() {
       const address = await app.listen({ host: config.server.host, port: config.server.port });
       listeningUrl = address.replace('[::1]', 'localhost');
-      if (config.jobs.enabled) scheduler.start();
+      if (config.jobs.enabled) {
+        scheduler.start();
+        announcer.start();
+        relay.start();
+      }
       return baseUrl();
     },
     async close() {
       if (closed) return;
       closed = true;
       await scheduler.stop();
+      await announcer.stop();
+      await relay.stop();
       await app.close();
+      await networkGuard.close();
       await authenticator.stop();
       await orm.close();
       await embedded?.close();

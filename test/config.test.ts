@@ -42,6 +42,8 @@ describe('config: loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       allowedOrigins: [],
       shutdownGraceMs: 10_000,
+      maxBatchLength: 100,
+      trustProxy: false,
     });
     expect(config.database).to.deep.equal({
       dataDir: './data',

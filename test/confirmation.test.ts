@@ -162,6 +162,32 @@ describe('confirmation rule', () => {
       expectDeleted(await k.call(a.token, 'fixture_delete_item', { confirm: true, action: 'delete', item_id: id }), id);
     });
 
+    it('a precheck refuses a call that would fail anyway on the first call, and no confirmation is created', async () => {
+      const first = await createItem(a, 'Precheck one');
+      const second = await createItem(a, 'Precheck two');
+      const rename = (id: number, name: string, extra: Record<string, unknown> = {}) =>
+        k.call(a.token, 'fixture_rename_item', { action: 'rename', item_id: id, name, ...extra });
+      const pendingBefore = (
+        await sql(k, "select count(*)::int as n from pending_confirmations where tool = 'fixture_rename_item'")
+      )[0].n;
+      const taken = await rename(second, 'Precheck one');
+      expect(taken.isError).to.equal(true);
+      expect(taken.payload).to.include({ success: false, error_code: 'conflict', field: 'name' });
+      expect((await rename(999_999, 'Anything')).payload.error_code).to.equal('not_found');
+      const pendingAfter = (
+        await sql(k, "select count(*)::int as n from pending_confirmations where tool = 'fixture_rename_item'")
+      )[0].n;
+      expect(pendingAfter).to.equal(pendingBefore);
+
+      const fine = await rename(first, 'Precheck renamed');
+      expectPending(fine);
+      const done = await rename(first, 'Precheck renamed', { confirm: true });
+      expect(done.payload).to.deep.equal({
+        success: true,
+        item: { id: first, name: 'Precheck renamed', locked: false },
+      });
+    });
+
     it('invalid arguments are refused before any confirmation is issued', async () => {
       const res = await k.call(a.token, 'fixture_delete_item', { action: 'delete', item_id: 'x', confirm: 'yes' });
       expect(res.isError).to.equal(true);

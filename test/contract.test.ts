@@ -3,10 +3,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedPlugin } from '../core/plugin/load-plugins.js';
-import type { RegisteredTool, ToolDescriptor } from '../core/tools/registered-tool.js';
+import type { RegisteredTool, ToolDescriptorWithOutput } from '../core/tools/registered-tool.js';
 import type { ToolRegistry } from '../core/tools/tool-registry.js';
 import { groupsUnderTest, loadGroups, REPO_ROOT, registryOf } from './harness/groups-under-test.js';
 import { parseSpecCatalogue, readSpec, SPEC_PATH, type SpecTool } from './harness/spec-catalogue.js';
+import { argumentErrors } from '../core/tools/tool-invoker.js';
+import { INTEGER_MAX } from '../core/tools/bound-integers.js';
+import { schemaNodes } from './harness/schema-nodes.js';
 
 /**
  * The contract every tool group keeps, checked over every group enabled in config/default.ts and
@@ -34,7 +37,7 @@ describe('contract: every enabled tool group', () => {
   let plugins: LoadedPlugin[];
   let registry: ToolRegistry | undefined;
   let registryError: unknown;
-  let listed: Map<string, ToolDescriptor>;
+  let listed: Map<string, ToolDescriptorWithOutput>;
   let spec: Map<string, SpecTool>;
 
   before(async () => {
@@ -42,7 +45,11 @@ describe('contract: every enabled tool group', () => {
     spec = parseSpecCatalogue(readSpec());
     try {
       registry = registryOf(plugins);
-      listed = new Map((JSON.parse(registry.page()!.toString()).tools as ToolDescriptor[]).map((t) => [t.name, t]));
+      listed = new Map(
+        (JSON.parse(registry.page(undefined, '2025-06-18')!.toString()).tools as ToolDescriptorWithOutput[]).map(
+          (t) => [t.name, t],
+        ),
+      );
     } catch (err) {
       registryError = err;
     }
@@ -122,11 +129,47 @@ describe('contract: every enabled tool group', () => {
           if (tool.definition.kind === 'query') {
             if (annotations.readOnlyHint !== true || annotations.destructiveHint !== false)
               failures.push(`${name}: a query must be readOnly and not destructive`);
-            if (tool.definition.destructive === true || tool.definition.idempotent === false)
-              failures.push(`${name}: a query declares destructive/idempotent hints that contradict its kind`);
           } else if (annotations.readOnlyHint !== false) failures.push(`${name}: a mutation must not be readOnly`);
         }
         expectNone(failures, 'annotation problems');
+      });
+
+      it('bounds every integer argument: within a safe integer, and within PostgreSQL integer unless the tool declares a wider maximum', () => {
+        const failures: string[] = [];
+        for (const tool of tools()) {
+          const declared = new Map(
+            schemaNodes(tool.definition.input as object).map((n) => [n.path, n.schema as Record<string, unknown>]),
+          );
+          for (const { path, schema } of schemaNodes(tool.inputSchema as object)) {
+            const s = schema as Record<string, unknown>;
+            if (s.type !== 'integer') continue;
+            const at = `${tool.definition.name}.${path}`;
+            if (typeof s.minimum !== 'number' || typeof s.maximum !== 'number') failures.push(`${at}: unbounded`);
+            else if (s.minimum < Number.MIN_SAFE_INTEGER || s.maximum > Number.MAX_SAFE_INTEGER)
+              failures.push(`${at}: beyond a safe integer`);
+            else if (s.maximum > INTEGER_MAX && declared.get(path)?.maximum !== s.maximum)
+              failures.push(`${at}: wider than integer without declaring it`);
+          }
+        }
+        expectNone(failures, 'integer arguments');
+      });
+
+      it('refuses a NUL character in every string argument as invalid_arguments naming it', () => {
+        const failures: string[] = [];
+        for (const tool of tools()) {
+          for (const { path, schema } of schemaNodes(tool.inputSchema as object)) {
+            if ((schema as { type?: unknown }).type !== 'string' || path.includes('[]')) continue;
+            const args: Record<string, unknown> = {};
+            let at = args;
+            const parts = path.split('.');
+            parts.slice(0, -1).forEach((part) => (at = (at[part] = {}) as Record<string, unknown>));
+            at[parts.at(-1)!] = 'a\u0000b';
+            const errors = argumentErrors(tool, args);
+            if (!errors.some((e) => e.path === path && /NUL/.test(e.message)))
+              failures.push(`${tool.definition.name}.${path}: ${JSON.stringify(errors)}`);
+          }
+        }
+        expectNone(failures, 'string arguments that take NUL');
       });
 
       it('declares the kind the spec gives', () => {

@@ -50,11 +50,11 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     await k?.close();
   });
 
-  it('initializes: the SDK offers its latest revision and settles on 2025-03-26', () => {
+  it('initializes: the SDK offers its latest revision (2025-11-25), which the server speaks and settles on', () => {
     const init = exchanges.find((e) => e.body?.method === 'initialize')!;
     expect(init.body.params.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION);
     expect(init.status).to.equal(200);
-    expect(transport.protocolVersion).to.equal('2025-03-26');
+    expect(transport.protocolVersion).to.equal('2025-11-25');
     expect(client.getServerVersion()).to.include({ name: 'switchboard' });
     expect(client.getServerCapabilities()).to.have.keys('tools', 'resources');
     expect(client.getInstructions()).to.match(/confirm/i);
@@ -65,7 +65,7 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     const later = exchanges.filter((e) => e.body?.method !== 'initialize');
     expect(later).to.not.be.empty;
     for (const e of later) {
-      expect(e.headers.get('mcp-protocol-version'), `${e.method} ${e.body?.method}`).to.equal('2025-03-26');
+      expect(e.headers.get('mcp-protocol-version'), `${e.method} ${e.body?.method}`).to.equal('2025-11-25');
       expect(e.status, `${e.method} ${e.body?.method}`).to.be.oneOf([200, 202, 405]);
     }
     expect(transportErrors).to.deep.equal([]);

@@ -98,10 +98,14 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   });
 
   it('get_chatapp_status reports the line connected, labelled as the sandbox', async () => {
-    const status = await waitFor('the line to connect', async () => {
-      const s = await tool('get_chatapp_status', { session_id: sessionId });
-      return s.session.status === 'connected' ? s : undefined;
-    }, 15_000);
+    const status = await waitFor(
+      'the line to connect',
+      async () => {
+        const s = await tool('get_chatapp_status', { session_id: sessionId });
+        return s.session.status === 'connected' ? s : undefined;
+      },
+      15_000,
+    );
     expect(status).to.include({ sandbox: true });
     expect(status.session.phone).to.match(/^\+\d+$/);
     expect(status.session.live).to.include({ status: 'connected', sandbox: true });
@@ -119,10 +123,14 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
     });
     expect(sent).to.include({ sandbox: true, recipient_opted_out: false });
     expect(await balance()).to.equal(startingBalance - 500);
-    const read = await waitFor('the read receipt', async () => {
-      const [message] = await outboundOf(customer);
-      return message.status === 'read' ? message : undefined;
-    }, 15_000);
+    const read = await waitFor(
+      'the read receipt',
+      async () => {
+        const [message] = await outboundOf(customer);
+        return message.status === 'read' ? message : undefined;
+      },
+      15_000,
+    );
     expect(read.id).to.equal(sent.message.id);
     expect(await carriedTo(customer)).to.equal(1);
   });
@@ -140,10 +148,14 @@ describe('messaging end to end through the MCP client (sandbox network)', functi
   });
 
   it('get_conversation_messages shows both messages, and the conversation counts the reply as unread', async () => {
-    const conversation = await waitFor('the reply in the conversation', async () => {
-      const c = await tool('get_conversation_messages', { phone: customer });
-      return c.count === 2 ? c : undefined;
-    }, 15_000);
+    const conversation = await waitFor(
+      'the reply in the conversation',
+      async () => {
+        const c = await tool('get_conversation_messages', { phone: customer });
+        return c.count === 2 ? c : undefined;
+      },
+      15_000,
+    );
     expect(conversation.messages.map((m: any) => [m.direction, m.text])).to.deep.equal([
       ['inbound', 'Great, thanks! Please stop the reminders.'],
       ['outbound', 'Hello! Your order #1001 is ready.'],

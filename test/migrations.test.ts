@@ -1,3 +1,4 @@
+import { kernelMigrations } from '../core/db/kernel-schema.js';
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import defaults from '../config/default.js';
@@ -30,7 +31,7 @@ const bootOn = (db: TestDatabase, migrateOnStart = true) =>
 
 /** Names as the kernel registers them: the kernel's own, then `<group>/<name>` in group order. */
 const declaredMigrations = (k: TestKernel) => [
-  'kernel/0001-init',
+  ...kernelMigrations.map((m) => m.name),
   ...k.plugins.flatMap(({ plugin }) => (plugin.migrations ?? []).map((m) => `${plugin.name}/${m.name}`)),
 ];
 

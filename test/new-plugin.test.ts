@@ -49,7 +49,11 @@ describe('npm run new-plugin', function () {
     expect(created.code, created.stderr).to.equal(0);
     for (const file of [
       'index.ts',
+      'surface.ts',
+      'define.ts',
+      'errors.ts',
       'README.md',
+      'tools/outputs.ts',
       'entities/loyalty-points-item.entity.ts',
       'migrations/0001-init.ts',
       'services/loyalty-points-service.ts',

@@ -70,7 +70,7 @@ describe('rate limits: per shop and per address for failed authentication', func
     expectLimited(await ping('10.0.1.2', a.token));
     expect((await ping('10.0.1.1', b.token)).status).to.equal(200);
 
-    // A limited batch gets one error per request.
+    // A batch past the budget: 200 with one rate-limit error per request, and the Retry-After.
     const batch = await send(
       '10.0.1.1',
       [
@@ -79,7 +79,8 @@ describe('rate limits: per shop and per address for failed authentication', func
       ],
       a.token,
     );
-    expect(batch.status).to.equal(429);
+    expect(batch.status).to.equal(200);
+    expect(Number(batch.headers['retry-after'])).to.be.within(1, WINDOW_SECONDS);
     expect(batch.body.map((r: any) => [r.id, r.error.code])).to.deep.equal([
       ['x', -32001],
       ['y', -32001],
@@ -91,25 +92,50 @@ describe('rate limits: per shop and per address for failed authentication', func
     expect((await ping('10.0.1.1', a.token)).status).to.equal(200);
   });
 
-  it('after 3 failed authentications an address gets 429 even with a good token, until the window passes', async () => {
+  it('after 3 failed authentications an address gets 429 for every bad or missing token until the window passes; a valid token still passes', async () => {
     const { token } = await k.newShop('Shop behind a noisy address');
     for (let i = 0; i < 3; i++)
       expect((await ping('10.0.2.1', `sbt_wrong_${i}`)).status, `bad token ${i + 1}`).to.equal(401);
 
     const requestId = id;
-    const blocked = await ping('10.0.2.1', token);
+    const blocked = await ping('10.0.2.1', 'sbt_wrong_again');
     expectLimited(blocked, requestId);
     expect(blocked.body.error.message).to.match(/failed authentication/i);
-    expectLimited(await ping('10.0.2.1', 'sbt_wrong_again'));
     expectLimited(await ping('10.0.2.1'));
 
-    expect((await ping('10.0.2.2', token)).status, 'another address is unaffected').to.equal(200);
+    // Behind a proxy everyone shares the address: another client's guesses never lock a shop out.
+    expect((await ping('10.0.2.1', token)).status).to.equal(200);
+    expect((await ping('10.0.2.2', 'sbt_wrong_elsewhere')).status, 'another address is unaffected').to.equal(401);
     const init = await initialize('10.0.2.1');
     expect(init.status, 'initialize is never limited').to.equal(200);
     expect(init.body.result.protocolVersion).to.equal('2025-03-26');
 
     windowPasses();
-    expect((await ping('10.0.2.1', token)).status).to.equal(200);
+    expect((await ping('10.0.2.1', 'sbt_wrong_after')).status).to.equal(401);
+  });
+
+  it('each request of a batch counts against the shop’s budget: those past it get the rate-limit error, the rest run', async () => {
+    const { token } = await k.newShop('Batching shop');
+    const batch = await send(
+      '10.0.5.1',
+      Array.from({ length: 8 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })),
+      token,
+    );
+    expect(batch.status).to.equal(200);
+    expect(Number(batch.headers['retry-after'])).to.be.within(1, WINDOW_SECONDS);
+    expect(batch.body.map((r: any) => (r.error ? r.error.code : 'ok'))).to.deep.equal([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      -32001,
+      -32001,
+      -32001,
+    ]);
+    expectLimited(await ping('10.0.5.1', token));
+    windowPasses();
+    expect((await ping('10.0.5.1', token)).status).to.equal(200);
   });
 
   it('failed attempts below the limit do not block, and a good token does not reset the count', async () => {
@@ -117,10 +143,54 @@ describe('rate limits: per shop and per address for failed authentication', func
     for (let i = 0; i < 2; i++) expect((await ping('10.0.3.1', 'sbt_typo')).status).to.equal(401);
     expect((await ping('10.0.3.1', token)).status).to.equal(200);
     expect((await ping('10.0.3.1', 'sbt_typo')).status).to.equal(401);
-    expectLimited(await ping('10.0.3.1', token));
+    expectLimited(await ping('10.0.3.1', 'sbt_typo'));
   });
 
   it('initialize is never limited, however many times an address sends it', async () => {
     for (let i = 0; i < 10; i++) expect((await initialize('10.0.4.1')).status).to.equal(200);
+  });
+});
+
+describe('the client address behind a proxy', function () {
+  this.timeout(60_000);
+  const boot = (trustProxy?: boolean | string[]) =>
+    bootKernel({
+      groups: ['general'],
+      overrides: {
+        auth: { failedAttemptsPerWindow: 2 },
+        ...(trustProxy !== undefined && { server: { trustProxy } }),
+      },
+    });
+  /** A request from the proxy at 10.9.0.1, saying it comes from `client`. */
+  const viaProxy = (k: TestKernel, client: string) =>
+    k.app.inject({
+      method: 'POST',
+      url: '/',
+      remoteAddress: '10.9.0.1',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sbt_wrong', 'x-forwarded-for': client },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+
+  it('by default X-Forwarded-For is not believed: a client cannot dodge the failed-auth limit by naming another address', async () => {
+    const k = await boot();
+    try {
+      const statuses = [];
+      for (const client of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await viaProxy(k, client)).statusCode);
+      expect(statuses).to.deep.equal([401, 401, 429]);
+    } finally {
+      await k.close();
+    }
+  });
+
+  it('with server.trustProxy naming the proxy, the forwarded client address is the one limited', async () => {
+    const k = await boot(['10.9.0.1']);
+    try {
+      const statuses = [];
+      for (const client of ['1.1.1.1', '1.1.1.1', '1.1.1.1', '2.2.2.2'])
+        statuses.push((await viaProxy(k, client)).statusCode);
+      expect(statuses).to.deep.equal([401, 401, 429, 401]);
+    } finally {
+      await k.close();
+    }
   });
 });

@@ -128,7 +128,8 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
     it('creating an entity that names another shop → KRN_ERR_CROSS_TENANT_WRITE', async () => {
       const em = emOf(a);
-      em.create(FxNote, { title: 'planted', shopId: b.shopId });
+      // The database fills search_vector (a generated column), which the entity type cannot tell.
+      em.create(FxNote, { title: 'planted', shopId: b.shopId } as FxNote);
       expect((await failure(em.flush())).code).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
       expect(await emOf(b).count(FxNote, { title: 'planted' })).to.equal(0);
     });
@@ -142,11 +143,11 @@ describe('tenancy: two shops never reach each other’s rows', () => {
 
     it('native inserts cannot plant rows in another shop and fill in the own shop', async () => {
       const em = emOf(a);
-      expect((await failure(em.insert(FxNote, { title: 'planted', pinned: false, shopId: b.shopId }))).code).to.equal(
-        'KRN_ERR_CROSS_TENANT_WRITE',
-      );
       expect(
-        (await failure(em.insertMany(FxNote, [{ title: 'planted', pinned: false, shopId: b.shopId }]))).code,
+        (await failure(em.insert(FxNote, { title: 'planted', pinned: false, shopId: b.shopId } as FxNote))).code,
+      ).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
+      expect(
+        (await failure(em.insertMany(FxNote, [{ title: 'planted', pinned: false, shopId: b.shopId } as FxNote]))).code,
       ).to.equal('KRN_ERR_CROSS_TENANT_WRITE');
       expect(await emOf(b).count(FxNote, { title: 'planted' })).to.equal(0);
       const id = await em.insert(FxNote, { title: 'inserted', pinned: false } as FxNote);

@@ -26,6 +26,8 @@ describe('tool coverage', () => {
           title: 'w',
           description: 'w',
           kind: 'query',
+          hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+          output: Type.Object({}, { additionalProperties: true }),
           input: Type.Object({}),
           handler: async () => ({}),
         }),

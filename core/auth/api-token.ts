@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
 
 const PREFIX = 'sbt_';
 
@@ -13,4 +14,16 @@ export function generateApiToken(): string {
  */
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The shop an API token belongs to, read from the kernel's shops table now (no cache: a rotated
+ * token stops working the moment the rotation commits). For processes beside the server (the
+ * session service) that share its database but not its authenticator.
+ */
+export async function shopIdForApiToken(connection: AbstractSqlConnection, token: string): Promise<number | null> {
+  const rows = await connection.execute<{ id: number }[]>('select "id" from "shops" where "token_hash" = ?', [
+    hashApiToken(token),
+  ]);
+  return rows[0]?.id ?? null;
 }

@@ -2,12 +2,13 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Pg from 'pg';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { SHOP_CHANGED_CHANNEL } from '../tenancy/shop-changed.js';
 import { hashApiToken } from './api-token.js';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg') as typeof import('pg');
+const { Client } = require('pg') as typeof Pg;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const CACHE_TTL_MS = 60_000;

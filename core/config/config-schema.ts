@@ -21,6 +21,17 @@ export const ConfigSchema = Type.Object(
         publicBaseUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
         allowedOrigins: Type.Array(Type.String(), { default: [] }),
         shutdownGraceMs: Type.Integer({ minimum: 0, default: 10_000 }),
+        maxBatchLength: Type.Integer({
+          minimum: 1,
+          maximum: 1_000,
+          default: 100,
+          description: 'The most messages one JSON-RPC batch may hold; a longer one is refused whole',
+        }),
+        trustProxy: Type.Union([Type.Boolean(), Type.Array(Type.String(), { minItems: 1 })], {
+          default: false,
+          description:
+            'Whose X-Forwarded-For to believe for the client address: false (nobody, the default), true (any proxy), or the proxies’ addresses and CIDRs',
+        }),
       },
       { additionalProperties: false, default: {} },
     ),
@@ -47,10 +58,69 @@ export const ConfigSchema = Type.Object(
       { additionalProperties: false, default: {} },
     ),
     tools: Type.Object(
-      { pageSize: Type.Integer({ minimum: 0, default: 0, description: '0 = every tool on one page' }) },
+      {
+        pageSize: Type.Integer({ minimum: 0, default: 0, description: '0 = every tool on one page' }),
+        checkOutput: Type.Boolean({
+          default: false,
+          description:
+            'Check every answer against its tool’s output schema; a mismatch is answered as internal_error naming the fields (tests and development)',
+        }),
+      },
       { additionalProperties: false, default: {} },
     ),
     jobs: Type.Object({ enabled: Type.Boolean({ default: true }) }, { additionalProperties: false, default: {} }),
+    outbox: Type.Object(
+      {
+        pollMs: Type.Integer({
+          minimum: 10,
+          default: 1_000,
+          description: 'How often the relay looks for due messages when no commit woke it',
+        }),
+        batchSize: Type.Integer({
+          minimum: 1,
+          maximum: 1_000,
+          default: 100,
+          description: 'Messages one relay pass claims',
+        }),
+        concurrency: Type.Integer({
+          minimum: 1,
+          maximum: 64,
+          default: 8,
+          description: 'Deliveries one relay runs at once',
+        }),
+        leaseMs: Type.Integer({
+          minimum: 1_000,
+          default: 120_000,
+          description: 'How long a claim holds a message from other relays',
+        }),
+        deliveryTimeoutMs: Type.Integer({
+          minimum: 100,
+          default: 30_000,
+          description: 'A delivery running longer fails its attempt; below leaseMs',
+        }),
+        retryScheduleMs: Type.Array(Type.Integer({ minimum: 0 }), {
+          maxItems: 50,
+          // Svix's schedule: 8 attempts over about 27 hours.
+          default: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+          description: 'Waits before attempts 2, 3, …, unless a group sets its own',
+        }),
+        retainDays: Type.Integer({
+          minimum: 1,
+          default: 14,
+          description: 'Finished messages are deleted after this many days',
+        }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    network: Type.Object(
+      {
+        allowLoopback: Type.Boolean({
+          default: false,
+          description: 'Let shop-supplied URLs and hosts reach loopback addresses (tests and local fakes only)',
+        }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
     secret: Type.Optional(Type.String({ minLength: 16 })),
     logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
     // patternProperties alone would let a key that does not match (a typo such as "Tickets") pass unchecked.

@@ -40,7 +40,17 @@ export function finalizeConfig(raw: Record<string, unknown>): Readonly<Switchboa
       { errors },
     );
   }
-  return deepFreeze(withDefaults as SwitchboardConfig);
+  const config = withDefaults as SwitchboardConfig;
+  // A delivery still running when its lease ends would be handed to a second relay while it goes on.
+  if (config.outbox.deliveryTimeoutMs >= config.outbox.leaseMs)
+    throw new KernelError(
+      'KRN_ERR_CONFIG_INVALID',
+      'invalid configuration: /outbox/deliveryTimeoutMs must be below /outbox/leaseMs',
+      {
+        errors: [{ path: '/outbox/deliveryTimeoutMs', message: 'must be below /outbox/leaseMs' }],
+      },
+    );
+  return deepFreeze(config);
 }
 
 async function readConfigFile(path: string): Promise<ConfigTree> {
@@ -104,8 +114,7 @@ function deepMerge(base: ConfigTree, extra: object): ConfigTree {
 /** Configuration as read from files and the environment, before validation gives it its type. */
 type ConfigTree = Record<string, unknown>;
 
-const isPlainObject = (v: unknown): v is ConfigTree =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is ConfigTree => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { toToolFailure } from '../errors/map-error.js';
+import { redactArgs } from '../audit/secret-args.js';
 import type { RegisteredTool } from '../tools/registered-tool.js';
 import type { ToolInvoker, ToolOutcome } from '../tools/tool-invoker.js';
 import { handlerArgs } from '../tools/tool-invoker.js';
@@ -51,10 +52,15 @@ export class ConfirmationGate {
       });
       if (payload) return { payload, isError: false };
     }
-    const summary = await this.scope.run(shop, async (ctx) => tool.definition.summary!(handlerArgs(args), ctx), {
-      group: tool.group,
-      requestId,
-    });
+    const summary = await this.scope.run(
+      shop,
+      async (ctx) => {
+        await tool.definition.precheck?.(handlerArgs(args), ctx);
+        // The summary is shown and stored: it never sees a secret argument.
+        return tool.definition.summary!(redactArgs(handlerArgs(args), tool.secretPaths), ctx);
+      },
+      { group: tool.group, requestId },
+    );
     const policy = tool.confirmation as 'agent' | 'user';
     const issued = await this.scope.run(shop, ({ em }) => this.confirmations.issue(em, name, policy, args, summary), {
       transactional: true,
@@ -133,13 +139,22 @@ export class ConfirmationGate {
     requestId: string,
   ) {
     try {
-      const payload = await this.invoker.execute(tool, shop, args, requestId, {
-        before: ({ em }) => this.confirmations.claim(em, id),
-        after: ({ em }, result) => this.confirmations.recordResult(em, id, result),
-      });
+      const payload = await this.invoker.execute(
+        tool,
+        shop,
+        args,
+        requestId,
+        {
+          before: ({ em }) => this.confirmations.claim(em, id),
+          after: ({ em }, result) => this.confirmations.recordResult(em, id, result),
+        },
+        'confirmation_page',
+      );
       return payload && { payload, isError: false };
     } catch (err) {
-      return { payload: toToolFailure(err, requestId, this.scope.log) as Record<string, unknown>, isError: true };
+      const failure = toToolFailure(err, requestId, this.scope.log) as Record<string, unknown>;
+      await this.invoker.recordFailure(tool, shop, args, 'confirmation_page', requestId, failure);
+      return { payload: failure, isError: true };
     }
   }
 }

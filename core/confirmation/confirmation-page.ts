@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConfirmationGate, PageOutcome } from './confirmation-gate.js';
 
 const TITLES: Record<PageOutcome['state'], string> = {
@@ -41,7 +41,7 @@ export async function confirmationPage(app: FastifyInstance, { gate }: { gate: C
   );
 }
 
-function render(reply: import('fastify').FastifyReply, outcome: PageOutcome, token: string) {
+function render(reply: FastifyReply, outcome: PageOutcome, token: string) {
   // 410 is for a token that is no longer usable when it is opened, not for the press that just used it.
   const status =
     outcome.state === 'unknown'

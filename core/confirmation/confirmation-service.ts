@@ -57,7 +57,7 @@ export class ConfirmationService {
       policy,
       summary,
       expiresAt,
-    } as any);
+    } as PendingConfirmation);
     await em.flush();
     return { token, expiresAt, invalidatedPrevious };
   }

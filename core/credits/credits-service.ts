@@ -65,15 +65,13 @@ export class CreditsService {
       await this.em.execute('update shops set credits_balance = ? where id = ?', [balance, this.shopId()]);
       await this.em.flush();
     }
-    const refusals = debits
-      .slice(taken)
-      .map(
-        (d) =>
-          new ToolError('insufficient_credits', `This needs ${d.amount} credits and the shop has ${balance}.`, {
-            required: d.amount,
-            balance,
-          }),
-      );
+    const refusals = debits.slice(taken).map(
+      (d) =>
+        new ToolError('insufficient_credits', `This needs ${d.amount} credits and the shop has ${balance}.`, {
+          required: d.amount,
+          balance,
+        }),
+    );
     return { taken, refusals };
   }
 

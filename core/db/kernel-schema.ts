@@ -3,8 +3,17 @@ import { Shop } from '../tenancy/shop.entity.js';
 import { CreditMovement } from '../credits/credit-movement.entity.js';
 import { PendingConfirmation } from '../confirmation/pending-confirmation.entity.js';
 import { JobRun } from '../jobs/job-run.entity.js';
+import { OutboxMessage } from '../outbox/outbox-message.entity.js';
 import { KernelInit } from './migrations/kernel-0001-init.js';
+import { KernelShopAnnounced } from './migrations/kernel-0002-shop-announced.js';
+import { KernelTextSearch } from './migrations/kernel-0003-text-search.js';
+import { KernelOutbox } from './migrations/kernel-0004-outbox.js';
 
-export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun];
+export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage];
 
-export const kernelMigrations: MigrationObject[] = [{ name: 'kernel/0001-init', class: KernelInit }];
+export const kernelMigrations: MigrationObject[] = [
+  { name: 'kernel/0001-init', class: KernelInit },
+  { name: 'kernel/0002-shop-announced', class: KernelShopAnnounced },
+  { name: 'kernel/0003-text-search', class: KernelTextSearch },
+  { name: 'kernel/0004-outbox', class: KernelOutbox },
+];

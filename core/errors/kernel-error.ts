@@ -24,9 +24,11 @@ export const KernelErrorCodes = {
   KRN_ERR_GROUP_KERNEL_VERSION: 'a tool group needs another kernel version',
   KRN_ERR_DUPLICATE_TOOL: 'two tools share one name',
   KRN_ERR_DUPLICATE_SERVICE: 'two groups register a service under one name',
+  KRN_ERR_UNDECLARED_SERVICE: 'a tool group resolves a service of a group it does not declare as a dependency',
   KRN_ERR_DUPLICATE_JOB: 'two jobs share one name',
   KRN_ERR_DUPLICATE_RESOURCE: 'two resources share one URI',
   KRN_ERR_TOOL_INVALID: 'a tool definition is invalid',
+  KRN_ERR_TOOL_HINTS: 'a tool does not state all four MCP hints',
   KRN_ERR_JOB_INVALID: 'a job definition is invalid',
   KRN_ERR_DATA_DIR_LOCKED: 'the data folder is in use by another process',
   KRN_ERR_DATABASE: 'the database could not be reached or migrated',
@@ -34,6 +36,8 @@ export const KernelErrorCodes = {
   KRN_ERR_CROSS_TENANT_WRITE: 'a write named another shop',
   KRN_ERR_TENANT_UNSAFE_UPSERT: 'an upsert of a tenant-owned entity does not resolve conflicts per shop',
   KRN_ERR_SECRET_INVALID: 'SWITCHBOARD_SECRET is invalid',
+  KRN_ERR_OUTBOX_TOPIC: 'no enabled tool group delivers this outbox topic',
+  KRN_ERR_OUTBOX_NO_TRANSACTION: 'an outbox message was written outside a transaction',
 } as const;
 
 export type KernelErrorCode = keyof typeof KernelErrorCodes;

@@ -23,3 +23,7 @@ export const invalidState = (message: string, details: Record<string, unknown> =
 
 export const invalidArguments = (message: string, errors: { path: string; message: string }[] = []) =>
   new ToolError('invalid_arguments', message, { errors });
+
+/** A call that needs a group this server does not enable (an optional dependency). */
+export const groupNotEnabled = (group: string, message: string) =>
+  new ToolError('group_not_enabled', message, { group });

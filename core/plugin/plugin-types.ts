@@ -1,9 +1,14 @@
 import type { EntitySchema, EntityManager } from '@mikro-orm/postgresql';
 import type { NamedMigration } from '../db/migration-renames.js';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance, FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AuthOutcome } from '../auth/auth-guard.js';
 import type { AwilixContainer } from 'awilix';
-import type { BatchListener } from '../events/event-bus.js';
+import type { Listeners } from '../events/event-bus.js';
+import type { Services } from './service-map.js';
+import type { ErrorCatalogue } from '../errors/error-catalogue.js';
+import type { AuditSink } from '../audit/audit-record.js';
+import type { OutboxConsumers } from '../outbox/outbox-map.js';
 
 /** The authenticated tenant as handlers see it. */
 export interface ShopContext {
@@ -14,16 +19,15 @@ export interface ShopContext {
   currency: string;
 }
 
-/** Services as a handler sees them when its group does not declare their types. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UntypedServices = Record<string, any>;
-
 /** Everything a tool handler gets besides its arguments. No tokens, no HTTP, no MCP shapes. */
-export interface ToolContext<Config = Record<string, unknown>, Services = UntypedServices> {
+export interface ToolContext<Config = Record<string, unknown>> {
   shop: ShopContext;
   /** Scoped to the shop; inside the call's transaction for mutations. */
   em: EntityManager;
-  /** Services of every enabled group and of the kernel, resolved in this call's scope. */
+  /**
+   * The kernel's services, the group's own and those of the groups it declares, resolved in this
+   * call's scope (typed from the groups' surface.ts files).
+   */
   services: Services;
   config: Readonly<Config>;
   log: FastifyBaseLogger;
@@ -33,36 +37,56 @@ export interface ToolContext<Config = Record<string, unknown>, Services = Untype
 export type ToolKind = 'query' | 'mutation';
 
 /**
+ * The MCP tool hints, each stated by every tool so none falls back to a default by accident.
+ * A query is readOnly and not destructive; a mutation is not readOnly. destructive: it may
+ * overwrite or delete what is there (false: it only adds). idempotent: calling again with the
+ * same arguments changes nothing more. openWorld: it reaches a system outside this server (the
+ * messaging network, a mail server, a storefront, a webhook receiver, an AI provider), now or as
+ * the work it starts.
+ */
+export interface ToolHints {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  openWorld: boolean;
+}
+
+/**
  * none: runs at once. agent: the model confirms by calling again with confirm: true.
  * user: a person approves on a confirmation page; the model must not call again.
  */
 export type ConfirmationPolicy = 'none' | 'agent' | 'user';
 
-export interface ToolDefinition<P extends TProperties = TProperties, Config = any, Services = UntypedServices> {
+export interface ToolDefinition<P extends TProperties = TProperties, Config = unknown> {
   name: string;
   title: string;
   description: string;
   kind: ToolKind;
+  /** The four MCP hints, all stated: published as the tool's annotations. */
+  hints: ToolHints;
   /** The fixed value of the required `action` argument, or absent when the tool takes none. */
   action?: string;
   input: TObject<P>;
   /**
    * The fields the handler returns (the kernel adds `success: true`): published as the tool's
-   * outputSchema and checked against every result in tests.
+   * outputSchema from MCP 2025-06-18 on, and checked against every result when tools.checkOutput
+   * is on (tests). Closed at the top unless it says additionalProperties: true.
    */
-  output?: TObject;
+  output: TObject;
   confirmation?: ConfirmationPolicy;
   /** One sentence saying what a confirmed call will do; required when confirmation is not none. */
-  summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config, Services>) => string | Promise<string>;
-  /** Hints beyond what kind implies. Queries are always read-only and non-destructive. */
-  destructive?: boolean;
-  idempotent?: boolean;
-  /** True when the tool reaches a third-party system (messaging network, storefront, mail). */
-  openWorld?: boolean;
-  handler: (args: Static<TObject<P>>, ctx: ToolContext<Config, Services>) => Promise<Record<string, unknown>>;
+  summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => string | Promise<string>;
+  /**
+   * For a confirmed tool: the checks a call would fail anyway (the 11th mailbox, credentials a
+   * storefront rejects), run before a confirmation is issued. Throw the ToolError the call would
+   * get: the first call fails with it and no confirmation is created. The handler still checks
+   * for itself when the confirmed call runs, since things may change in between.
+   */
+  precheck?: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => Promise<void>;
+  handler: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => Promise<Record<string, unknown>>;
 }
 
-export interface JobContext<Config = Record<string, unknown>, Services = UntypedServices> {
+export interface JobContext<Config = Record<string, unknown>> {
   /** Shop jobs: scoped to the shop. System jobs: unscoped; tenant-owned reads must pass filters: { tenant: false }. */
   em: EntityManager;
   shop?: ShopContext;
@@ -73,17 +97,17 @@ export interface JobContext<Config = Record<string, unknown>, Services = Untyped
   /** The tick this run belongs to. */
   tickAt: Date;
   /** Run work for one shop in its own scoped unit of work (system jobs). */
-  forShop<T>(shopId: number, work: (ctx: JobContext<Config, Services>) => Promise<T>): Promise<T>;
+  forShop<T>(shopId: number, work: (ctx: JobContext<Config>) => Promise<T>): Promise<T>;
 }
 
-export interface JobDefinition<Config = any, Services = UntypedServices> {
+export interface JobDefinition<Config = unknown> {
   name: string;
   /** node-cron expression, five fields or six with seconds. */
   schedule: string;
   /** shop: run once per shop, each in its own unit of work. system: run once per tick. */
   scope: 'shop' | 'system';
   description?: string;
-  run: (ctx: JobContext<Config, Services>) => Promise<void>;
+  run: (ctx: JobContext<Config>) => Promise<void>;
 }
 
 export interface ResourceDefinition {
@@ -95,7 +119,7 @@ export interface ResourceDefinition {
 }
 
 /** Raw access for the rare group that needs HTTP routes of its own (inbound webhooks, public pages). */
-export interface SetupContext<Config = any> {
+export interface SetupContext<Config = unknown> {
   app: FastifyInstance;
   config: Readonly<Config>;
   container: AwilixContainer;
@@ -113,10 +137,15 @@ export interface SetupContext<Config = any> {
   rootEm: EntityManager;
   /** The server's public base URL (for links the group hands out), known once listening. */
   baseUrl(): string;
-  /** The shop a `Authorization: Bearer …` header belongs to, or null — for the group's own routes. */
-  authenticate(authorization: string | undefined): Promise<ShopContext | null>;
+  /**
+   * The shop whose token the request's `Authorization: Bearer …` header carries, for the group's own
+   * routes; or why not: 401, or 429 once the client's address has failed too often (the same limit
+   * as the MCP endpoint's). Answer with `status` and, on 429, a Retry-After header.
+   */
+  authenticate(request: FastifyRequest): Promise<AuthOutcome>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each service types the slice of the container it uses; the container satisfies them all
 export type ServiceClass = new (cradle: any) => unknown;
 
 export interface PluginDefinition<C extends TSchema = TSchema> {
@@ -131,12 +160,31 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
    * and loaded first then; their absence is not an error.
    */
   optionalDependencies?: string[];
+  /**
+   * Service names this group defines as ports and resolves from whichever group registers them
+   * (mass_marketing's `translatorPort`): the consumer owns the interface, any provider may fill it.
+   */
+  ports?: string[];
   configSchema?: C;
-  entities?: EntitySchema<any, any>[];
+  entities?: EntitySchema[];
+  /**
+   * SQL views other groups may read in their own SQL (view name → its columns and meaning). Every
+   * table belongs to the group whose entities declare it; another group's SQL names only the
+   * read views of groups it declares, never their tables (test/table-ownership.test.ts). The
+   * group's migrations create the views and recreate them, same columns, when its tables change.
+   */
+  readViews?: Record<string, string>;
   /** Applied in order; names must be unique within the group. `renamedFrom` carries an old name over. */
   migrations?: NamedMigration[];
   /** Registered in the DI container, one instance per call scope. */
   services?: Record<string, ServiceClass>;
+  /**
+   * Every error_code the group's tools answer with besides the kernel's invalid_arguments and
+   * internal_error (errors.ts, made with defineErrors). The README's error section is generated
+   * from it; a contract test fails on a code thrown but not listed here.
+   */
+  errors?: ErrorCatalogue;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tools with different argument types
   tools?: ToolDefinition<any, Static<C>>[];
   jobs?: JobDefinition<Static<C>>[];
   resources?: ResourceDefinition[];
@@ -147,6 +195,17 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
    * (`ctx.services.events.emit(name, payload)` or `emitMany(name, payloads)`). Event names are
    * `<group>.<past-tense verb>`. A listener wrapped in `inBatches()` gets a batch per call.
    */
-  on?: Record<string, ((payload: any, ctx: ToolContext<Static<C>>) => Promise<void>) | BatchListener<Static<C>>>;
+  on?: Listeners<Static<C>>;
+  /**
+   * The outbox topics this group delivers (`<group>.<noun>`, declared in its surface.ts): messages
+   * written with `services.outbox.enqueue(topic, payload)` in a transaction reach `deliver` after
+   * it commits, at least once, retried on a schedule.
+   */
+  outbox?: OutboxConsumers<Static<C>>;
   setup?: (ctx: SetupContext<Static<C>>) => void | Promise<void>;
+  /**
+   * An audit sink: every mutation of every group, successful or failed, with its actor and its
+   * arguments (`secret: true` ones redacted). Successes arrive inside the call's transaction.
+   */
+  audit?: AuditSink;
 }

@@ -21,6 +21,8 @@ export class ShopService {
     private readonly rootEm: EntityManager,
     /** Called after a token rotation commits, for this process's own authentication cache. */
     private readonly onChanged: (shopId: number) => void = () => undefined,
+    /** Called after a new shop commits: the server announces it (shop.created) at once. */
+    private readonly onCreated: (shopId: number) => Promise<unknown> = async () => undefined,
   ) {}
 
   async create(input: NewShop): Promise<{ shopId: number; token: string }> {
@@ -40,6 +42,7 @@ export class ShopService {
         await new CreditsService({ em: forkForShop(tem, shop.id) }).add(input.credits, 'initial_grant');
       return shop.id;
     });
+    await this.onCreated(shopId);
     return { shopId, token };
   }
 

@@ -24,6 +24,8 @@ export const Shop = defineEntity({
     creditsBalance: p.bigint('number').onCreate(() => 0),
     createdAt: p.datetime().onCreate(() => new Date()),
     tokenRotatedAt: p.datetime().onCreate(() => new Date()),
+    /** When shop.created was delivered; null until then (see shop-announcer.ts). */
+    announcedAt: p.datetime().nullable(),
   },
 });
 

@@ -2,6 +2,9 @@ import { Type, type TObject, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
 import type { ConfirmationPolicy, ToolDefinition } from '../plugin/plugin-types.js';
+import { ToolOutput } from './tool-output.js';
+import { secretPaths } from '../audit/secret-args.js';
+import { boundIntegers } from './bound-integers.js';
 
 export interface ToolAnnotations {
   title: string;
@@ -11,12 +14,18 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/** A tool as tools/list shows it to a 2025-03-26 client. */
 export interface ToolDescriptor {
   name: string;
-  title: string;
   description: string;
   inputSchema: TObject;
   annotations: ToolAnnotations;
+}
+
+/** From 2025-06-18 on: a top-level title and the output schema. */
+export interface ToolDescriptorWithOutput extends ToolDescriptor {
+  title: string;
+  outputSchema: TSchema;
 }
 
 /** A tool as the kernel runs it: its definition plus what is derived once at boot. */
@@ -25,10 +34,14 @@ export interface RegisteredTool {
   definition: ToolDefinition;
   confirmation: ConfirmationPolicy;
   inputSchema: TObject;
-  validator: Validator<{}, TSchema>;
+  validator: Validator<Record<never, never>, TSchema>;
   /** Whether any property declares a default: only then are arguments copied to apply them. */
   hasDefaults: boolean;
+  output: ToolOutput;
+  /** The arguments marked `secret: true`, redacted wherever arguments are shown. */
+  secretPaths: string[][];
   descriptor: ToolDescriptor;
+  descriptorWithOutput: ToolDescriptorWithOutput;
 }
 
 const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
@@ -53,7 +66,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   if (definition.action !== undefined) {
     properties.action = Type.Literal(definition.action, { description: `Always "${definition.action}".` });
   }
-  Object.assign(properties, definition.input.properties);
+  for (const [name, schema] of Object.entries(definition.input.properties)) properties[name] = boundIntegers(schema);
   if (confirmation !== 'none') {
     properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
     properties.confirmation_token = Type.Optional(
@@ -65,7 +78,20 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   const required = (inputSchema.required ?? []).filter((name: string) => !('default' in (properties[name] as object)));
   if (required.length) (inputSchema as { required?: string[] }).required = required;
   else delete (inputSchema as { required?: string[] }).required;
-  const isQuery = definition.kind === 'query';
+  const { hints } = definition;
+  const output = new ToolOutput(definition.output, confirmation);
+  const descriptor: ToolDescriptor = {
+    name: definition.name,
+    description: definition.description + CONFIRMATION_NOTE[confirmation],
+    inputSchema,
+    annotations: {
+      title: definition.title,
+      readOnlyHint: hints.readOnly,
+      destructiveHint: hints.destructive,
+      idempotentHint: hints.idempotent,
+      openWorldHint: hints.openWorld,
+    },
+  };
   return {
     group,
     definition,
@@ -73,18 +99,16 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
     inputSchema,
     validator: Compile(inputSchema),
     hasDefaults: JSON.stringify(inputSchema).includes('"default":'),
-    descriptor: {
-      name: definition.name,
+    output,
+    secretPaths: secretPaths(definition.input),
+    descriptor,
+    descriptorWithOutput: {
+      name: descriptor.name,
       title: definition.title,
-      description: definition.description + CONFIRMATION_NOTE[confirmation],
+      description: descriptor.description,
       inputSchema,
-      annotations: {
-        title: definition.title,
-        readOnlyHint: isQuery,
-        destructiveHint: isQuery ? false : (definition.destructive ?? false),
-        idempotentHint: isQuery ? true : (definition.idempotent ?? false),
-        openWorldHint: definition.openWorld ?? false,
-      },
+      outputSchema: output.schema,
+      annotations: descriptor.annotations,
     },
   };
 }

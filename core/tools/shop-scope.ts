@@ -1,10 +1,13 @@
-import { asValue, type AwilixContainer } from 'awilix';
+import { asFunction, asValue, type AwilixContainer } from 'awilix';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext, ToolContext } from '../plugin/plugin-types.js';
 import { forkForShop } from '../tenancy/fork-for-shop.js';
 import { Shop } from '../tenancy/shop.entity.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { ServiceAccess } from '../plugin/service-access.js';
+import type { Services } from '../plugin/service-map.js';
+import { Outbox, type OutboxWiring } from '../outbox/outbox.js';
 
 export interface ScopeOptions {
   transactional?: boolean;
@@ -23,7 +26,9 @@ export class ShopScope {
     private readonly container: AwilixContainer,
     private readonly groupConfigs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
     private readonly events: EventBus,
+    private readonly access: ServiceAccess,
     readonly log: FastifyBaseLogger,
+    private readonly outbox: OutboxWiring,
   ) {}
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
@@ -47,12 +52,8 @@ export class ShopScope {
     created.register({
       em: asValue(ctx.em),
       shop: asValue(ctx.shop),
-      events: asValue(
-        this.events.forScope(
-          () => ctx,
-          (g) => this.configOf(g),
-        ),
-      ),
+      events: asValue(this.events.forScope((group) => ctx.as(group))),
+      outbox: asFunction(() => new Outbox(ctx.em, ctx.shop, this.outbox)).scoped(),
     });
     return created;
   }
@@ -71,10 +72,16 @@ export class ShopScope {
     const scope = this.container.createScope();
     scope.register({ em: asValue(em) });
     try {
-      return await work({ em, services: scope.cradle, config: this.configOf(group), log: this.log, requestId: 'job' });
+      const services = this.servicesFor(scope.cradle as Services, group);
+      return await work({ em, services, config: this.configOf(group), log: this.log, requestId: 'job' });
     } finally {
       await scope.dispose();
     }
+  }
+
+  /** @internal for CallContext: the scope's services as `group` may see them. */
+  servicesFor(cradle: Services, group: string | undefined): Services {
+    return this.access.view(cradle, group);
   }
 
   configOf(group: string | undefined): Readonly<Record<string, unknown>> {
@@ -113,7 +120,12 @@ export function extendContext<X extends object>(ctx: ToolContext, extra: X): Omi
       return ctx.services;
     },
   };
-  return Object.assign(base, extra);
+  // defineProperties, not assign: `extra` may replace a getter (services), which assign cannot set.
+  return Object.defineProperties(base, Object.getOwnPropertyDescriptors(extra)) as unknown as Omit<
+    ToolContext,
+    keyof X
+  > &
+    X;
 }
 
 /**
@@ -125,7 +137,9 @@ class CallContext implements ToolContext {
   readonly config: Readonly<Record<string, unknown>>;
   readonly log: FastifyBaseLogger;
   readonly requestId: string;
+  private readonly group: string | undefined;
   private scope?: AwilixContainer;
+  private groupServices?: Services;
 
   constructor(
     private readonly owner: ShopScope,
@@ -133,6 +147,7 @@ class CallContext implements ToolContext {
     options: ScopeOptions,
     private scopedEm?: EntityManager,
   ) {
+    this.group = options.group;
     this.config = owner.configOf(options.group);
     this.log = owner.log;
     this.requestId = options.requestId ?? 'internal';
@@ -142,8 +157,20 @@ class CallContext implements ToolContext {
     return (this.scopedEm ??= this.owner.forkFor(this.shop.id));
   }
 
-  get services(): Record<string, any> {
-    return (this.scope ??= this.owner.createScope(this)).cradle;
+  get services(): Services {
+    return (this.groupServices ??= this.owner.servicesFor(this.cradle(), this.group));
+  }
+
+  /** The same unit of work as another group sees it (an event listener): its config and services. */
+  as(group: string): ToolContext {
+    return extendContext(this, {
+      config: this.owner.configOf(group),
+      services: this.owner.servicesFor(this.cradle(), group),
+    });
+  }
+
+  private cradle(): Services {
+    return (this.scope ??= this.owner.createScope(this)).cradle as Services;
   }
 
   async dispose(): Promise<void> {

@@ -1,13 +1,17 @@
 import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext, ToolContext } from '../plugin/plugin-types.js';
-import { describeErrors } from '../config/schema-errors.js';
+import { describeErrors, type FieldError } from '../config/schema-errors.js';
+import { nulCharacterErrors } from './nul-characters.js';
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import { toToolFailure } from '../errors/map-error.js';
+import { ToolError } from '../errors/tool-error.js';
 import type { ConfirmationGate } from '../confirmation/confirmation-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool } from './registered-tool.js';
 import type { ShopScope } from './shop-scope.js';
+import type { AuditActor, AuditRecord, AuditSink } from '../audit/audit-record.js';
+import { redactArgs } from '../audit/secret-args.js';
 
 export interface ToolOutcome {
   payload: Record<string, unknown>;
@@ -38,21 +42,35 @@ export class ToolInvoker {
     private readonly scope: ShopScope,
     private readonly gate: ConfirmationGate,
     private readonly log: FastifyBaseLogger,
+    /** Check every answer against the tool's output schema (config tools.checkOutput; tests turn it on). */
+    private readonly checkOutput = false,
+    /** The groups' audit sinks, told of every mutation. */
+    private readonly sinks: readonly AuditSink[] = [],
   ) {}
 
   async call(shop: ShopContext, name: string, rawArgs: unknown, requestId: string): Promise<ToolOutcome> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     const args = rawArgs ?? {};
-    if (!tool.validator.Check(args)) return invalidArguments(tool, args);
+    const errors = argumentErrors(tool, args);
+    if (errors.length > 0) {
+      const refused = invalidArguments(tool, errors);
+      await this.recordFailure(tool, shop, args as Record<string, unknown>, 'api_token', requestId, refused.payload);
+      return refused;
+    }
     const values = tool.hasDefaults
       ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>)
       : (args as Record<string, unknown>);
     try {
-      if (tool.confirmation !== 'none') return await this.gate.handle(tool, shop, values, requestId);
-      return { payload: (await this.execute(tool, shop, values, requestId))!, isError: false };
+      if (tool.confirmation === 'none')
+        return { payload: (await this.execute(tool, shop, values, requestId))!, isError: false };
+      const outcome = await this.gate.handle(tool, shop, values, requestId);
+      if (!outcome.isError) this.check(tool, outcome.payload);
+      return outcome;
     } catch (err) {
-      return { payload: toToolFailure(err, requestId, this.log), isError: true };
+      const payload = toToolFailure(err, requestId, this.log);
+      await this.recordFailure(tool, shop, values, 'api_token', requestId, payload);
+      return { payload, isError: true };
     }
   }
 
@@ -66,22 +84,93 @@ export class ToolInvoker {
     args: Record<string, unknown>,
     requestId: string,
     hooks: ExecuteHooks = {},
+    actor: AuditActor = 'api_token',
   ): Promise<Record<string, unknown> | null> {
     return this.scope.run(
       shop,
       async (ctx) => {
         if (hooks.before && !(await hooks.before(ctx))) return null;
         const payload = { success: true, ...(await tool.definition.handler(handlerArgs(args), ctx)) };
+        // Inside the unit of work, so a result that breaks its schema leaves nothing written.
+        this.check(tool, payload);
+        await this.record(tool, args, actor, requestId, ctx, null);
         await hooks.after?.(ctx, payload);
         return payload;
       },
       { transactional: tool.definition.kind === 'mutation', group: tool.group, requestId },
     );
   }
+
+  /**
+   * A mutation that failed, told to the audit sinks in a transaction of its own (the call's rolled
+   * back). A sink that fails here is logged: the caller gets the call's own failure.
+   */
+  async recordFailure(
+    tool: RegisteredTool,
+    shop: ShopContext,
+    args: Record<string, unknown>,
+    actor: AuditActor,
+    requestId: string,
+    failure: Record<string, unknown>,
+  ): Promise<void> {
+    if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
+    try {
+      await this.scope.run(
+        shop,
+        (ctx) => this.record(tool, args, actor, requestId, ctx, String(failure.error_code ?? 'internal_error')),
+        { transactional: true, requestId },
+      );
+    } catch (err) {
+      this.log.error({ err, requestId, tool: tool.definition.name }, 'audit of a failed call failed');
+    }
+  }
+
+  /** errorCode null: a success, reported inside the call's own unit of work. */
+  private async record(
+    tool: RegisteredTool,
+    args: Record<string, unknown>,
+    actor: AuditActor,
+    requestId: string,
+    ctx: Pick<ToolContext, 'shop' | 'em'>,
+    errorCode: string | null,
+  ): Promise<void> {
+    if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
+    const record: AuditRecord = {
+      tool: tool.definition.name,
+      group: tool.group,
+      actor,
+      arguments: redactArgs(handlerArgs(args), tool.secretPaths),
+      outcome: errorCode === null ? 'success' : 'failure',
+      error_code: errorCode,
+      request_id: requestId,
+      at: new Date().toISOString(),
+    };
+    for (const sink of this.sinks) await sink(record, { shop: ctx.shop, em: ctx.em });
+  }
+
+  private check(tool: RegisteredTool, payload: Record<string, unknown>): void {
+    if (!this.checkOutput) return;
+    const problems = tool.output.mismatches(payload);
+    if (problems.length === 0) return;
+    throw new ToolError(
+      'internal_error',
+      `The result of ${tool.definition.name} does not match its output schema: ${problems.join('; ')}.`,
+      { output_errors: problems },
+    );
+  }
 }
 
-function invalidArguments(tool: RegisteredTool, args: unknown): ToolOutcome {
-  const errors = describeErrors(tool.validator.Errors(args));
+/**
+ * What is wrong with a call's arguments, by field: the input schema (with the kernel's integer
+ * bounds), and NUL characters in any string, which PostgreSQL cannot store. Empty when they are fine.
+ */
+export function argumentErrors(tool: RegisteredTool, args: unknown): FieldError[] {
+  const nul = nulCharacterErrors(args);
+  if (tool.validator.Check(args)) return nul;
+  return [...nul, ...describeErrors(tool.validator.Errors(args))];
+}
+
+function invalidArguments(tool: RegisteredTool, errors: FieldError[]): ToolOutcome {
   return {
     isError: true,
     payload: {

@@ -1,16 +1,20 @@
 import { KernelError } from '../errors/kernel-error.js';
 import type { ToolDefinition } from '../plugin/plugin-types.js';
 import { registerTool, type RegisteredTool } from './registered-tool.js';
+import { hasOutputSchemas, type ProtocolVersion } from '../transport/protocol-version.js';
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
+const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
+
 /**
- * Every tool of every enabled group. Filled during boot, then sealed: the serialized tools/list
- * pages are serialized and UTF-8 encoded once there, so listing tools costs a buffer copy per request.
+ * Every tool of every enabled group. Filled during boot, then sealed: the tools/list pages are
+ * serialized and UTF-8 encoded once there, in the two shapes revisions ask for (with titles and
+ * output schemas from 2025-06-18 on), so listing tools costs a buffer copy per request.
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
-  private pages: Buffer[] = [];
+  private pages: { base: Buffer[]; withOutput: Buffer[] } = { base: [], withOutput: [] };
   private pageSize = 1;
   private sealed = false;
 
@@ -33,18 +37,19 @@ export class ToolRegistry {
 
   /** pageSize 0 puts every tool on one page: many clients never follow cursors. */
   seal(pageSize: number): void {
-    const descriptors = [...this.tools.values()].map((t) => t.descriptor);
-    const size = pageSize > 0 ? pageSize : Math.max(descriptors.length, 1);
+    const tools = [...this.tools.values()];
+    const size = pageSize > 0 ? pageSize : Math.max(tools.length, 1);
     this.pageSize = size;
-    this.pages = [];
-    for (let start = 0; start === 0 || start < descriptors.length; start += size) {
-      const next = start + size < descriptors.length ? encodeCursor(start + size) : undefined;
-      this.pages.push(
-        Buffer.from(
-          JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) }),
-        ),
-      );
-    }
+    this.pages = {
+      base: paginate(
+        tools.map((t) => t.descriptor),
+        size,
+      ),
+      withOutput: paginate(
+        tools.map((t) => t.descriptorWithOutput),
+        size,
+      ),
+    };
     this.sealed = true;
   }
 
@@ -57,13 +62,25 @@ export class ToolRegistry {
   }
 
   /** The serialized tools/list result for a cursor, or undefined when the cursor is not one of ours. */
-  page(cursor?: string): Buffer | undefined {
-    if (cursor === undefined) return this.pages[0];
+  page(cursor: string | undefined, version: ProtocolVersion): Buffer | undefined {
+    const pages = hasOutputSchemas(version) ? this.pages.withOutput : this.pages.base;
+    if (cursor === undefined) return pages[0];
     const offset = decodeCursor(cursor);
     if (offset === undefined) return undefined;
     const index = offset / this.pageSize;
-    return Number.isInteger(index) && index > 0 ? this.pages[index] : undefined;
+    return Number.isInteger(index) && index > 0 ? pages[index] : undefined;
   }
+}
+
+function paginate(descriptors: object[], size: number): Buffer[] {
+  const pages: Buffer[] = [];
+  for (let start = 0; start === 0 || start < descriptors.length; start += size) {
+    const next = start + size < descriptors.length ? encodeCursor(start + size) : undefined;
+    pages.push(
+      Buffer.from(JSON.stringify({ tools: descriptors.slice(start, start + size), ...(next && { nextCursor: next }) })),
+    );
+  }
+  return pages;
 }
 
 const encodeCursor = (offset: number) => Buffer.from(`tools:${offset}`).toString('base64url');
@@ -84,11 +101,25 @@ function checkDefinition(group: string, tool: ToolDefinition): void {
   if (!tool.title || !tool.description) fail('needs a title and a description');
   if (tool.kind !== 'query' && tool.kind !== 'mutation') fail('needs kind "query" or "mutation"');
   if (tool.input?.type !== 'object') fail('needs an input schema made with Type.Object');
+  if (tool.output?.type !== 'object') fail('needs an output schema made with Type.Object');
+  const missing = HINTS.filter((hint) => typeof tool.hints?.[hint] !== 'boolean');
+  if (missing.length) {
+    throw new KernelError(
+      'KRN_ERR_TOOL_HINTS',
+      `tool "${tool.name}" of group "${group}" must state all four hints (readOnly, destructive, idempotent, openWorld); missing: ${missing.join(', ')}`,
+      { tool: tool.name, group, missing },
+    );
+  }
+  if (tool.kind === 'query' && (!tool.hints.readOnly || tool.hints.destructive))
+    fail('is a query, so its hints must be readOnly: true and destructive: false');
+  if (tool.kind === 'mutation' && tool.hints.readOnly) fail('is a mutation, so its hints must be readOnly: false');
   for (const reserved of ['action', 'confirm', 'confirmation_token']) {
     if (reserved in tool.input.properties) fail(`must not declare "${reserved}" in its input: the kernel adds it`);
   }
   const confirmation = tool.confirmation ?? 'none';
   if (confirmation !== 'none' && tool.kind !== 'mutation') fail('asks for confirmation but is a query');
   if (confirmation !== 'none' && typeof tool.summary !== 'function') fail('asks for confirmation but has no summary');
+  if (tool.precheck !== undefined && confirmation === 'none')
+    fail('has a precheck but asks for no confirmation: check in the handler');
   if (typeof tool.handler !== 'function') fail('has no handler');
 }

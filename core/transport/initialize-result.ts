@@ -1,10 +1,16 @@
 import type { LoadedPlugin } from '../plugin/load-plugins.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
-import { PROTOCOL_VERSION } from './mcp-methods.js';
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-version.js';
 
-/** Computed once at boot: the groups and confirmation policies cannot change while running. */
-export function initializeResult(plugins: LoadedPlugin[], registry: ToolRegistry): string {
+/**
+ * Computed once at boot, per revision: the groups and confirmation policies cannot change while
+ * running; only protocolVersion differs.
+ */
+export function initializeResult(
+  plugins: LoadedPlugin[],
+  registry: ToolRegistry,
+): (version: ProtocolVersion) => string {
   const groups = plugins.map((p) => p.plugin.name);
   const userConfirmed = registry
     .all()
@@ -22,10 +28,16 @@ export function initializeResult(plugins: LoadedPlugin[], registry: ToolRegistry
   ]
     .filter(Boolean)
     .join(' ');
-  return JSON.stringify({
-    protocolVersion: PROTOCOL_VERSION,
-    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
-    serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
-    instructions,
-  });
+  const results = new Map(
+    PROTOCOL_VERSIONS.map((protocolVersion) => [
+      protocolVersion,
+      JSON.stringify({
+        protocolVersion,
+        capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
+        serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+        instructions,
+      }),
+    ]),
+  );
+  return (version) => results.get(version)!;
 }

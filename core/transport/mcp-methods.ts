@@ -5,8 +5,7 @@ import type { ToolInvoker } from '../tools/tool-invoker.js';
 import type { ResourceRegistry } from '../resources/resource-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
-
-export const PROTOCOL_VERSION = '2025-03-26';
+import { negotiate, type ProtocolVersion } from './protocol-version.js';
 
 /**
  * The MCP methods. Each returns its result already serialized, so cached results (the
@@ -20,13 +19,21 @@ export class McpMethods {
     private readonly invoker: ToolInvoker,
     private readonly resources: ResourceRegistry,
     private readonly scope: ShopScope,
-    private readonly initializeResult: string,
+    private readonly initializeResult: (version: ProtocolVersion) => string,
   ) {
     this.resourceList = JSON.stringify({ resources: resources.list() });
   }
 
-  /** `shop` is null only for initialize, the one method that needs no token. */
-  async handle(request: RpcRequest, shop: ShopContext | null, requestId: string): Promise<RawJson> {
+  /**
+   * `shop` is null only for initialize, the one method that needs no token. `version` is the
+   * revision the request carries in MCP-Protocol-Version (the base revision when it has none).
+   */
+  async handle(
+    request: RpcRequest,
+    shop: ShopContext | null,
+    requestId: string,
+    version: ProtocolVersion,
+  ): Promise<RawJson> {
     const { method, params } = request;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
@@ -35,14 +42,14 @@ export class McpMethods {
           'Invalid params: initialize needs params.protocolVersion (string)',
         );
       }
-      return this.initializeResult;
+      return this.initializeResult(negotiate(params.protocolVersion));
     }
     if (!shop) throw new Error('authenticated method reached without a shop');
     switch (method) {
       case 'ping':
         return '{}';
       case 'tools/list':
-        return this.listTools(params.cursor);
+        return this.listTools(params.cursor, version);
       case 'tools/call':
         return this.callTool(shop, params, requestId);
       case 'resources/list':
@@ -54,10 +61,10 @@ export class McpMethods {
     }
   }
 
-  private listTools(cursor: unknown): Buffer {
+  private listTools(cursor: unknown, version: ProtocolVersion): Buffer {
     if (cursor !== undefined && typeof cursor !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
-    const page = this.registry.page(cursor);
+    const page = this.registry.page(cursor, version);
     if (page === undefined) throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: unknown cursor');
     return page;
   }

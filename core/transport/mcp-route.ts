@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../auth/authenticator.js';
+import type { AuthGuard } from '../auth/auth-guard.js';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import { toJsonRpcError } from '../errors/map-error.js';
@@ -13,28 +13,30 @@ import {
   type RpcRequest,
 } from './json-rpc.js';
 import type { McpMethods } from './mcp-methods.js';
-import { PROTOCOL_VERSION } from './mcp-methods.js';
+import {
+  BASE_PROTOCOL_VERSION,
+  isProtocolVersion,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from './protocol-version.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
 
 export interface McpRouteOptions {
   methods: McpMethods;
-  authenticator: Authenticator;
+  auth: AuthGuard;
   requestsPerWindow: number;
-  failedAttemptsPerWindow: number;
   windowSeconds: number;
+  /** The most messages one batch may hold (server.maxBatchLength). */
+  maxBatchLength: number;
 }
-
-const UNAUTHORIZED = 'Unauthorized: invalid or missing Bearer token';
 
 /**
  * The single MCP endpoint. HTTP concerns end here: the methods below receive a classified request
  * and an authenticated shop, and return serialized results.
  */
 export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
-  const { methods, authenticator } = options;
-  const windowMs = options.windowSeconds * 1000;
-  const perShop = new FixedWindowLimiter(options.requestsPerWindow, windowMs);
-  const failedAuth = new FixedWindowLimiter(options.failedAttemptsPerWindow, windowMs);
+  const { methods, auth, maxBatchLength } = options;
+  const perShop = new FixedWindowLimiter(options.requestsPerWindow, options.windowSeconds * 1000);
 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -54,8 +56,8 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
   });
 
   app.post('/', async (request, reply) => {
-    const version = request.headers['mcp-protocol-version'];
-    if (version !== undefined && version !== PROTOCOL_VERSION) {
+    const header = request.headers['mcp-protocol-version'];
+    if (header !== undefined && !isProtocolVersion(header)) {
       return sendRaw(
         reply,
         400,
@@ -63,12 +65,13 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
           null,
           new JsonRpcError(
             RpcCode.INVALID_REQUEST,
-            `Unsupported MCP-Protocol-Version "${version}"; this server speaks ${PROTOCOL_VERSION}`,
+            `Unsupported MCP-Protocol-Version "${String(header)}"; this server speaks ${PROTOCOL_VERSIONS.join(', ')}`,
           ),
         ),
       );
     }
-    let body: any;
+    const version: ProtocolVersion = header ?? BASE_PROTOCOL_VERSION;
+    let body: unknown;
     try {
       body = JSON.parse(request.body as string);
     } catch {
@@ -79,14 +82,15 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       );
     }
     const batch = Array.isArray(body);
-    if (batch && body.length === 0) {
-      return sendRaw(
+    const messages: unknown[] = Array.isArray(body) ? body : [body];
+    if (batch && messages.length === 0) return refuseBody(reply, 'Invalid Request: empty batch');
+    // Checked before anything else is done per element, so a long batch costs one small answer.
+    if (messages.length > maxBatchLength)
+      return refuseBody(
         reply,
-        400,
-        errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, 'Invalid Request: empty batch')),
+        `Invalid Request: a batch holds at most ${maxBatchLength} messages; this one holds ${messages.length}`,
       );
-    }
-    const items: Classified[] = (batch ? body : [body]).map((message: unknown) => {
+    const items: Classified[] = messages.map((message) => {
       const item = classify(message);
       if (batch && item.kind === 'request' && item.method === 'initialize') {
         return {
@@ -97,63 +101,60 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       }
       return item;
     });
+    if (batch && items.every((i) => i.kind === 'invalid'))
+      return refuseBody(reply, 'Invalid Request: no element of the batch is a valid JSON-RPC message');
 
     let shop: ShopContext | null = null;
     const needsAuth = items.some((i) => i.kind === 'request' && i.method !== 'initialize');
     if (needsAuth) {
-      const ip = request.ip;
-      const wait = failedAuth.blocked(ip);
-      if (wait)
-        return rejectAll(
-          reply,
-          items,
-          batch,
-          429,
-          RpcCode.RATE_LIMITED,
-          `Too many failed authentication attempts; retry in ${wait} s`,
-          wait,
-        );
+      let outcome;
       try {
-        shop = await authenticator.authenticate(request.headers.authorization);
+        outcome = await auth.check(request.headers.authorization, request.ip);
       } catch (err) {
         throw toJsonRpcError(err, request.id, request.log);
       }
-      if (!shop) {
-        failedAuth.hit(ip);
-        return rejectAll(reply, items, batch, 401, RpcCode.UNAUTHORIZED, UNAUTHORIZED);
+      if (!outcome.shop) {
+        const code = outcome.status === 429 ? RpcCode.RATE_LIMITED : RpcCode.UNAUTHORIZED;
+        const wait = outcome.status === 429 ? outcome.retryAfterSeconds : undefined;
+        return rejectAll(reply, items, batch, outcome.status, code, outcome.message, wait);
       }
-      const retry = perShop.hit(`shop:${shop.id}`);
-      if (retry)
-        return rejectAll(
-          reply,
-          items,
-          batch,
-          429,
-          RpcCode.RATE_LIMITED,
-          `Rate limit exceeded; retry in ${retry} s`,
-          retry,
-        );
+      shop = outcome.shop;
     }
 
     // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
+    // Every request counts against the shop's budget, a batch's one by one: those past it are
+    // answered with the rate-limit error and the rest of the batch still runs.
     const responses: RawJson[] = [];
+    let refusedFor = 0;
     for (const item of items) {
       if (item.kind === 'silent') continue;
       if (item.kind === 'invalid') {
         responses.push(errorResponse(item.id, item.error));
         continue;
       }
-      responses.push(await answer(item, shop, request));
+      const wait = shop ? perShop.hit(`shop:${shop.id}`) : 0;
+      if (wait) {
+        refusedFor = wait;
+        responses.push(errorResponse(item.id, rateLimited(wait)));
+        continue;
+      }
+      responses.push(await answer(item, shop, request, version));
     }
+    if (refusedFor) reply.header('retry-after', String(refusedFor));
     if (responses.length === 0) return reply.code(202).send();
     const single = items.length === 1 && !batch ? items[0]! : undefined;
-    const status = single?.kind === 'invalid' ? 400 : 200;
+    const status = single?.kind === 'invalid' ? 400 : single && refusedFor ? 429 : 200;
     return sendRaw(reply, status, batch ? batchResponse(responses) : responses[0]!);
   });
 
-  async function answer(item: RpcRequest, shop: ShopContext | null, request: FastifyRequest): Promise<RawJson> {
+  async function answer(
+    item: RpcRequest,
+    shop: ShopContext | null,
+    request: FastifyRequest,
+    version: ProtocolVersion,
+  ): Promise<RawJson> {
     try {
-      return resultResponse(item.id, await methods.handle(item, shop, request.id));
+      return resultResponse(item.id, await methods.handle(item, shop, request.id, version));
     } catch (err) {
       return errorResponse(item.id, toJsonRpcError(err, request.id, request.log));
     }
@@ -177,6 +178,14 @@ function rejectAll(
     )
     .filter((r): r is string => r !== null);
   return sendRaw(reply, status, batch ? batchResponse(responses) : (responses[0] ?? errorResponse(null, error)));
+}
+
+const rateLimited = (wait: number) =>
+  new JsonRpcError(RpcCode.RATE_LIMITED, `Rate limit exceeded; retry in ${wait} s`, { retry_after_seconds: wait });
+
+/** A body that cannot be processed at all: one error, whatever it held. */
+function refuseBody(reply: FastifyReply, message: string) {
+  return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, message)));
 }
 
 function sendRaw(reply: FastifyReply, status: number, json: RawJson) {

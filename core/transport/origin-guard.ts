@@ -10,12 +10,10 @@ export function originGuard(app: FastifyInstance, allowed: () => ReadonlySet<str
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     if (origin === undefined || allowed().has(origin)) return done();
-    reply
-      .code(403)
-      .send({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: RpcCode.FORBIDDEN, message: `Forbidden: origin ${origin} is not allowed` },
-      });
+    reply.code(403).send({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: RpcCode.FORBIDDEN, message: `Forbidden: origin ${origin} is not allowed` },
+    });
   });
 }

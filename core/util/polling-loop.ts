@@ -6,7 +6,9 @@
 export class PollingLoop {
   private active = false;
   private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private wakeUp: (() => void) | undefined;
+  /** Woken while a pass ran: the next pass runs without waiting, since the pass may have missed the work. */
+  private woken = false;
 
   constructor(
     /** One pass; true when it did work (the next pass then runs without waiting). */
@@ -33,20 +35,29 @@ export class PollingLoop {
   async stop(): Promise<void> {
     if (!this.active) return;
     this.active = false;
-    this.wake?.();
+    this.wakeUp?.();
     await this.loop;
+  }
+
+  /** Runs the next pass now instead of after the poll interval (new work was committed). */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
   }
 
   private async run(): Promise<void> {
     while (this.active) {
+      this.woken = false;
       try {
         if (await this.pass()) continue;
       } catch (err) {
         if (this.active) this.onError(err);
       }
+      if (this.woken || !this.active) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
+        this.wakeUp = () => {
+          this.wakeUp = undefined;
           clearTimeout(timer);
           resolve();
         };

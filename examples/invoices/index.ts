@@ -8,6 +8,7 @@ import { getInvoice } from './tools/get-invoice.js';
 import { listInvoices } from './tools/list-invoices.js';
 import { markInvoicePaid } from './tools/mark-invoice-paid.js';
 import { markOverdueInvoices } from './jobs/mark-overdue-invoices.js';
+import { invoicesErrors } from './errors.js';
 
 /** invoices: an example third-party group, installed as the package @acme/switchboard-invoices. */
 export default definePlugin({
@@ -19,6 +20,7 @@ export default definePlugin({
   entities: [Invoice],
   migrations: [{ name: '0001-init', class: InvoicesInit }],
   services: { invoicesService: InvoicesService },
+  errors: invoicesErrors,
   tools: [createInvoice, listInvoices, getInvoice, markInvoicePaid],
   jobs: [markOverdueInvoices],
 });

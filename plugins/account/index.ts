@@ -7,6 +7,7 @@ import { getShopProfile } from './tools/get-shop-profile.js';
 import { updateShopProfile } from './tools/update-shop-profile.js';
 import { getCreditsBalance } from './tools/get-credits-balance.js';
 import { listCreditMovements } from './tools/list-credit-movements.js';
+import { accountErrors } from './errors.js';
 
 /**
  * account: the shop's own account — plan and usage, profile (the kernel's shop row plus business
@@ -18,9 +19,12 @@ export default definePlugin({
   version: '1.0.0',
   description: "The shop's account: plan status (buy_agents), profile and business hours, credits balance and ledger.",
   kernel: '^1.0.0',
+  // Reads the agent count for plan status when agents is enabled (checked with kernelCatalog first).
+  optionalDependencies: ['agents'],
   entities: [AccountProfile],
   migrations: [{ name: '0001-init', class: AccountInit }],
   services: { accountService: AccountService },
+  errors: accountErrors,
   tools: [getShopStatus, getShopProfile, updateShopProfile, getCreditsBalance, listCreditMovements],
   // shop://profile reads its business hours from here.
   profile: async ({ services }) => ({ business_hours: await services.accountService.businessHours() }),

@@ -1,4 +1,4 @@
-import { defineGroup, type UntypedServices } from '../../core/index.js';
+import { defineGroup } from '../../core/index.js';
 
-/** The define functions of the agents group, typed with the services its tools and jobs use. */
-export const { defineTool, defineJob } = defineGroup<UntypedServices>();
+/** The define functions of the agents group, typed with its config. */
+export const { defineTool, defineJob } = defineGroup();

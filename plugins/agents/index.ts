@@ -7,6 +7,7 @@ import { listAgents } from './tools/list-agents.js';
 import { getAgent } from './tools/get-agent.js';
 import { updateAgent } from './tools/update-agent.js';
 import { deleteAgent } from './tools/delete-agent.js';
+import { agentsErrors } from './errors.js';
 
 /**
  * agents: the people who work the shop's inbox, capped by the plan's agent limit, each with a
@@ -22,5 +23,6 @@ export default definePlugin({
   entities: [Agent],
   migrations: [{ name: '0001-init', class: AgentsInit }],
   services: { agentsService: AgentsService },
+  errors: agentsErrors,
   tools: [createAgent, listAgents, getAgent, updateAgent, deleteAgent],
 });

@@ -9,6 +9,7 @@ import { searchConversations } from './tools/search-conversations.js';
 import { markConversationRead } from './tools/mark-conversation-read.js';
 import { assignConversation } from './tools/assign-conversation.js';
 import { listConversations } from './tools/list-conversations.js';
+import { conversationsErrors } from './errors.js';
 
 /**
  * conversations: the inbox over the messaging channel. One conversation per shop, session (line)
@@ -31,6 +32,7 @@ export default definePlugin({
     conversationsService: ConversationsService,
     conversationActivityService: ConversationActivityService,
   },
+  errors: conversationsErrors,
   tools: [
     getRecentConversations,
     getConversationMessages,

@@ -1,13 +1,15 @@
 import { definePlugin } from '../../core/index.js';
 import { CrmCustomer } from './entities/crm-customer.entity.js';
 import { CrmInit } from './migrations/0001-init.js';
-import { CrmCustomersService, type CustomersMerged } from './services/crm-customers-service.js';
+import { CrmReadViews } from './migrations/0002-read-views.js';
+import { CrmCustomersService } from './services/crm-customers-service.js';
 import { createCrmCustomer } from './tools/create-crm-customer.js';
 import { listCrmCustomers } from './tools/list-crm-customers.js';
 import { getCrmCustomer } from './tools/get-crm-customer.js';
 import { updateCrmCustomer } from './tools/update-crm-customer.js';
 import { moveCrmCustomerStage } from './tools/move-crm-customer-stage.js';
 import { deleteCrmCustomer } from './tools/delete-crm-customer.js';
+import { crmErrors } from './errors.js';
 
 /**
  * crm: a light sales pipeline over the customer records. Each CRM customer is the CRM side of the
@@ -22,8 +24,16 @@ export default definePlugin({
   kernel: '^1.0.0',
   dependencies: ['customers'],
   entities: [CrmCustomer],
-  migrations: [{ name: '0001-init', class: CrmInit }],
+  migrations: [
+    { name: '0001-init', class: CrmInit },
+    { name: '0002-read-views', class: CrmReadViews },
+  ],
+  readViews: {
+    crm_customers_view:
+      'The CRM records: shop_id, customer_id (null once the customer was deleted), whatsapp_number, name, stage.',
+  },
   services: { crmCustomersService: CrmCustomersService },
+  errors: crmErrors,
   tools: [
     createCrmCustomer,
     listCrmCustomers,
@@ -33,8 +43,7 @@ export default definePlugin({
     deleteCrmCustomer,
   ],
   on: {
-    'customers.merged': (event: CustomersMerged, ctx) => ctx.services.crmCustomersService.followMerge(event),
-    'customers.deleted': (event: { customer_id: number }, ctx) =>
-      ctx.services.crmCustomersService.followDeletion(event),
+    'customers.merged': (event, ctx) => ctx.services.crmCustomersService.followMerge(event),
+    'customers.deleted': (event, ctx) => ctx.services.crmCustomersService.followDeletion(event),
   },
 });

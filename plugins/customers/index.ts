@@ -3,6 +3,7 @@ import { Customer } from './entities/customer.entity.js';
 import { CustomerComment } from './entities/customer-comment.entity.js';
 import { CustomerTag } from './entities/customer-tag.entity.js';
 import { CustomersInit } from './migrations/0001-init.js';
+import { CustomersReadViews } from './migrations/0002-read-views.js';
 import { CustomersService } from './services/customers-service.js';
 import { CustomerCommentsService } from './services/customer-comments-service.js';
 import { CustomerTagsService } from './services/customer-tags-service.js';
@@ -18,6 +19,7 @@ import { deleteCustomer } from './tools/delete-customer.js';
 import { listCustomerTags } from './tools/list-customer-tags.js';
 import { removeCustomerTag } from './tools/remove-customer-tag.js';
 import { listCustomerComments } from './tools/list-customer-comments.js';
+import { customersErrors } from './errors.js';
 
 /**
  * customers: the people a shop talks to, one record per phone (E.164), with internal comments and
@@ -30,13 +32,21 @@ export default definePlugin({
   description: 'Customer records identified by phone: internal comments, tags, search, merge of duplicates.',
   kernel: '^1.0.0',
   entities: [Customer, CustomerComment, CustomerTag],
-  migrations: [{ name: '0001-init', class: CustomersInit }],
+  migrations: [
+    { name: '0001-init', class: CustomersInit },
+    { name: '0002-read-views', class: CustomersReadViews },
+  ],
+  readViews: {
+    customers_view: 'The customer records: shop_id, id, phone (E.164), name, last_contact_at, created_at.',
+    customer_tags_view: 'The tags on customers: shop_id, customer_id, name (as written; compare lower-cased).',
+  },
   services: {
     customersService: CustomersService,
     customerCommentsService: CustomerCommentsService,
     customerTagsService: CustomerTagsService,
     customerMergeService: CustomerMergeService,
   },
+  errors: customersErrors,
   tools: [
     addCustomerComment,
     addCustomerTag,

@@ -18,6 +18,7 @@ import { MassMarketingInit } from './migrations/0001-init.js';
 import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
 import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js';
 import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
+import { MassMarketingWaitingReasonCode } from './migrations/0005-waiting-reason-code.js';
 import { withAudienceListeners } from './services/audience-listeners.js';
 import { MarketingContactListsService } from './services/contact-lists-service.js';
 import { MarketingContactImportsService } from './services/contact-imports-service.js';
@@ -78,6 +79,7 @@ import { unarchiveCampaign } from './tools/unarchive-campaign.js';
 import { getCampaignLogs } from './tools/get-campaign-logs.js';
 import { exportCampaignCsv } from './tools/export-campaign-csv.js';
 import { getMassMarketingStats } from './tools/get-mass-marketing-stats.js';
+import { massMarketingErrors } from './errors.js';
 
 /**
  * mass_marketing: contact lists and their imports (CSV, typed numbers, customers, CRM, chat
@@ -95,6 +97,8 @@ export default definePlugin({
   kernel: '^1.0.0',
   dependencies: ['customers', 'whatsapp_ops'],
   optionalDependencies: ['conversations', 'crm', 'tickets'],
+  /** Translation for translate_by_prefix, from whichever group provides it (an AI group). */
+  ports: [TRANSLATOR_PORT],
   configSchema: MassMarketingConfig,
   entities: [
     ContactList,
@@ -116,6 +120,7 @@ export default definePlugin({
     { name: '0002-campaigns', class: MassMarketingCampaigns },
     { name: '0003-audience-facts', class: MassMarketingAudienceFacts },
     { name: '0004-claimed-by', class: MassMarketingClaimedBy },
+    { name: '0005-waiting-reason-code', class: MassMarketingWaitingReasonCode },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,
@@ -133,6 +138,7 @@ export default definePlugin({
     marketingCampaignRepliesService: MarketingCampaignRepliesService,
     marketingTranslationService: MarketingTranslationService,
   },
+  errors: massMarketingErrors,
   tools: [
     createContactList,
     listContactLists,

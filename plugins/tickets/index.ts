@@ -15,6 +15,7 @@ import { listAiTickets } from './tools/list-ai-tickets.js';
 import { getAiTicket } from './tools/get-ai-ticket.js';
 import { updateAiTicket } from './tools/update-ai-ticket.js';
 import { reopenAiTicket } from './tools/reopen-ai-ticket.js';
+import { ticketsErrors } from './errors.js';
 
 /**
  * tickets: internal tickets about customers for agents and the assistant, with a timeline of
@@ -36,6 +37,7 @@ export default definePlugin({
     ticketResolutionsService: TicketResolutionsService,
     ticketLinksService: TicketLinksService,
   },
+  errors: ticketsErrors,
   tools: [
     createAiTicket,
     addAiTicketNote,

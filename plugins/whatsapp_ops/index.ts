@@ -11,6 +11,7 @@ import { ChatappProcessedEvent } from './entities/chatapp-processed-event.entity
 import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js';
 import { WhatsappOpsInit } from './migrations/0001-init.js';
 import { WhatsappOpsMessageKeyIndex } from './migrations/0002-message-key-index.js';
+import { WhatsappOpsReadViews } from './migrations/0003-read-views.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -42,6 +43,7 @@ import { archiveChatappChat } from './tools/archive-chatapp-chat.js';
 import { scheduleChatappMessage } from './tools/schedule-chatapp-message.js';
 import { listScheduledMessages } from './tools/list-scheduled-messages.js';
 import { cancelScheduledMessage } from './tools/cancel-scheduled-message.js';
+import { whatsappOpsErrors } from './errors.js';
 
 /**
  * whatsapp_ops: the messaging channel (`chatapp`). Lines (sessions) are paired through the channel
@@ -73,7 +75,14 @@ export default definePlugin({
     ...sandboxMigrations,
     { name: '0001-init', class: WhatsappOpsInit, renamedFrom: '0003-init' },
     { name: '0002-message-key-index', class: WhatsappOpsMessageKeyIndex, renamedFrom: '0004-message-key-index' },
+    { name: '0003-read-views', class: WhatsappOpsReadViews },
   ],
+  readViews: {
+    chatapp_messages_view:
+      'Every message (both directions): shop_id, id, session_id, phone, direction, text, status, idempotency_key, credits_charged, sent_at (null until the network took it), error, created_at.',
+    chatapp_optouts_view: 'Phones opted out of automatic messages: shop_id, phone.',
+    chatapp_sessions_view: 'The lines: shop_id, id, status, mass_marketing_enabled.',
+  },
   services: {
     chatappSessionsService: ChatappSessionsService,
     chatappMessagingService: ChatappMessagingService,
@@ -85,6 +94,7 @@ export default definePlugin({
     chatappIngestionService: ChatappIngestionService,
     chatappFollowupsService: ChatappFollowupsService,
   },
+  errors: whatsappOpsErrors,
   tools: [
     connectChatapp,
     getChatappStatus,

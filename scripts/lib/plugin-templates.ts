@@ -1,3 +1,5 @@
+import { renderErrorsBlock } from './render-errors-section.js';
+
 /**
  * The files of a new tool group: a working group with one record (an item with a title), a tool
  * that creates it and one that reads it, a passing test and an isolation fixture — the standard
@@ -38,6 +40,8 @@ export function pluginFiles(n: GroupNames, paths: ImportPaths): Record<string, s
   const createConst = `create${n.pascal}Item`;
   const getConst = `get${n.pascal}Item`;
   const up = (depth: number, path: string) => '../'.repeat(depth) + path;
+  const errorsConst = `${n.camel}Errors`;
+  const errors = { not_found: { when: 'Unknown item_id, also another shop’s.', data: { resource: '"item"' } } };
 
   return {
     'index.ts': `import { definePlugin } from '${up(0, paths.core)}';
@@ -46,6 +50,7 @@ import { ${n.pascal}Init } from './migrations/0001-init.js';
 import { ${n.pascal}Service } from './services/${n.kebab}-service.js';
 import { ${createConst} } from './tools/create-${n.kebab}-item.js';
 import { ${getConst} } from './tools/get-${n.kebab}-item.js';
+import { ${errorsConst} } from './errors.js';
 
 /** ${n.group}: items with a title, created and read by id. */
 export default definePlugin({
@@ -56,7 +61,35 @@ export default definePlugin({
   entities: [${entity}],
   migrations: [{ name: '0001-init', class: ${n.pascal}Init }],
   services: { ${service}: ${n.pascal}Service },
+  errors: ${errorsConst},
   tools: [${createConst}, ${getConst}],
+});
+`,
+
+    'surface.ts': `/** The ${n.group} group as other groups see it: its services and events. Types only. */
+import type { ${n.pascal}Service } from './services/${n.kebab}-service.js';
+
+export type { ${n.pascal}Service };
+
+declare module '${up(0, paths.core)}' {
+  interface GroupServices {
+    ${service}: ${n.pascal}Service;
+  }
+  // interface EventMap { '${n.group}.item_created': { item_id: number } } — declare what the group emits.
+}
+`,
+
+    'define.ts': `import { defineGroup } from '${up(0, paths.core)}';
+
+/** The define functions of ${n.group}, typed with its config (none yet: defineGroup<MyConfig>()). */
+export const { defineTool, defineJob } = defineGroup();
+`,
+
+    'errors.ts': `import { defineErrors } from '${up(0, paths.core)}';
+
+/** ${n.group}'s error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
+export const ${errorsConst} = defineErrors({
+  not_found: { when: 'Unknown item_id, also another shop’s.', data: { resource: '"item"' } },
 });
 `,
 
@@ -74,7 +107,11 @@ Item: \`{ id, title, created_at }\` — \`created_at\` is ISO 8601 UTC.
 \`title\`* (1–200 characters) → \`{ item }\`.
 
 ### \`${getTool}\` (query)
-\`item_id\`* → \`{ item }\`. Errors: \`not_found\` (also for another shop's item).
+\`item_id\`* → \`{ item }\`.
+
+## Error codes
+
+${renderErrorsBlock(errors)}
 
 ## Config, jobs, events
 
@@ -107,7 +144,9 @@ export type ${entity} = InferEntity<typeof ${entity}>;
 /** Must create exactly what the entities declare (generate it with orm.schema.getCreateSchemaSQL). */
 export class ${n.pascal}Init extends Migration {
   override async up(): Promise<void> {
-    this.addSql(\`create table "${table}" ("id" serial primary key, "shop_id" int not null, "title" varchar(200) not null, "created_at" timestamptz not null);\`);
+    this.addSql(
+      \`create table "${table}" ("id" serial primary key, "shop_id" int not null, "title" varchar(200) not null, "created_at" timestamptz not null);\`,
+    );
     this.addSql(\`create index "${table}_shop_id_index" on "${table}" ("shop_id");\`);
   }
 }
@@ -115,8 +154,13 @@ export class ${n.pascal}Init extends Migration {
 
     [`services/${n.kebab}-service.ts`]: `import { notFound, type EntityManager } from '${up(1, paths.core)}';
 import { ${entity} } from '../entities/${n.kebab}-item.entity.js';
+import type { ItemPayload } from '../tools/outputs.js';
 
-const toPayload = (item: ${entity}) => ({ id: item.id, title: item.title, created_at: item.createdAt.toISOString() });
+const toPayload = (item: ${entity}): ItemPayload => ({
+  id: item.id,
+  title: item.title,
+  created_at: item.createdAt.toISOString(),
+});
 
 /** The group's business logic; the EntityManager is the call's, already scoped to its shop. */
 export class ${n.pascal}Service {
@@ -140,26 +184,47 @@ export class ${n.pascal}Service {
 }
 `,
 
-    [`tools/create-${n.kebab}-item.ts`]: `import { defineTool, Type } from '${up(1, paths.core)}';
+    'tools/outputs.ts': `import { DateTime, Type, type Static } from '${up(1, paths.core)}';
+
+/** An item as the tools show it; the service's toPayload is typed from it, so the two cannot drift. */
+export const ItemOutput = Type.Object(
+  { id: Type.Integer(), title: Type.String(), created_at: DateTime() },
+  { additionalProperties: false },
+);
+export type ItemPayload = Static<typeof ItemOutput>;
+
+export const ItemResult = Type.Object({ item: ItemOutput });
+`,
+
+    [`tools/create-${n.kebab}-item.ts`]: `import { Type } from '${up(1, paths.core)}';
+import { defineTool } from '../define.js';
+import { ItemResult } from './outputs.js';
 
 export const ${createConst} = defineTool({
   name: '${createTool}',
   title: 'Create ${n.group.replace(/_/g, ' ')} item',
   description: 'Creates an item with a title.',
   kind: 'mutation',
+  // All four MCP hints, stated: it only adds (not destructive), a repeat adds another (not idempotent).
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) }),
+  output: ItemResult,
   handler: async ({ title }, { services }) => ({ item: await services.${service}.create(title) }),
 });
 `,
 
-    [`tools/get-${n.kebab}-item.ts`]: `import { defineTool, Type } from '${up(1, paths.core)}';
+    [`tools/get-${n.kebab}-item.ts`]: `import { Type } from '${up(1, paths.core)}';
+import { defineTool } from '../define.js';
+import { ItemResult } from './outputs.js';
 
 export const ${getConst} = defineTool({
   name: '${getTool}',
   title: 'Get ${n.group.replace(/_/g, ' ')} item',
   description: 'One item by id.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ item_id: Type.Integer({ minimum: 1 }) }),
+  output: ItemResult,
   handler: async ({ item_id }, { services }) => ({ item: await services.${service}.get(item_id) }),
 });
 `,

@@ -14,6 +14,8 @@ const tool = (name: string, input: Record<string, any>) =>
       title: name,
       description: name,
       kind: 'query',
+      hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+      output: Type.Object({}, { additionalProperties: true }),
       input: Type.Object(input),
       handler: async () => ({}),
     }),

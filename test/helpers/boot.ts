@@ -23,6 +23,8 @@ export interface BootOptions {
   groups?: string[];
   overrides?: ConfigOverrides;
   databaseUrl?: string;
+  /** Log at info level into this stream (tests that read the log lines); otherwise nothing is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The secret every test kernel runs with: it seals what the kernel encrypts (sessions' API keys, links). */
@@ -45,11 +47,15 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
       ...options.overrides?.database,
     },
     secret: TEST_KERNEL_SECRET,
-    logLevel: 'silent',
+    logLevel: options.logStream ? 'info' : 'silent',
+    // Every answer a test sees is checked against its tool's output schema.
+    tools: { ...defaults.tools, checkOutput: true, ...options.overrides?.tools },
+    // Local fakes of outside services listen on 127.0.0.1.
+    network: { allowLoopback: true, ...options.overrides?.network },
     groups: { ...groups, ...(options.overrides?.groups ?? {}) },
   };
   const config: Readonly<SwitchboardConfig> = finalizeConfig(raw);
-  const kernel = await buildKernel(config, { logger: false });
+  const kernel = await buildKernel(config, options.logStream ? { logStream: options.logStream } : { logger: false });
   recordToolCalls(kernel);
   const rpc: TestKernel['rpc'] = async (body, token, headers = {}) => {
     const res = await kernel.app.inject({

@@ -1,4 +1,7 @@
-import { buildSessionService, type SessionService } from '../../plugins/whatsapp_ops/session-service/build-session-service.js';
+import {
+  buildSessionService,
+  type SessionService,
+} from '../../plugins/whatsapp_ops/session-service/build-session-service.js';
 import { loadSessionServiceConfig } from '../../plugins/whatsapp_ops/session-service/service-config.js';
 import { sharedDatabaseUrl } from './global-database.js';
 

@@ -10,6 +10,7 @@ import {
 } from 'switchboard';
 import { Invoice, type InvoiceStatus } from '../entities/invoice.entity.js';
 import { addDays, isCalendarDate, localDate } from './dates.js';
+import type { InvoicePayload } from '../tools/outputs.js';
 
 export interface NewInvoice {
   customer_name: string;
@@ -23,7 +24,7 @@ export interface NewInvoice {
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const PAYABLE: InvoiceStatus[] = ['open', 'overdue'];
 
-export const toPayload = (i: Invoice) => ({
+export const toPayload = (i: Invoice): InvoicePayload => ({
   id: i.id,
   customer_name: i.customerName,
   customer_phone: i.customerPhone ?? null,

@@ -1,5 +1,6 @@
 import { Type } from 'switchboard';
 import { defineTool } from '../define.js';
+import { InvoiceResult } from './outputs.js';
 
 export const createInvoice = defineTool({
   name: 'create_invoice',
@@ -7,6 +8,7 @@ export const createInvoice = defineTool({
   description:
     "Issues an open invoice to a customer. Currency defaults to the shop's; the due date to today plus the group's dueDays.",
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     customer_name: Type.String({ minLength: 1, maxLength: 200 }),
     amount_cents: Type.Integer({ minimum: 1, maximum: 100_000_000_00, description: 'Amount in cents (minor units).' }),
@@ -19,6 +21,7 @@ export const createInvoice = defineTool({
     ),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
   }),
+  output: InvoiceResult,
   handler: async (args, { services, config }) => ({
     invoice: await services.invoicesService.create(args, config.dueDays),
   }),

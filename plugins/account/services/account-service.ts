@@ -6,6 +6,7 @@ import {
   type ShopProfileService,
   type ShopRecord,
 } from '../../../core/index.js';
+import type { AgentsService } from '../../agents/surface.js';
 import { AccountProfile } from '../entities/account-profile.entity.js';
 import { checkBusinessHours, type BusinessHours, type BusinessHoursInput } from './business-hours.js';
 import { checkProfileFields, type ProfileFieldsInput } from './profile-fields.js';
@@ -16,7 +17,7 @@ interface AccountCradle {
   credits: CreditsService;
   kernelCatalog: GroupCatalog;
   /** Registered only when the agents group is enabled; resolved only after checking that. */
-  agentsService: { count(): Promise<number> };
+  agentsService: Pick<AgentsService, 'count'>;
 }
 
 export interface ProfileUpdateInput extends ProfileFieldsInput {

@@ -6,6 +6,8 @@ export const getCreditsBalance = defineTool({
   title: 'Get credits balance',
   description: "The shop's credits balance. Sending messages spends credits; an operator adds them.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: Type.Object({ credits_balance: Type.Integer() }),
   handler: async (_args, { services }) => ({ credits_balance: await services.accountService.balance() }),
 });

@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, Nullable } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 
 export const getShopStatus = defineTool({
@@ -7,6 +7,16 @@ export const getShopStatus = defineTool({
   description:
     "The plan and its use: buy_agents (the plan's agent limit), agents_in_use and agents_available (null when the agents group is off), credits_balance and the enabled tool groups.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: Type.Object({
+    shop_id: Type.Integer(),
+    name: Type.String(),
+    buy_agents: Type.Integer(),
+    agents_in_use: Nullable(Type.Integer()),
+    agents_available: Nullable(Type.Integer()),
+    credits_balance: Type.Integer(),
+    enabled_groups: Type.Array(Type.String()),
+  }),
   handler: async (_args, { services }) => services.accountService.status(),
 });

@@ -1,5 +1,6 @@
-import { Type, PagingArgs, pageOf } from '../../../core/index.js';
+import { Type, PagingArgs, pageOf, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { MovementOutput } from './outputs.js';
 
 export const listCreditMovements = defineTool({
   name: 'list_credit_movements',
@@ -7,7 +8,9 @@ export const listCreditMovements = defineTool({
   description:
     "The shop's credits ledger, newest first: amount (negative for spending), balance_after, reason and reference.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...PagingArgs }),
+  output: pageOutput('movements', MovementOutput),
   handler: async ({ limit = 20, offset = 0 }, { services }) => {
     const { items, total } = await services.accountService.movements(limit, offset);
     return pageOf('movements', items, total, { limit, offset });

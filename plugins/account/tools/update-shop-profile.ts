@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { BusinessHoursSchema, BUSINESS_HOURS_HELP } from '../services/business-hours.js';
+import { ProfileOutput } from './outputs.js';
 
 export const updateShopProfile = defineTool({
   name: 'update_shop_profile',
@@ -8,7 +9,7 @@ export const updateShopProfile = defineTool({
   description:
     'Changes the given profile fields; omitted ones keep their value. Other tools see the new name, timezone, locale and currency from the next call on.',
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     timezone: Type.Optional(
@@ -22,5 +23,6 @@ export const updateShopProfile = defineTool({
       }),
     ),
   }),
+  output: Type.Object({ profile: ProfileOutput }),
   handler: async (args, { services }) => ({ profile: await services.accountService.updateProfile(args) }),
 });

@@ -7,8 +7,9 @@ export const deleteAgent = defineTool({
   description:
     'Removes an agent, freeing a place under the plan limit. Tickets assigned to the agent become unassigned.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'delete',
-  destructive: true,
   input: Type.Object({ agent_id: Type.Integer({ minimum: 1 }) }),
+  output: Type.Object({ deleted: Type.Literal(true), id: Type.Integer() }),
   handler: async ({ agent_id }, { services }) => services.agentsService.delete(agent_id),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { agentArgs } from './agent-args.js';
+import { AgentOutput } from './outputs.js';
 
 export const updateAgent = defineTool({
   name: 'update_agent',
@@ -8,7 +9,7 @@ export const updateAgent = defineTool({
   description:
     'Changes the given fields of an agent; omitted fields keep their value. phone or pin null removes it. permissions_json or permissions replace the whole permission set; all_permissions: true gives every permission again.',
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     agent_id: Type.Integer({ minimum: 1 }),
     nickname: Type.Optional(agentArgs.nickname),
@@ -23,6 +24,7 @@ export const updateAgent = defineTool({
       Type.Literal(true, { description: 'Gives every permission, also of sections added later.' }),
     ),
   }),
+  output: Type.Object({ agent: AgentOutput }),
   handler: async ({ agent_id, ...fields }, { services }) => ({
     agent: services.agentsService.toPayload(await services.agentsService.update(agent_id, fields)),
   }),

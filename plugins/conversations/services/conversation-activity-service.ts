@@ -87,6 +87,10 @@ export class ConversationActivityService {
   }
 
   /**
+   * A person's answer clears the unread count only when it is not older than the conversation's
+   * last message: a send the network took late (its event comes after a newer inbound message)
+   * answers nothing the customer wrote since.
+   *
    * One statement, so concurrent messages of a new conversation never race to create it twice and
    * counters never lose an increment; at most one activity per conversation (ON CONFLICT touches a
    * row once per statement). Raw SQL, so the shop is explicit: rows get the scope's shop id and the
@@ -110,7 +114,10 @@ export class ConversationActivityService {
        select ?, v.session_id, v.phone, v.unread, v.at, v.preview, v.direction, v.message_id, v.status, null, v.read_at, now(), now()
        from json_to_recordset(?::json) as v(session_id int, phone text, unread int, at timestamptz, preview text, direction text, message_id int, status text, read_at timestamptz)
        on conflict (shop_id, session_id, phone) do update set ${keepLatest},
-         "unread_count" = case when excluded.read_at is null then conversations.unread_count + excluded.unread_count else 0 end,
+         "unread_count" = case
+           when excluded.read_at is null then conversations.unread_count + excluded.unread_count
+           when excluded.read_at >= conversations.last_message_at then 0
+           else conversations.unread_count end,
          "read_at" = case when excluded.read_at is null then conversations.read_at else greatest(conversations.read_at, excluded.read_at) end,
          "updated_at" = now()`,
       [this.deps.shop.id, JSON.stringify(rows)],

@@ -1,10 +1,10 @@
 import {
+  groupNotEnabled,
   containsPattern,
   nonBlank,
   normalizePhone,
   notFound,
   pageOf,
-  ToolError,
   type EntityManager,
   type GroupCatalog,
   type Paging,
@@ -91,7 +91,7 @@ export class ConversationsService {
     const digits = text.replace(/\D/g, '');
     const byPhone = digits.length >= MIN_PHONE_DIGITS;
     const where = `c.shop_id = ? and (${byPhone ? 'c.phone like ? or ' : ''}exists (
-      select 1 from chatapp_messages m
+      select 1 from chatapp_messages_view m
       where m.shop_id = c.shop_id and m.session_id = c.session_id and m.phone = c.phone and m.text ilike ?))`;
     const params = [this.deps.shop.id, ...(byPhone ? [`%${digits}%`] : []), containsPattern(text)];
     const [{ total }] = await this.em.execute(`select count(*) as total from conversations c where ${where}`, params);
@@ -105,11 +105,15 @@ export class ConversationsService {
     return pageOf('conversations', await this.payloads(rows.map((r) => found.get(r.id)!)), Number(total), paging);
   }
 
-  /** The messages of the conversations addressed, newest first, read from whatsapp_ops' message log. */
+  /**
+   * The messages of the conversations addressed, newest first, read from whatsapp_ops' message log.
+   * The conversations are read again after the page: a message stored between the two reads then
+   * shows in the counts too, never in the page alone.
+   */
   async messages(rawPhone: string, sessionId: number | undefined, paging: Paging) {
-    const conversations = await this.addressed(rawPhone, sessionId);
-    const phone = conversations[0]!.phone;
+    const phone = (await this.addressed(rawPhone, sessionId))[0]!.phone;
     const page = await this.deps.chatappMessagesService.list({ phone, sessionId, ...paging });
+    const conversations = await this.addressed(rawPhone, sessionId, { refresh: true });
     return { phone, conversations: await this.payloads(conversations), ...page };
   }
 
@@ -128,12 +132,9 @@ export class ConversationsService {
   /** agentId 0 unassigns, which works without the agents group; assigning needs it. */
   async assign(rawPhone: string, sessionId: number | undefined, agentId: number) {
     if (agentId !== 0 && !this.deps.kernelCatalog.names().includes('agents')) {
-      throw new ToolError(
-        'group_not_enabled',
+      throw groupNotEnabled(
+        'agents',
         'Assigning a conversation needs the agents group, which is not enabled on this server. agent_id 0 unassigns.',
-        {
-          group: 'agents',
-        },
       );
     }
     const conversations = await this.addressed(rawPhone, sessionId);
@@ -149,12 +150,12 @@ export class ConversationsService {
   }
 
   /** The conversations a phone (and optionally a session) names, or not_found. */
-  async addressed(rawPhone: string, sessionId: number | undefined): Promise<Conversation[]> {
+  async addressed(rawPhone: string, sessionId: number | undefined, { refresh = false } = {}): Promise<Conversation[]> {
     const phone = normalizePhone(rawPhone);
     const conversations = await this.em.find(
       Conversation,
       { phone, ...(sessionId !== undefined && { sessionId }) },
-      { orderBy: NEWEST_FIRST },
+      { orderBy: NEWEST_FIRST, refresh },
     );
     if (conversations.length === 0)
       throw notFound('conversation', sessionId === undefined ? phone : { phone, session_id: sessionId });

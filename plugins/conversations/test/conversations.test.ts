@@ -46,10 +46,12 @@ describe('conversations group', function () {
   };
   /** whatsapp_ops' events, emitted as its ingestion and send path do: in a shop transaction. */
   const emit = (event: string, payload: Record<string, unknown>) =>
-    withShop(shopId, ({ services }) => services.events.emit(event, payload), { transactional: true });
+    withShop(shopId, ({ services }) => services.events.emit(event as any, payload as any), { transactional: true });
   /** A batch of them, as the batch send path and the receipt ingestion emit it. */
   const emitMany = (event: string, payloads: Record<string, unknown>[]) =>
-    withShop(shopId, ({ services }) => services.events.emitMany(event, payloads), { transactional: true });
+    withShop(shopId, ({ services }) => services.events.emitMany(event as any, payloads as any), {
+      transactional: true,
+    });
 
   describe('following the message events', () => {
     it('an inbound message opens a conversation with one unread message and creates the customer with its last contact', async () => {
@@ -301,6 +303,30 @@ describe('conversations group', function () {
       expect(c).to.include({ unread_count: 1, last_message_preview: 'Second of a pair', read_at: null });
     });
 
+    it('a person’s send whose event comes late, after a newer inbound message, leaves that message unread', async () => {
+      const phone = '+34622000035';
+      await emit('whatsapp_ops.message_received', {
+        message_id: 900_120,
+        session_id: main.sessionId,
+        phone,
+        text: 'Written after the answer was sent',
+        media: null,
+        received_at: '2031-03-03T10:00:00.000Z',
+      });
+      await emit('whatsapp_ops.message_sent', {
+        message_id: 900_121,
+        session_id: main.sessionId,
+        phone,
+        text: 'Sent earlier, reported late',
+        media: null,
+        automatic: false,
+        billing_source: null,
+        sent_at: '2031-03-03T09:59:00.000Z',
+      });
+      const [c] = await conversationsOf(phone);
+      expect(c).to.include({ unread_count: 1, last_message_preview: 'Written after the answer was sent' });
+    });
+
     it('a batch of receipts shows the last status of the last message only', async () => {
       const phone = '+34622000033';
       const other = '+34622000034';
@@ -452,6 +478,32 @@ describe('conversations group', function () {
       ]);
       expect(p.messages[0]).to.include({ session_id: main.sessionId, phone, credits_charged: 500 });
       expect(p.conversations.map((c: any) => c.session_id)).to.deep.equal([main.sessionId]);
+    });
+
+    it('a message stored while the page is read counts in the conversation too: the counts never lag the page', async () => {
+      const phone = '+34622000002';
+      const [before] = await conversationsOf(phone);
+      const p = await withShop(shopId, async ({ services }) => {
+        const messages = services.chatappMessagesService;
+        const list = messages.list.bind(messages);
+        messages.list = async (...args: Parameters<typeof list>) => {
+          const page = await list(...args);
+          await emit('whatsapp_ops.message_received', {
+            message_id: 900_300,
+            session_id: main.sessionId,
+            phone,
+            text: 'Arrived while the page was read',
+            media: null,
+            received_at: new Date().toISOString(),
+          });
+          return page;
+        };
+        return services.conversationsService.messages(phone, undefined, { limit: 20, offset: 0 });
+      });
+      expect(p.conversations[0]).to.include({
+        unread_count: before.unread_count + 1,
+        last_message_preview: 'Arrived while the page was read',
+      });
     });
 
     it('without session_id covers every line; with it, one line; pages with limit and offset', async () => {

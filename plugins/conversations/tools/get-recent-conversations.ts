@@ -1,5 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { ConversationOutput } from './outputs.js';
 
 export const getRecentConversations = defineTool({
   name: 'get_recent_conversations',
@@ -7,10 +8,17 @@ export const getRecentConversations = defineTool({
   description:
     "The shop's most recently active conversations (newest message first), each with its unread count, last message preview and direction, assigned agent, and the customer's name and tags when the customer is known.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many conversations, 1-100.' }),
     ),
+  }),
+  output: Type.Object({
+    conversations: Type.Array(ConversationOutput),
+    count: Type.Integer(),
+    limit: Type.Integer(),
+    has_more: Type.Boolean(),
   }),
   handler: async ({ limit }, { services }) => services.conversationsService.recent(limit!),
 });

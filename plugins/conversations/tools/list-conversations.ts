@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { sessionIdArg } from './args.js';
+import { ConversationOutput } from './outputs.js';
 
 export const listConversations = defineTool({
   name: 'list_conversations',
@@ -8,6 +9,7 @@ export const listConversations = defineTool({
   description:
     "The shop's conversations, newest activity first, filtered to unread ones, by assigned agent (0 = unassigned) or by session (line).",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     unread_only: Type.Optional(
       Type.Boolean({ default: false, description: 'Only conversations with unread customer messages.' }),
@@ -18,6 +20,7 @@ export const listConversations = defineTool({
     session_id: Type.Optional(sessionIdArg('Only conversations on this session (line).')),
     ...PagingArgs,
   }),
+  output: pageOutput('conversations', ConversationOutput),
   handler: async ({ limit, offset, ...filters }, { services }) =>
     services.conversationsService.list(filters, { limit: limit!, offset: offset! }),
 });

@@ -1,5 +1,6 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { ConversationOutput } from './outputs.js';
 
 export const searchConversations = defineTool({
   name: 'search_conversations',
@@ -7,6 +8,7 @@ export const searchConversations = defineTool({
   description:
     'Conversations with a message containing the query (any case), or whose phone contains the digits of the query (3 or more digits). Newest activity first.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     query: Type.String({
       minLength: 1,
@@ -15,6 +17,7 @@ export const searchConversations = defineTool({
     }),
     ...PagingArgs,
   }),
+  output: pageOutput('conversations', ConversationOutput),
   handler: async ({ query, limit, offset }, { services }) =>
     services.conversationsService.search(query, { limit: limit!, offset: offset! }),
 });

@@ -6,7 +6,9 @@ import {
   ToolError,
   type EntityManager,
   type Paging,
+  type ScopedEvents,
 } from '../../../core/index.js';
+import type { CustomersDeleted, CustomersMerged, CustomersService } from '../../customers/surface.js';
 import { CrmCustomer } from '../entities/crm-customer.entity.js';
 import {
   CRM_STAGES,
@@ -17,17 +19,10 @@ import {
   type CustomFieldValue,
 } from './crm-fields.js';
 
-/** The part of the customers group's service this group uses. */
-interface CustomersService {
-  ensureByPhone(
-    phoneE164: string,
-    fields?: { name?: string; email?: string },
-  ): Promise<{ id: number; name?: string | null; email?: string | null }>;
-}
-
 interface Deps {
   em: EntityManager;
-  customersService: CustomersService;
+  customersService: Pick<CustomersService, 'ensureByPhone'>;
+  events: ScopedEvents;
 }
 
 export interface CrmUpdate {
@@ -36,13 +31,6 @@ export interface CrmUpdate {
   company?: string | null;
   notes?: string | null;
   custom_fields?: Record<string, CustomFieldValue | null>;
-}
-
-export interface CustomersMerged {
-  primary_id: number;
-  secondary_id: number;
-  primary_phone: string;
-  secondary_phone: string;
 }
 
 /** Blank text clears a field like null does: an empty company is no company. */
@@ -151,6 +139,14 @@ export class CrmCustomersService {
     crm.stage = stage;
     crm.stageChangedAt = new Date();
     await this.em.flush();
+    await this.deps.events.emit('crm.stage_changed', {
+      crm_customer_id: crm.id,
+      customer_id: crm.customerId ?? null,
+      whatsapp_number: crm.whatsappNumber,
+      stage,
+      previous_stage: previous,
+      changed_at: crm.stageChangedAt.toISOString(),
+    });
     return { crm, previous };
   }
 
@@ -188,7 +184,7 @@ export class CrmCustomersService {
   }
 
   /** customers.deleted: like other groups' records, the CRM record stays, unlinked (customer_id null). */
-  async followDeletion(event: { customer_id: number }): Promise<void> {
+  async followDeletion(event: CustomersDeleted): Promise<void> {
     await this.em.nativeUpdate(CrmCustomer, { customerId: event.customer_id }, { customerId: null });
   }
 

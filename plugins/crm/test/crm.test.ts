@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { recorded } from '../../../test/fixtures/service-probe/index.js';
 import { failingMerge } from './fixtures/failing-merge-listener/index.js';
 
 const listenerPath = fileURLToPath(new URL('./fixtures/failing-merge-listener/index.ts', import.meta.url));
@@ -11,7 +13,9 @@ describe('crm group', () => {
   before(async () => {
     k = await bootKernel({
       groups: ['customers', 'crm'],
-      overrides: { groups: { crm_failing_merge_listener: { enabled: true, resolve: listenerPath } } },
+      overrides: {
+        groups: { crm_failing_merge_listener: { enabled: true, resolve: listenerPath }, service_probe: serviceProbe },
+      },
     });
   });
   after(() => k.close());
@@ -229,6 +233,24 @@ describe('crm group', () => {
       const same = await call('move_crm_customer_stage', { crm_customer_id: c.id, stage: 'lead' });
       expect(same).to.include({ success: false, error_code: 'invalid_state', current_status: 'lead' });
       expect(same.allowed).to.deep.equal(['contacted', 'qualified', 'proposal', 'won', 'lost']);
+    });
+
+    it('each move emits crm.stage_changed with both stages; a refused move emits nothing', async () => {
+      const call = await shop();
+      const c = (await create(call, '+34600111333')).crm_customer;
+      recorded.splice(0);
+      const moved = (await call('move_crm_customer_stage', { crm_customer_id: c.id, stage: 'won' })).crm_customer;
+      await call('move_crm_customer_stage', { crm_customer_id: c.id, stage: 'won' });
+      expect(recorded.filter((e) => e.name === 'crm.stage_changed').map((e) => e.payload)).to.deep.equal([
+        {
+          crm_customer_id: c.id,
+          customer_id: c.customer_id,
+          whatsapp_number: '+34600111333',
+          stage: 'won',
+          previous_stage: 'lead',
+          changed_at: moved.stage_changed_at,
+        },
+      ]);
     });
 
     it('refuses an unknown stage; unknown or foreign ids are not_found', async () => {

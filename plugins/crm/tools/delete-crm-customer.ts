@@ -7,7 +7,8 @@ export const deleteCrmCustomer = defineTool({
   description:
     'Removes a customer from the CRM (stage, notes, custom fields). The customer record itself, with its comments and tags, stays.',
   kind: 'mutation',
-  destructive: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ crm_customer_id: Type.Integer({ minimum: 1 }) }),
+  output: Type.Object({ deleted: Type.Literal(true), id: Type.Integer() }),
   handler: async ({ crm_customer_id }, { services }) => services.crmCustomersService.delete(crm_customer_id),
 });

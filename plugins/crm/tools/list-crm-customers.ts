@@ -1,6 +1,7 @@
-import { Type, PagingArgs, pageOf } from '../../../core/index.js';
+import { Type, PagingArgs, pageOf, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { StageSchema } from '../services/crm-fields.js';
+import { CrmCustomerOutput } from './outputs.js';
 
 export const listCrmCustomers = defineTool({
   name: 'list_crm_customers',
@@ -8,16 +9,18 @@ export const listCrmCustomers = defineTool({
   description:
     'CRM customers, newest first, optionally in one stage or matching a query (name, email, company, or 3+ digits of the number). count is the number of matches.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     stage: Type.Optional(StageSchema),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     ...PagingArgs,
   }),
+  output: pageOutput('crm_customers', CrmCustomerOutput),
   handler: async ({ stage, query, limit = 20, offset = 0 }, { services }) => {
     const { items, total } = await services.crmCustomersService.list({ stage, query }, { limit, offset });
     return pageOf(
       'crm_customers',
-      items.map((c: unknown) => services.crmCustomersService.toPayload(c)),
+      items.map((c) => services.crmCustomersService.toPayload(c)),
       total,
       { limit, offset },
     );

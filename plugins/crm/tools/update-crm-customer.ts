@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { CustomFieldsPatchSchema } from '../services/crm-fields.js';
+import { CrmCustomerOutput } from './outputs.js';
 
 const clearable = (schema: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([schema, Type.Null()]));
 
@@ -10,7 +11,7 @@ export const updateCrmCustomer = defineTool({
   description:
     'Changes the given fields of a CRM customer; omitted fields keep their value, null (or blank text) clears one. custom_fields sets or (with null) removes the named fields and keeps the others. The stage changes with move_crm_customer_stage; the number cannot change.',
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     crm_customer_id: Type.Integer({ minimum: 1 }),
     name: clearable(Type.String({ maxLength: 200 })),
@@ -19,6 +20,7 @@ export const updateCrmCustomer = defineTool({
     notes: clearable(Type.String({ maxLength: 10000 })),
     custom_fields: Type.Optional(CustomFieldsPatchSchema),
   }),
+  output: Type.Object({ crm_customer: CrmCustomerOutput }),
   handler: async ({ crm_customer_id, ...fields }, { services }) => ({
     crm_customer: services.crmCustomersService.toPayload(
       await services.crmCustomersService.update(crm_customer_id, fields),

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg, sharedSchemaExtras } from './args.js';
+import { CommentOutput, CustomerOutput } from './outputs.js';
 
 const { query, limit, tag_name, tag_color, primary_phone, secondary_phone } = sharedSchemaExtras;
 
@@ -11,6 +12,7 @@ export const addCustomerComment = defineTool({
     'Adds an internal comment to the customer with this phone (never sent to the customer). A phone the shop has not seen yet creates the customer (customer_created: true). ' +
     'Also accepts query, limit, tag_name, tag_color, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'add',
   input: Type.Object({
     phone: phoneArg(),
@@ -30,6 +32,7 @@ export const addCustomerComment = defineTool({
     primary_phone,
     secondary_phone,
   }),
+  output: Type.Object({ comment: CommentOutput, customer: CustomerOutput, customer_created: Type.Boolean() }),
   handler: async ({ phone, comment, agent_name }, { services }) =>
     services.customerCommentsService.add(phone, comment, agent_name!),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg, sharedSchemaExtras, TAG_COLOR_PATTERN } from './args.js';
+import { CustomerOutput, TagOutput } from './outputs.js';
 
 const { comment, agent_name, query, limit, primary_phone, secondary_phone } = sharedSchemaExtras;
 
@@ -12,8 +13,8 @@ export const addCustomerTag = defineTool({
     'A phone the shop has not seen yet creates the customer (customer_created: true). ' +
     'Also accepts comment, agent_name, query, limit, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'add',
-  idempotent: true,
   input: Type.Object({
     phone: phoneArg(),
     tag_name: Type.String({ minLength: 1, maxLength: 50, description: 'The tag, e.g. "VIP".' }),
@@ -30,6 +31,12 @@ export const addCustomerTag = defineTool({
     limit,
     primary_phone,
     secondary_phone,
+  }),
+  output: Type.Object({
+    tag: TagOutput,
+    tag_created: Type.Boolean(),
+    customer: CustomerOutput,
+    customer_created: Type.Boolean(),
   }),
   handler: async ({ phone, tag_name, tag_color }, { services }) =>
     services.customerTagsService.add(phone, tag_name, tag_color!),

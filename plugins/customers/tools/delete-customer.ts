@@ -8,7 +8,8 @@ export const deleteCustomer = defineTool({
   description:
     "Deletes the customer with this phone, with its comments and tags. Tickets and other groups' records about the customer stay, unlinked from it.",
   kind: 'mutation',
-  destructive: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg() }),
+  output: Type.Object({ deleted: Type.Literal(true), id: Type.Integer(), phone: Type.String() }),
   handler: async ({ phone }, { services }) => services.customersService.delete(phone),
 });

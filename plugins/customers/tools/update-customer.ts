@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg } from './args.js';
+import { CustomerOutput } from './outputs.js';
 
 export const updateCustomer = defineTool({
   name: 'update_customer',
@@ -8,7 +9,7 @@ export const updateCustomer = defineTool({
   description:
     "Changes the customer's name and/or email; null clears a field, an omitted one stays. The phone identifies the customer and is not changed here (merge_customers joins two numbers of one person).",
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     phone: phoneArg(),
     name: Type.Optional(
@@ -22,6 +23,7 @@ export const updateCustomer = defineTool({
       }),
     ),
   }),
+  output: Type.Object({ customer: CustomerOutput }),
   handler: async ({ phone, name, email }, { services }) => ({
     customer: await services.customersService.update(phone, { name, email }),
   }),

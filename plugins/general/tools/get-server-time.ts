@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, DateTime } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 
 export const getServerTime = defineTool({
@@ -6,7 +6,13 @@ export const getServerTime = defineTool({
   title: 'Get server time',
   description: "The current time in UTC and in the shop's timezone, for scheduling in the shop's local time.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: Type.Object({
+    utc: DateTime(),
+    shop_timezone: Type.String(),
+    shop_local: Type.String({ description: 'YYYY-MM-DD HH:MM:SS on the shop clock.' }),
+  }),
   handler: async (_args, { shop }) => {
     const now = new Date();
     const local = new Intl.DateTimeFormat('sv-SE', {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
+import { PollingLoop, type EntityManager, type Services, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
@@ -130,7 +130,7 @@ export class CampaignEngine {
     for (const c of await this.read((client) => sendableCampaigns(client, CAMPAIGNS_PER_PASS))) {
       const usable = await this.read((client) => ensurePacingRows(client, c));
       if (usable === 0) {
-        await this.read((client) => markWaiting(client, c, 'no_connected_session'));
+        await this.read((client) => markWaiting(client, c, 'session_not_connected'));
         continue;
       }
       claims.push(
@@ -181,7 +181,7 @@ export class CampaignEngine {
     return done;
   }
 
-  private inShop<T>(shopId: number, work: (services: Record<string, any>) => Promise<T>): Promise<T> {
+  private inShop<T>(shopId: number, work: (services: Services) => Promise<T>): Promise<T> {
     return this.withShop(shopId, (ctx) => work(ctx.services), { transactional: true });
   }
 

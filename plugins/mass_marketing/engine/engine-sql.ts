@@ -35,7 +35,7 @@ export async function sendableCampaigns(client: ClientBase, limit: number): Prom
 /** Every usable line gets its pacing row (its slot state) before anyone tries to take a slot on it. */
 export async function ensurePacingRows(client: ClientBase, c: SendableCampaign): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
-    `with usable as (select s.id, s.shop_id from chatapp_sessions s where ${USABLE_LINE}),
+    `with usable as (select s.id, s.shop_id from chatapp_sessions_view s where ${USABLE_LINE}),
      added as (insert into marketing_session_pacing (session_id, shop_id, last_send_at) select id, shop_id, null from usable on conflict (session_id) do nothing)
      select count(*)::int as n from usable`,
     [c.shop_id, sessionIdsParam(c)],
@@ -64,7 +64,7 @@ export async function claim(
   );
   if (status.rows[0]?.status !== 'running') return [];
   const lines = await client.query<{ session_id: number }>(
-    `select p.session_id from marketing_session_pacing p join chatapp_sessions s on s.id = p.session_id and s.shop_id = p.shop_id
+    `select p.session_id from marketing_session_pacing p join chatapp_sessions_view s on s.id = p.session_id and s.shop_id = p.shop_id
      where p.shop_id = $1 and ${LINE_FILTER}
        and (p.last_send_at is null or p.last_send_at <= now() - make_interval(secs => $3))
      order by p.last_send_at asc nulls first, p.session_id

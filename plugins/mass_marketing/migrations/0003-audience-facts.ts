@@ -30,17 +30,17 @@ export class MassMarketingAudienceFacts extends Migration {
     this
       .addSql(`update "marketing_list_members" m set "tag_keys" = coalesce(f.keys, '{}'), "last_contact_at" = f.last_contact_at
       from (select c.shop_id, c.phone, c.last_contact_at, array_agg(distinct lower(t.name)) filter (where t.name is not null) as keys
-            from customers c left join customer_tags t on t.customer_id = c.id and t.shop_id = c.shop_id group by c.id) f
+            from customers_view c left join customer_tags_view t on t.customer_id = c.id and t.shop_id = c.shop_id group by c.shop_id, c.id, c.phone, c.last_contact_at) f
       where f.shop_id = m.shop_id and f.phone = m.phone;`);
     this.addSql(
       `update "marketing_list_members" m set "tag_keys" = array(select m.list_id::text || ':' || k from unnest(m.tag_keys) k) where m.tag_keys <> '{}';`,
     );
     this.addSql(`update "marketing_list_members" m set "has_history" = true
-      where exists (select 1 from chatapp_messages x where x.shop_id = m.shop_id and x.phone = m.phone and x.sent_at is not null);`);
+      where exists (select 1 from chatapp_messages_view x where x.shop_id = m.shop_id and x.phone = m.phone and x.sent_at is not null);`);
     this.addSql(`update "marketing_list_members" m set "excluded" = true
       where exists (select 1 from marketing_blacklist b where b.shop_id = m.shop_id and b.phone = m.phone)
          or exists (select 1 from marketing_unsubscribes u where u.shop_id = m.shop_id and u.phone = m.phone)
-         or exists (select 1 from chatapp_optouts o where o.shop_id = m.shop_id and o.phone = m.phone);`);
+         or exists (select 1 from chatapp_optouts_view o where o.shop_id = m.shop_id and o.phone = m.phone);`);
     this.addSql(
       `create index "marketing_list_members_tag_keys_index" on "marketing_list_members" using gin ("tag_keys") where "tag_keys" <> '{}';`,
     );

@@ -26,7 +26,7 @@ import type { ClientBase } from 'pg';
 const exclusionSources = (phone: string) =>
   `(exists (select 1 from marketing_blacklist b where b.shop_id = $1 and b.phone = ${phone})
     or exists (select 1 from marketing_unsubscribes u where u.shop_id = $1 and u.phone = ${phone})
-    or exists (select 1 from chatapp_optouts o where o.shop_id = $1 and o.phone = ${phone}))`;
+    or exists (select 1 from chatapp_optouts_view o where o.shop_id = $1 and o.phone = ${phone}))`;
 
 /**
  * The facts of one phone as correlated subqueries (each an index probe), for statements that touch
@@ -34,10 +34,10 @@ const exclusionSources = (phone: string) =>
  */
 export function probedFacts(phone: string, list: string) {
   return {
-    tagKeys: `coalesce((select array_agg(distinct ${list}::text || ':' || lower(t.name)) from customers c join customer_tags t on t.customer_id = c.id
+    tagKeys: `coalesce((select array_agg(distinct ${list}::text || ':' || lower(t.name)) from customers_view c join customer_tags_view t on t.customer_id = c.id
                 where c.shop_id = $1 and c.phone = ${phone} and t.shop_id = $1), '{}')`,
-    lastContactAt: `(select c.last_contact_at from customers c where c.shop_id = $1 and c.phone = ${phone})`,
-    hasHistory: `exists (select 1 from chatapp_messages x where x.shop_id = $1 and x.phone = ${phone} and x.sent_at is not null)`,
+    lastContactAt: `(select c.last_contact_at from customers_view c where c.shop_id = $1 and c.phone = ${phone})`,
+    hasHistory: `exists (select 1 from chatapp_messages_view x where x.shop_id = $1 and x.phone = ${phone} and x.sent_at is not null)`,
     excluded: exclusionSources(phone),
   };
 }
@@ -49,13 +49,13 @@ export function probedFacts(phone: string, list: string) {
  * `list` is the SQL of the list id.
  */
 export function joinedFacts(list: string) {
-  return `left join customers c on c.shop_id = $1 and c.phone = s.phone
+  return `left join customers_view c on c.shop_id = $1 and c.phone = s.phone
     left join (select t.customer_id, array_agg(distinct ${list}::text || ':' || lower(t.name)) as keys
-               from customer_tags t where t.shop_id = $1 group by t.customer_id) ct on ct.customer_id = c.id
-    left join (select distinct x.phone from chatapp_messages x where x.shop_id = $1 and x.sent_at is not null) h on h.phone = s.phone
+               from customer_tags_view t where t.shop_id = $1 group by t.customer_id) ct on ct.customer_id = c.id
+    left join (select distinct x.phone from chatapp_messages_view x where x.shop_id = $1 and x.sent_at is not null) h on h.phone = s.phone
     left join (select b.phone from marketing_blacklist b where b.shop_id = $1
                union select u.phone from marketing_unsubscribes u where u.shop_id = $1
-               union select o.phone from chatapp_optouts o where o.shop_id = $1) e on e.phone = s.phone`;
+               union select o.phone from chatapp_optouts_view o where o.shop_id = $1) e on e.phone = s.phone`;
 }
 
 export const JOINED_FACT_COLUMNS = `coalesce(ct.keys, '{}'), c.last_contact_at, h.phone is not null, e.phone is not null`;
@@ -117,7 +117,7 @@ export async function recordHistory(
   if (messages.length === 0) return;
   const { rows: fresh } = await client.query<{ phone: string }>(
     `select distinct p.phone from unnest($2::text[]) p(phone)
-     where not exists (select 1 from chatapp_messages x where x.shop_id = $1 and x.phone = p.phone and x.sent_at is not null and x.id <> all($3::int[]))`,
+     where not exists (select 1 from chatapp_messages_view x where x.shop_id = $1 and x.phone = p.phone and x.sent_at is not null and x.id <> all($3::int[]))`,
     [shopId, messages.map((m) => m.phone), messages.map((m) => m.messageId)],
   );
   if (fresh.length === 0) return;
@@ -131,7 +131,7 @@ export async function recordHistory(
 
 const EXCLUDED_PHONES = `select b.phone from marketing_blacklist b where b.shop_id = $1
   union select u.phone from marketing_unsubscribes u where u.shop_id = $1
-  union select o.phone from chatapp_optouts o where o.shop_id = $1`;
+  union select o.phone from chatapp_optouts_view o where o.shop_id = $1`;
 
 /**
  * The state of the shop's exclusions (blacklist, unsubscribes, opt-outs) in a few bytes: how many
@@ -140,7 +140,7 @@ const EXCLUDED_PHONES = `select b.phone from marketing_blacklist b where b.shop_
 const FINGERPRINT_SQL = `select count(*) || ':' || coalesce(sum(hashtextextended(e.phone, 0)), 0) as fp from (
     select b.phone from marketing_blacklist b where b.shop_id = $1
     union all select u.phone from marketing_unsubscribes u where u.shop_id = $1
-    union all select o.phone from chatapp_optouts o where o.shop_id = $1) e`;
+    union all select o.phone from chatapp_optouts_view o where o.shop_id = $1) e`;
 
 /**
  * Makes the list's `excluded` flags match the shop's exclusions. Cheap when nothing changed since

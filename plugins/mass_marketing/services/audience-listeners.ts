@@ -1,24 +1,22 @@
-import { inBatches, type BatchListener, type ToolContext } from '../../../core/index.js';
-import type { MarketingAudienceService } from './audience-service.js';
-
-type Each = (payload: any, ctx: ToolContext<any>) => Promise<void>;
-type Listener = Each | BatchListener<any>;
-
-const audience = (ctx: ToolContext<any>) => ctx.services.marketingAudienceService as MarketingAudienceService;
+import { inBatches, type BatchListener, type EventName, type Listener, type Listeners } from '../../../core/index.js';
 
 /**
  * The events that change the facts copied onto list members (services/audience-facts.ts). They run
  * in the emitter's transaction, so a member's facts change exactly when their source does.
  */
-const AUDIENCE_LISTENERS: Record<string, Listener> = {
-  'customers.tagged': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
-  'customers.untagged': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
-  'customers.contacted': (e: { phone: string }, ctx) => audience(ctx).customerChanged(e.phone),
-  'customers.merged': (e: { primary_phone: string; secondary_phone: string }, ctx) =>
-    audience(ctx).customersMerged(e.primary_phone, e.secondary_phone),
-  'customers.deleted': (e: { phone: string }, ctx) => audience(ctx).customerDeleted(e.phone),
-  'whatsapp_ops.message_received': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),
-  'whatsapp_ops.message_sent': inBatches((events, ctx) => audience(ctx).messagesExchanged(events)),
+const AUDIENCE_LISTENERS: Listeners = {
+  'customers.tagged': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
+  'customers.untagged': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
+  'customers.contacted': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
+  'customers.merged': (e, { services }) =>
+    services.marketingAudienceService.customersMerged(e.primary_phone, e.secondary_phone),
+  'customers.deleted': (e, { services }) => services.marketingAudienceService.customerDeleted(e.phone),
+  'whatsapp_ops.message_received': inBatches((events, { services }) =>
+    services.marketingAudienceService.messagesExchanged(events),
+  ),
+  'whatsapp_ops.message_sent': inBatches((events, { services }) =>
+    services.marketingAudienceService.messagesExchanged(events),
+  ),
 };
 
 const asBatch = (listener: Listener): BatchListener['batch'] =>
@@ -29,10 +27,11 @@ const asBatch = (listener: Listener): BatchListener['batch'] =>
     : listener.batch;
 
 /** The group's other listeners with the audience ones added; both run when they share an event (the group's own first). */
-export function withAudienceListeners(listeners: Record<string, Listener>): Record<string, Listener> {
-  const all = { ...listeners };
-  for (const [event, listener] of Object.entries(AUDIENCE_LISTENERS)) {
-    const other = listeners[event];
+export function withAudienceListeners(listeners: Listeners): Listeners {
+  // By name: each pair shares one event, so its payload type, which a loop over names cannot show tsc.
+  const all = { ...listeners } as Partial<Record<EventName, Listener>>;
+  for (const [event, listener] of Object.entries(AUDIENCE_LISTENERS) as [EventName, Listener][]) {
+    const other = all[event];
     if (!other) {
       all[event] = listener;
       continue;
@@ -43,5 +42,5 @@ export function withAudienceListeners(listeners: Record<string, Listener>): Reco
       await second(payloads, ctx);
     });
   }
-  return all;
+  return all as Listeners;
 }

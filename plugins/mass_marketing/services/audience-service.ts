@@ -87,7 +87,7 @@ export class MarketingAudienceService {
         `select p.phone, case
            when exists (select 1 from marketing_blacklist where shop_id = $1 and phone = p.phone) then 'blacklisted'
            when exists (select 1 from marketing_unsubscribes where shop_id = $1 and phone = p.phone) then 'unsubscribed'
-           when exists (select 1 from chatapp_optouts where shop_id = $1 and phone = p.phone) then 'opted_out'
+           when exists (select 1 from chatapp_optouts_view where shop_id = $1 and phone = p.phone) then 'opted_out'
          end as reason
          from unnest($2::text[]) p(phone)`,
         [this.deps.shop.id, phones],

@@ -53,7 +53,7 @@ export function audienceSql(shopId: number, listId: number, f: SegmentFilters, s
     `m.list_id = ${list}`,
     `m.phone not in (select b.phone from marketing_blacklist b where b.shop_id = ${shop}
        union all select u.phone from marketing_unsubscribes u where u.shop_id = ${shop}
-       union all select o.phone from chatapp_optouts o where o.shop_id = ${shop})`,
+       union all select o.phone from chatapp_optouts_view o where o.shop_id = ${shop})`,
     ...require,
     ...reject.map((c) => `not ${c}`),
   ];

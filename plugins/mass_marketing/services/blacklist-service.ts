@@ -12,6 +12,7 @@ import { blacklistPayload } from './payloads.js';
 import { allInvalid } from './contact-lists-service.js';
 import { transactionClient } from './pg-client.js';
 import { phoneErrors, splitPhones } from './contact-rows.js';
+import { phoneQueryDigits } from './phone-query.js';
 
 interface Deps {
   em: EntityManager;
@@ -58,7 +59,7 @@ export class MarketingBlacklistService {
   }
 
   async list(query: string | undefined, paging: Paging) {
-    const digits = query?.replace(/\D/g, '') ?? '';
+    const digits = phoneQueryDigits(query);
     const where = digits ? { phone: { $like: `%${digits}%` } } : {};
     const [items, count] = await this.em.findAndCount(BlacklistEntry, where, {
       orderBy: { id: 'desc' },

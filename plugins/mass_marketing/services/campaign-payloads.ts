@@ -5,7 +5,7 @@ import { iso } from './payloads.js';
 
 /** What a waiting campaign is waiting for, in words. */
 const WAITING_MESSAGES: Record<string, string> = {
-  no_connected_session:
+  session_not_connected:
     'No line this campaign may use is connected: connect one (connect_chatapp) or enable a connected one for mass marketing (assign_marketing_session). Sending resumes by itself.',
 };
 

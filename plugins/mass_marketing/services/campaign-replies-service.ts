@@ -1,4 +1,4 @@
-import { ToolError, type EntityManager, type ShopContext } from '../../../core/index.js';
+import { ToolError, type EntityManager, type ScopedEvents, type ShopContext } from '../../../core/index.js';
 import type { MarketingSettingsService } from './settings-service.js';
 import type { MarketingUnsubscribesService } from './unsubscribes-service.js';
 import type { MarketingTranslationService } from './translation-service.js';
@@ -18,6 +18,7 @@ interface Deps {
   marketingUnsubscribesService: MarketingUnsubscribesService;
   marketingTranslationService: MarketingTranslationService;
   chatappMessagingService: { send(request: Record<string, unknown>): Promise<{ message: MessagePayload }> };
+  events: ScopedEvents;
 }
 
 interface Received {
@@ -126,6 +127,13 @@ export class MarketingCampaignRepliesService {
       `update marketing_campaign_recipients set replied_at = coalesce(replied_at, now()), status = case when status in ('sent', 'delivered', 'read') then 'replied' else status end where id = ? and shop_id = ?`,
       [row.id, this.deps.shop.id],
     );
+    await this.deps.events.emit('mass_marketing.campaign_replied', {
+      campaign_id: row.campaign_id,
+      recipient_id: Number(row.id),
+      phone: row.phone,
+      message_id: event.message_id,
+      first_reply: row.status !== 'replied',
+    });
     if (!settings.autoReplyEnabled || !settings.autoReplyText || row.auto_replied_at) return;
     const template = settings.autoReplyTranslate
       ? await this.deps.marketingTranslationService.textFor(settings.autoReplyText, row.phone)

@@ -1,17 +1,19 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager, ShopContext } from '../../../core/index.js';
+import type { EntityManager, ScopedEvents, ShopContext } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import { CampaignRun } from '../entities/campaign-run.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
 import type { MarketingContactListsService } from './contact-lists-service.js';
 import { parseSegmentFilters } from './segment-filters.js';
 import { transactionClient } from './pg-client.js';
+import { campaignStatusChanged } from './campaign-status-events.js';
 
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
   marketingAudienceService: MarketingAudienceService;
   marketingContactListsService: MarketingContactListsService;
+  events: ScopedEvents;
 }
 
 /**
@@ -92,6 +94,7 @@ export class MarketingCampaignRunsService {
     }
     run.status = cancelled ? 'cancelled' : 'completed';
     run.completedAt = new Date();
+    const previous = campaign.status;
     if (!campaign.isRecurring && (campaign.status === 'running' || campaign.status === 'paused')) {
       campaign.status = 'completed';
       campaign.completedAt = new Date();
@@ -100,6 +103,7 @@ export class MarketingCampaignRunsService {
       campaign.waitingSince = null;
     }
     await this.em.flush();
+    await campaignStatusChanged(this.deps.events, campaign, previous);
     return true;
   }
 }

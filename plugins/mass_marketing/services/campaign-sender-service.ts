@@ -78,7 +78,7 @@ interface Recorded {
 }
 
 /** Refusals of the send path that happen before anything is recorded or sent. */
-const LINE_UNAVAILABLE = new Set(['session_not_connected', 'no_connected_session', 'not_found']);
+const LINE_UNAVAILABLE = new Set(['session_not_connected', 'not_found']);
 
 /** The key a recipient's message is sent with, derived from its row: the same row never makes a second message. */
 export const recipientKey = (recipientId: number | string) => `campaign-recipient-${recipientId}`;
@@ -132,7 +132,7 @@ export class MarketingCampaignSenderService {
     const earlier = new Map(
       (
         (await this.em.execute(
-          `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages
+          `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages_view
          where shop_id = ? and idempotency_key = any(array(select json_array_elements_text(?::json))) and direction = 'outbound'`,
           [shopId, JSON.stringify(rows.map((r) => recipientKey(r.id)))],
         )) as EarlierMessage[]
@@ -257,7 +257,7 @@ export class MarketingCampaignSenderService {
   private async activeChats(rows: RecipientRecord[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     const found = (await this.em.execute(
-      `select distinct m.session_id, m.phone from chatapp_messages m
+      `select distinct m.session_id, m.phone from chatapp_messages_view m
        join json_to_recordset(?::json) as v(session_id int, phone text) on m.session_id = v.session_id and m.phone = v.phone
        where m.shop_id = ?`,
       [JSON.stringify(rows.map((r) => ({ session_id: r.session_id, phone: r.phone }))), this.deps.shop.id],

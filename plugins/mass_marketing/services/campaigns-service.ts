@@ -7,6 +7,7 @@ import {
   pageOf,
   type EntityManager,
   type Paging,
+  type ScopedEvents,
   type ShopContext,
 } from '../../../core/index.js';
 import { Campaign } from '../entities/campaign.entity.js';
@@ -21,6 +22,7 @@ import { campaignPayload, runPayload } from './campaign-payloads.js';
 import { parseSegmentFilters } from './segment-filters.js';
 import { nextOccurrence, nextOccurrences } from './recurrence.js';
 import type { CampaignStatus } from './campaign-values.js';
+import { campaignStatusChanged } from './campaign-status-events.js';
 
 interface Deps {
   em: EntityManager;
@@ -31,6 +33,7 @@ interface Deps {
   marketingCampaignRunsService: MarketingCampaignRunsService;
   marketingCampaignStatsService: MarketingCampaignStatsService;
   chatappSessionsService: { get(id: number): Promise<unknown> };
+  events: ScopedEvents;
 }
 
 /** The defaults of the spec's optional campaign fields. */
@@ -153,8 +156,10 @@ export class MarketingCampaignsService {
   async start(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('start', campaign);
-    if (await this.holdForApproval(campaign))
+    if (await this.holdForApproval(campaign)) {
+      await this.changed(campaign, 'draft');
       return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
+    }
     const run = await this.activate(campaign, new Date());
     return {
       campaign: this.payload(campaign),
@@ -172,6 +177,7 @@ export class MarketingCampaignsService {
     if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now()) {
       campaign.status = 'scheduled';
       await this.em.flush();
+      await this.changed(campaign, 'pending_approval');
       return { campaign: this.payload(campaign), started: false };
     }
     const run = await this.activate(campaign, new Date());
@@ -195,7 +201,10 @@ export class MarketingCampaignsService {
       campaign.scheduledAt.getTime() > Date.now()
     )
       return false;
-    if (await this.holdForApproval(campaign)) return true;
+    if (await this.holdForApproval(campaign)) {
+      await this.changed(campaign, 'scheduled');
+      return true;
+    }
     await this.activate(campaign, campaign.scheduledAt);
     return true;
   }
@@ -230,6 +239,7 @@ export class MarketingCampaignsService {
     campaign.waitingReason = null;
     campaign.waitingSince = null;
     await this.em.flush();
+    await this.changed(campaign, 'running');
     return { campaign: this.payload(campaign) };
   }
 
@@ -243,6 +253,7 @@ export class MarketingCampaignsService {
       campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone);
     }
     await this.em.flush();
+    await this.changed(campaign, 'paused');
     return { campaign: this.payload(campaign) };
   }
 
@@ -253,12 +264,14 @@ export class MarketingCampaignsService {
     campaign.status = 'paused';
     campaign.pauseReason = 'insufficient_credits';
     await this.em.flush();
+    await this.changed(campaign, 'running');
   }
 
   /** cancel_campaign: permanent. Recipients not yet sent are skipped; messages already sent stay sent. */
   async cancel(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('cancel', campaign);
+    const previous = campaign.status;
     campaign.status = 'cancelled';
     campaign.cancelledAt = new Date();
     campaign.nextRunAt = null;
@@ -266,6 +279,7 @@ export class MarketingCampaignsService {
     campaign.waitingReason = null;
     campaign.waitingSince = null;
     await this.em.flush();
+    await this.changed(campaign, previous);
     const skipped = await this.em.execute(
       `update marketing_campaign_recipients set status = 'skipped', reason = 'campaign_cancelled' where shop_id = ? and campaign_id = ? and status = 'pending'`,
       [this.deps.shop.id, campaign.id],
@@ -280,6 +294,7 @@ export class MarketingCampaignsService {
     campaign.status = 'draft';
     campaign.scheduledAt = null;
     await this.em.flush();
+    await this.changed(campaign, 'scheduled');
     return { campaign: this.payload(campaign) };
   }
 
@@ -289,6 +304,7 @@ export class MarketingCampaignsService {
     campaign.status = 'archived';
     campaign.archivedAt = new Date();
     await this.em.flush();
+    await this.changed(campaign, 'completed');
     return { campaign: this.payload(campaign) };
   }
 
@@ -299,6 +315,7 @@ export class MarketingCampaignsService {
     campaign.status = 'completed';
     campaign.archivedAt = null;
     await this.em.flush();
+    await this.changed(campaign, 'archived');
     return { campaign: this.payload(campaign) };
   }
 
@@ -345,9 +362,15 @@ export class MarketingCampaignsService {
 
   /** A campaign with a schedule: scheduled, or waiting for approval first when the settings ask for it. */
   private async schedule(campaign: Campaign): Promise<void> {
+    const previous = campaign.status;
     campaign.status = 'scheduled';
     await this.holdForApproval(campaign);
     await this.em.flush();
+    await this.changed(campaign, previous);
+  }
+
+  private changed(campaign: Campaign, previous: CampaignStatus): Promise<void> {
+    return campaignStatusChanged(this.deps.events, campaign, previous);
   }
 
   /**
@@ -380,6 +403,7 @@ export class MarketingCampaignsService {
    * a recurring campaign waits for its first occurrence (not before `from`).
    */
   private async activate(campaign: Campaign, from: Date) {
+    const previous = campaign.status;
     campaign.status = 'running';
     campaign.startedAt ??= new Date();
     campaign.pauseReason = null;
@@ -395,6 +419,7 @@ export class MarketingCampaignsService {
       run = await this.deps.marketingCampaignRunsService.build(campaign, from);
     }
     await this.em.flush();
+    await this.changed(campaign, previous);
     return run;
   }
 

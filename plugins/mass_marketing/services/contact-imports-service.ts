@@ -1,5 +1,5 @@
 import {
-  ToolError,
+  groupNotEnabled,
   invalidArguments,
   notFound,
   pageOf,
@@ -348,9 +348,7 @@ export class MarketingContactImportsService {
 
   private requireGroup(group: string, what: string) {
     if (!this.deps.kernelCatalog.names().includes(group)) {
-      throw new ToolError('group_not_enabled', `Cannot ${what}: the ${group} group is not enabled on this server.`, {
-        group,
-      });
+      throw groupNotEnabled(group, `Cannot ${what}: the ${group} group is not enabled on this server.`);
     }
   }
 }

@@ -118,7 +118,7 @@ export class MarketingContactListsService {
         `select m.phone, m.name, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as added_at,
            exists (select 1 from marketing_blacklist b where b.shop_id = $1 and b.phone = m.phone) as blacklisted,
            exists (select 1 from marketing_unsubscribes u where u.shop_id = $1 and u.phone = m.phone) as unsubscribed,
-           exists (select 1 from chatapp_optouts o where o.shop_id = $1 and o.phone = m.phone) as opted_out
+           exists (select 1 from chatapp_optouts_view o where o.shop_id = $1 and o.phone = m.phone) as opted_out
          from marketing_list_members m where ${filter} order by m.phone limit $4 offset $5`,
         [...params, paging.limit, paging.offset],
       );

@@ -11,11 +11,11 @@ const tagConditions = (f: Pick<SegmentFilters, 'tags' | 'excludeTags'>, next: (v
   const out: string[] = [];
   if (f.tags.length)
     out.push(
-      `exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.tags)}::text[]))`,
+      `exists (select 1 from customer_tags_view t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.tags)}::text[]))`,
     );
   if (f.excludeTags.length)
     out.push(
-      `not exists (select 1 from customer_tags t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.excludeTags)}::text[]))`,
+      `not exists (select 1 from customer_tags_view t where t.customer_id = c.id and t.shop_id = $1 and lower(t.name) = any(${next(f.excludeTags)}::text[]))`,
     );
   return out;
 };
@@ -29,7 +29,7 @@ const builder = () => {
 export function customersSource(f: Pick<SegmentFilters, 'tags' | 'excludeTags'>): SqlSource {
   const b = builder();
   const where = ['c.shop_id = $1', ...tagConditions(f, b.next)];
-  return { sql: `select c.phone, c.name from customers c where ${where.join(' and ')}`, params: b.params };
+  return { sql: `select c.phone, c.name from customers_view c where ${where.join(' and ')}`, params: b.params };
 }
 
 /** The shop's CRM customers (crm group) by WhatsApp number, optionally in `stages` and by their customer's tags. */
@@ -40,10 +40,10 @@ export function crmSource(stages: string[], f: Pick<SegmentFilters, 'tags' | 'ex
   const tags = tagConditions(f, b.next);
   if (tags.length)
     where.push(
-      `exists (select 1 from customers c where c.shop_id = $1 and c.id = k.customer_id and ${tags.join(' and ')})`,
+      `exists (select 1 from customers_view c where c.shop_id = $1 and c.id = k.customer_id and ${tags.join(' and ')})`,
     );
   return {
-    sql: `select k.whatsapp_number as phone, k.name from crm_customers k where ${where.join(' and ')}`,
+    sql: `select k.whatsapp_number as phone, k.name from crm_customers_view k where ${where.join(' and ')}`,
     params: b.params,
   };
 }
@@ -51,8 +51,8 @@ export function crmSource(stages: string[], f: Pick<SegmentFilters, 'tags' | 'ex
 /** Every phone with chat history (whatsapp_ops messages), named from its customer record when there is one. */
 export function conversationsSource(): SqlSource {
   return {
-    sql: `select p.phone, c.name from (select distinct x.phone from chatapp_messages x where x.shop_id = $1) p
-          left join customers c on c.shop_id = $1 and c.phone = p.phone`,
+    sql: `select p.phone, c.name from (select distinct x.phone from chatapp_messages_view x where x.shop_id = $1) p
+          left join customers_view c on c.shop_id = $1 and c.phone = p.phone`,
     params: [],
   };
 }
@@ -63,7 +63,7 @@ export function conversationsSource(): SqlSource {
  */
 export function inactiveSource(days: number): SqlSource {
   return {
-    sql: `select c.phone, c.name from customers c where c.shop_id = $1 and coalesce(c.last_contact_at, c.created_at) < now() - make_interval(days => $2::int)`,
+    sql: `select c.phone, c.name from customers_view c where c.shop_id = $1 and coalesce(c.last_contact_at, c.created_at) < now() - make_interval(days => $2::int)`,
     params: [days],
   };
 }
@@ -71,7 +71,7 @@ export function inactiveSource(days: number): SqlSource {
 /** Given phones (already E.164), named from their customer records. */
 export function phonesSource(phones: string[]): SqlSource {
   return {
-    sql: `select p.phone, c.name from unnest($2::text[]) as p(phone) left join customers c on c.shop_id = $1 and c.phone = p.phone`,
+    sql: `select p.phone, c.name from unnest($2::text[]) as p(phone) left join customers_view c on c.shop_id = $1 and c.phone = p.phone`,
     params: [phones],
   };
 }

@@ -23,6 +23,7 @@ interface Deps {
   shop: ShopContext;
   /** Registered by the manifest's setup: whether some group registered `translatorPort`. */
   marketingTranslatorAvailable: boolean;
+  translatorPort?: TranslatorPort;
 }
 
 export interface Translated {
@@ -45,7 +46,7 @@ export class MarketingTranslationService {
 
   private port(): TranslatorPort | null {
     if (!this.deps.marketingTranslatorAvailable) return null;
-    return (this.deps as unknown as Record<string, TranslatorPort>)[TRANSLATOR_PORT]!;
+    return this.deps.translatorPort!;
   }
 
   async forRecipient(campaign: Campaign, text: string, phone: string): Promise<Translated> {

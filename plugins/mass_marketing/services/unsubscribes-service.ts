@@ -1,13 +1,22 @@
-import { invalidArguments, pageOf, type EntityManager, type Paging, type ShopContext } from '../../../core/index.js';
+import {
+  invalidArguments,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type ScopedEvents,
+  type ShopContext,
+} from '../../../core/index.js';
 import { Unsubscribe } from '../entities/unsubscribe.entity.js';
 import { unsubscribePayload } from './payloads.js';
 import type { UnsubscribeSource } from './values.js';
 import { transactionClient } from './pg-client.js';
 import { splitPhones } from './contact-rows.js';
+import { phoneQueryDigits } from './phone-query.js';
 
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
+  events: ScopedEvents;
 }
 
 /**
@@ -32,6 +41,8 @@ export class MarketingUnsubscribesService {
       [this.deps.shop.id, phone, source, campaignId],
     )) as { id: number }[];
     const entry = (await this.em.findOne(Unsubscribe, { phone }, { refresh: true }))!;
+    if (rows.length === 1)
+      await this.deps.events.emit('mass_marketing.unsubscribed', { phone, source, campaign_id: campaignId });
     return { entry: unsubscribePayload(entry), created: rows.length === 1 };
   }
 
@@ -40,7 +51,7 @@ export class MarketingUnsubscribesService {
   }
 
   async list(query: string | undefined, paging: Paging) {
-    const digits = query?.replace(/\D/g, '') ?? '';
+    const digits = phoneQueryDigits(query);
     const where = digits ? { phone: { $like: `%${digits}%` } } : {};
     const [items, count] = await this.em.findAndCount(Unsubscribe, where, {
       orderBy: { id: 'desc' },

@@ -19,7 +19,6 @@ import {
   type Caller,
 } from './campaign-helpers.js';
 
-
 const create = async (c: Caller, listId: number, extra: Record<string, unknown> = {}) =>
   (
     await c.ok('create_campaign', {

@@ -25,7 +25,6 @@ import {
   type Caller,
 } from './campaign-helpers.js';
 
-
 /**
  * Campaigns when the lines live in the direct session service: the main server sends over HTTP
  * (outside its own database, so nothing rolls back with it) and learns receipts and line changes
@@ -277,7 +276,7 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false,
       10_000,
     );
-    expect(waiting.reason).to.equal('no_connected_session');
+    expect(waiting.reason).to.equal('session_not_connected');
     expect((await campaignStatus(shop.c, campaign.id)).status).to.equal('running');
     expect(await networkOutbound([line.session_key])).to.have.length(0);
     expect(await balance(shop.shopId)).to.equal(1_000_000);
@@ -313,7 +312,7 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
       async () => (await campaignStatus(shop.c, campaign.id)).waiting ?? false,
       10_000,
     );
-    expect(waiting.reason).to.equal('no_connected_session');
+    expect(waiting.reason).to.equal('session_not_connected');
     await new Promise((r) => setTimeout(r, 600));
     expect(await networkOutbound([line.session_key]), 'nothing goes out while the line is down').to.have.length(
       carried,

@@ -640,7 +640,7 @@ describe('mass_marketing: campaigns (tools and state machine)', () => {
         return null;
       })();
       expect(campaign.status).to.equal('running');
-      expect(waiting).to.include({ reason: 'no_connected_session' });
+      expect(waiting).to.include({ reason: 'session_not_connected' });
       expect(waiting.message).to.contain('connect');
       await cancel(shop, id);
     });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg } from './args.js';
+import { BlacklistOutput } from './outputs.js';
 
 export const addToBlacklist = defineTool({
   name: 'add_to_blacklist',
@@ -8,11 +9,12 @@ export const addToBlacklist = defineTool({
   description:
     'Puts a phone on the blacklist: it is left out of every campaign. A phone already there keeps its entry and takes the new reason when one is given (created: false).',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'add',
-  idempotent: true,
   input: Type.Object({
     phone: phoneArg(),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why, at most 500 characters.' })),
   }),
+  output: Type.Object({ entry: BlacklistOutput, created: Type.Boolean() }),
   handler: async ({ phone, reason }, { services }) => services.marketingBlacklistService.add(phone, reason),
 });

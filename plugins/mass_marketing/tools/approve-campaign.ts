@@ -1,6 +1,7 @@
-import { Type } from '../../../core/index.js';
+import { Type, Nullable } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignOutput, RunOutput } from './outputs.js';
 
 export const approveCampaign = defineTool({
   name: 'approve_campaign',
@@ -8,7 +9,9 @@ export const approveCampaign = defineTool({
   description:
     'Approves a campaign waiting for approval (pending_approval): it is scheduled when its time is still ahead, else it starts sending now.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   action: 'approve',
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: Type.Object({ campaign: CampaignOutput, started: Type.Boolean(), run: Type.Optional(Nullable(RunOutput)) }),
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.approve(campaign_id),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignResult } from './outputs.js';
 
 export const archiveCampaign = defineTool({
   name: 'archive_campaign',
@@ -8,7 +9,9 @@ export const archiveCampaign = defineTool({
   description:
     'Archives a completed campaign (only completed ones; unarchive_campaign restores it). Its logs and stats stay.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'archive',
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: CampaignResult,
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.archive(campaign_id),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phonesArg } from './args.js';
+import { BlacklistOutput, InvalidPhoneOutput } from './outputs.js';
 
 export const bulkAddToBlacklist = defineTool({
   name: 'bulk_add_to_blacklist',
@@ -8,8 +9,14 @@ export const bulkAddToBlacklist = defineTool({
   description:
     'Blacklists several phones with one reason. Valid phones are added (already_count: those that were there); invalid ones are listed with their index; if none is valid nothing changes (invalid_arguments).',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'bulk',
-  idempotent: true,
   input: Type.Object({ phones: phonesArg(10_000), reason: Type.Optional(Type.String({ maxLength: 500 })) }),
+  output: Type.Object({
+    entries: Type.Array(BlacklistOutput),
+    added_count: Type.Integer(),
+    already_count: Type.Integer(),
+    invalid: Type.Array(InvalidPhoneOutput),
+  }),
   handler: async ({ phones, reason }, { services }) => services.marketingBlacklistService.addMany(phones, reason),
 });

@@ -2,6 +2,7 @@ import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { SegmentFiltersSchema } from '../services/segment-filters.js';
 import { listIdArg } from './args.js';
+import { SegmentOutput } from './outputs.js';
 
 export const countFilteredContacts = defineTool({
   name: 'count_filtered_contacts',
@@ -9,12 +10,19 @@ export const countFilteredContacts = defineTool({
   description:
     'How many members of a list a campaign with this segment would reach, after leaving out blacklisted, unsubscribed and opted-out numbers. segment_filters (an object or a JSON string of one): tags (customer has any), exclude_tags (customer has none), last_contact_days (last contact within that many days), has_chatapp_history (has chat messages, or with false has none). {} counts every eligible member.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   action: 'count_filtered',
   input: Type.Object({
     list_id: listIdArg(),
     segment_filters: Type.Union([SegmentFiltersSchema, Type.String({ maxLength: 10_000 })], {
       description: 'The segment, as an object or a JSON string.',
     }),
+  }),
+  output: Type.Object({
+    list_id: Type.Integer(),
+    count: Type.Integer(),
+    member_count: Type.Integer(),
+    segment_filters: SegmentOutput,
   }),
   handler: async ({ list_id, segment_filters }, { services }) =>
     services.marketingAudienceService.countFiltered(list_id, segment_filters),

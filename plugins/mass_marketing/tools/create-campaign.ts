@@ -2,6 +2,7 @@ import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignFieldArgs, MESSAGE_TEXT_MAX } from './campaign-args.js';
 import { listIdArg } from './args.js';
+import { CampaignResult } from './outputs.js';
 
 export const createCampaign = defineTool({
   name: 'create_campaign',
@@ -10,6 +11,7 @@ export const createCampaign = defineTool({
     'Creates a campaign to a contact list: draft, or scheduled when scheduled_at is given (pending_approval instead when the shop requires approval). message_text may use {nombre}, {telefono} and {tienda}. ' +
     "scheduled_at is read in the shop's timezone unless it carries Z or an offset; the answer shows it in both. Each message costs 1000 credits when sent.",
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',
   input: Type.Object({
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -21,5 +23,6 @@ export const createCampaign = defineTool({
     list_id: listIdArg(),
     ...campaignFieldArgs(true),
   }),
+  output: CampaignResult,
   handler: async (args, { services }) => services.marketingCampaignsService.create(args),
 });

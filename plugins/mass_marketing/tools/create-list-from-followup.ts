@@ -1,5 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { ImportStarted } from './outputs.js';
 
 export const createListFromFollowup = defineTool({
   name: 'create_list_from_followup',
@@ -7,10 +8,12 @@ export const createListFromFollowup = defineTool({
   description:
     'Creates a list of the customers who have a ticket follow-up waiting to be sent (tickets group; without it the call fails with group_not_enabled). name defaults to "Pending follow-ups <date time>".',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     name: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'Name of the new list (unique in the shop).' }),
     ),
   }),
+  output: ImportStarted,
   handler: async ({ name }, { services }) => services.marketingContactImportsService.listFromFollowups(name),
 });

@@ -8,7 +8,13 @@ export const deleteCampaign = defineTool({
   description:
     'Deletes a campaign with its runs and send logs. A running campaign cannot be deleted: pause or cancel it first. Messages already sent are not undone.',
   kind: 'mutation',
-  destructive: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: Type.Object({
+    deleted: Type.Literal(true),
+    id: Type.Integer(),
+    name: Type.String(),
+    recipients_removed: Type.Integer(),
+  }),
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.delete(campaign_id),
 });

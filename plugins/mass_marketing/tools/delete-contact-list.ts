@@ -8,7 +8,13 @@ export const deleteContactList = defineTool({
   description:
     'Deletes a contact list with its members and its import records. The phones stay in the shop’s other lists, blacklist and unsubscribe record.',
   kind: 'mutation',
-  destructive: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ list_id: listIdArg() }),
+  output: Type.Object({
+    deleted: Type.Literal(true),
+    id: Type.Integer(),
+    name: Type.String(),
+    members_removed: Type.Integer(),
+  }),
   handler: async ({ list_id }, { services }) => services.marketingContactListsService.delete(list_id),
 });

@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, DateTime } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
 
@@ -8,11 +8,22 @@ export const exportCampaignCsv = defineTool({
   description:
     'The send log of a campaign as CSV (the columns of get_campaign_logs). A small log comes inline in csv; a large one as download_url, a signed link valid for a short time (expires_at). Filter by run_id, status or phone.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     campaign_id: campaignIdArg(),
     run_id: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(recipientStatusArg()),
     phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  }),
+  output: Type.Object({
+    campaign_id: Type.Integer(),
+    filename: Type.String(),
+    content_type: Type.Literal('text/csv'),
+    row_count: Type.Integer(),
+    csv: Type.Optional(Type.String({ description: 'The CSV itself, when small enough to return inline.' })),
+    download_url: Type.Optional(Type.String({ description: 'Larger logs: a signed link.' })),
+    expires_at: Type.Optional(DateTime()),
+    message: Type.Optional(Type.String()),
   }),
   handler: async ({ campaign_id, run_id, status, phone }, { services }) =>
     services.marketingCampaignLogsService.exportCsv(campaign_id, { runId: run_id, status, phone }),

@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
+import { LogOutput } from './outputs.js';
 
 export const getCampaignLogs = defineTool({
   name: 'get_campaign_logs',
@@ -8,6 +9,7 @@ export const getCampaignLogs = defineTool({
   description:
     'The send log of a campaign: one line per recipient and run with its status (pending, sending, sent, delivered, read, replied, unsubscribed, failed, skipped), the reason of a skip or failure, line, message, credits, translation note and the time of each step. Filter by run_id, status or phone.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     campaign_id: campaignIdArg(),
     run_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only this run (get_campaign lists the runs).' })),
@@ -15,6 +17,7 @@ export const getCampaignLogs = defineTool({
     phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     ...PagingArgs,
   }),
+  output: pageOutput('logs', LogOutput, { campaign_id: Type.Integer() }),
   handler: async ({ campaign_id, run_id, status, phone, limit, offset }, { services }) =>
     services.marketingCampaignLogsService.logs(
       campaign_id,

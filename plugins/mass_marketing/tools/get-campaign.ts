@@ -1,6 +1,7 @@
-import { Type } from '../../../core/index.js';
+import { Type, DateTime } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignOutput, RunOutput, StatsOutput } from './outputs.js';
 
 export const getCampaign = defineTool({
   name: 'get_campaign',
@@ -8,6 +9,13 @@ export const getCampaign = defineTool({
   description:
     "A campaign with its settings, status (and why it is paused or waiting), its stats, its latest runs and, for a recurring one, its next runs. Scheduled and next-run times are shown in UTC and on the shop's clock.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: Type.Object({
+    campaign: CampaignOutput,
+    stats: StatsOutput,
+    runs: Type.Array(RunOutput, { description: 'The latest 10 runs.' }),
+    upcoming_runs: Type.Array(DateTime()),
+  }),
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.show(campaign_id),
 });

@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { listIdArg } from './args.js';
+import { ListDetailOutput, MemberOutput } from './outputs.js';
 
 export const getContactListDetail = defineTool({
   name: 'get_contact_list_detail',
@@ -8,11 +9,13 @@ export const getContactListDetail = defineTool({
   description:
     'A contact list with its counts (member_count; eligible_count after blacklist, unsubscribes and opt-outs; excluded_count) and a page of its members in phone order, each saying whether it is blacklisted, unsubscribed or opted out. query matches part of the phone or name.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     list_id: listIdArg(),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     ...PagingArgs,
   }),
+  output: pageOutput('members', MemberOutput, { list: ListDetailOutput }),
   handler: async ({ list_id, query, limit, offset }, { services }) =>
     services.marketingContactListsService.detail(list_id, query, { limit: limit!, offset: offset! }),
 });

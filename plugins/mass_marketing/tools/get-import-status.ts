@@ -1,5 +1,6 @@
 import { PagingArgs, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { ImportStatus } from './outputs.js';
 
 export const getImportStatus = defineTool({
   name: 'get_import_status',
@@ -7,7 +8,9 @@ export const getImportStatus = defineTool({
   description:
     'An import’s record — status (queued, running, completed, failed), progress (processed_rows of total_rows, progress_percent), counts (added, duplicate, invalid) and error — with a page of its bad rows (line, value, code, reason) in line order.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ import_id: Type.Integer({ minimum: 1 }), ...PagingArgs }),
+  output: ImportStatus,
   handler: async ({ import_id, limit, offset }, { services }) =>
     services.marketingContactImportsService.status(import_id, { limit: limit!, offset: offset! }),
 });

@@ -1,5 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { SessionOutput } from './outputs.js';
 
 export const getMarketingSessions = defineTool({
   name: 'get_marketing_sessions',
@@ -7,6 +8,13 @@ export const getMarketingSessions = defineTool({
   description:
     "The shop's messaging sessions with their mass-marketing flag; marketing_session_ids are the enabled ones and sendable_session_ids those of them connected now.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: Type.Object({
+    sessions: Type.Array(SessionOutput),
+    count: Type.Integer(),
+    marketing_session_ids: Type.Array(Type.Integer()),
+    sendable_session_ids: Type.Array(Type.Integer({ description: 'Enabled for mass marketing and connected.' })),
+  }),
   handler: async (_args, { services }) => services.marketingSessionsService.list(),
 });

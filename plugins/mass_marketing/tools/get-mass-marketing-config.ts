@@ -1,5 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { SettingsResult } from './outputs.js';
 
 export const getMassMarketingConfig = defineTool({
   name: 'get_mass_marketing_config',
@@ -7,6 +8,8 @@ export const getMassMarketingConfig = defineTool({
   description:
     "The shop's mass-marketing settings: auto-reply to campaign responses (enabled, text, translate, unsubscribe on STOP/BAJA) and approval (require_approval, approval_threshold). Defaults apply until the first save.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: SettingsResult,
   handler: async (_args, { services }) => services.marketingSettingsService.get(),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { listIdArg } from './args.js';
+import { ImportStarted } from './outputs.js';
 
 export const importContactsFromConversations = defineTool({
   name: 'import_contacts_from_conversations',
@@ -8,6 +9,8 @@ export const importContactsFromConversations = defineTool({
   description:
     'Adds every phone the shop has messaged with (chat history) to a list, named from its customer record when there is one. Answers with the import record (completed, or queued when large).',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ list_id: listIdArg() }),
+  output: ImportStarted,
   handler: async ({ list_id }, { services }) => services.marketingContactImportsService.fromConversations(list_id),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { listIdArg } from './args.js';
+import { ImportStarted } from './outputs.js';
 
 export const importContactsManual = defineTool({
   name: 'import_contacts_manual',
@@ -9,6 +10,7 @@ export const importContactsManual = defineTool({
     'Imports phone numbers typed by a person into a list: one text with numbers separated by line breaks, commas or semicolons, or a list of numbers. Each needs its international prefix. ' +
     'Answers with the import record (get_import_status); a small import completes at once and lists its invalid numbers (index, reason), a large one is queued.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     list_id: listIdArg(),
     numbers: Type.Union(
@@ -21,6 +23,7 @@ export const importContactsManual = defineTool({
       },
     ),
   }),
+  output: ImportStarted,
   handler: async ({ list_id, numbers }, { services }) =>
     services.marketingContactImportsService.fromTypedNumbers(list_id, numbers),
 });

@@ -1,6 +1,7 @@
 import { invalidArguments, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { listIdArg, tagNames, tagsArg } from './args.js';
+import { ImportStarted } from './outputs.js';
 
 export const importMarketingContacts = defineTool({
   name: 'import_marketing_contacts',
@@ -10,6 +11,7 @@ export const importMarketingContacts = defineTool({
     '"customers" (the shop’s customers, optionally with any of tags and none of exclude_tags) or "crm" (CRM customers, optionally in stages and by their customer tags; needs the crm group). ' +
     'Duplicates are merged. Answers with the import record: a small import completes at once and lists its bad rows (line, reason); a large one is queued as a job — poll get_import_status. A failed import leaves the list as it was.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     list_id: listIdArg(),
     source: Type.Union([Type.Literal('csv'), Type.Literal('customers'), Type.Literal('crm')], {
@@ -29,6 +31,7 @@ export const importMarketingContacts = defineTool({
       ),
     ),
   }),
+  output: ImportStarted,
   handler: async (args, { services }) => {
     const imports = services.marketingContactImportsService;
     const misplaced = (names: string[]) =>

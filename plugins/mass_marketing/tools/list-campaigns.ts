@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignStatusArg } from './campaign-args.js';
+import { CampaignOutput } from './outputs.js';
 
 export const listCampaigns = defineTool({
   name: 'list_campaigns',
@@ -8,11 +9,13 @@ export const listCampaigns = defineTool({
   description:
     "The shop's campaigns, newest first, each with its recipients counted by status; status and query (part of the name) narrow the list.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(campaignStatusArg()),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     ...PagingArgs,
   }),
+  output: pageOutput('campaigns', CampaignOutput),
   handler: async ({ status, query, limit, offset }, { services }) =>
     services.marketingCampaignsService.list({ status, query }, { limit: limit!, offset: offset! }),
 });

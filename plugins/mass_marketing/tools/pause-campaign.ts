@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignResult } from './outputs.js';
 
 export const pauseCampaign = defineTool({
   name: 'pause_campaign',
@@ -8,6 +9,8 @@ export const pauseCampaign = defineTool({
   description:
     'Pauses a running campaign: no new message starts until resume_campaign (a message already on its way finishes).',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: CampaignResult,
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.pause(campaign_id),
 });

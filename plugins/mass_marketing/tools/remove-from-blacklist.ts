@@ -8,6 +8,8 @@ export const removeFromBlacklist = defineTool({
   description:
     'Takes a phone off the blacklist (not_found when it is not on it). Unsubscribes and opt-outs still apply.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg() }),
+  output: Type.Object({ removed: Type.Literal(true), phone: Type.String(), id: Type.Integer() }),
   handler: async ({ phone }, { services }) => services.marketingBlacklistService.remove(phone),
 });

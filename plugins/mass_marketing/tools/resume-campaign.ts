@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignResult } from './outputs.js';
 
 export const resumeCampaign = defineTool({
   name: 'resume_campaign',
@@ -8,6 +9,8 @@ export const resumeCampaign = defineTool({
   description:
     'Resumes a paused campaign (also one the engine paused because credits ran out). A recurring campaign skips the occurrences that fell during the pause.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: CampaignResult,
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.resume(campaign_id),
 });

@@ -1,6 +1,7 @@
-import { Type } from '../../../core/index.js';
+import { Type, Nullable } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignIdArg } from './campaign-args.js';
+import { CampaignOutput, RunOutput } from './outputs.js';
 
 export const startCampaign = defineTool({
   name: 'start_campaign',
@@ -8,6 +9,13 @@ export const startCampaign = defineTool({
   description:
     'Starts sending a draft campaign now (a recurring one waits for its first cron occurrence). When the shop requires approval (always, or from an audience size) the campaign goes to pending_approval instead and approve_campaign starts it.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ campaign_id: campaignIdArg() }),
+  output: Type.Object({
+    campaign: CampaignOutput,
+    started: Type.Boolean(),
+    awaiting_approval: Type.Boolean(),
+    run: Type.Optional(Nullable(RunOutput)),
+  }),
   handler: async ({ campaign_id }, { services }) => services.marketingCampaignsService.start(campaign_id),
 });

@@ -2,6 +2,7 @@ import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { campaignFieldArgs, campaignIdArg, MESSAGE_TEXT_MAX } from './campaign-args.js';
 import { listIdArg } from './args.js';
+import { CampaignResult } from './outputs.js';
 
 export const updateCampaign = defineTool({
   name: 'update_campaign',
@@ -9,6 +10,7 @@ export const updateCampaign = defineTool({
   description:
     'Changes a draft campaign (only drafts can be edited; anything else is invalid_state). Only the fields given change; null clears an optional one. Giving scheduled_at makes it scheduled. An earlier approval no longer counts after a change.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     campaign_id: campaignIdArg(),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -16,6 +18,7 @@ export const updateCampaign = defineTool({
     list_id: Type.Optional(listIdArg()),
     ...campaignFieldArgs(false),
   }),
+  output: CampaignResult,
   handler: async ({ campaign_id, ...changes }, { services }) =>
     services.marketingCampaignsService.update(campaign_id, changes),
 });

@@ -1,13 +1,8 @@
 import type { EntityManager } from '../../../core/index.js';
+import type { CustomersDeleted, CustomersMerged } from '../../customers/surface.js';
+import type { AgentsDeleted } from '../../agents/surface.js';
 import { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
-
-export interface CustomersMerged {
-  primary_id: number;
-  secondary_id: number;
-  primary_phone: string;
-  secondary_phone: string;
-}
 
 /**
  * Keeps tickets' links to other groups' records true. Runs as event listeners, inside the
@@ -33,11 +28,11 @@ export class TicketLinksService {
   }
 
   /** The tickets stay, with their phone, as a record of what happened. */
-  async customerDeleted(e: { customer_id: number }): Promise<void> {
+  async customerDeleted(e: CustomersDeleted): Promise<void> {
     await this.deps.em.nativeUpdate(Ticket, { customerId: e.customer_id }, { customerId: null, updatedAt: new Date() });
   }
 
-  async agentDeleted(e: { agent_id: number }): Promise<void> {
+  async agentDeleted(e: AgentsDeleted): Promise<void> {
     await this.deps.em.nativeUpdate(
       Ticket,
       { assignedAgentId: e.agent_id },

@@ -4,6 +4,7 @@ import {
   nonBlank,
   notFound,
   type EntityManager,
+  type ScopedEvents,
   type ShopContext,
 } from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
@@ -18,6 +19,7 @@ interface Deps {
   shop: ShopContext;
   ticketsService: TicketsService;
   customersService: { findByPhone(phone: string): Promise<{ name?: string | null } | null> };
+  events: ScopedEvents;
 }
 
 /**
@@ -64,7 +66,16 @@ export class TicketResolutionsService {
       ticket.resolvedAt = new Date();
     }
     await this.em.flush();
+    if (ticket.status === 'resolved') await this.resolved(ticket);
     return { ticket: ticketPayload(ticket), resolution: notePayload(note), followup: followupPayload(followup) };
+  }
+
+  private async resolved(ticket: Ticket): Promise<void> {
+    await this.deps.events.emit('tickets.resolved', {
+      ticket_id: ticket.id,
+      phone: ticket.phone ?? null,
+      resolved_at: ticket.resolvedAt!.toISOString(),
+    });
   }
 
   /** For the messaging group: the follow-up went out. Resolves a ticket that was waiting for it. */
@@ -76,8 +87,9 @@ export class TicketResolutionsService {
     if (followup.resolveAfterNotify && ticket.status === 'pending_notification') {
       ticket.status = 'resolved';
       ticket.resolvedAt = followup.sentAt;
-    }
-    await this.em.flush();
+      await this.em.flush();
+      await this.resolved(ticket);
+    } else await this.em.flush();
     return { followup: followupPayload(followup), ticket: ticketPayload(ticket) };
   }
 

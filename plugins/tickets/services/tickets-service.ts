@@ -6,6 +6,7 @@ import {
   pageOf,
   type EntityManager,
   type Paging,
+  type ScopedEvents,
   type ShopContext,
 } from '../../../core/index.js';
 import { Ticket, type TicketPriority, type TicketStatus } from '../entities/ticket.entity.js';
@@ -47,6 +48,7 @@ interface Deps {
   customersService: { ensureByPhone(phone: string, fields?: { email?: string | null }): Promise<{ id: number }> };
   agentsService: { findById(id: number): Promise<unknown | null> };
   ticketResolutionsService: TicketResolutionsService;
+  events: ScopedEvents;
 }
 
 const DEFAULT_PRIORITY: TicketPriority = 'P2';
@@ -122,6 +124,13 @@ export class TicketsService {
       this.appendNote(ticket, 'note', message);
       await this.em.flush();
     }
+    await this.deps.events.emit('tickets.created', {
+      ticket_id: ticket.id,
+      title: ticket.title,
+      priority: ticket.priority,
+      phone: ticket.phone ?? null,
+      customer_email: ticket.customerEmail ?? null,
+    });
     return { ticket: ticketPayload(ticket), created: true, deduped: false };
   }
 
@@ -181,8 +190,15 @@ export class TicketsService {
     const ticket = await this.get(id);
     assertCan(ticket, 'assign');
     if (agentId !== 0 && !(await this.deps.agentsService.findById(agentId))) throw notFound('agent', agentId);
+    const previous = ticket.assignedAgentId ?? null;
     ticket.assignedAgentId = agentId === 0 ? null : agentId;
     await this.em.flush();
+    if (previous !== ticket.assignedAgentId)
+      await this.deps.events.emit('tickets.assigned', {
+        ticket_id: ticket.id,
+        agent_id: ticket.assignedAgentId,
+        previous_agent_id: previous,
+      });
     return ticketPayload(ticket);
   }
 
@@ -196,6 +212,7 @@ export class TicketsService {
     ticket.closedAt = new Date();
     if (note) this.appendNote(ticket, 'close', note);
     await this.em.flush();
+    await this.deps.events.emit('tickets.closed', { ticket_id: ticket.id, reason: note ?? null });
     return ticketPayload(ticket);
   }
 

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { internalTextArg, ticketIdArg } from './args.js';
+import { FollowupOutput, NoteOutput, TicketOutput } from './outputs.js';
 
 export const addAiTicketAgentResolution = defineTool({
   name: 'add_ai_ticket_agent_resolution',
@@ -10,6 +11,7 @@ export const addAiTicketAgentResolution = defineTool({
     'resolve_after_notify true (default): the ticket waits in pending_notification and becomes resolved once the follow-up is sent; false: the ticket is resolved now and the follow-up still goes out. ' +
     'Allowed on open and pending_notification tickets; a newer resolution replaces a follow-up still queued.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   action: 'add',
   input: Type.Object({
     ticket_id: ticketIdArg,
@@ -18,6 +20,7 @@ export const addAiTicketAgentResolution = defineTool({
       Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified (default true).' }),
     ),
   }),
+  output: Type.Object({ ticket: TicketOutput, resolution: NoteOutput, followup: FollowupOutput }),
   handler: async ({ ticket_id, body, resolve_after_notify }, { services }) =>
     services.ticketResolutionsService.resolve(ticket_id, body, resolve_after_notify!),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { ticketIdArg } from './args.js';
+import { TicketResult } from './outputs.js';
 
 export const assignAiTicket = defineTool({
   name: 'assign_ai_ticket',
@@ -8,12 +9,13 @@ export const assignAiTicket = defineTool({
   description:
     'Assigns the ticket to an agent of the shop, or unassigns it with assigned_agent_id 0. Not allowed on closed tickets.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'assign',
-  idempotent: true,
   input: Type.Object({
     ticket_id: ticketIdArg,
     assigned_agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 unassigns.' }),
   }),
+  output: TicketResult,
   handler: async ({ ticket_id, assigned_agent_id }, { services }) => ({
     ticket: await services.ticketsService.assign(ticket_id, assigned_agent_id),
   }),

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { internalTextArg, ticketIdArg } from './args.js';
+import { TicketResult } from './outputs.js';
 
 export const closeAiTicket = defineTool({
   name: 'close_ai_ticket',
@@ -9,12 +10,13 @@ export const closeAiTicket = defineTool({
     'Closes the ticket definitively, unlike resolving: a closed ticket cannot be reopened, assigned, updated, resolved or given notes. ' +
     'A follow-up still queued is cancelled. The reason is internal and goes to the timeline.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'close',
-  destructive: true,
   input: Type.Object({
     ticket_id: ticketIdArg,
     reason: Type.Optional(internalTextArg('Internal reason for closing.')),
   }),
+  output: TicketResult,
   handler: async ({ ticket_id, reason }, { services }) => ({
     ticket: await services.ticketsService.close(ticket_id, reason),
   }),

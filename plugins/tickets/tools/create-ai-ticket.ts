@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { categoryArg, descriptionArg, internalTextArg, priorityArg, titleArg } from './args.js';
+import { TicketOutput } from './outputs.js';
 
 export const createAiTicket = defineTool({
   name: 'create_ai_ticket',
@@ -11,6 +12,7 @@ export const createAiTicket = defineTool({
     '(same phone; same email when no phone is given) is updated instead: description, priority and category given here replace its own, its title stays, and this report (title and message) is added to its timeline. ' +
     'The answer says which happened: created / deduped.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',
   input: Type.Object({
     title: titleArg,
@@ -38,6 +40,11 @@ export const createAiTicket = defineTool({
         description: "true: update the customer's open ticket instead of creating another.",
       }),
     ),
+  }),
+  output: Type.Object({
+    ticket: TicketOutput,
+    created: Type.Boolean(),
+    deduped: Type.Boolean({ description: 'True when the report was added to an open ticket of the customer.' }),
   }),
   handler: async (args, { services }) => services.ticketsService.create(args),
 });

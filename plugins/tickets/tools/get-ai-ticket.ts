@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { ticketIdArg } from './args.js';
+import { TicketDetailOutput } from './outputs.js';
 
 export const getAiTicket = defineTool({
   name: 'get_ai_ticket',
@@ -8,6 +9,8 @@ export const getAiTicket = defineTool({
   description:
     'The ticket with its internal timeline (notes, reports, resolutions, close reason; oldest first) and its customer follow-ups with their delivery status.',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ticket_id: ticketIdArg }),
+  output: Type.Object({ ticket: TicketDetailOutput }),
   handler: async ({ ticket_id }, { services }) => ({ ticket: await services.ticketsService.detail(ticket_id) }),
 });

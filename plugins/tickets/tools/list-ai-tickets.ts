@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { categoryArg, priorityArg, statusArg } from './args.js';
+import { TicketOutput } from './outputs.js';
 
 export const listAiTickets = defineTool({
   name: 'list_ai_tickets',
@@ -8,6 +9,7 @@ export const listAiTickets = defineTool({
   description:
     "The shop's tickets, newest first, filtered by status, priority, assigned agent (0 = unassigned), customer phone or category.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(statusArg('open, pending_notification, resolved or closed.')),
     priority: Type.Optional(priorityArg('P0 to P3.')),
@@ -20,6 +22,7 @@ export const listAiTickets = defineTool({
     category: Type.Optional(categoryArg),
     ...PagingArgs,
   }),
+  output: pageOutput('tickets', TicketOutput),
   handler: async ({ limit, offset, ...filters }, { services }) =>
     services.ticketsService.list(filters, { limit: limit!, offset: offset! }),
 });

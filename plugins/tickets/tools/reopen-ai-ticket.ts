@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { ticketIdArg } from './args.js';
+import { TicketResult } from './outputs.js';
 
 export const reopenAiTicket = defineTool({
   name: 'reopen_ai_ticket',
@@ -8,6 +9,8 @@ export const reopenAiTicket = defineTool({
   description:
     'Moves a resolved or pending_notification ticket back to open (cancelling a follow-up still queued). Closed tickets cannot be reopened.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ticket_id: ticketIdArg }),
+  output: TicketResult,
   handler: async ({ ticket_id }, { services }) => ({ ticket: await services.ticketsService.reopen(ticket_id) }),
 });

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { categoryArg, descriptionArg, priorityArg, ticketIdArg, titleArg } from './args.js';
+import { TicketResult } from './outputs.js';
 
 export const updateAiTicket = defineTool({
   name: 'update_ai_ticket',
@@ -8,7 +9,7 @@ export const updateAiTicket = defineTool({
   description:
     'Changes title, description, priority or category; omitted fields stay, null clears description or category. Not allowed on closed tickets.',
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     ticket_id: ticketIdArg,
     title: Type.Optional(titleArg),
@@ -16,6 +17,7 @@ export const updateAiTicket = defineTool({
     priority: Type.Optional(priorityArg('P0 to P3.')),
     category: Type.Optional(Type.Union([categoryArg, Type.Null()])),
   }),
+  output: TicketResult,
   handler: async ({ ticket_id, ...changes }, { services }) => ({
     ticket: await services.ticketsService.update(ticket_id, changes),
   }),

@@ -16,7 +16,7 @@ export const sendScheduledMessages = defineJob({
   description: 'Sends due scheduled messages through the send path, each exactly once.',
   run: async ({ em, forShop, log }) => {
     for (const row of await claimDueScheduled(em, BATCH)) {
-      await forShop(row.shopId, ({ services }) =>
+      await forShop<unknown>(row.shopId, ({ services }) =>
         row.attempts > MAX_SCHEDULED_ATTEMPTS
           ? services.chatappScheduledMessagesService.giveUp(row.id)
           : services.chatappScheduledMessagesService.sendClaimed(row.id),

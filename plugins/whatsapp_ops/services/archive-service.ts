@@ -20,8 +20,9 @@ export class ChatappArchiveService {
     const session = sessionId !== undefined ? await sessions.get(sessionId) : await sessions.chooseFor(phone);
     if (!session)
       throw new ToolError(
-        'no_connected_session',
+        'session_not_connected',
         'No connected session to archive the chat on: connect one with connect_chatapp or name session_id.',
+        { session_id: null },
       );
     const port = this.deps.chatappChannel;
     const reported = port.archiveChat !== undefined && session.adapter === port.kind;

@@ -63,7 +63,7 @@ export class ChatappEligibilityService {
     const within = lastInboundAt !== null && lastInboundAt.getTime() > Date.now() - windowHours * HOUR_MS;
     const filterEnabled = filters[billingSource];
     const reason = !line
-      ? 'no_connected_session'
+      ? 'session_not_connected'
       : optedOut
         ? 'opted_out'
         : filterEnabled && !within

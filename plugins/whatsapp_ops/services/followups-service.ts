@@ -30,7 +30,7 @@ async function settle(report: () => Promise<unknown>): Promise<void> {
 }
 
 /** Refusals that may pass by themselves: the follow-up stays queued for the next drain. */
-const WAIT_CODES = new Set(['no_connected_session', 'insufficient_credits']);
+const WAIT_CODES = new Set(['session_not_connected', 'insufficient_credits']);
 const MAX_SCAN = 1000;
 
 /**

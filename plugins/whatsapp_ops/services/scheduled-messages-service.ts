@@ -86,8 +86,25 @@ export class ChatappScheduledMessagesService {
     return row;
   }
 
+  /** What cancel() would refuse, without changing anything: the confirmation's precheck. */
+  async checkCancel(id: number, agentId: number | undefined): Promise<void> {
+    await this.cancellable(await this.em.findOne(ChatappScheduledMessage, { id }), id, agentId);
+  }
+
   async cancel(id: number, agentId: number | undefined) {
-    const row = await this.em.findOne(ChatappScheduledMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const row = await this.cancellable(
+      await this.em.findOne(ChatappScheduledMessage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }),
+      id,
+      agentId,
+    );
+    row.status = 'cancelled';
+    row.cancelledAt = new Date();
+    row.cancelledByAgentId = agentId ?? null;
+    await this.em.flush();
+    return { scheduled_message: scheduledPayload(row) };
+  }
+
+  private async cancellable(row: ChatappScheduledMessage | null, id: number, agentId: number | undefined) {
     if (!row) throw notFound('scheduled message', id);
     if (row.status !== 'scheduled') {
       throw invalidState(`Scheduled message ${id} is ${row.status}; only a message still scheduled can be cancelled.`, {
@@ -102,11 +119,7 @@ export class ChatappScheduledMessagesService {
     ) {
       throw notFound('agent', agentId);
     }
-    row.status = 'cancelled';
-    row.cancelledAt = new Date();
-    row.cancelledByAgentId = agentId ?? null;
-    await this.em.flush();
-    return { scheduled_message: scheduledPayload(row) };
+    return row;
   }
 
   /**

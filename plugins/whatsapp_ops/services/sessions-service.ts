@@ -200,7 +200,7 @@ export class ChatappSessionsService {
       lines.push(
         session ??
           new ToolError(
-            'no_connected_session',
+            'session_not_connected',
             `No connected session has the routing role "${role}": connect one with connect_chatapp, give a line that role, or name session_id.`,
             {
               sender_role: role,

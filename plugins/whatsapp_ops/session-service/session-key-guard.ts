@@ -19,21 +19,24 @@ export class SessionKeyGuard {
     private readonly limits: ServiceLimits,
   ) {}
 
+  /**
+   * A valid key always passes the failed-authentication limit: behind a proxy every client shares
+   * one address, and one client's wrong keys must not lock the others out.
+   */
   async authorize(request: FastifyRequest, sessionKey: string): Promise<ChannelError | null> {
-    const blocked = this.limits.authBlocked(request.ip);
-    if (blocked) return blocked;
     const apiKey = request.headers[API_KEY_HEADER];
-    if (typeof apiKey !== 'string' || apiKey === '') {
-      this.limits.failedAuthFrom(request.ip);
-      return new ChannelError(
-        'unauthorized',
-        'missing X-API-Key header: send the API key returned when the session was created',
-      );
-    }
-    const caller = await this.sessions.byApiKey(apiKey);
+    const present = typeof apiKey === 'string' && apiKey !== '';
+    const caller = present ? await this.sessions.byApiKey(apiKey) : null;
     if (!caller) {
+      const blocked = this.limits.authBlocked(request.ip);
+      if (blocked) return blocked;
       this.limits.failedAuthFrom(request.ip);
-      return new ChannelError('unauthorized', 'invalid API key');
+      return present
+        ? new ChannelError('unauthorized', 'invalid API key')
+        : new ChannelError(
+            'unauthorized',
+            'missing X-API-Key header: send the API key returned when the session was created',
+          );
     }
     const limited = this.limits.hitKey(caller.apiKeyHash);
     if (limited) return limited;

@@ -73,7 +73,7 @@ describe('whatsapp_ops: archiving chats', () => {
     expect(await engineArchived(first.session_key, CUSTOMER)).to.equal(true);
   });
 
-  it('refuses a bad phone, a missing action, an unknown session and a disconnected one; with no connected session → no_connected_session', async () => {
+  it('refuses a bad phone, a missing action, an unknown session and a disconnected one; with no connected session → session_not_connected', async () => {
     await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: 'x' }, 'invalid_arguments');
     await fails(k, token, 'archive_chatapp_chat', { phone: CUSTOMER }, 'invalid_arguments');
     await fails(
@@ -92,6 +92,6 @@ describe('whatsapp_ops: archiving chats', () => {
       'session_not_connected',
     );
     await ok(k, token, 'disconnect_chatapp', { session_id: first.id });
-    await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER }, 'no_connected_session');
+    await fails(k, token, 'archive_chatapp_chat', { action: 'archive', phone: CUSTOMER }, 'session_not_connected');
   });
 });

@@ -171,7 +171,7 @@ describe('whatsapp_ops: contact window and eligibility', () => {
     await ok(k, token, 'update_chatapp_routing_roles', { session_id: main.id, routing_roles: ['general'] });
     await ok(k, token, 'update_chatapp_routing_roles', { session_id: ops.id, routing_roles: ['operations'] });
     const none = await check({ billing_source: 'campaign', sender_role: 'marketing' });
-    expect(none).to.include({ eligible: false, reason: 'no_connected_session', line: null });
+    expect(none).to.include({ eligible: false, reason: 'session_not_connected', line: null });
   });
 
   it('checks arguments: action, E.164 phone, billing_source and sender_role enums; settings need a change', async () => {

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { balanceOf, bootOps, connectedLine, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import {
+  balanceOf,
+  bootOps,
+  connectedLine,
+  customerWrites,
+  fails,
+  ok,
+  rows,
+} from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { failNext, inShop, recorded } from '../../../test/fixtures/service-probe/index.js';
 import { eventRouter } from '../wiring/event-router.js';
@@ -23,7 +31,7 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
       )[0].n,
     );
   const send = (request: Record<string, unknown>) =>
-    inShop(k, shopId, ({ services }) => services.chatappMessagingService.send(request));
+    inShop(k, shopId, ({ services }) => services.chatappMessagingService.send(request as any));
   const sendFailure = async (request: Record<string, unknown>) =>
     send(request).then(
       () => expect.fail('the send should have been refused'),
@@ -178,7 +186,7 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
       receipt: { providerMessageId: 'sbxmid.not-recorded', status, error: null },
     });
     const handle = (event: unknown) =>
-      inShop(k, shopId, ({ services }) => services.chatappIngestionService.handle(event));
+      inShop(k, shopId, ({ services }) => services.chatappIngestionService.handle(event as any));
     const err = await handle(receipt('delivered', 0)).catch((e) => e);
     expect(err.name).to.equal('EventNotReady');
     // Refused events are not remembered: the redelivery is handled afresh.
@@ -352,7 +360,7 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
     expect(err).to.include({ current_status: 'awaiting_pairing' });
   });
 
-  it('the default line is chosen by routing role; with no line for the role → no_connected_session', async () => {
+  it('the default line is chosen by routing role; with no line for the role → session_not_connected', async () => {
     const ops = await connectedLine(k, token, { force_new: true, routing_roles: ['operations'] }, '+34711000300');
     const viaOps = await send({
       phone: '+34600999000',
@@ -381,8 +389,8 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
     await ok(k, token, 'update_chatapp_routing_roles', { session_id: line.id, routing_roles: ['operations'] });
     await ok(k, token, 'update_chatapp_routing_roles', { session_id: ops.id, routing_roles: ['operations'] });
     const err = await sendFailure({ phone: CUSTOMER, text: 'x', automatic: true, senderRole: 'marketing' });
-    expect(err.code).to.equal('no_connected_session');
-    await fails(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: 'x' }, 'no_connected_session');
+    expect(err.code).to.equal('session_not_connected');
+    await fails(k, token, 'send_chatapp_message', { phone: CUSTOMER, message: 'x' }, 'session_not_connected');
     await ok(k, token, 'update_chatapp_routing_roles', {
       session_id: line.id,
       routing_roles: ['general', 'operations', 'marketing'],

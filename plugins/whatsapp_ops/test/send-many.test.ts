@@ -12,7 +12,7 @@ describe('whatsapp_ops: sendMany', () => {
   let line: any;
 
   const sendMany = (requests: Record<string, unknown>[]) =>
-    inShop(k, shopId, ({ services }) => services.chatappMessagingService.sendMany(requests));
+    inShop(k, shopId, ({ services }) => services.chatappMessagingService.sendMany(requests as any));
   const onNetwork = async (key: string) =>
     Number(
       (

@@ -6,7 +6,11 @@ import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { signRequest } from '../channel/webhook-signature.js';
 import { balanceOf, bootOps, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
 import { http } from '../../../test/helpers/http.js';
-import { startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
+import {
+  startSessionService,
+  TEST_SHARED_SECRET,
+  uniqueEngineName,
+} from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { freshTick } from './helpers/ticks.js';
 import { recorded } from '../../../test/fixtures/service-probe/index.js';

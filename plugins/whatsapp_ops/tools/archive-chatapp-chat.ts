@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, Nullable, DateTime } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg, sessionIdArg } from './args.js';
 
@@ -9,13 +9,19 @@ export const archiveChatappChat = defineTool({
     'Archives (archive true, the default) or unarchives (false) the chat with a customer on one number. ' +
     'Default session: the connected one that last talked to this customer, else the first connected. reported_to_engine says whether the network was told.',
   kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   action: 'archive',
-  idempotent: true,
-  openWorld: true,
   input: Type.Object({
     phone: phoneArg('The customer, E.164 or with international prefix.'),
     archive: Type.Optional(Type.Boolean({ default: true, description: 'false unarchives.' })),
     session_id: Type.Optional(sessionIdArg('The session (number) the chat is on.')),
+  }),
+  output: Type.Object({
+    chat: Type.Object(
+      { session_id: Type.Integer(), phone: Type.String(), archived: Type.Boolean(), archived_at: Nullable(DateTime()) },
+      { additionalProperties: false },
+    ),
+    reported_to_engine: Type.Boolean(),
   }),
   handler: async ({ phone, archive, session_id }, { services }) =>
     services.chatappArchiveService.archive(phone, archive!, session_id),

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { sessionIdArg } from './args.js';
+import { ChannelLabelFields, SessionOutput } from './outputs.js';
 
 export const disconnectChatapp = defineTool({
   name: 'disconnect_chatapp',
@@ -8,7 +9,8 @@ export const disconnectChatapp = defineTool({
   description:
     'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp (which reuses it).',
   kind: 'mutation',
-  openWorld: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({ session_id: sessionIdArg('The session to disconnect.') }),
+  output: Type.Object({ session: SessionOutput, ...ChannelLabelFields }),
   handler: async ({ session_id }, { services }) => services.chatappSessionsService.disconnect(session_id),
 });

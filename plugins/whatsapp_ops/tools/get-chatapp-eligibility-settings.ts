@@ -1,5 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
+import { SettingsOutput } from './outputs.js';
 
 export const getChatappEligibilitySettings = defineTool({
   name: 'get_chatapp_eligibility_settings',
@@ -7,6 +8,8 @@ export const getChatappEligibilitySettings = defineTool({
   description:
     "The contact window in hours (the shop's own, or the default) and, per billing source, whether its automatic messages are held to the window.",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
+  output: SettingsOutput,
   handler: async (_args, { services }) => services.chatappEligibilityService.settings(),
 });

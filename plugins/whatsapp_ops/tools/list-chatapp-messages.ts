@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { dateTimeArg, directionArg, messageStatusArg, phoneArg, sessionIdArg } from './args.js';
+import { MessageOutput } from './outputs.js';
 
 export const listChatappMessages = defineTool({
   name: 'list_chatapp_messages',
@@ -8,6 +9,7 @@ export const listChatappMessages = defineTool({
   description:
     'The message log, newest first, filtered by customer phone, session, direction, status and a created_at range (ISO 8601, inclusive).',
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     phone: Type.Optional(phoneArg('Only messages with this customer.')),
     session_id: Type.Optional(sessionIdArg('Only messages of this session.')),
@@ -17,6 +19,7 @@ export const listChatappMessages = defineTool({
     date_to: Type.Optional(dateTimeArg('Up to this instant.')),
     ...PagingArgs,
   }),
+  output: pageOutput('messages', MessageOutput),
   handler: async ({ phone, session_id, direction, status, date_from, date_to, limit, offset }, { services }) =>
     services.chatappMessagesService.list({
       phone,

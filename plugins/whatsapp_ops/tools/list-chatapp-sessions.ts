@@ -1,6 +1,7 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { sessionStatusArg } from './args.js';
+import { ChannelLabelFields, SessionOutput } from './outputs.js';
 
 export const listChatappSessions = defineTool({
   name: 'list_chatapp_sessions',
@@ -8,10 +9,12 @@ export const listChatappSessions = defineTool({
   description:
     "The shop's messaging sessions (numbers), oldest first, optionally by status (awaiting_pairing, connected, disconnected).",
   kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(sessionStatusArg('Only sessions with this status.')),
     ...PagingArgs,
   }),
+  output: pageOutput('sessions', SessionOutput, ChannelLabelFields),
   handler: async ({ status, limit, offset }, { services }) =>
     services.chatappSessionsService.list(status, { limit: limit!, offset: offset! }),
 });

@@ -7,7 +7,8 @@ export const removeChatappOptout = defineTool({
   title: 'Remove messaging opt-out',
   description: 'Lets automatic messages reach the number again (not_found when it is not opted out).',
   kind: 'mutation',
-  destructive: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg('The number, with its international prefix.') }),
+  output: Type.Object({ removed: Type.Literal(true), phone: Type.String() }),
   handler: async ({ phone }, { services }) => services.chatappOptoutsService.remove(phone),
 });

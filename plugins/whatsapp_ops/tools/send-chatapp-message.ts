@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { messageTextArg, phoneArg, sessionIdArg } from './args.js';
+import { ChannelLabelFields, MessageOutput } from './outputs.js';
 
 export const sendChatappMessage = defineTool({
   name: 'send_chatapp_message',
@@ -9,11 +10,18 @@ export const sendChatappMessage = defineTool({
     'Sends a text message to a customer now, as a person would (not automatic: an opted-out number still receives it, and the answer says recipient_opted_out). ' +
     'Costs 500 credits (insufficient_credits: nothing is sent). Default session: the connected number with the general role that last talked to this customer, else the first connected one.',
   kind: 'mutation',
-  openWorld: true,
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     phone: phoneArg(),
     message: messageTextArg('The text, up to 4096 characters.'),
     session_id: Type.Optional(sessionIdArg('The session (number) to send from.')),
+  }),
+  output: Type.Object({
+    message: MessageOutput,
+    recipient_opted_out: Type.Boolean({
+      description: 'A person may write to an opted-out number; this says it was one.',
+    }),
+    ...ChannelLabelFields,
   }),
   handler: async ({ phone, message, session_id }, { services }) =>
     services.chatappMessagingService.sendManual(phone, message, session_id),

@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { BILLING_SOURCES } from '../entities/values.js';
+import { SettingsOutput } from './outputs.js';
 
 const filters = Type.Object(
   Object.fromEntries(
@@ -22,7 +23,7 @@ export const updateChatappEligibilitySettings = defineTool({
   description:
     "Changes the contact window (hours; null returns to the default) and/or the per-billing-source filters. With a filter on, the send path refuses that source's automatic messages outside the window (outside_contact_window).",
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     window_hours: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 720 }), Type.Null()], {
@@ -31,6 +32,7 @@ export const updateChatappEligibilitySettings = defineTool({
     ),
     filters: Type.Optional(filters),
   }),
+  output: SettingsOutput,
   handler: async ({ window_hours, filters: changes }, { services }) =>
     services.chatappEligibilityService.updateSettings({ windowHours: window_hours, filters: changes }),
 });

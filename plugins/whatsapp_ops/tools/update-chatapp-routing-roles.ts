@@ -1,6 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { routingRolesArg, sessionIdArg } from './args.js';
+import { SessionOutput } from './outputs.js';
 
 export const updateChatappRoutingRoles = defineTool({
   name: 'update_chatapp_routing_roles',
@@ -8,11 +9,12 @@ export const updateChatappRoutingRoles = defineTool({
   description:
     'Replaces the routing roles of a session: which messages (general, operations, marketing) go out on this number when no session is named.',
   kind: 'mutation',
-  idempotent: true,
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     session_id: sessionIdArg('The session.'),
     routing_roles: routingRolesArg('The new roles, replacing the old ones.'),
   }),
+  output: Type.Object({ session: SessionOutput }),
   handler: async ({ session_id, routing_roles }, { services }) =>
     services.chatappSessionsService.updateRoutingRoles(session_id, routing_roles),
 });

@@ -10,12 +10,15 @@ import { ChatappSession } from '../entities/chatapp-session.entity.js';
  */
 export function shopSessionAuthorizer(setup: Pick<SetupContext, 'rootEm' | 'authenticate'>): SandboxAuthorize {
   return async (request, sessionKey) => {
-    const shop = await setup.authenticate(request.headers.authorization);
-    if (!shop)
+    const auth = await setup.authenticate(request);
+    if (!auth.shop && auth.status === 429)
+      return new ChannelError('rate_limited', auth.message, { retry_after_seconds: auth.retryAfterSeconds });
+    if (!auth.shop)
       return new ChannelError(
         'unauthorized',
         'invalid or missing Bearer token: send the shop API token as Authorization: Bearer <API_TOKEN>',
       );
+    const { shop } = auth;
     const owned = await setup.rootEm
       .fork()
       .count(ChatappSession, { sessionKey, shopId: shop.id }, { filters: { tenant: false } });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../../core/index.js';
+import type { EntityManager, Services } from '../../../core/index.js';
 
 /** The shops that have messages waiting in `sending` (every shop: for the retry job and the start-up pass). */
 export async function shopsWithUnsentMessages(em: EntityManager): Promise<number[]> {
@@ -11,7 +11,7 @@ export async function shopsWithUnsentMessages(em: EntityManager): Promise<number
 /** Sends again every shop's waiting messages, each shop in its own transaction; one shop's failure does not stop the others. */
 export async function retryUnsentMessages(
   em: EntityManager,
-  forShop: <T>(shopId: number, work: (ctx: { services: Record<string, any> }) => Promise<T>) => Promise<T>,
+  forShop: <T>(shopId: number, work: (ctx: { services: Services }) => Promise<T>) => Promise<T>,
   onError: (shopId: number, err: unknown) => void,
 ): Promise<void> {
   for (const shopId of await shopsWithUnsentMessages(em)) {

@@ -28,12 +28,15 @@ export async function createSessionRoute(app: FastifyInstance, deps: ServiceDeps
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post('/sessions', async (request, reply) => {
-    const limited = deps.limits.hitAnonymous(request.ip) ?? deps.limits.authBlocked(request.ip);
+    const limited = deps.limits.hitAnonymous(request.ip);
     if (limited) return sendChannelError(reply, limited);
     const raw = typeof request.body === 'string' ? request.body : '';
     const body = parseBody(raw);
     const shopId = await identifyShop(request, raw, body.shop_id);
+    // Only failures are limited per address: a valid token or signature always passes.
     if (shopId instanceof ChannelError) {
+      const blocked = deps.limits.authBlocked(request.ip);
+      if (blocked) return sendChannelError(reply, blocked);
       deps.limits.failedAuthFrom(request.ip);
       return sendChannelError(reply, shopId);
     }

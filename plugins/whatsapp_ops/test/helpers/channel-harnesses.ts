@@ -10,7 +10,12 @@ import { SandboxEngine } from '../../sandbox/sandbox-engine.js';
 import { sandboxEntities, sandboxMigrationsFullNames } from '../../sandbox/sandbox-schema.js';
 import { sandboxPairingRoutes } from '../../sandbox/pairing-routes.js';
 import { http } from '../../../../test/helpers/http.js';
-import { FAST_SANDBOX, startSessionService, TEST_SHARED_SECRET, uniqueEngineName } from '../../../../test/helpers/session-service-instance.js';
+import {
+  FAST_SANDBOX,
+  startSessionService,
+  TEST_SHARED_SECRET,
+  uniqueEngineName,
+} from '../../../../test/helpers/session-service-instance.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 /** One adapter with everything the port contract needs to drive and observe it. */

@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ShopContext } from '../plugin/plugin-types.js';
+
+/**
+ * Who made a call: a client with the shop's API token, a person on the confirmation page, or the
+ * server's own work on the shop's behalf (a job, a workflow, the assistant).
+ */
+export type AuditActor = 'api_token' | 'confirmation_page' | 'job' | 'workflow' | 'assistant';
+
+/** One mutation as the audit hook reports it. */
+export interface AuditRecord {
+  tool: string;
+  group: string;
+  actor: AuditActor;
+  /** The call's arguments, with every `secret: true` argument redacted. */
+  arguments: Record<string, unknown>;
+  outcome: 'success' | 'failure';
+  /** The failure's error_code; null on success. */
+  error_code: string | null;
+  request_id: string;
+  /** ISO 8601. */
+  at: string;
+}
+
+/** Where a sink writes: the shop, and an EntityManager in the transaction the record belongs to. */
+export interface AuditContext {
+  shop: ShopContext;
+  em: EntityManager;
+}
+
+/**
+ * A group's audit sink (the manifest's `audit`). A success is reported inside the mutation's own
+ * transaction, so a change and its record commit or roll back together; a failure is reported
+ * after the rollback, in a transaction of its own. A sink that throws fails the call.
+ */
+export type AuditSink = (record: AuditRecord, ctx: AuditContext) => Promise<void>;

@@ -1,0 +1,43 @@
+import type { ShopContext } from '../plugin/plugin-types.js';
+import { FixedWindowLimiter } from '../transport/rate-limiter.js';
+import type { Authenticator } from './authenticator.js';
+
+export const UNAUTHORIZED = 'Unauthorized: invalid or missing Bearer token';
+
+export type AuthOutcome =
+  | { shop: ShopContext }
+  | { shop: null; status: 401; message: string }
+  | { shop: null; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Bearer authentication with a limit on failures per client address, shared by every route that
+ * takes a shop token (the MCP endpoint and the groups' own routes). A valid token always passes:
+ * behind a proxy many clients share one address, and one client's wrong tokens must not lock the
+ * others out. Only the failures are limited, which is what slows a guessing loop.
+ */
+export class AuthGuard {
+  private readonly failures: FixedWindowLimiter;
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    failedAttemptsPerWindow: number,
+    windowMs: number,
+  ) {
+    this.failures = new FixedWindowLimiter(failedAttemptsPerWindow, windowMs);
+  }
+
+  async check(authorization: string | undefined, address: string): Promise<AuthOutcome> {
+    const shop = await this.authenticator.authenticate(authorization);
+    if (shop) return { shop };
+    const wait = this.failures.blocked(address);
+    if (wait)
+      return {
+        shop: null,
+        status: 429,
+        message: `Too many failed authentication attempts; retry in ${wait} s`,
+        retryAfterSeconds: wait,
+      };
+    this.failures.hit(address);
+    return { shop: null, status: 401, message: UNAUTHORIZED };
+  }
+}

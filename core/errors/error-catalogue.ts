@@ -1,0 +1,31 @@
+/**
+ * Error catalogues: every error_code a group's tools answer with, when it happens and the fields
+ * its details carry. Each group declares one (`errors` in its manifest, from its errors.ts); the
+ * README's error section is generated from it (`npm run docs:errors`) and a contract test fails
+ * on a code a group throws without cataloguing it.
+ */
+export interface ErrorEntry {
+  /** When the code is answered, in this group's terms. */
+  when: string;
+  /** The detail fields beside error_code and message: field → what it holds. */
+  data?: Record<string, string>;
+}
+
+export type ErrorCatalogue = Readonly<Record<string, ErrorEntry>>;
+
+/** Checked at compile time: codes are snake_case keys, each with its `when`. */
+export const defineErrors = <C extends Record<string, ErrorEntry>>(catalogue: C): C => catalogue;
+
+/**
+ * Codes the kernel answers for any tool, whatever its group: a call that does not match the
+ * tool's input schema, and a failure nobody foresaw. Group catalogues need not repeat them.
+ */
+export const KERNEL_TOOL_ERRORS = defineErrors({
+  invalid_arguments: {
+    when: 'The arguments do not match the tool’s input schema (every failing field is listed).',
+    data: { errors: '[{ path, message }], one per failing field' },
+  },
+  internal_error: {
+    when: 'Something failed that the caller cannot fix; the message carries the request id the log has.',
+  },
+});

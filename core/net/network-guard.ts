@@ -1,0 +1,158 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+import { ToolError } from '../errors/tool-error.js';
+
+/** A DNS answer: every address the name resolves to. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+
+export interface NetworkGuardOptions {
+  /** Loopback addresses (127.0.0.0/8, ::1) pass: for tests and local fakes only. Off by default. */
+  allowLoopback?: boolean;
+  /** URL schemes a shop may give. */
+  schemes?: readonly string[];
+  /** Redirects followed, each checked again. */
+  maxRedirects?: number;
+  /** Whole request, redirects included. */
+  timeoutMs?: number;
+  resolve?: Resolver;
+}
+
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+const systemResolver: Resolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
+
+const refused = (reason: string, details: Record<string, unknown>) =>
+  new ToolError('url_not_allowed', `The address is not allowed: ${reason}.`, { reason, ...details });
+
+/**
+ * The one way out to an address a shop supplied (webhook URLs, custom functions, storefronts,
+ * mail servers, AI base URLs). The scheme must be allowed; every address the name resolves to must
+ * be public (not private, loopback, link-local, carrier-grade NAT, unique-local, IPv4-mapped or
+ * tunnelled private…); the connection is made to the address that was checked, resolved once in
+ * the same step, so a name cannot answer a public address to the check and a private one to the
+ * connection; and each redirect is checked the same way before it is followed.
+ */
+export class NetworkGuard {
+  private readonly allowLoopback: boolean;
+  private readonly schemes: ReadonlySet<string>;
+  private readonly maxRedirects: number;
+  private readonly timeoutMs: number;
+  private readonly resolve: Resolver;
+  private readonly agent: Agent;
+
+  constructor(options: NetworkGuardOptions = {}) {
+    this.allowLoopback = options.allowLoopback ?? false;
+    this.schemes = new Set(options.schemes ?? ['https', 'http']);
+    this.maxRedirects = options.maxRedirects ?? 5;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.resolve = options.resolve ?? systemResolver;
+    this.agent = new Agent({
+      connect: {
+        // The pin: the socket goes to the address this lookup checked, never to a second answer.
+        lookup: (hostname, options, callback) => {
+          this.checkHost(hostname).then(
+            ({ address, family }) =>
+              // With happy eyeballs on, net asks for every address at once.
+              (options as { all?: boolean }).all
+                ? (callback as unknown as (e: null, all: CheckedAddress[]) => void)(null, [{ address, family }])
+                : callback(null, address, family),
+            (err: Error) => callback(err as NodeJS.ErrnoException, '', 4),
+          );
+        },
+      },
+    });
+  }
+
+  /** A URL a shop gave, before it is stored: scheme and every address checked. */
+  async checkUrl(raw: string | URL): Promise<URL> {
+    const url = this.parse(raw);
+    await this.checkHost(url.hostname);
+    return url;
+  }
+
+  /**
+   * A host a client connects to itself (SMTP, IMAP): the address to connect to, checked. Connect
+   * to exactly this address (with the host name for TLS), not to the name again.
+   */
+  async checkHost(host: string): Promise<CheckedAddress> {
+    const name = host.replace(/^\[|\]$/g, '');
+    const answers = isIP(name)
+      ? [{ address: name, family: (isIP(name) === 6 ? 6 : 4) as 4 | 6 }]
+      : await this.lookup(name);
+    if (answers.length === 0) throw refused('the name does not resolve', { host: name });
+    for (const answer of answers) {
+      const kind = this.kindOf(answer.address);
+      if (kind !== 'public')
+        throw refused(`${name} resolves to a ${kind} address`, { host: name, address: answer.address });
+    }
+    return answers[0]!;
+  }
+
+  /** fetch() through the guard: checked, pinned, redirects followed only after their own check. */
+  async fetch(raw: string | URL, init: RequestInit = {}): Promise<Response> {
+    let url = this.parse(raw);
+    const signal = init.signal ?? AbortSignal.timeout(this.timeoutMs);
+    for (let hop = 0; ; hop++) {
+      // A literal address is connected to without any lookup, so it is checked here.
+      if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
+      const response = await undiciFetch(url, { ...init, signal, redirect: 'manual', dispatcher: this.agent }).catch(
+        (err: Error & { cause?: unknown }) => {
+          if (err.cause instanceof ToolError) throw err.cause;
+          throw err;
+        },
+      );
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      await response.body?.cancel();
+      if (hop >= this.maxRedirects) throw refused(`more than ${this.maxRedirects} redirects`, { url: url.href });
+      url = this.parse(new URL(location, url));
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && init.method === 'POST'))
+        init = { ...init, method: 'GET', body: undefined };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private parse(raw: string | URL): URL {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw refused('it is not a URL', { url: String(raw) });
+    }
+    const scheme = url.protocol.replace(/:$/, '');
+    if (!this.schemes.has(scheme))
+      throw refused(`the scheme ${scheme} is not one of ${[...this.schemes].join(', ')}`, { url: url.href });
+    return url;
+  }
+
+  private async lookup(name: string): Promise<CheckedAddress[]> {
+    try {
+      return await this.resolve(name);
+    } catch {
+      throw refused('the name does not resolve', { host: name });
+    }
+  }
+
+  /** public, or what else the address is (ipaddr.js's range names). */
+  private kindOf(address: string): string {
+    let parsed = ipaddr.parse(address);
+    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+      parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+    const range = parsed.range();
+    if (range === 'unicast') return 'public';
+    if (range === 'loopback' && this.allowLoopback) return 'public';
+    return range;
+  }
+}

@@ -1,0 +1,19 @@
+/** The kernel's own events, declared like a group's (docs/events.md lists them with the groups'). Types only. */
+
+/**
+ * Fired once per new shop, in a transaction of its own that also marks it announced: groups seed
+ * per-shop defaults here. At least once: a listener that fails has the announcement retried.
+ */
+export interface ShopCreated {
+  shop_id: number;
+  name: string;
+  timezone: string;
+  locale: string;
+  currency: string;
+}
+
+declare module './index.js' {
+  interface EventMap {
+    'shop.created': ShopCreated;
+  }
+}

@@ -1,0 +1,52 @@
+/** The tickets group as other groups see it: its services and its events. Types only. */
+import type { TicketsService } from './services/tickets-service.js';
+import type { TicketResolutionsService } from './services/ticket-resolutions-service.js';
+import type { TicketLinksService } from './services/ticket-links-service.js';
+import type { TicketPriority } from './entities/ticket.entity.js';
+
+export type { TicketsService, TicketResolutionsService, TicketLinksService, TicketPriority };
+
+/** Fired when a new ticket is opened (not when a report is deduped onto an open one). */
+export interface TicketsCreated {
+  ticket_id: number;
+  title: string;
+  priority: TicketPriority;
+  phone: string | null;
+  customer_email: string | null;
+}
+
+/** Fired when a ticket's agent changes. */
+export interface TicketsAssigned {
+  ticket_id: number;
+  /** null: unassigned. */
+  agent_id: number | null;
+  previous_agent_id: number | null;
+}
+
+/** Fired when a ticket becomes resolved: at once, or when its follow-up was sent (resolve after notify). */
+export interface TicketsResolved {
+  ticket_id: number;
+  phone: string | null;
+  /** ISO 8601. */
+  resolved_at: string;
+}
+
+/** Fired when a ticket is closed (final). */
+export interface TicketsClosed {
+  ticket_id: number;
+  reason: string | null;
+}
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    ticketsService: TicketsService;
+    ticketResolutionsService: TicketResolutionsService;
+    ticketLinksService: TicketLinksService;
+  }
+  interface EventMap {
+    'tickets.created': TicketsCreated;
+    'tickets.assigned': TicketsAssigned;
+    'tickets.resolved': TicketsResolved;
+    'tickets.closed': TicketsClosed;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The whatsapp_ops group as other groups see it: its services (the one send path among them) and
+ * its events. Types, and the output schemas of records other groups show in their own answers.
+ */
+import type { ChatappSessionsService } from './services/sessions-service.js';
+import type { ChatappMessagingService } from './services/messaging-service.js';
+import type { ChatappMessagesService } from './services/messages-service.js';
+import type { ChatappOptoutsService } from './services/optouts-service.js';
+import type { ChatappEligibilityService } from './services/eligibility-service.js';
+import type { ChatappScheduledMessagesService } from './services/scheduled-messages-service.js';
+import type { ChatappArchiveService } from './services/archive-service.js';
+import type { ChatappIngestionService } from './services/ingestion-service.js';
+import type { ChatappFollowupsService } from './services/followups-service.js';
+import type { MessageStatus, StoredMedia } from './entities/values.js';
+import type { ChannelPort } from './channel/channel-port.js';
+import type { WhatsappOpsConfig } from './config.js';
+
+/** A message as list_chatapp_messages shows it; conversations shows the same records. */
+export { MessageOutput, SessionOutput } from './tools/outputs.js';
+
+export type {
+  ChatappSessionsService,
+  ChatappMessagingService,
+  ChatappMessagesService,
+  ChatappOptoutsService,
+  ChatappEligibilityService,
+  ChatappScheduledMessagesService,
+  ChatappArchiveService,
+  ChatappIngestionService,
+  ChatappFollowupsService,
+  MessageStatus,
+  StoredMedia,
+};
+
+/** Fired for every message the network accepted from one of the shop's lines (emitMany per batch). */
+export interface WhatsappOpsMessageSent {
+  message_id: number;
+  session_id: number;
+  phone: string;
+  text: string | null;
+  media: StoredMedia | null;
+  /** Sent by automation (a campaign, a follow-up) rather than by a person. */
+  automatic: boolean;
+  billing_source: string | null;
+  /** ISO 8601. */
+  sent_at: string;
+}
+
+/** Fired for every new inbound message on one of the shop's lines. */
+export interface WhatsappOpsMessageReceived {
+  message_id: number;
+  session_id: number;
+  phone: string;
+  text: string | null;
+  media: StoredMedia | null;
+  /** ISO 8601. */
+  received_at: string;
+}
+
+/** Fired when a receipt moves a sent message's status forward (emitMany per batch of receipts). */
+export interface WhatsappOpsMessageStatus {
+  message_id: number;
+  session_id: number;
+  phone: string;
+  status: MessageStatus;
+}
+
+/** Fired when a phone newly opts out (a stop word, or add_chatapp_optout). */
+export interface WhatsappOpsOptedOut {
+  phone: string;
+  reason: string | null;
+}
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    chatappSessionsService: ChatappSessionsService;
+    chatappMessagingService: ChatappMessagingService;
+    chatappMessagesService: ChatappMessagesService;
+    chatappOptoutsService: ChatappOptoutsService;
+    chatappEligibilityService: ChatappEligibilityService;
+    chatappScheduledMessagesService: ChatappScheduledMessagesService;
+    chatappArchiveService: ChatappArchiveService;
+    chatappIngestionService: ChatappIngestionService;
+    chatappFollowupsService: ChatappFollowupsService;
+    /** The messaging network as configured (sandbox, session service or cloud API); registered at setup. */
+    chatappChannel: ChannelPort;
+    chatappConfig: WhatsappOpsConfig;
+  }
+  interface EventMap {
+    'whatsapp_ops.message_sent': WhatsappOpsMessageSent;
+    'whatsapp_ops.message_received': WhatsappOpsMessageReceived;
+    'whatsapp_ops.message_status': WhatsappOpsMessageStatus;
+    'whatsapp_ops.opted_out': WhatsappOpsOptedOut;
+  }
+}

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { bootKernel, type TestKernel } from './helpers/boot.js';
+import { fixtureGroup } from './fixtures/fixture-groups.js';
+import { audited } from './fixtures/groups/fx_audit/index.js';
+import { TestDatabase } from './helpers/test-database.js';
+
+const CONFIRM = { enabled: true, resolve: './test/fixtures/confirm-group/index.ts' };
+
+describe('the audit hook: every mutation, successful or failed, with its actor and secrets redacted', () => {
+  let db: TestDatabase;
+  let k: TestKernel;
+  let shopId: number;
+  let token: string;
+  before(async () => {
+    db = await TestDatabase.createEmpty();
+    k = await bootKernel({
+      groups: [],
+      databaseUrl: db.url,
+      overrides: { groups: { fx_audit: fixtureGroup('fx_audit'), confirm_fixture: CONFIRM } },
+    });
+    ({ shopId, token } = await k.newShop('Audited shop'));
+  });
+  after(async () => {
+    await k?.close();
+    await db?.drop();
+  });
+  beforeEach(() => void audited.splice(0));
+
+  it('a success is reported inside the call’s transaction, by the API token, with secret arguments redacted', async () => {
+    const res = await k.call(token, 'fx_set_api_key', {
+      label: 'shop key',
+      api_key: 'sk_live_very_secret',
+      nested: { user: 'ana', password: 'hunter22' },
+    });
+    expect(res.payload).to.deep.equal({ success: true, label: 'shop key' });
+    expect(audited).to.have.length(1);
+    const [record] = audited;
+    expect(record).to.include({
+      tool: 'fx_set_api_key',
+      group: 'fx_audit',
+      actor: 'api_token',
+      outcome: 'success',
+      error_code: null,
+      shop_id: shopId,
+      in_transaction: true,
+    });
+    expect(record!.arguments).to.deep.equal({
+      label: 'shop key',
+      api_key: '[redacted]',
+      nested: { user: 'ana', password: '[redacted]' },
+    });
+    expect(JSON.stringify(audited)).to.not.contain('sk_live_very_secret').and.not.contain('hunter22');
+  });
+
+  it('a failure is reported once, after the rollback, with its code; invalid arguments too', async () => {
+    await k.call(token, 'fx_set_api_key', { label: 'x', api_key: 'sk_fail_secret', fail: true });
+    await k.call(token, 'fx_set_api_key', { label: 'x' });
+    expect(audited.map((r) => [r.outcome, r.error_code, r.in_transaction])).to.deep.equal([
+      ['failure', 'conflict', true],
+      ['failure', 'invalid_arguments', true],
+    ]);
+    expect(audited[0]!.arguments.api_key).to.equal('[redacted]');
+    expect(JSON.stringify(audited)).to.not.contain('sk_fail_secret');
+  });
+
+  it('queries are not audited', async () => {
+    await k.call(token, 'fx_read_api_key_label');
+    expect(audited).to.deep.equal([]);
+  });
+
+  it('a call approved on the confirmation page is reported with actor confirmation_page; the summary never sees the secret', async () => {
+    const first = await k.call(token, 'fixture_set_webhook', {
+      url: 'https://hooks.example/a',
+      secret: 'whsec_top_secret',
+    });
+    expect(first.payload.requires_confirmation).to.equal(true);
+    expect(first.payload.summary).to.not.contain('whsec_top_secret');
+    expect(audited).to.deep.equal([]);
+    const path = new URL(first.payload.confirmation_url).pathname;
+    const page = await k.app.inject({ method: 'GET', url: path });
+    const approved = await k.app.inject({
+      method: 'POST',
+      url: `${path}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(page.statusCode).to.equal(200);
+    expect(approved.statusCode, approved.body).to.equal(200);
+    expect(audited.map((r) => [r.tool, r.actor, r.outcome])).to.deep.equal([
+      ['fixture_set_webhook', 'confirmation_page', 'success'],
+    ]);
+    expect(audited[0]!.arguments).to.deep.equal({ url: 'https://hooks.example/a', secret: '[redacted]' });
+  });
+});

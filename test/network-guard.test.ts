@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NetworkGuard, type Resolver } from '../core/net/network-guard.js';
+import { ToolError } from '../core/errors/tool-error.js';
+
+/** A fake DNS: each name answers what the test says, so no real resolver is asked. */
+const DNS: Record<string, string[]> = {
+  'public.example': ['93.184.216.34'],
+  'public6.example': ['2606:2800:220:1:248:1893:25c8:1946'],
+  'private.example': ['10.0.0.5'],
+  'private172.example': ['172.16.4.4'],
+  'private192.example': ['192.168.1.10'],
+  'loopback.example': ['127.0.0.1'],
+  'link-local.example': ['169.254.169.254'],
+  'cgnat.example': ['100.64.0.1'],
+  'unspecified.example': ['0.0.0.0'],
+  'mapped.example': ['::ffff:127.0.0.1'],
+  'mapped-private.example': ['::ffff:10.1.2.3'],
+  'loopback6.example': ['::1'],
+  'unique-local.example': ['fd00::1'],
+  'link-local6.example': ['fe80::1'],
+  'mixed.example': ['93.184.216.34', '10.0.0.5'],
+  'hooks.test': ['127.0.0.1'],
+  'internal.test': ['10.9.9.9'],
+};
+const resolve: Resolver = async (name) => {
+  const answers = DNS[name];
+  if (!answers) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+
+async function refusal(work: Promise<unknown>): Promise<ToolError> {
+  try {
+    await work;
+  } catch (err) {
+    expect(err).to.be.instanceOf(ToolError);
+    expect((err as ToolError).code).to.equal('url_not_allowed');
+    return err as ToolError;
+  }
+  throw new Error('expected url_not_allowed');
+}
+
+describe('network guard: only public addresses, pinned, redirects checked again', () => {
+  const guard = new NetworkGuard({ resolve });
+  after(() => guard.close());
+
+  it('public names and addresses pass, IPv4 and IPv6', async () => {
+    expect((await guard.checkUrl('https://public.example/hook')).hostname).to.equal('public.example');
+    expect(await guard.checkHost('public6.example')).to.deep.equal({
+      address: '2606:2800:220:1:248:1893:25c8:1946',
+      family: 6,
+    });
+    expect(await guard.checkHost('93.184.216.34')).to.deep.equal({ address: '93.184.216.34', family: 4 });
+  });
+
+  for (const [name, kind] of [
+    ['private.example', 'private'],
+    ['private172.example', 'private'],
+    ['private192.example', 'private'],
+    ['loopback.example', 'loopback'],
+    ['link-local.example', 'linkLocal'],
+    ['cgnat.example', 'carrierGradeNat'],
+    ['unspecified.example', 'unspecified'],
+    ['mapped.example', 'loopback'],
+    ['mapped-private.example', 'private'],
+    ['loopback6.example', 'loopback'],
+    ['unique-local.example', 'uniqueLocal'],
+    ['link-local6.example', 'linkLocal'],
+  ] as const) {
+    it(`a name answering a ${kind} address (${DNS[name]![0]}) is refused`, async () => {
+      const err = await refusal(guard.checkUrl(`https://${name}/x`));
+      expect(err.details).to.include({ host: name, address: DNS[name]![0] });
+      expect(err.message).to.contain(kind);
+    });
+  }
+
+  it('literal private addresses are refused too, bracketed IPv6 included', async () => {
+    await refusal(guard.checkUrl('http://10.0.0.1/'));
+    await refusal(guard.checkUrl('http://[::1]:8080/'));
+    await refusal(guard.checkUrl('http://[::ffff:169.254.169.254]/'));
+  });
+
+  it('one private address among public ones is enough to refuse', async () => {
+    await refusal(guard.checkHost('mixed.example'));
+  });
+
+  it('only http and https; a name that does not resolve, or not a URL, is refused', async () => {
+    for (const url of [
+      'ftp://public.example/f',
+      'file:///etc/passwd',
+      'gopher://public.example',
+      'javascript:alert(1)',
+    ])
+      expect((await refusal(guard.checkUrl(url))).message).to.contain('scheme');
+    await refusal(guard.checkUrl('https://nowhere.example/'));
+    await refusal(guard.checkUrl('not a url'));
+  });
+
+  describe('fetch, against a local server', () => {
+    let server: Server;
+    let port: number;
+    const local = new NetworkGuard({ resolve, allowLoopback: true, maxRedirects: 3 });
+    before(async () => {
+      server = createServer((req, res) => {
+        const to = (location: string) => res.writeHead(302, { location }).end();
+        if (req.url === '/ok') return res.end(`ok via ${req.headers.host}`);
+        if (req.url === '/to-internal') return to(`http://internal.test:${port}/ok`);
+        if (req.url === '/to-ok') return to(`http://hooks.test:${port}/ok`);
+        if (req.url === '/to-file') return to('file:///etc/passwd');
+        if (req.url === '/loop') return to('/loop');
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      port = (server.address() as AddressInfo).port;
+    });
+    after(async () => {
+      await local.close();
+      await new Promise((done) => server.close(done));
+    });
+
+    it('connects to the address the guard checked, keeping the name for the request', async () => {
+      const res = await local.fetch(`http://hooks.test:${port}/ok`);
+      expect(await res.text()).to.equal(`ok via hooks.test:${port}`);
+    });
+
+    it('without the loopback setting (production), the same loopback target is refused before connecting', async () => {
+      await refusal(guard.fetch(`http://hooks.test:${port}/ok`));
+      await refusal(guard.fetch(`http://127.0.0.1:${port}/ok`));
+      await refusal(local.fetch('http://10.0.0.1/'));
+      expect(await (await local.fetch(`http://127.0.0.1:${port}/ok`)).text()).to.equal(`ok via 127.0.0.1:${port}`);
+    });
+
+    it('follows a redirect only after checking it: to a public-looking name that is private, to another scheme, or too many', async () => {
+      expect(await (await local.fetch(`http://hooks.test:${port}/to-ok`)).text()).to.contain('ok via hooks.test');
+      await refusal(local.fetch(`http://hooks.test:${port}/to-internal`));
+      expect((await refusal(local.fetch(`http://hooks.test:${port}/to-file`))).message).to.contain('scheme');
+      expect((await refusal(local.fetch(`http://hooks.test:${port}/loop`))).message).to.contain('redirects');
+    });
+  });
+});
