@@ -53,7 +53,7 @@ async function inChild(script: string, dataDir: string): Promise<string> {
   return stdout.trim();
 }
 
-describe('embedded PostgreSQL (PGlite over pglite-socket)', function () {
+describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   this.timeout(60_000);
 
   let dataDir: string;

@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PgliteWireServer } from './pglite-wire-server.js';
 import { acquireDataDirLock, isPidAlive, removeQuietly } from './data-dir-lock.js';
 
 export interface EmbeddedPostgres {
@@ -37,32 +39,26 @@ export async function startEmbeddedPostgres(
   process.on('exit', onExit);
 
   let db: PGlite | undefined;
-  let server: PGLiteSocketServer | undefined;
+  let server: PgliteWireServer | undefined;
   try {
-    db = await PGlite.create(join(dataDir, 'pgdata'));
-    server = new PGLiteSocketServer({
-      db,
-      host: '127.0.0.1',
-      port: 0,
-      maxConnections: opts.maxConnections ?? 16,
-    });
-    await server.start();
-    // getServerConn() reports the port the OS assigned once start() resolved.
-    const port = Number(server.getServerConn().split(':').pop());
+    // The extensions the kernel's text-search migration creates; PostgreSQL proper ships them in contrib.
+    db = await PGlite.create(join(dataDir, 'pgdata'), { extensions: { pg_trgm, unaccent } });
+    server = new PgliteWireServer(db, opts.maxConnections ?? 16);
+    const port = await server.listen();
     const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
     writeServerInfo(infoPath, { pid: process.pid, url });
 
     let closing: Promise<void> | undefined;
     const [openDb, openServer] = [db, server];
     const close = async () => {
-      await openServer.stop();
+      await openServer.close();
       await openDb.close();
       process.off('exit', onExit);
       onExit();
     };
     return { url, close: () => (closing ??= close()) };
   } catch (err) {
-    await server?.stop().catch(() => {});
+    await server?.close().catch(() => {});
     await db?.close().catch(() => {});
     process.off('exit', onExit);
     onExit();

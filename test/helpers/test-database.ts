@@ -26,7 +26,7 @@ export class TestDatabase {
   ) {}
 
   static async create(): Promise<TestDatabase> {
-    if (process.env.TEST_DATABASE === 'pglite') {
+    if (await useEmbedded()) {
       const dir = await mkdtemp(join(tmpdir(), 'sb-test-pglite-'));
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dir);
       return new TestDatabase(embedded.url, async () => {
@@ -58,4 +58,28 @@ async function adminQuery(sql: string) {
   } finally {
     await client.end();
   }
+}
+
+let embeddedChoice: Promise<boolean> | undefined;
+
+/**
+ * TEST_DATABASE=pglite asks for the embedded engine; without it, the PostgreSQL at
+ * TEST_POSTGRES_URL is used when it answers, and otherwise the run says so once and goes on
+ * embedded, so that `npm test` passes on a machine with nothing but Node.
+ */
+function useEmbedded(): Promise<boolean> {
+  return (embeddedChoice ??= (async () => {
+    if (process.env.TEST_DATABASE === 'pglite') return true;
+    try {
+      await adminQuery('select 1');
+      return false;
+    } catch (err) {
+      const where = new URL(SERVER_URL).host;
+      console.log(
+        `PostgreSQL is not reachable at ${where} (${(err as Error).message}); the suite runs on the embedded engine.`,
+      );
+      process.env.TEST_DATABASE = 'pglite';
+      return true;
+    }
+  })());
 }

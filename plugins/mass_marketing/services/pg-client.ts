@@ -16,7 +16,7 @@ export async function transactionClient(em: EntityManager): Promise<ClientBase> 
 const embedded = new WeakMap<ClientBase, boolean>();
 
 /**
- * True on the embedded engine (PGlite behind pglite-socket), where COPY does not work through the
+ * True on the embedded engine (PGlite behind its wire server), where COPY does not work through the
  * socket and the engine serialises connections: there, bulk rows go in as batched inserts and no
  * second connection may be used while an import's transaction is open.
  */

@@ -19,7 +19,7 @@ import {
 } from './campaign-helpers.js';
 
 /**
- * Campaigns on the embedded engine (PGlite behind pglite-socket), which the server uses when there
+ * Campaigns on the embedded engine (PGlite behind its wire server), which the server uses when there
  * is no DATABASE_URL. PGlite runs one transaction at a time: the campaign engine's parallel claim
  * and send transactions, the sandbox's workers and the receipts' ingestion all queue for it. The
  * kernel gets a fresh data folder of its own whatever TEST_DATABASE says, so this runs on PGlite

@@ -1,0 +1,182 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+
+/** Frontend messages after which the client waits for answers: the end of a unit of work on the wire. */
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const FLUSH = 0x48; // 'H'
+const COPY_DONE = 0x63; // 'c'
+const COPY_FAIL = 0x66; // 'f'
+const TERMINATE = 0x58; // 'X'
+
+interface Unit {
+  client: WireClient;
+  bytes: Uint8Array;
+  /** Ended with Flush: the client goes on with the same extended-protocol sequence. */
+  open: boolean;
+}
+
+/**
+ * PostgreSQL's wire protocol over TCP for one PGlite instance, which has one session. Clients take
+ * turns at whole units: the messages up to a Sync or a simple Query (or the startup packet) run
+ * together, so one client's Parse/Bind/Execute never interleave with another's (two clients'
+ * unnamed statements in one session would clobber each other: "unnamed prepared statement does
+ * not exist"). While a client is inside a transaction, or has flushed mid-sequence, only it is
+ * served. A client that goes away leaves nothing half done: its incomplete unit is dropped
+ * unsent, an open sequence is closed with a Sync and an open transaction rolled back.
+ *
+ * Written for this server instead of @electric-sql/pglite-socket, whose queue runs each message
+ * on its own and keeps a client's turn only inside a transaction.
+ */
+export class PgliteWireServer {
+  private readonly server: Server;
+  private readonly clients = new Set<WireClient>();
+  private readonly queue: Unit[] = [];
+  /** The client whose turn it is until it syncs or ends its transaction. */
+  private owner: WireClient | null = null;
+  private running = false;
+
+  constructor(
+    readonly db: PGlite,
+    maxConnections: number,
+  ) {
+    this.server = createServer((socket) => this.accept(socket));
+    this.server.maxConnections = maxConnections;
+  }
+
+  /** Listens on 127.0.0.1; returns the port. */
+  listen(port = 0): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as { port: number }).port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.clients) client.socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    while (this.running) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private accept(socket: Socket): void {
+    socket.setNoDelay(true);
+    const client = new WireClient(socket, (unit) => this.enqueue(unit));
+    this.clients.add(client);
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => void this.gone(client));
+  }
+
+  private enqueue(unit: Unit): void {
+    this.queue.push(unit);
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (;;) {
+        const at = this.owner ? this.queue.findIndex((u) => u.client === this.owner) : 0;
+        if (at === -1 || this.queue.length === 0) break;
+        const [unit] = this.queue.splice(at, 1);
+        await this.run(unit!);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async run(unit: Unit): Promise<void> {
+    await this.db.runExclusive(() =>
+      this.db.execProtocolRawStream(unit.bytes, { onRawData: (data) => unit.client.write(data) }),
+    );
+    this.owner = unit.open || this.db.isInTransaction() ? unit.client : null;
+  }
+
+  /** A client gone mid-turn must not leave the session in its sequence or its transaction. */
+  private async gone(client: WireClient): Promise<void> {
+    this.clients.delete(client);
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.client === client) this.queue.splice(i, 1);
+    if (this.owner !== client) return;
+    while (this.running) await new Promise((resolve) => setImmediate(resolve));
+    if (this.owner !== client) return;
+    this.running = true;
+    try {
+      await this.db.runExclusive(() => this.db.execProtocolRawStream(syncMessage(), { onRawData: () => {} }));
+      // exec() takes the instance's lock itself.
+      if (this.db.isInTransaction()) await this.db.exec('rollback');
+      this.owner = null;
+    } finally {
+      this.running = false;
+    }
+    await this.drain();
+  }
+}
+
+/** One connection: splits its bytes into protocol messages and hands them over in whole units. */
+class WireClient {
+  private buffer: Buffer = Buffer.alloc(0);
+  private pending: Buffer[] = [];
+  private started = false;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly submit: (unit: Unit) => void,
+  ) {
+    socket.on('data', (chunk) => this.receive(chunk));
+  }
+
+  write(data: Uint8Array): void {
+    if (data.length > 0 && this.socket.writable) this.socket.write(data);
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    for (;;) {
+      if (!this.started) {
+        if (this.buffer.length < 8) return;
+        const length = this.buffer.readInt32BE(0);
+        if (this.buffer.length < length) return;
+        const code = this.buffer.readInt32BE(4);
+        const packet = this.take(length);
+        if (code === SSL_REQUEST) this.write(Buffer.from('N'));
+        else if (code === CANCEL_REQUEST) this.socket.end();
+        else if (code === PROTOCOL_3) {
+          this.started = true;
+          this.submit({ client: this, bytes: packet, open: false });
+        } else this.socket.destroy();
+        continue;
+      }
+      if (this.buffer.length < 5) return;
+      const length = 1 + this.buffer.readInt32BE(1);
+      if (this.buffer.length < length) return;
+      const type = this.buffer[0]!;
+      const message = this.take(length);
+      if (type === TERMINATE) {
+        this.socket.end();
+        return;
+      }
+      this.pending.push(message);
+      if (type === SYNC || type === QUERY || type === FLUSH || type === COPY_DONE || type === COPY_FAIL) {
+        const bytes = Buffer.concat(this.pending);
+        this.pending = [];
+        this.submit({ client: this, bytes, open: type === FLUSH });
+      }
+    }
+  }
+
+  private take(length: number): Buffer {
+    const head = this.buffer.subarray(0, length);
+    this.buffer = this.buffer.subarray(length);
+    return head;
+  }
+}
+
+const syncMessage = () => Uint8Array.from([SYNC, 0, 0, 0, 4]);
