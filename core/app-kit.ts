@@ -10,5 +10,5 @@ export { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 export { kernelMigrations } from './db/kernel-schema.js';
 export { loggerOptions } from './logging/logger-options.js';
 export { FixedWindowLimiter } from './transport/rate-limiter.js';
-export { hashApiToken, shopIdForApiToken } from './auth/api-token.js';
+export { hashApiToken, bearerToken, shopForApiToken } from './auth/api-token.js';
 export { forkForShop } from './tenancy/fork-for-shop.js';

@@ -21,7 +21,16 @@ export type {
 } from './plugin/plugin-types.js';
 export { tenantColumn } from './tenancy/tenant-column.js';
 export { ToolError, notFound, invalidState, invalidArguments, groupNotEnabled } from './errors/tool-error.js';
-export { defineErrors, KERNEL_TOOL_ERRORS, type ErrorCatalogue, type ErrorEntry } from './errors/error-catalogue.js';
+export {
+  defineErrors,
+  KERNEL_TOOL_ERRORS,
+  invalidArgumentsEntry,
+  notFoundEntry,
+  invalidStateEntry,
+  groupNotEnabledEntry,
+  type ErrorCatalogue,
+  type ErrorEntry,
+} from './errors/error-catalogue.js';
 export { describeErrors, type FieldError } from './config/schema-errors.js';
 export type { CreditsService } from './credits/credits-service.js';
 export type { ShopProfileService, ShopRecord, ShopProfileChanges } from './tenancy/shop-profile-service.js';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
+import type { ShopContext } from '../plugin/plugin-types.js';
 
 const PREFIX = 'sbt_';
 
@@ -16,14 +17,21 @@ export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export const bearerToken = (authorization: string | undefined): string | null =>
+  (authorization && BEARER.exec(authorization)?.[1]) || null;
+
 /**
- * The shop an API token belongs to, read from the kernel's shops table now (no cache: a rotated
- * token stops working the moment the rotation commits). For processes beside the server (the
- * session service) that share its database but not its authenticator.
+ * The shop an API token belongs to, read from the kernel's shops table now. The server's
+ * authenticator caches what this answers; processes beside the server (the session service) that
+ * share its database but not its authenticator call it on every request.
  */
-export async function shopIdForApiToken(connection: AbstractSqlConnection, token: string): Promise<number | null> {
-  const rows = await connection.execute<{ id: number }[]>('select "id" from "shops" where "token_hash" = ?', [
-    hashApiToken(token),
-  ]);
-  return rows[0]?.id ?? null;
+export async function shopForApiToken(connection: AbstractSqlConnection, token: string): Promise<ShopContext | null> {
+  const rows = await connection.execute<ShopContext[]>(
+    'select "id", "name", "timezone", "locale", "currency" from "shops" where "token_hash" = ?',
+    [hashApiToken(token)],
+  );
+  return rows[0] ?? null;
 }

@@ -5,12 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type * as Pg from 'pg';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { SHOP_CHANGED_CHANNEL } from '../tenancy/shop-changed.js';
-import { hashApiToken } from './api-token.js';
+import { bearerToken, shopForApiToken } from './api-token.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const CACHE_TTL_MS = 60_000;
 const RECONNECT_MS = 2_000;
 const PROBE_TIMEOUT_MS = 1_000;
@@ -80,7 +79,7 @@ export class Authenticator {
 
   /** A cache hit answers synchronously: this runs on every request. */
   authenticate(authorization: string | undefined): ShopContext | null | Promise<ShopContext | null> {
-    const token = authorization && BEARER.exec(authorization)?.[1];
+    const token = bearerToken(authorization);
     if (!token) return null;
     // Keyed by the token itself so a hit costs no hashing; the map lives only in this process.
     const cached = this.listening ? this.cache.get(token) : undefined;
@@ -89,10 +88,7 @@ export class Authenticator {
   }
 
   private async lookup(token: string): Promise<ShopContext | null> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute('select id, name, timezone, locale, currency from shops where token_hash = ?', [hashApiToken(token)]);
-    const shop = (rows[0] as ShopContext | undefined) ?? null;
+    const shop = await shopForApiToken(this.orm.em.getConnection(), token);
     if (shop && this.listening) this.cache.set(token, { shop, at: Date.now() });
     return shop;
   }

@@ -38,7 +38,8 @@ export class PgliteWireServer {
   private readonly queue: Unit[] = [];
   /** The client whose turn it is until it syncs or ends its transaction. */
   private owner: WireClient | null = null;
-  private running = false;
+  /** The pass serving the queue, while one runs: one at a time, since PGlite is one session. */
+  private draining: Promise<void> | null = null;
 
   constructor(
     readonly db: PGlite,
@@ -62,61 +63,71 @@ export class PgliteWireServer {
   async close(): Promise<void> {
     for (const client of this.clients) client.socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    while (this.running) await new Promise((resolve) => setImmediate(resolve));
+    await this.draining;
   }
 
   private accept(socket: Socket): void {
     socket.setNoDelay(true);
-    const client = new WireClient(socket, (unit) => this.enqueue(unit));
+    const client = new WireClient(socket, (unit) => {
+      this.queue.push(unit);
+      void this.drain();
+    });
     this.clients.add(client);
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => void this.gone(client));
+    socket.on('close', () => {
+      this.clients.delete(client);
+      for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.client === client) this.queue.splice(i, 1);
+      void this.drain();
+    });
   }
 
-  private enqueue(unit: Unit): void {
-    this.queue.push(unit);
-    void this.drain();
+  private drain(): Promise<void> {
+    // serve() starts on the next microtask: run at once it could finish before the assignment.
+    return (this.draining ??= Promise.resolve().then(() => this.serve()));
   }
 
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  /**
+   * Serves units until none can run now. Ends without an await between the last check and the
+   * reset of `draining`, so a unit queued meanwhile is always seen by this pass or starts the next.
+   */
+  private async serve(): Promise<void> {
     try {
       for (;;) {
+        if (this.owner && !this.clients.has(this.owner)) {
+          await this.release();
+          continue;
+        }
         const at = this.owner ? this.queue.findIndex((u) => u.client === this.owner) : 0;
         if (at === -1 || this.queue.length === 0) break;
         const [unit] = this.queue.splice(at, 1);
         await this.run(unit!);
       }
     } finally {
-      this.running = false;
+      this.draining = null;
     }
   }
 
   private async run(unit: Unit): Promise<void> {
-    await this.db.runExclusive(() =>
-      this.db.execProtocolRawStream(unit.bytes, { onRawData: (data) => unit.client.write(data) }),
-    );
-    this.owner = unit.open || this.db.isInTransaction() ? unit.client : null;
+    try {
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(unit.bytes, { onRawData: (data) => unit.client.write(data) }),
+      );
+      this.owner = unit.open || this.db.isInTransaction() ? unit.client : null;
+    } catch {
+      // The engine could not take the unit, so the client cannot get its answer: it goes, and its
+      // turn is released like any departed client's.
+      this.owner = unit.client;
+      unit.client.socket.destroy();
+      this.clients.delete(unit.client);
+    }
   }
 
   /** A client gone mid-turn must not leave the session in its sequence or its transaction. */
-  private async gone(client: WireClient): Promise<void> {
-    this.clients.delete(client);
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.client === client) this.queue.splice(i, 1);
-    if (this.owner !== client) return;
-    while (this.running) await new Promise((resolve) => setImmediate(resolve));
-    if (this.owner !== client) return;
-    this.running = true;
-    try {
-      await this.db.runExclusive(() => this.db.execProtocolRawStream(syncMessage(), { onRawData: () => {} }));
-      // exec() takes the instance's lock itself.
-      if (this.db.isInTransaction()) await this.db.exec('rollback');
-      this.owner = null;
-    } finally {
-      this.running = false;
-    }
-    await this.drain();
+  private async release(): Promise<void> {
+    this.owner = null;
+    await this.db.runExclusive(() => this.db.execProtocolRawStream(syncMessage(), { onRawData: () => {} }));
+    // exec() takes the instance's lock itself.
+    if (this.db.isInTransaction()) await this.db.exec('rollback');
   }
 }
 

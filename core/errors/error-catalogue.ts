@@ -16,15 +16,40 @@ export type ErrorCatalogue = Readonly<Record<string, ErrorEntry>>;
 /** Checked at compile time: codes are snake_case keys, each with its `when`. */
 export const defineErrors = <C extends Record<string, ErrorEntry>>(catalogue: C): C => catalogue;
 
+/*
+ * Entries for the codes the kernel's shorthands throw (tool-error.ts: invalidArguments, notFound,
+ * invalidState, groupNotEnabled). Their detail fields are the shorthand's, so they are written
+ * here once; a group says when it answers the code and what the values are in its terms.
+ */
+
+export const invalidArgumentsEntry = (
+  when: string,
+  errors = '[{ path, message }], one per failing field',
+): ErrorEntry => ({
+  when,
+  data: { errors },
+});
+
+/** `resource`: the names the group passes to notFound(), e.g. '"agent"'. */
+export const notFoundEntry = (when: string, resource: string): ErrorEntry => ({ when, data: { resource } });
+
+/** `data` replaces or adds to the two fields invalidState() callers give: current_status and allowed. */
+export const invalidStateEntry = (when: string, data: Record<string, string> = {}): ErrorEntry => ({
+  when,
+  data: { current_status: 'the status now', allowed: 'the statuses the action is allowed from', ...data },
+});
+
+/** `group`: the optional dependency the call needs, e.g. '"agents"'. */
+export const groupNotEnabledEntry = (when: string, group: string): ErrorEntry => ({ when, data: { group } });
+
 /**
  * Codes the kernel answers for any tool, whatever its group: a call that does not match the
  * tool's input schema, and a failure nobody foresaw. Group catalogues need not repeat them.
  */
 export const KERNEL_TOOL_ERRORS = defineErrors({
-  invalid_arguments: {
-    when: 'The arguments do not match the tool’s input schema (every failing field is listed).',
-    data: { errors: '[{ path, message }], one per failing field' },
-  },
+  invalid_arguments: invalidArgumentsEntry(
+    'The arguments do not match the tool’s input schema (every failing field is listed).',
+  ),
   internal_error: {
     when: 'Something failed that the caller cannot fix; the message carries the request id the log has.',
   },

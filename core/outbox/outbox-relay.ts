@@ -62,11 +62,13 @@ export class OutboxRelay {
       config.pollMs,
       (err) => log.error({ err }, 'outbox relay pass failed'),
     );
-    orm.em.getEventManager().registerSubscriber({
-      afterTransactionCommit: async ({ em }) => {
-        if (this.waiting.has(em as EntityManager)) this.loop.wake();
-      },
-    });
+    // Every commit of the process passes here: only a server with consumers listens.
+    if (consumers.size > 0)
+      orm.em.getEventManager().registerSubscriber({
+        afterTransactionCommit: async ({ em }) => {
+          if (this.waiting.has(em as EntityManager)) this.loop.wake();
+        },
+      });
   }
 
   /** The scope runs deliveries, and its outboxes need the relay's wiring first: the two are made, then joined. */
@@ -103,14 +105,6 @@ export class OutboxRelay {
     };
     await Promise.all(Array.from({ length: Math.min(this.config.concurrency, claimed.length) }, worker));
     return true;
-  }
-
-  /** Messages waiting for delivery (all shops), for operators and metrics. */
-  async depth(): Promise<number> {
-    const [row] = await this.orm.em
-      .fork()
-      .execute<{ n: string }[]>(`select count(*) as n from "outbox_messages" where "status" = 'pending'`);
-    return Number(row!.n);
   }
 
   private async claim(): Promise<Claimed[]> {

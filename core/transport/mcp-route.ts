@@ -57,29 +57,17 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
 
   app.post('/', async (request, reply) => {
     const header = request.headers['mcp-protocol-version'];
-    if (header !== undefined && !isProtocolVersion(header)) {
-      return sendRaw(
+    if (header !== undefined && !isProtocolVersion(header))
+      return refuseBody(
         reply,
-        400,
-        errorResponse(
-          null,
-          new JsonRpcError(
-            RpcCode.INVALID_REQUEST,
-            `Unsupported MCP-Protocol-Version "${String(header)}"; this server speaks ${PROTOCOL_VERSIONS.join(', ')}`,
-          ),
-        ),
+        `Unsupported MCP-Protocol-Version "${String(header)}"; this server speaks ${PROTOCOL_VERSIONS.join(', ')}`,
       );
-    }
     const version: ProtocolVersion = header ?? BASE_PROTOCOL_VERSION;
     let body: unknown;
     try {
       body = JSON.parse(request.body as string);
     } catch {
-      return sendRaw(
-        reply,
-        400,
-        errorResponse(null, new JsonRpcError(RpcCode.PARSE_ERROR, 'Parse error: the body is not valid JSON')),
-      );
+      return refuseBody(reply, 'Parse error: the body is not valid JSON', RpcCode.PARSE_ERROR);
     }
     const batch = Array.isArray(body);
     const messages: unknown[] = Array.isArray(body) ? body : [body];
@@ -183,9 +171,9 @@ function rejectAll(
 const rateLimited = (wait: number) =>
   new JsonRpcError(RpcCode.RATE_LIMITED, `Rate limit exceeded; retry in ${wait} s`, { retry_after_seconds: wait });
 
-/** A body that cannot be processed at all: one error, whatever it held. */
-function refuseBody(reply: FastifyReply, message: string) {
-  return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, message)));
+/** A request that cannot be processed at all: HTTP 400 with one error, whatever the body held. */
+function refuseBody(reply: FastifyReply, message: string, code: number = RpcCode.INVALID_REQUEST) {
+  return sendRaw(reply, 400, errorResponse(null, new JsonRpcError(code, message)));
 }
 
 function sendRaw(reply: FastifyReply, status: number, json: RawJson) {

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../core/index.js';
+import { defineErrors, invalidArgumentsEntry, notFoundEntry } from '../../core/index.js';
 
 /** agents' error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
 export const agentsErrors = defineErrors({
@@ -10,12 +10,8 @@ export const agentsErrors = defineErrors({
     when: 'The pin is used by another agent of the shop (pins of other shops do not matter).',
     data: { field: '"pin"' },
   },
-  invalid_arguments: {
-    when: 'A bad email, colour, pin, phone or permission set, a blank name, or update_agent naming no field.',
-    data: { errors: '[{ path, message }]' },
-  },
-  not_found: {
-    when: 'Unknown agent_id, or another shop’s.',
-    data: { resource: '"agent"' },
-  },
+  invalid_arguments: invalidArgumentsEntry(
+    'A bad email, colour, pin, phone or permission set, a blank name, or update_agent naming no field.',
+  ),
+  not_found: notFoundEntry('Unknown agent_id, or another shop’s.', '"agent"'),
 });

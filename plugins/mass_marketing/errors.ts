@@ -1,4 +1,10 @@
-import { defineErrors } from '../../core/index.js';
+import {
+  defineErrors,
+  groupNotEnabledEntry,
+  invalidArgumentsEntry,
+  invalidStateEntry,
+  notFoundEntry,
+} from '../../core/index.js';
 
 /**
  * mass_marketing's error codes (besides the kernel's invalid_arguments for schema errors and
@@ -11,28 +17,23 @@ export const massMarketingErrors = defineErrors({
     when: 'create_contact_list with a name another list of the shop has.',
     data: { field: '"name"', list_id: 'the list that has it' },
   },
-  group_not_enabled: {
-    when: 'An import from the crm or tickets group (source crm, create_list_from_followup) while that group is not enabled.',
-    data: { group: '"crm" or "tickets"' },
-  },
-  invalid_arguments: {
-    when: 'Invalid phones (all of them), a bad CSV header or rows, bad segment filters or recurrence, a schedule in the past, fields that do not apply to the source, or an update with nothing to change.',
-    data: { errors: '[{ path, message }]' },
-  },
-  invalid_state: {
-    when: 'The campaign’s status does not allow the action (start, approve, pause, resume, cancel, cancel_schedule, archive, unarchive, update, delete).',
-    data: {
-      current_status: 'the status now',
-      allowed: 'the statuses the action is allowed from',
-      action: 'the action',
-    },
-  },
+  group_not_enabled: groupNotEnabledEntry(
+    'An import from the crm or tickets group (source crm, create_list_from_followup) while that group is not enabled.',
+    '"crm" or "tickets"',
+  ),
+  invalid_arguments: invalidArgumentsEntry(
+    'Invalid phones (all of them), a bad CSV header or rows, bad segment filters or recurrence, a schedule in the past, fields that do not apply to the source, or an update with nothing to change.',
+  ),
+  invalid_state: invalidStateEntry(
+    'The campaign’s status does not allow the action (start, approve, pause, resume, cancel, cancel_schedule, archive, unarchive, update, delete).',
+    { action: 'the action' },
+  ),
   list_in_use: {
     when: 'delete_contact_list while a scheduled, pending-approval, running or paused campaign uses the list.',
     data: { list_id: 'the list', campaign_ids: 'the campaigns that use it' },
   },
-  not_found: {
-    when: 'Unknown or another shop’s list, import, member, blacklist entry, session or campaign.',
-    data: { resource: 'what was looked for' },
-  },
+  not_found: notFoundEntry(
+    'Unknown or another shop’s list, import, member, blacklist entry, session or campaign.',
+    'what was looked for',
+  ),
 });

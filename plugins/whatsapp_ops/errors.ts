@@ -1,4 +1,4 @@
-import { defineErrors } from '../../core/index.js';
+import { defineErrors, invalidArgumentsEntry, invalidStateEntry, notFoundEntry } from '../../core/index.js';
 
 /**
  * whatsapp_ops' error codes (besides the kernel's invalid_arguments for schema errors and
@@ -22,10 +22,9 @@ export const whatsappOpsErrors = defineErrors({
     when: 'The shop has fewer credits than the message costs; nothing is sent or charged.',
     data: { required: 'credits needed', balance: 'credits the shop has' },
   },
-  invalid_arguments: {
-    when: 'An invalid phone, a blank or too long message, a bad date range, a schedule in the past, or settings with nothing to change.',
-    data: { errors: '[{ path, message }]' },
-  },
+  invalid_arguments: invalidArgumentsEntry(
+    'An invalid phone, a blank or too long message, a bad date range, a schedule in the past, or settings with nothing to change.',
+  ),
   invalid_message: {
     when: 'The network refused the message content (too long, neither text nor media, bad media).',
     data: { field: 'the field at fault' },
@@ -40,17 +39,16 @@ export const whatsappOpsErrors = defineErrors({
     when: 'The session service refused a request as malformed (a bad idempotency key, a missing field).',
     data: { field: 'the field at fault, when known' },
   },
-  invalid_state: {
-    when: 'Disconnecting a line that is already disconnected; cancelling a message that is no longer scheduled.',
-    data: { current_status: 'the status now', allowed: 'the statuses the action is allowed from' },
-  },
+  invalid_state: invalidStateEntry(
+    'Disconnecting a line that is already disconnected; cancelling a message that is no longer scheduled.',
+  ),
   not_awaiting_pairing: {
     when: 'A pairing request for a line that is not waiting to be paired.',
   },
-  not_found: {
-    when: 'Unknown or another shop’s session, scheduled message, opt-out or agent.',
-    data: { resource: 'what was looked for' },
-  },
+  not_found: notFoundEntry(
+    'Unknown or another shop’s session, scheduled message, opt-out or agent.',
+    'what was looked for',
+  ),
   opted_out: {
     when: 'An automatic send to a phone that opted out; nothing is sent or charged (a person’s send still goes).',
     data: { phone: 'the phone' },

@@ -85,11 +85,11 @@ declare module '${up(0, paths.core)}' {
 export const { defineTool, defineJob } = defineGroup();
 `,
 
-    'errors.ts': `import { defineErrors } from '${up(0, paths.core)}';
+    'errors.ts': `import { defineErrors, notFoundEntry } from '${up(0, paths.core)}';
 
 /** ${n.group}'s error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
 export const ${errorsConst} = defineErrors({
-  not_found: { when: 'Unknown item_id, also another shop’s.', data: { resource: '"item"' } },
+  not_found: notFoundEntry('Unknown item_id, also another shop’s.', '"item"'),
 });
 `,
 

@@ -107,13 +107,13 @@ export class ConversationsService {
 
   /**
    * The messages of the conversations addressed, newest first, read from whatsapp_ops' message log.
-   * The conversations are read again after the page: a message stored between the two reads then
-   * shows in the counts too, never in the page alone.
+   * The conversations are read after the page: a message stored between the two reads then shows
+   * in the counts too, never in the page alone.
    */
   async messages(rawPhone: string, sessionId: number | undefined, paging: Paging) {
-    const phone = (await this.addressed(rawPhone, sessionId))[0]!.phone;
+    const phone = normalizePhone(rawPhone);
     const page = await this.deps.chatappMessagesService.list({ phone, sessionId, ...paging });
-    const conversations = await this.addressed(rawPhone, sessionId, { refresh: true });
+    const conversations = await this.addressed(phone, sessionId);
     return { phone, conversations: await this.payloads(conversations), ...page };
   }
 
@@ -150,12 +150,12 @@ export class ConversationsService {
   }
 
   /** The conversations a phone (and optionally a session) names, or not_found. */
-  async addressed(rawPhone: string, sessionId: number | undefined, { refresh = false } = {}): Promise<Conversation[]> {
+  async addressed(rawPhone: string, sessionId: number | undefined): Promise<Conversation[]> {
     const phone = normalizePhone(rawPhone);
     const conversations = await this.em.find(
       Conversation,
       { phone, ...(sessionId !== undefined && { sessionId }) },
-      { orderBy: NEWEST_FIRST, refresh },
+      { orderBy: NEWEST_FIRST },
     );
     if (conversations.length === 0)
       throw notFound('conversation', sessionId === undefined ? phone : { phone, session_id: sessionId });

@@ -58,6 +58,9 @@ const DEFAULTS = {
  * time, or at approval, and builds the run's recipients in that same transaction.
  */
 export class MarketingCampaignsService {
+  /** The status each campaign had before this call scope moved it (the event's previous_status). */
+  private readonly statusBefore = new WeakMap<Campaign, CampaignStatus>();
+
   constructor(private readonly deps: Deps) {}
 
   private get em() {
@@ -157,7 +160,7 @@ export class MarketingCampaignsService {
     const campaign = await this.lock(id);
     assertAllowed('start', campaign);
     if (await this.holdForApproval(campaign)) {
-      await this.changed(campaign, 'draft');
+      await this.changed(campaign);
       return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
     }
     const run = await this.activate(campaign, new Date());
@@ -175,9 +178,9 @@ export class MarketingCampaignsService {
     assertAllowed('approve', campaign);
     campaign.approvedAt = new Date();
     if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now()) {
-      campaign.status = 'scheduled';
+      this.moveTo(campaign, 'scheduled');
       await this.em.flush();
-      await this.changed(campaign, 'pending_approval');
+      await this.changed(campaign);
       return { campaign: this.payload(campaign), started: false };
     }
     const run = await this.activate(campaign, new Date());
@@ -202,7 +205,7 @@ export class MarketingCampaignsService {
     )
       return false;
     if (await this.holdForApproval(campaign)) {
-      await this.changed(campaign, 'scheduled');
+      await this.changed(campaign);
       return true;
     }
     await this.activate(campaign, campaign.scheduledAt);
@@ -234,26 +237,26 @@ export class MarketingCampaignsService {
   async pause(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('pause', campaign);
-    campaign.status = 'paused';
+    this.moveTo(campaign, 'paused');
     campaign.pauseReason = 'manual';
     campaign.waitingReason = null;
     campaign.waitingSince = null;
     await this.em.flush();
-    await this.changed(campaign, 'running');
+    await this.changed(campaign);
     return { campaign: this.payload(campaign) };
   }
 
   async resume(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('resume', campaign);
-    campaign.status = 'running';
+    this.moveTo(campaign, 'running');
     campaign.pauseReason = null;
     // Occurrences that fell due during the pause are skipped, not sent late in a burst.
     if (campaign.isRecurring && campaign.nextRunAt && campaign.nextRunAt.getTime() <= Date.now()) {
       campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone);
     }
     await this.em.flush();
-    await this.changed(campaign, 'paused');
+    await this.changed(campaign);
     return { campaign: this.payload(campaign) };
   }
 
@@ -261,25 +264,24 @@ export class MarketingCampaignsService {
   async pauseForCredits(id: number): Promise<void> {
     const campaign = await this.lock(id);
     if (campaign.status !== 'running') return;
-    campaign.status = 'paused';
+    this.moveTo(campaign, 'paused');
     campaign.pauseReason = 'insufficient_credits';
     await this.em.flush();
-    await this.changed(campaign, 'running');
+    await this.changed(campaign);
   }
 
   /** cancel_campaign: permanent. Recipients not yet sent are skipped; messages already sent stay sent. */
   async cancel(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('cancel', campaign);
-    const previous = campaign.status;
-    campaign.status = 'cancelled';
+    this.moveTo(campaign, 'cancelled');
     campaign.cancelledAt = new Date();
     campaign.nextRunAt = null;
     campaign.pauseReason = null;
     campaign.waitingReason = null;
     campaign.waitingSince = null;
     await this.em.flush();
-    await this.changed(campaign, previous);
+    await this.changed(campaign);
     const skipped = await this.em.execute(
       `update marketing_campaign_recipients set status = 'skipped', reason = 'campaign_cancelled' where shop_id = ? and campaign_id = ? and status = 'pending'`,
       [this.deps.shop.id, campaign.id],
@@ -291,20 +293,20 @@ export class MarketingCampaignsService {
   async cancelSchedule(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('cancel_schedule', campaign);
-    campaign.status = 'draft';
+    this.moveTo(campaign, 'draft');
     campaign.scheduledAt = null;
     await this.em.flush();
-    await this.changed(campaign, 'scheduled');
+    await this.changed(campaign);
     return { campaign: this.payload(campaign) };
   }
 
   async archive(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('archive', campaign);
-    campaign.status = 'archived';
+    this.moveTo(campaign, 'archived');
     campaign.archivedAt = new Date();
     await this.em.flush();
-    await this.changed(campaign, 'completed');
+    await this.changed(campaign);
     return { campaign: this.payload(campaign) };
   }
 
@@ -312,10 +314,10 @@ export class MarketingCampaignsService {
   async unarchive(id: number) {
     const campaign = await this.lock(id);
     assertAllowed('unarchive', campaign);
-    campaign.status = 'completed';
+    this.moveTo(campaign, 'completed');
     campaign.archivedAt = null;
     await this.em.flush();
-    await this.changed(campaign, 'archived');
+    await this.changed(campaign);
     return { campaign: this.payload(campaign) };
   }
 
@@ -362,15 +364,23 @@ export class MarketingCampaignsService {
 
   /** A campaign with a schedule: scheduled, or waiting for approval first when the settings ask for it. */
   private async schedule(campaign: Campaign): Promise<void> {
-    const previous = campaign.status;
-    campaign.status = 'scheduled';
+    this.moveTo(campaign, 'scheduled');
     await this.holdForApproval(campaign);
     await this.em.flush();
-    await this.changed(campaign, previous);
+    await this.changed(campaign);
   }
 
-  private changed(campaign: Campaign, previous: CampaignStatus): Promise<void> {
-    return campaignStatusChanged(this.deps.events, campaign, previous);
+  /** Sets the status, remembering the one the campaign had before this call for the event. */
+  private moveTo(campaign: Campaign, status: CampaignStatus): void {
+    if (!this.statusBefore.has(campaign)) this.statusBefore.set(campaign, campaign.status);
+    campaign.status = status;
+  }
+
+  /** After the flush: tells other groups the status moved, from where it was when this call began moving it. */
+  private async changed(campaign: Campaign): Promise<void> {
+    const previous = this.statusBefore.get(campaign);
+    this.statusBefore.delete(campaign);
+    if (previous !== undefined) await campaignStatusChanged(this.deps.events, campaign, previous);
   }
 
   /**
@@ -391,7 +401,7 @@ export class MarketingCampaignsService {
         reason = `the audience of ${audience} reaches the approval threshold of ${settings.approvalThreshold}`;
     }
     if (reason === null) return false;
-    campaign.status = 'pending_approval';
+    this.moveTo(campaign, 'pending_approval');
     campaign.approvalRequired = true;
     campaign.approvalReason = reason;
     await this.em.flush();
@@ -403,8 +413,7 @@ export class MarketingCampaignsService {
    * a recurring campaign waits for its first occurrence (not before `from`).
    */
   private async activate(campaign: Campaign, from: Date) {
-    const previous = campaign.status;
-    campaign.status = 'running';
+    this.moveTo(campaign, 'running');
     campaign.startedAt ??= new Date();
     campaign.pauseReason = null;
     let run = null;
@@ -419,7 +428,7 @@ export class MarketingCampaignsService {
       run = await this.deps.marketingCampaignRunsService.build(campaign, from);
     }
     await this.em.flush();
-    await this.changed(campaign, previous);
+    await this.changed(campaign);
     return run;
   }
 

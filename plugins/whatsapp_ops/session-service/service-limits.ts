@@ -10,13 +10,13 @@ import type { SessionServiceConfig } from './service-config.js';
 export class ServiceLimits {
   private readonly perKey: FixedWindowLimiter;
   private readonly anonymous: FixedWindowLimiter;
-  private readonly failedAuth: FixedWindowLimiter;
+  private readonly failures: FixedWindowLimiter;
 
   constructor(limits: SessionServiceConfig['rateLimit']) {
     const windowMs = limits.windowSeconds * 1000;
     this.perKey = new FixedWindowLimiter(limits.requestsPerWindow, windowMs);
     this.anonymous = new FixedWindowLimiter(limits.anonymousPerWindow, windowMs);
-    this.failedAuth = new FixedWindowLimiter(limits.failedAttemptsPerWindow, windowMs);
+    this.failures = new FixedWindowLimiter(limits.failedAttemptsPerWindow, windowMs);
   }
 
   hitKey(key: string): ChannelError | null {
@@ -27,12 +27,16 @@ export class ServiceLimits {
     return limited(this.anonymous.hit(ip), 'rate limit exceeded');
   }
 
-  authBlocked(ip: string): ChannelError | null {
-    return limited(this.failedAuth.blocked(ip), 'too many failed authentication attempts');
-  }
-
-  failedAuthFrom(ip: string): void {
-    this.failedAuth.hit(ip);
+  /**
+   * What a request whose credentials failed gets: `refusal`, counted against its address, or 429
+   * once the address is over its limit. Only failures are counted and refused: a valid key or
+   * token always passes, since behind a proxy every client shares one address.
+   */
+  failedAuth(ip: string, refusal: ChannelError): ChannelError {
+    const blocked = limited(this.failures.blocked(ip), 'too many failed authentication attempts');
+    if (blocked) return blocked;
+    this.failures.hit(ip);
+    return refusal;
   }
 }
 

@@ -19,25 +19,20 @@ export class SessionKeyGuard {
     private readonly limits: ServiceLimits,
   ) {}
 
-  /**
-   * A valid key always passes the failed-authentication limit: behind a proxy every client shares
-   * one address, and one client's wrong keys must not lock the others out.
-   */
   async authorize(request: FastifyRequest, sessionKey: string): Promise<ChannelError | null> {
     const apiKey = request.headers[API_KEY_HEADER];
     const present = typeof apiKey === 'string' && apiKey !== '';
     const caller = present ? await this.sessions.byApiKey(apiKey) : null;
-    if (!caller) {
-      const blocked = this.limits.authBlocked(request.ip);
-      if (blocked) return blocked;
-      this.limits.failedAuthFrom(request.ip);
-      return present
-        ? new ChannelError('unauthorized', 'invalid API key')
-        : new ChannelError(
-            'unauthorized',
-            'missing X-API-Key header: send the API key returned when the session was created',
-          );
-    }
+    if (!caller)
+      return this.limits.failedAuth(
+        request.ip,
+        present
+          ? new ChannelError('unauthorized', 'invalid API key')
+          : new ChannelError(
+              'unauthorized',
+              'missing X-API-Key header: send the API key returned when the session was created',
+            ),
+      );
     const limited = this.limits.hitKey(caller.apiKeyHash);
     if (limited) return limited;
     const target = caller.sessionKey === sessionKey ? caller : await this.sessions.byKey(sessionKey);

@@ -33,13 +33,7 @@ export async function createSessionRoute(app: FastifyInstance, deps: ServiceDeps
     const raw = typeof request.body === 'string' ? request.body : '';
     const body = parseBody(raw);
     const shopId = await identifyShop(request, raw, body.shop_id);
-    // Only failures are limited per address: a valid token or signature always passes.
-    if (shopId instanceof ChannelError) {
-      const blocked = deps.limits.authBlocked(request.ip);
-      if (blocked) return sendChannelError(reply, blocked);
-      deps.limits.failedAuthFrom(request.ip);
-      return sendChannelError(reply, shopId);
-    }
+    if (shopId instanceof ChannelError) return sendChannelError(reply, deps.limits.failedAuth(request.ip, shopId));
     const perShop = deps.limits.hitKey(`shop:${shopId}`);
     if (perShop) return sendChannelError(reply, perShop);
 
