@@ -33,7 +33,14 @@ const create = async (c: Caller, listId: number, extra: Record<string, unknown> 
 describe('mass_marketing: the sending engine', () => {
   let k: TestKernel;
   before(async () => {
-    k = await bootCampaigns({ probe: true, translator: false, config: { exportInlineMaxRows: 3 } });
+    // A stale limit of 30 s, not the helpers' 1 s: these tests count attempts, and on a loaded
+    // machine a row can sit claimed for over a second before its send, and be reconciled meanwhile.
+    k = await bootCampaigns({
+      probe: true,
+      translator: false,
+      config: { exportInlineMaxRows: 3 },
+      engine: { staleSendingSeconds: 30 },
+    });
   });
   after(() => k.close());
 
