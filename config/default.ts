@@ -9,6 +9,7 @@ const defaults: ConfigOverrides = {
   groups: {
     account: { enabled: true },
     agents: { enabled: true },
+    calendar: { enabled: true },
     conversations: { enabled: true },
     crm: { enabled: true },
     customers: { enabled: true },

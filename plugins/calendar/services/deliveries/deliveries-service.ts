@@ -1,0 +1,97 @@
+import { CalendarDelivery } from '../../entities/calendar-delivery.entity.js';
+import { CalendarEvent } from '../../entities/calendar-event.entity.js';
+import type { CalendarNotification } from '../../entities/calendar-notification.entity.js';
+import { HOLDING_STATUSES, type NotificationType } from '../../entities/values.js';
+import type { CalendarCradle } from '../cradle.js';
+
+const MINUTE = 60_000;
+
+/**
+ * Plans an event's notifications as delivery rows, in the transaction that changed the event, and
+ * cancels them when they no longer apply. Due times: confirmation and cancellation timing_minutes
+ * after the change (0: at once), reminder timing_minutes before the start, follow_up and no_show
+ * timing_minutes after the end. An event without a phone has nobody to notify.
+ */
+export class CalendarDeliveriesService {
+  constructor(private readonly deps: CalendarCradle) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  async plan(event: CalendarEvent, types: NotificationType[]): Promise<void> {
+    if (!event.phone) return;
+    for (const type of types)
+      for (const notification of await this.deps.calendarNotificationsService.enabled(event.calendarId, type))
+        this.planOne(event, notification);
+    await this.em.flush();
+  }
+
+  /** Cancels what is still waiting to be sent for an event (all types, or these). */
+  async cancelScheduled(eventId: number, reason: string, types?: NotificationType[]): Promise<void> {
+    await this.em.nativeUpdate(
+      CalendarDelivery,
+      { eventId, status: 'scheduled', ...(types && { notificationType: { $in: types } }) },
+      { status: 'cancelled', reason, updatedAt: new Date() },
+    );
+  }
+
+  async cancelForNotification(notificationId: number, reason: string): Promise<void> {
+    await this.em.nativeUpdate(
+      CalendarDelivery,
+      { notificationId, status: 'scheduled' },
+      { status: 'cancelled', reason, updatedAt: new Date() },
+    );
+  }
+
+  /** A reminder made or changed now applies to the calendar's upcoming pending and confirmed events. */
+  async replanReminders(notification: CalendarNotification): Promise<void> {
+    if (notification.notificationType !== 'reminder' || !notification.isEnabled) return;
+    const upcoming = await this.em.find(CalendarEvent, {
+      calendarId: notification.calendarId,
+      status: { $in: HOLDING_STATUSES },
+      startAt: { $gt: new Date() },
+      phone: { $ne: null },
+    });
+    for (const event of upcoming) this.planOne(event, notification);
+    await this.em.flush();
+  }
+
+  forEvent(eventId: number): Promise<CalendarDelivery[]> {
+    return this.em.find(CalendarDelivery, { eventId }, { orderBy: { dueAt: 'asc', id: 'asc' } });
+  }
+
+  /**
+   * A reminder whose time has passed (a booking made late) still goes out at once while the event
+   * is at least tooLateMinutes away; closer than that it is skipped with the reason, so "the
+   * reminder never came" has an answer on the event.
+   */
+  private planOne(event: CalendarEvent, notification: CalendarNotification): void {
+    const now = Date.now();
+    const timing = notification.timingMinutes * MINUTE;
+    const type = notification.notificationType;
+    let due =
+      type === 'reminder'
+        ? event.startAt.getTime() - timing
+        : type === 'follow_up' || type === 'no_show'
+          ? event.endAt.getTime() + timing
+          : now + timing;
+    let reason: string | null = null;
+    if (due < now) {
+      const minutesLeft = Math.floor((event.startAt.getTime() - now) / MINUTE);
+      if (type === 'reminder' && minutesLeft < this.deps.calendarConfig.tooLateMinutes)
+        reason = `too_late: the reminder was due ${new Date(due).toISOString()} and the event starts in ${minutesLeft} minutes`;
+      due = now;
+    }
+    this.em.create(CalendarDelivery, {
+      eventId: event.id,
+      notificationId: notification.id,
+      notificationType: type,
+      channel: notification.channel,
+      dueAt: new Date(due),
+      status: reason ? 'skipped' : 'scheduled',
+      attempts: 0,
+      reason,
+    } as CalendarDelivery);
+  }
+}

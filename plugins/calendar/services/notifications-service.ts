@@ -1,0 +1,101 @@
+import { groupNotEnabled, invalidArguments, notFound } from '../../../core/index.js';
+import { CalendarNotification } from '../entities/calendar-notification.entity.js';
+import type { NotificationChannel, NotificationType } from '../entities/values.js';
+import type { CalendarCradle } from './cradle.js';
+import { checkTemplate } from './deliveries/notification-template.js';
+
+export interface NotificationFields {
+  notification_type?: NotificationType;
+  channel?: NotificationChannel;
+  timing_minutes?: number;
+  template_text?: string;
+  is_enabled?: boolean;
+}
+
+/**
+ * What customers are told about their events. A change re-plans the reminders of the calendar's
+ * upcoming events; the other types apply to what happens from now on.
+ */
+export class CalendarNotificationsService {
+  constructor(private readonly deps: CalendarCradle) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  async create(
+    calendarId: number,
+    fields: Required<Omit<NotificationFields, 'is_enabled'>> & { is_enabled?: boolean },
+  ): Promise<CalendarNotification> {
+    await this.deps.calendarsService.get(calendarId);
+    this.checkChannel(fields.channel);
+    const notification = this.em.create(CalendarNotification, {
+      calendarId,
+      notificationType: fields.notification_type,
+      channel: fields.channel,
+      timingMinutes: fields.timing_minutes,
+      templateText: checkTemplate(fields.template_text),
+      isEnabled: fields.is_enabled ?? true,
+    } as CalendarNotification);
+    await this.em.flush();
+    await this.deps.calendarDeliveriesService.replanReminders(notification);
+    return notification;
+  }
+
+  async update(id: number, fields: NotificationFields): Promise<CalendarNotification> {
+    const notification = await this.get(id);
+    if (Object.values(fields).every((v) => v === undefined))
+      throw invalidArguments('Nothing to change: give at least one field.', [
+        { path: 'notification_id', message: 'and at least one field to change' },
+      ]);
+    if (fields.channel !== undefined) this.checkChannel(fields.channel);
+    if (fields.template_text !== undefined) notification.templateText = checkTemplate(fields.template_text);
+    if (fields.notification_type !== undefined) notification.notificationType = fields.notification_type;
+    if (fields.channel !== undefined) notification.channel = fields.channel;
+    if (fields.timing_minutes !== undefined) notification.timingMinutes = fields.timing_minutes;
+    if (fields.is_enabled !== undefined) notification.isEnabled = fields.is_enabled;
+    await this.em.flush();
+    await this.deps.calendarDeliveriesService.cancelForNotification(id, 'the notification was changed');
+    await this.deps.calendarDeliveriesService.replanReminders(notification);
+    return notification;
+  }
+
+  async delete(id: number): Promise<void> {
+    const notification = await this.get(id);
+    await this.deps.calendarDeliveriesService.cancelForNotification(id, 'the notification was deleted');
+    this.em.remove(notification);
+    await this.em.flush();
+  }
+
+  /** The enabled notifications of one type on a calendar. */
+  enabled(calendarId: number, type: NotificationType): Promise<CalendarNotification[]> {
+    return this.em.find(
+      CalendarNotification,
+      { calendarId, notificationType: type, isEnabled: true },
+      { orderBy: { id: 'asc' } },
+    );
+  }
+
+  private async get(id: number): Promise<CalendarNotification> {
+    const notification = await this.em.findOne(CalendarNotification, { id });
+    if (!notification) throw notFound('notification', id);
+    return notification;
+  }
+
+  /**
+   * Email notifications need the email group's sender, which this server does not have yet: they
+   * are refused rather than stored and never sent. whatsapp needs whatsapp_ops.
+   */
+  private checkChannel(channel: NotificationChannel): void {
+    if (channel !== 'whatsapp')
+      throw groupNotEnabled(
+        'email',
+        `channel "${channel}" sends email, and this server has no email group to send it; use channel "whatsapp".`,
+      );
+    if (!this.deps.kernelCatalog.names().includes('whatsapp_ops'))
+      throw groupNotEnabled(
+        'whatsapp_ops',
+        'channel "whatsapp" needs whatsapp_ops, which is not enabled on this server.',
+      );
+  }
+}

@@ -1,0 +1,93 @@
+import { invalidArguments, notFound } from '../../../core/index.js';
+import { AppointmentType } from '../entities/appointment-type.entity.js';
+import type { CalendarCradle } from './cradle.js';
+
+export interface ServiceFields {
+  name?: string;
+  description?: string | null;
+  duration_minutes?: number;
+  buffer_before_minutes?: number;
+  buffer_after_minutes?: number;
+  max_concurrent?: number;
+  price?: string | null;
+  currency?: string;
+  requires_confirmation?: boolean;
+}
+
+const PRICE = /^\d{1,12}(\.\d{1,4})?$/;
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+function checkMoney(fields: ServiceFields): void {
+  const problems = [];
+  if (fields.price !== undefined && fields.price !== null && !PRICE.test(fields.price))
+    problems.push({ path: 'price', message: 'must be a decimal such as 25 or 25.50' });
+  if (fields.currency !== undefined && !CURRENCIES.has(fields.currency.toUpperCase()))
+    problems.push({ path: 'currency', message: 'must be an ISO 4217 code such as EUR' });
+  if (problems.length > 0) throw invalidArguments(problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
+}
+
+/** The bookable services of a calendar. Deleting one hides it; its bookings keep their copy. */
+export class CalendarServicesService {
+  constructor(private readonly deps: CalendarCradle) {}
+
+  private get em() {
+    return this.deps.em;
+  }
+
+  async create(calendarId: number, fields: ServiceFields & { name: string; duration_minutes: number }) {
+    await this.deps.calendarsService.get(calendarId);
+    checkMoney(fields);
+    const service = this.em.create(AppointmentType, {
+      calendarId,
+      name: fields.name,
+      description: fields.description ?? null,
+      durationMinutes: fields.duration_minutes,
+      bufferBeforeMinutes: fields.buffer_before_minutes ?? 0,
+      bufferAfterMinutes: fields.buffer_after_minutes ?? 0,
+      maxConcurrent: fields.max_concurrent ?? 1,
+      price: fields.price ?? null,
+      currency: (fields.currency ?? this.deps.shop.currency).toUpperCase(),
+      requiresConfirmation: fields.requires_confirmation ?? false,
+    } as AppointmentType);
+    await this.em.flush();
+    return service;
+  }
+
+  async list(calendarId: number): Promise<AppointmentType[]> {
+    await this.deps.calendarsService.get(calendarId);
+    return this.em.find(AppointmentType, { calendarId, deletedAt: null }, { orderBy: { id: 'asc' } });
+  }
+
+  async get(id: number): Promise<AppointmentType> {
+    const service = await this.em.findOne(AppointmentType, { id, deletedAt: null });
+    if (!service) throw notFound('service', id);
+    return service;
+  }
+
+  /** A change applies to bookings made from now on; existing bookings keep what they were booked with. */
+  async update(id: number, fields: ServiceFields): Promise<AppointmentType> {
+    const service = await this.get(id);
+    if (Object.values(fields).every((v) => v === undefined))
+      throw invalidArguments('Nothing to change: give at least one field.', [
+        { path: 'service_id', message: 'and at least one field to change' },
+      ]);
+    checkMoney(fields);
+    if (fields.name !== undefined) service.name = fields.name;
+    if (fields.description !== undefined) service.description = fields.description;
+    if (fields.duration_minutes !== undefined) service.durationMinutes = fields.duration_minutes;
+    if (fields.buffer_before_minutes !== undefined) service.bufferBeforeMinutes = fields.buffer_before_minutes;
+    if (fields.buffer_after_minutes !== undefined) service.bufferAfterMinutes = fields.buffer_after_minutes;
+    if (fields.max_concurrent !== undefined) service.maxConcurrent = fields.max_concurrent;
+    if (fields.price !== undefined) service.price = fields.price;
+    if (fields.currency !== undefined) service.currency = fields.currency.toUpperCase();
+    if (fields.requires_confirmation !== undefined) service.requiresConfirmation = fields.requires_confirmation;
+    await this.em.flush();
+    return service;
+  }
+
+  async delete(id: number): Promise<void> {
+    const service = await this.get(id);
+    service.deletedAt = new Date();
+    await this.em.flush();
+  }
+}

@@ -1,0 +1,193 @@
+import { DateTime } from 'luxon';
+import { invalidArguments, ToolError } from '../../../../core/index.js';
+import type { AppointmentType } from '../../entities/appointment-type.entity.js';
+import type { Calendar } from '../../entities/calendar.entity.js';
+import type { CalendarCradle } from '../cradle.js';
+import { checkZone, formatLocal, localDate } from '../local-time.js';
+import { computeSlots, type BusyEvent, type Slot, type SlotQuery } from './compute-slots.js';
+import type { AvailabilityRule } from './day-windows.js';
+
+/** The widest range get_calendar_available_slots answers for. */
+export const MAX_RANGE_DAYS = 62;
+
+export interface SlotsArgs {
+  calendar_id: number;
+  service_id: number;
+  date_from: string;
+  date_to?: string;
+  agent_id?: number;
+  timezone?: string;
+}
+
+const MINUTE = 60_000;
+
+interface Loaded {
+  rules: AvailabilityRule[];
+  bookable: number[];
+  busy: BusyEvent[];
+}
+
+const unavailable = (reason: string, message: string) => new ToolError('slot_unavailable', message, { reason });
+
+/** Free slots for the AI to offer, and the same check again for one slot when it is booked. */
+export class CalendarSlotsService {
+  constructor(private readonly deps: CalendarCradle) {}
+
+  async available(args: SlotsArgs) {
+    const calendar = await this.deps.calendarsService.active(args.calendar_id);
+    const service = await this.serviceOf(calendar, args.service_id);
+    const display = checkZone(args.timezone ?? calendar.timezone);
+    const from = localDate(args.date_from, calendar.timezone, 'date_from');
+    const to = args.date_to
+      ? localDate(args.date_to, calendar.timezone, 'date_to')
+      : DateTime.fromISO(from).plus({ days: 6 }).toISODate()!;
+    const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days + 1;
+    if (days < 1 || days > MAX_RANGE_DAYS)
+      throw invalidArguments(`date_to must be on or after date_from and at most ${MAX_RANGE_DAYS} days on.`, [
+        { path: 'date_to', message: `1 to ${MAX_RANGE_DAYS} days from date_from` },
+      ]);
+    if (args.agent_id !== undefined) await this.deps.agentsService.get(args.agent_id);
+    const slots = await this.compute(calendar, service, from, to, args.agent_id);
+    return {
+      calendar_id: calendar.id,
+      service_id: service.id,
+      date_from: from,
+      date_to: to,
+      timezone: display,
+      slots: slots.map((s) => ({
+        start: formatLocal(new Date(s.startMs), display),
+        end: formatLocal(new Date(s.endMs), display),
+        start_utc: new Date(s.startMs).toISOString(),
+        end_utc: new Date(s.endMs).toISOString(),
+        remaining_capacity: s.remainingCapacity,
+        agent_ids: s.agentIds,
+      })),
+      count: slots.length,
+    };
+  }
+
+  /**
+   * The slot starting at `startMs`, checked as get_calendar_available_slots would offer it (the
+   * caller holds the calendar's lock), or slot_unavailable with the reason. `excludeEventId`: an
+   * event being moved does not compete with itself.
+   */
+  async checkSlot(
+    calendar: Calendar,
+    service: AppointmentType,
+    startMs: number,
+    agentId?: number,
+    excludeEventId?: number,
+  ): Promise<Slot> {
+    const now = Date.now();
+    if (startMs < now + calendar.minNoticeMinutes * MINUTE)
+      throw unavailable('too_soon', `Bookings need ${calendar.minNoticeMinutes} minutes' notice.`);
+    if (startMs > now + calendar.maxAdvanceDays * 1440 * MINUTE)
+      throw unavailable('too_far', `Bookings open ${calendar.maxAdvanceDays} days ahead at most.`);
+    const date = DateTime.fromMillis(startMs, { zone: calendar.timezone }).toISODate()!;
+    const at = (slots: Slot[]) => slots.find((s) => s.startMs === startMs);
+    const base = this.query(
+      calendar,
+      service,
+      date,
+      date,
+      await this.load(calendar, date, date, excludeEventId),
+      agentId,
+    );
+    const slot = at(computeSlots(base));
+    if (slot) return slot;
+    const open = computeSlots({ ...base, busy: [], bookableAgents: [], agentId: undefined });
+    if (!at(open)) {
+      const inside = open.some((s) => s.startMs <= startMs && startMs < s.endMs);
+      throw inside
+        ? unavailable(
+            'not_on_grid',
+            'That time is open but not a slot start; pick a start from get_calendar_available_slots.',
+          )
+        : unavailable('outside_hours', 'That time is outside the calendar’s hours.');
+    }
+    if (at(computeSlots({ ...base, bookableAgents: [], agentId: undefined })))
+      throw unavailable('no_agent', agentId ? `Agent ${agentId} is not free then.` : 'No agent is free then.');
+    throw unavailable('taken', 'That slot is taken: the service is booked to capacity or the calendar is busy then.');
+  }
+
+  async serviceOf(calendar: Calendar, serviceId: number): Promise<AppointmentType> {
+    const service = await this.deps.calendarServicesService.get(serviceId);
+    if (service.calendarId !== calendar.id)
+      throw invalidArguments(`Service ${serviceId} belongs to another calendar.`, [
+        { path: 'service_id', message: `not a service of calendar ${calendar.id}` },
+      ]);
+    return service;
+  }
+
+  private async compute(calendar: Calendar, service: AppointmentType, from: string, to: string, agentId?: number) {
+    return computeSlots(this.query(calendar, service, from, to, await this.load(calendar, from, to), agentId));
+  }
+
+  private query(
+    calendar: Calendar,
+    service: AppointmentType,
+    from: string,
+    to: string,
+    { rules, busy, bookable }: Loaded,
+    agentId?: number,
+  ): SlotQuery {
+    const now = Date.now();
+    return {
+      zone: calendar.timezone,
+      fromDate: from,
+      toDate: to,
+      rules,
+      busy,
+      service: {
+        id: service.id,
+        durationMinutes: service.durationMinutes,
+        bufferBeforeMinutes: service.bufferBeforeMinutes,
+        bufferAfterMinutes: service.bufferAfterMinutes,
+        maxConcurrent: service.maxConcurrent,
+      },
+      intervalMinutes: calendar.slotIntervalMinutes ?? service.durationMinutes,
+      earliestMs: now + calendar.minNoticeMinutes * MINUTE,
+      latestMs: now + calendar.maxAdvanceDays * 1440 * MINUTE,
+      bookableAgents: bookable,
+      ...(agentId !== undefined && { agentId }),
+    };
+  }
+
+  /** The calendar's rules, bookable agents and pending and confirmed events around the local dates. */
+  private async load(calendar: Calendar, from: string, to: string, excludeEventId?: number): Promise<Loaded> {
+    const [rules, bookable, rows] = await Promise.all([
+      this.deps.calendarAvailabilityService.forCalendar(calendar.id),
+      this.deps.calendarAgentsService.bookable(calendar.id),
+      this.deps.em.execute<
+        {
+          start_at: Date;
+          end_at: Date;
+          buffer_before_minutes: number;
+          buffer_after_minutes: number;
+          service_id: number | null;
+          assigned_agent_id: number | null;
+        }[]
+      >(
+        `select start_at, end_at, buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id
+         from calendar_events
+         where shop_id = ? and calendar_id = ? and status in ('pending', 'confirmed') and start_at < ? and end_at > ? and id <> ?`,
+        [
+          this.deps.shop.id,
+          calendar.id,
+          DateTime.fromISO(to, { zone: calendar.timezone }).plus({ days: 2 }).toJSDate(),
+          DateTime.fromISO(from, { zone: calendar.timezone }).minus({ days: 1 }).toJSDate(),
+          excludeEventId ?? 0,
+        ],
+      ),
+    ]);
+    const busy = rows.map((r) => ({
+      startMs: new Date(r.start_at).getTime(),
+      endMs: new Date(r.end_at).getTime(),
+      bufferBeforeMinutes: r.buffer_before_minutes,
+      bufferAfterMinutes: r.buffer_after_minutes,
+      serviceId: r.service_id === null ? null : Number(r.service_id),
+      agentId: r.assigned_agent_id === null ? null : Number(r.assigned_agent_id),
+    }));
+    return { rules, bookable, busy };
+  }
+}

@@ -1,0 +1,28 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { agentIdArg, calendarIdArg, dateTimeArg, phoneArg, serviceIdArg } from './args.js';
+import { EventOutput } from './outputs.js';
+
+export const bookCalendarAppointment = defineTool({
+  name: 'book_calendar_appointment',
+  title: 'Book calendar appointment',
+  description:
+    'Books a service for a customer at a start from get_calendar_available_slots. The slot is checked again at booking, so two customers can never take the last place: a taken one answers slot_unavailable with the reason. The booking is confirmed, or pending when the service requires confirmation; its notifications are planned. The same idempotency_key returns the same booking (created: false).',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  input: Type.Object({
+    calendar_id: calendarIdArg,
+    service_id: serviceIdArg,
+    start_datetime: dateTimeArg('Start'),
+    phone: phoneArg('Customer phone'),
+    customer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    agent_id: Type.Optional(agentIdArg),
+    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    idempotency_key: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'A repeat with this key books once.' }),
+    ),
+  }),
+  output: Type.Object({ event: EventOutput, created: Type.Boolean() }),
+  handler: async (args, { services }) => services.calendarBookingsService.book(args),
+});

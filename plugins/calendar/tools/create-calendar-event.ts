@@ -1,0 +1,30 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { agentIdArg, dateTimeArg, phoneArg } from './args.js';
+import { EventOutput } from './outputs.js';
+
+export const createCalendarEvent = defineTool({
+  name: 'create_calendar_event',
+  title: 'Create calendar event',
+  description:
+    "Adds a confirmed event to the shop's default calendar (made, named for the shop, when there is none) and holds its time against bookings. end_datetime defaults to an hour after the start; all_day 1 takes whole local days. A phone gets the calendar's confirmation and reminders. date_from, date_to and event_id are accepted for compatibility and change nothing; agent_id is another name for assigned_agent_id. Move it with update_calendar_event (calendar_id) or reschedule_calendar_event.",
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  action: 'create',
+  input: Type.Object({
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    start_datetime: dateTimeArg('Start'),
+    end_datetime: Type.Optional(dateTimeArg('End')),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    phone: Type.Optional(phoneArg('Customer phone')),
+    assigned_agent_id: Type.Optional(agentIdArg),
+    all_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0, description: '1: whole days.' })),
+    date_from: Type.Optional(Type.String({ maxLength: 40, description: 'Accepted; no effect.' })),
+    date_to: Type.Optional(Type.String({ maxLength: 40, description: 'Accepted; no effect.' })),
+    agent_id: Type.Optional(agentIdArg),
+    event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Accepted; no effect.' })),
+  }),
+  output: Type.Object({ event: EventOutput, calendar_id: Type.Integer() }),
+  handler: async ({ date_from: _from, date_to: _to, event_id: _id, ...args }, { services }) =>
+    services.calendarEventsService.createPlain(args),
+});
