@@ -15,6 +15,8 @@ export interface OpsKernelOptions {
   databaseUrl?: string;
   /** Enables the service probe fixture (service calls in a shop scope, recorded events). */
   probe?: boolean;
+  /** Config of the other groups, by group name. */
+  groupConfigs?: Record<string, Record<string, unknown>>;
   /** Kernel settings besides the groups (e.g. jobs: { enabled: false } for a kernel that listens). */
   kernel?: Omit<ConfigOverrides, 'groups'>;
 }
@@ -39,6 +41,9 @@ export function bootOps(options: OpsKernelOptions = {}): Promise<TestKernel> {
           },
         },
         ...(options.probe && { service_probe: serviceProbe }),
+        ...Object.fromEntries(
+          Object.entries(options.groupConfigs ?? {}).map(([group, config]) => [group, { enabled: true, config }]),
+        ),
       },
     },
   });

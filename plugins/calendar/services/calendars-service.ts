@@ -91,12 +91,14 @@ export class CalendarsService {
 
   async detail(id: number) {
     const calendar = await this.get(id);
-    const [rules, services, notifications, agents] = await Promise.all([
-      this.em.find(CalendarRule, { calendarId: id }, { orderBy: { id: 'asc' } }),
-      this.em.find(AppointmentType, { calendarId: id, deletedAt: null }, { orderBy: { id: 'asc' } }),
-      this.em.find(CalendarNotification, { calendarId: id }, { orderBy: { id: 'asc' } }),
-      this.em.find(CalendarAgent, { calendarId: id }, { orderBy: { agentId: 'asc' } }),
-    ]);
+    const rules = await this.em.find(CalendarRule, { calendarId: id }, { orderBy: { id: 'asc' } });
+    const services = await this.em.find(
+      AppointmentType,
+      { calendarId: id, deletedAt: null },
+      { orderBy: { id: 'asc' } },
+    );
+    const notifications = await this.em.find(CalendarNotification, { calendarId: id }, { orderBy: { id: 'asc' } });
+    const agents = await this.em.find(CalendarAgent, { calendarId: id }, { orderBy: { agentId: 'asc' } });
     return {
       ...calendarPayload(calendar),
       availability: rules.map(rulePayload),

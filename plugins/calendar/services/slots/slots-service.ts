@@ -155,31 +155,30 @@ export class CalendarSlotsService {
 
   /** The calendar's rules, bookable agents and pending and confirmed events around the local dates. */
   private async load(calendar: Calendar, from: string, to: string, excludeEventId?: number): Promise<Loaded> {
-    const [rules, bookable, rows] = await Promise.all([
-      this.deps.calendarAvailabilityService.forCalendar(calendar.id),
-      this.deps.calendarAgentsService.bookable(calendar.id),
-      this.deps.em.execute<
-        {
-          start_at: Date;
-          end_at: Date;
-          buffer_before_minutes: number;
-          buffer_after_minutes: number;
-          service_id: number | null;
-          assigned_agent_id: number | null;
-        }[]
-      >(
-        `select start_at, end_at, buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id
+    // One after another: the call's transaction is one connection.
+    const rules = await this.deps.calendarAvailabilityService.forCalendar(calendar.id);
+    const bookable = await this.deps.calendarAgentsService.bookable(calendar.id);
+    const rows = await this.deps.em.execute<
+      {
+        start_at: Date;
+        end_at: Date;
+        buffer_before_minutes: number;
+        buffer_after_minutes: number;
+        service_id: number | null;
+        assigned_agent_id: number | null;
+      }[]
+    >(
+      `select start_at, end_at, buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id
          from calendar_events
          where shop_id = ? and calendar_id = ? and status in ('pending', 'confirmed') and start_at < ? and end_at > ? and id <> ?`,
-        [
-          this.deps.shop.id,
-          calendar.id,
-          DateTime.fromISO(to, { zone: calendar.timezone }).plus({ days: 2 }).toJSDate(),
-          DateTime.fromISO(from, { zone: calendar.timezone }).minus({ days: 1 }).toJSDate(),
-          excludeEventId ?? 0,
-        ],
-      ),
-    ]);
+      [
+        this.deps.shop.id,
+        calendar.id,
+        DateTime.fromISO(to, { zone: calendar.timezone }).plus({ days: 2 }).toJSDate(),
+        DateTime.fromISO(from, { zone: calendar.timezone }).minus({ days: 1 }).toJSDate(),
+        excludeEventId ?? 0,
+      ],
+    );
     const busy = rows.map((r) => ({
       startMs: new Date(r.start_at).getTime(),
       endMs: new Date(r.end_at).getTime(),
