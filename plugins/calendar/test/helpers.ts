@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, fails, ok } from '../../../test/helpers/ops-kernel.js';
+import { bootOps, fails, ok, type OpsKernelOptions } from '../../../test/helpers/ops-kernel.js';
 
 export const ZONE = 'Europe/Madrid';
 export const JOB = 'calendar.send-calendar-notifications';
@@ -19,8 +19,8 @@ export function nextWeekday(weekday: number, minDays = 3): string {
   return d.toISODate()!;
 }
 
-export const bootCalendar = (config: Record<string, unknown> = {}, databaseUrl?: string) =>
-  bootOps({ groups: ['agents', 'calendar'], groupConfigs: { calendar: config }, databaseUrl });
+export const bootCalendar = (config: Record<string, unknown> = {}, options: Omit<OpsKernelOptions, 'groups'> = {}) =>
+  bootOps({ ...options, groups: ['agents', 'calendar'], groupConfigs: { calendar: config } });
 
 export function caller(k: TestKernel, token: string) {
   return {
