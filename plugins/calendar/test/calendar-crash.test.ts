@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { connectedLine } from '../../../test/helpers/ops-kernel.js';
+import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../../../test/helpers/server-process.js';
+import { FAST_SANDBOX } from '../../../test/helpers/session-service-instance.js';
+import { TestDatabase } from '../../../test/helpers/test-database.js';
+import { caller, nextWeekday, ZONE } from './helpers.js';
+
+const REMINDERS = 1000;
+const KILLS = 3;
+const GROUPS = ['agents', 'whatsapp_ops', 'calendar'];
+const PUBLIC_BASE_URL = 'http://switchboard.test';
+
+/**
+ * Exactly once across kill -9: 1,000 reminders fall due at once; a real server process sends them
+ * and is killed with SIGKILL mid-send, three times, then a last one finishes. The sandbox network's
+ * records (the ground truth) must hold one message per reminder.
+ */
+describe('calendar: reminders are sent exactly once across kill -9 (real server processes)', function () {
+  this.timeout(240_000);
+  const started: ServerProcess[] = [];
+  const cleanup: (() => Promise<unknown>)[] = [];
+  after(async () => {
+    for (const server of started) await server.stop('SIGKILL');
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  });
+
+  it(`sends ${REMINDERS} due reminders once each while the server is killed ${KILLS} times`, async () => {
+    const db = await TestDatabase.create();
+    cleanup.push(() => db.drop());
+    const engineName = `calendar-crash-${process.pid}`;
+    const whatsapp = { enabled: true, config: { sandbox: { engineName, ...FAST_SANDBOX } } };
+    const calendarConfig = { claimTimeoutSeconds: 2, deliveryBatch: 50 };
+    const configFile = join(tmpdir(), `sb-${engineName}.json`);
+    await writeFile(
+      configFile,
+      JSON.stringify({ groups: { whatsapp_ops: whatsapp, calendar: { enabled: true, config: calendarConfig } } }),
+    );
+    cleanup.push(() => rm(configFile, { force: true }));
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    cleanup.push(() => client.end());
+
+    // Seed in this process, with jobs off: a shop, a line, a calendar with a reminder, the events.
+    const k: TestKernel = await bootKernel({
+      groups: GROUPS,
+      databaseUrl: db.url,
+      overrides: {
+        server: { publicBaseUrl: PUBLIC_BASE_URL },
+        groups: { whatsapp_ops: whatsapp, calendar: { enabled: true, config: calendarConfig } },
+      },
+    });
+    try {
+      const { shopId, token } = await k.shops.create({ name: 'Crash salon', timezone: ZONE, credits: 10_000_000 });
+      const c = caller(k, token);
+      await connectedLine(k, token, {}, '+34711000999');
+      const calendarId = (await c.ok('create_calendar', { name: 'Crash' })).calendar.id;
+      const notificationId = (
+        await c.ok('create_calendar_notification', {
+          action: 'create',
+          calendar_id: calendarId,
+          notification_type: 'reminder',
+          channel: 'whatsapp',
+          timing_minutes: 60,
+          template_text: 'Recordatorio: {hora}',
+        })
+      ).notification.id;
+      const day = nextWeekday(2);
+      await client.query(
+        `insert into calendar_events (shop_id, calendar_id, title, phone, start_at, end_at, all_day, buffer_before_minutes, buffer_after_minutes, status, ics_uid, ics_sequence, created_at, updated_at)
+         select $1, $2, 'Visit ' || i, '+3462' || lpad(i::text, 7, '0'), $3::date + interval '9 hours', $3::date + interval '10 hours', false, 0, 0, 'confirmed', 'crash-' || i, 0, now(), now()
+         from generate_series(1, $4) i`,
+        [shopId, calendarId, day, REMINDERS],
+      );
+      await client.query(
+        `insert into calendar_deliveries (shop_id, event_id, notification_id, notification_type, channel, due_at, status, attempts, created_at, updated_at)
+         select shop_id, id, $2, 'reminder', 'whatsapp', now(), 'scheduled', 0, now(), now() from calendar_events where calendar_id = $1`,
+        [calendarId, notificationId],
+      );
+    } finally {
+      await k.close();
+    }
+
+    const networkCount = async () =>
+      Number(
+        (
+          await client.query<{ n: number }>(
+            `select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`,
+            [engineName],
+          )
+        ).rows[0]!.n,
+      );
+    const start = async () => {
+      const server = spawnServer(await freePort(), {
+        DATABASE_URL: db.url,
+        SWITCHBOARD_CONFIG: configFile,
+        SWITCHBOARD_GROUPS: GROUPS.join(','),
+        SWITCHBOARD_SECRET: TEST_KERNEL_SECRET,
+        PUBLIC_BASE_URL,
+        LOG_LEVEL: 'error',
+      });
+      started.push(server);
+      await waitForHealth(server, 90_000);
+      return server;
+    };
+    const waitUntil = async (what: string, done: () => Promise<boolean>, server: ServerProcess) => {
+      const deadline = Date.now() + 60_000;
+      while (!(await done())) {
+        if (Date.now() > deadline)
+          throw new Error(`${what} did not happen; server said: ${server.stderr().slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    const atKill: number[] = [];
+    for (let i = 0; i < KILLS; i++) {
+      const before = await networkCount();
+      const server = await start();
+      await waitUntil('sending', async () => (await networkCount()) > before, server);
+      await new Promise((r) => setTimeout(r, Math.random() * 300));
+      expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
+      atKill.push(await networkCount());
+    }
+    const last = await start();
+    await waitUntil(
+      'every reminder to be sent',
+      async () =>
+        Number(
+          (
+            await client.query<{ n: number }>(
+              `select count(*)::int n from calendar_deliveries where status in ('scheduled', 'sending')`,
+            )
+          ).rows[0]!.n,
+        ) === 0,
+      last,
+    );
+    await last.stop('SIGTERM');
+
+    expect(atKill.filter((n) => n > 0 && n < REMINDERS).length, `sent at each kill: ${atKill}`).to.be.at.least(2);
+    const { rows: perKey } = await client.query<{ key: string; n: number }>(
+      `select idempotency_key key, count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound' group by idempotency_key`,
+      [engineName],
+    );
+    expect(
+      perKey.filter((r) => r.n !== 1),
+      'reminders sent more than once',
+    ).to.deep.equal([]);
+    expect(perKey).to.have.length(REMINDERS);
+    const { rows: statuses } = await client.query<{ status: string; n: number }>(
+      'select status, count(*)::int n from calendar_deliveries group by status',
+    );
+    expect(statuses).to.deep.equal([{ status: 'sent', n: REMINDERS }]);
+  });
+});
