@@ -11,7 +11,9 @@ const CAPACITY = 3;
  * The double-booking guarantee: 50 bookings of one slot with room for 3, sent at once, give
  * exactly 3 bookings and 47 slot_unavailable answers, in every one of 100 runs (a fresh slot each).
  */
-describe('calendar: the booking race', () => {
+describe('calendar: the booking race', function () {
+  // 5,000 booking calls: about 30 s on PostgreSQL, longer on the embedded engine.
+  this.timeout(300_000);
   let k: TestKernel;
   let token: string;
   let calendarId: number;
