@@ -195,6 +195,7 @@ await conn.execute(
   [shopId, calendarId, REMINDERS],
 );
 // The events are written cancelled so they take no slot from part 1; they are confirmed with the deliveries.
+// (Part 1's bookings got their own reminders when the notification was made: an hour before, not due now.)
 await conn.execute(
   `with due as (update calendar_events set status = 'confirmed' where shop_id = ? and title like 'Reminder %' returning id)
    insert into calendar_deliveries (shop_id, event_id, notification_id, notification_type, channel, due_at, status, attempts, created_at, updated_at)
@@ -206,7 +207,7 @@ let tick = Date.UTC(2003, 0, 1);
 for (;;) {
   await kernel.scheduler.runTick('calendar.send-calendar-notifications', new Date((tick += 1000)));
   const [{ n }] = await conn.execute(
-    `select count(*)::int n from calendar_deliveries where status in ('scheduled', 'sending')`,
+    `select count(*)::int n from calendar_deliveries where status in ('scheduled', 'sending') and due_at <= now()`,
   );
   if (n === 0) break;
 }
