@@ -3,6 +3,7 @@ import { CalendarRule } from '../entities/calendar-rule.entity.js';
 import type { RuleType } from '../entities/values.js';
 import type { CalendarCradle } from './cradle.js';
 import { minutesOf } from './slots/day-windows.js';
+import { requireChanges } from './require-changes.js';
 
 export interface RuleFields {
   rule_type?: RuleType;
@@ -80,10 +81,7 @@ export class CalendarAvailabilityService {
 
   async update(id: number, fields: RuleFields): Promise<CalendarRule> {
     const rule = await this.get(id);
-    if (Object.values(fields).every((v) => v === undefined))
-      throw invalidArguments('Nothing to change: give at least one field.', [
-        { path: 'rule_id', message: 'and at least one field to change' },
-      ]);
+    requireChanges(fields, 'rule_id');
     const merged = {
       rule_type: rule.ruleType,
       start_time: rule.startTime,

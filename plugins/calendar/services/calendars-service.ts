@@ -10,6 +10,7 @@ import { HOLDING_STATUSES } from '../entities/values.js';
 import type { CalendarCradle } from './cradle.js';
 import { checkZone } from './local-time.js';
 import { calendarAgentPayload, calendarPayload, notificationPayload, rulePayload, servicePayload } from './payloads.js';
+import { requireChanges } from './require-changes.js';
 
 export interface CalendarFields {
   name?: string;
@@ -114,10 +115,7 @@ export class CalendarsService {
    */
   async update(id: number, changes: CalendarFields): Promise<Calendar> {
     const calendar = await this.get(id);
-    if (Object.values(changes).every((v) => v === undefined))
-      throw invalidArguments('Nothing to change: give at least one field.', [
-        { path: 'calendar_id', message: 'and at least one field to change' },
-      ]);
+    requireChanges(changes, 'calendar_id');
     if (changes.is_default === false && calendar.isDefault)
       throw invalidArguments('A shop always has a default calendar: make another one the default instead.', [
         { path: 'is_default', message: 'set is_default: true on another calendar' },

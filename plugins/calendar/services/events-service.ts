@@ -9,6 +9,7 @@ import { assertCan } from './event-status.js';
 import { localDate, parseLocal } from './local-time.js';
 import { deliveryPayload, eventPayload } from './payloads.js';
 import { icsFor } from './ics.js';
+import { requireChanges } from './require-changes.js';
 
 export interface PlainEventArgs {
   title: string;
@@ -173,10 +174,7 @@ export class CalendarEventsService {
   /** What an event is about and who attends it; its time changes only by reschedule. */
   async update(id: number, changes: EventChanges) {
     const event = await this.get(id);
-    if (Object.values(changes).every((v) => v === undefined))
-      throw invalidArguments('Nothing to change: give at least one field.', [
-        { path: 'event_id', message: 'and at least one field to change' },
-      ]);
+    requireChanges(changes, 'event_id');
     assertCan('update', event.status);
     let calendar: Calendar = await this.deps.calendarsService.get(event.calendarId);
     if (changes.calendar_id !== undefined && changes.calendar_id !== event.calendarId) {

@@ -1,8 +1,9 @@
-import { groupNotEnabled, invalidArguments, notFound } from '../../../core/index.js';
+import { groupNotEnabled, notFound } from '../../../core/index.js';
 import { CalendarNotification } from '../entities/calendar-notification.entity.js';
 import type { NotificationChannel, NotificationType } from '../entities/values.js';
 import type { CalendarCradle } from './cradle.js';
 import { checkTemplate } from './deliveries/notification-template.js';
+import { requireChanges } from './require-changes.js';
 
 export interface NotificationFields {
   notification_type?: NotificationType;
@@ -44,10 +45,7 @@ export class CalendarNotificationsService {
 
   async update(id: number, fields: NotificationFields): Promise<CalendarNotification> {
     const notification = await this.get(id);
-    if (Object.values(fields).every((v) => v === undefined))
-      throw invalidArguments('Nothing to change: give at least one field.', [
-        { path: 'notification_id', message: 'and at least one field to change' },
-      ]);
+    requireChanges(fields, 'notification_id');
     if (fields.channel !== undefined) this.checkChannel(fields.channel);
     if (fields.template_text !== undefined) notification.templateText = checkTemplate(fields.template_text);
     if (fields.notification_type !== undefined) notification.notificationType = fields.notification_type;

@@ -1,6 +1,7 @@
 import { invalidArguments, notFound } from '../../../core/index.js';
 import { AppointmentType } from '../entities/appointment-type.entity.js';
 import type { CalendarCradle } from './cradle.js';
+import { requireChanges } from './require-changes.js';
 
 export interface ServiceFields {
   name?: string;
@@ -67,10 +68,7 @@ export class CalendarServicesService {
   /** A change applies to bookings made from now on; existing bookings keep what they were booked with. */
   async update(id: number, fields: ServiceFields): Promise<AppointmentType> {
     const service = await this.get(id);
-    if (Object.values(fields).every((v) => v === undefined))
-      throw invalidArguments('Nothing to change: give at least one field.', [
-        { path: 'service_id', message: 'and at least one field to change' },
-      ]);
+    requireChanges(fields, 'service_id');
     checkMoney(fields);
     if (fields.name !== undefined) service.name = fields.name;
     if (fields.description !== undefined) service.description = fields.description;
