@@ -139,6 +139,12 @@ describe('calendar group', () => {
         '13:00',
       ]);
       expect(slots[0]).to.include({ remaining_capacity: 1 });
+      const offGrid = await c.fails(
+        'book_calendar_appointment',
+        { calendar_id: calendarId, service_id: serviceId, phone: '+34600100299', start_datetime: `${monday} 09:10:00` },
+        'slot_unavailable',
+      );
+      expect(offGrid.reason).to.equal('not_on_grid');
       expect(slots[0].agent_ids).to.deep.equal([]);
 
       const exception = await c.ok('create_calendar_availability', {
@@ -346,7 +352,8 @@ describe('calendar group', () => {
       await attempt(`${monday} 10:00:00`, 'taken');
       await attempt(`${monday} 10:30:00`, 'taken');
       await attempt(`${monday} 12:00:00`, 'outside_hours');
-      await attempt(`${monday} 09:10:00`, 'not_on_grid');
+      // Off the grid, but over a booking of the full service: taken is said first.
+      await attempt(`${monday} 09:10:00`, 'taken');
       const soon = new Date(Date.now() + 30 * 60_000).toISOString();
       await attempt(soon, 'too_soon');
       await attempt(new Date(Date.now() + 90 * 86_400_000).toISOString(), 'too_far');

@@ -83,6 +83,7 @@ export class CalendarSlotsService {
       throw unavailable('too_soon', `Bookings need ${calendar.minNoticeMinutes} minutes' notice.`);
     if (startMs > now + calendar.maxAdvanceDays * 1440 * MINUTE)
       throw unavailable('too_far', `Bookings open ${calendar.maxAdvanceDays} days ahead at most.`);
+    await this.refuseIfFull(calendar, service, startMs, excludeEventId);
     const date = DateTime.fromMillis(startMs, { zone: calendar.timezone }).toISODate()!;
     const at = (slots: Slot[]) => slots.find((s) => s.startMs === startMs);
     const base = this.query(
@@ -108,6 +109,29 @@ export class CalendarSlotsService {
     if (at(computeSlots({ ...base, bookableAgents: [], agentId: undefined })))
       throw unavailable('no_agent', agentId ? `Agent ${agentId} is not free then.` : 'No agent is free then.');
     throw unavailable('taken', 'That slot is taken: the service is booked to capacity or the calendar is busy then.');
+  }
+
+  /**
+   * One query before the full check: when the service is already booked to capacity over the slot,
+   * the answer is `taken` whatever the hours say. In a race for the last places every loser leaves
+   * the calendar's lock after this, instead of after the full check.
+   */
+  private async refuseIfFull(
+    calendar: Calendar,
+    service: AppointmentType,
+    startMs: number,
+    excludeEventId?: number,
+  ): Promise<void> {
+    const from = new Date(startMs - service.bufferBeforeMinutes * MINUTE);
+    const to = new Date(startMs + (service.durationMinutes + service.bufferAfterMinutes) * MINUTE);
+    const [{ n }] = await this.deps.em.execute<{ n: number }[]>(
+      `select count(*)::int n from calendar_events
+       where shop_id = ? and calendar_id = ? and service_id = ? and status in ('pending', 'confirmed') and id <> ?
+         and start_at - make_interval(mins => buffer_before_minutes) < ? and end_at + make_interval(mins => buffer_after_minutes) > ?`,
+      [this.deps.shop.id, calendar.id, service.id, excludeEventId ?? 0, to, from],
+    );
+    if (n >= service.maxConcurrent)
+      throw unavailable('taken', 'That slot is taken: the service is booked to capacity then.');
   }
 
   async serviceOf(calendar: Calendar, serviceId: number): Promise<AppointmentType> {
