@@ -65,11 +65,11 @@ export class CalendarNotificationsService {
     await this.em.flush();
   }
 
-  /** The enabled notifications of one type on a calendar. */
-  enabled(calendarId: number, type: NotificationType): Promise<CalendarNotification[]> {
+  /** The enabled notifications of these types on a calendar. */
+  enabled(calendarId: number, types: NotificationType[]): Promise<CalendarNotification[]> {
     return this.em.find(
       CalendarNotification,
-      { calendarId, notificationType: type, isEnabled: true },
+      { calendarId, notificationType: { $in: types }, isEnabled: true },
       { orderBy: { id: 'asc' } },
     );
   }

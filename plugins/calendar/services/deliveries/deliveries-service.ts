@@ -21,9 +21,8 @@ export class CalendarDeliveriesService {
 
   async plan(event: CalendarEvent, types: NotificationType[]): Promise<void> {
     if (!event.phone) return;
-    for (const type of types)
-      for (const notification of await this.deps.calendarNotificationsService.enabled(event.calendarId, type))
-        this.planOne(event, notification);
+    for (const notification of await this.deps.calendarNotificationsService.enabled(event.calendarId, types))
+      this.planOne(event, notification);
     await this.em.flush();
   }
 
