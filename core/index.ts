@@ -59,5 +59,6 @@ export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { Nullable, DateTime, pageOutput } from './util/output-types.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, formatShopTime } from './util/shop-time.js';
+export { stateTable, type StateTable } from './util/state-table.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { KERNEL_VERSION } from './version.js';

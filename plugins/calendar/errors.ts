@@ -21,7 +21,10 @@ export const calendarErrors = defineErrors({
   ),
   invalid_state: invalidStateEntry(
     'The event’s status does not allow the action (confirming a confirmed event, attendance before the start…), an inactive calendar, or deleting a calendar with future events.',
-    { future_events: 'on delete_calendar: how many pending or confirmed events lie ahead' },
+    {
+      action: 'the refused action (reschedule, confirm, cancel, attendance, update)',
+      future_events: 'on delete_calendar: how many pending or confirmed events lie ahead',
+    },
   ),
   not_found: notFoundEntry(
     'Unknown calendar, availability rule, service, notification, agent, calendar agent or event, also another shop’s.',

@@ -7,6 +7,7 @@ export const ticketsErrors = defineErrors({
   ),
   invalid_state: invalidStateEntry(
     'The ticket’s status does not allow the action (closing a closed ticket, resolving a resolved one…), or a follow-up that is no longer queued.',
+    { action: 'the refused change (note, update, assign, close, resolve, reopen), for the ticket' },
   ),
   not_found: notFoundEntry(
     'Unknown ticket, follow-up or agent (on assign), also another shop’s.',

@@ -1,7 +1,7 @@
 import { invalidArguments, invalidState, normalizePhone, ToolError } from '../../../core/index.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { CALENDAR_LOCK_SQL, type CalendarCradle } from './cradle.js';
-import { assertCan } from './event-status.js';
+import { eventStatus } from './event-status.js';
 import { ICS_HOST, newIcsUid } from './events-service.js';
 import { parseLocal } from './local-time.js';
 import { eventPayload } from './payloads.js';
@@ -100,7 +100,7 @@ export class CalendarBookingsService {
    */
   async reschedule(eventId: number, rawStart: string, rawEnd?: string) {
     const event = await this.deps.calendarEventsService.get(eventId);
-    assertCan('reschedule', event.status);
+    eventStatus.assertCan('reschedule', event);
     const calendar = await this.deps.calendarsService.active(event.calendarId);
     const startAt = parseLocal(rawStart, calendar.timezone, 'start_datetime');
     let endAt = new Date(startAt.getTime() + (event.endAt.getTime() - event.startAt.getTime()));
@@ -147,7 +147,7 @@ export class CalendarBookingsService {
 
   async confirm(eventId: number) {
     const event = await this.deps.calendarEventsService.get(eventId);
-    assertCan('confirm', event.status);
+    eventStatus.assertCan('confirm', event);
     event.status = 'confirmed';
     await this.em.flush();
     await this.deps.calendarDeliveriesService.plan(event, ['confirmation']);
@@ -158,7 +158,7 @@ export class CalendarBookingsService {
   /** confirmed → cancelled, pending → rejected; what was waiting is cancelled; notify sends the cancellation. */
   async cancel(eventId: number, reason: string | undefined, notify: boolean) {
     const event = await this.deps.calendarEventsService.get(eventId);
-    assertCan('cancel', event.status);
+    eventStatus.assertCan('cancel', event);
     event.status = event.status === 'pending' ? 'rejected' : 'cancelled';
     event.cancelReason = reason ?? null;
     event.icsSequence += 1;
@@ -175,7 +175,7 @@ export class CalendarBookingsService {
   /** After the start only: attended → completed (plans the follow-up), no_show → no_show. */
   async attendance(eventId: number, attendance: 'attended' | 'no_show') {
     const event = await this.deps.calendarEventsService.get(eventId);
-    assertCan('attendance', event.status);
+    eventStatus.assertCan('attendance', event);
     if (event.startAt.getTime() > Date.now())
       throw invalidState('Attendance is marked once the event has started.', {
         current_status: event.status,

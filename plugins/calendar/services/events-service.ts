@@ -5,7 +5,7 @@ import type { Calendar } from '../entities/calendar.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import type { EventStatus } from '../entities/values.js';
 import type { CalendarCradle } from './cradle.js';
-import { assertCan } from './event-status.js';
+import { eventStatus } from './event-status.js';
 import { localDate, parseLocal } from './local-time.js';
 import { deliveryPayload, eventPayload } from './payloads.js';
 import { icsFor } from './ics.js';
@@ -175,7 +175,7 @@ export class CalendarEventsService {
   async update(id: number, changes: EventChanges) {
     const event = await this.get(id);
     requireChanges(changes, 'event_id');
-    assertCan('update', event.status);
+    eventStatus.assertCan('update', event);
     let calendar: Calendar = await this.deps.calendarsService.get(event.calendarId);
     if (changes.calendar_id !== undefined && changes.calendar_id !== event.calendarId) {
       if (event.serviceId !== null && event.serviceId !== undefined)

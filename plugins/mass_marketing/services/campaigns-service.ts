@@ -17,7 +17,7 @@ import type { MarketingSettingsService } from './settings-service.js';
 import type { MarketingCampaignRunsService } from './campaign-runs-service.js';
 import type { MarketingCampaignStatsService } from './campaign-stats-service.js';
 import { campaignFields, checkCombination, type CampaignArgs, type CampaignFields } from './campaign-input.js';
-import { assertAllowed } from './campaign-transitions.js';
+import { campaignTransitions } from './campaign-transitions.js';
 import { campaignPayload, runPayload } from './campaign-payloads.js';
 import { parseSegmentFilters } from './segment-filters.js';
 import { nextOccurrence, nextOccurrences } from './recurrence.js';
@@ -98,7 +98,7 @@ export class MarketingCampaignsService {
   /** update_campaign: only a draft; the changes given, checked together with what stays. A schedule makes it scheduled. */
   async update(id: number, args: CampaignArgs) {
     const campaign = await this.lock(id);
-    assertAllowed('update', campaign);
+    campaignTransitions.assertCan('update', campaign);
     const fields = campaignFields(args, this.deps.shop);
     if (Object.values(fields).every((v) => v === undefined)) {
       throw invalidArguments('Give at least one field to change.', [
@@ -158,7 +158,7 @@ export class MarketingCampaignsService {
   /** start_campaign: a draft begins sending now, or waits for approval when the shop's settings ask for it. */
   async start(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('start', campaign);
+    campaignTransitions.assertCan('start', campaign);
     if (await this.holdForApproval(campaign)) {
       await this.changed(campaign);
       return { campaign: this.payload(campaign), started: false, awaiting_approval: true };
@@ -175,7 +175,7 @@ export class MarketingCampaignsService {
   /** approve_campaign: a campaign waiting for approval goes on — scheduled when its time is still ahead, else sending now. */
   async approve(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('approve', campaign);
+    campaignTransitions.assertCan('approve', campaign);
     campaign.approvedAt = new Date();
     if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now()) {
       this.moveTo(campaign, 'scheduled');
@@ -236,7 +236,7 @@ export class MarketingCampaignsService {
 
   async pause(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('pause', campaign);
+    campaignTransitions.assertCan('pause', campaign);
     this.moveTo(campaign, 'paused');
     campaign.pauseReason = 'manual';
     campaign.waitingReason = null;
@@ -248,7 +248,7 @@ export class MarketingCampaignsService {
 
   async resume(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('resume', campaign);
+    campaignTransitions.assertCan('resume', campaign);
     this.moveTo(campaign, 'running');
     campaign.pauseReason = null;
     // Occurrences that fell due during the pause are skipped, not sent late in a burst.
@@ -273,7 +273,7 @@ export class MarketingCampaignsService {
   /** cancel_campaign: permanent. Recipients not yet sent are skipped; messages already sent stay sent. */
   async cancel(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('cancel', campaign);
+    campaignTransitions.assertCan('cancel', campaign);
     this.moveTo(campaign, 'cancelled');
     campaign.cancelledAt = new Date();
     campaign.nextRunAt = null;
@@ -292,7 +292,7 @@ export class MarketingCampaignsService {
 
   async cancelSchedule(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('cancel_schedule', campaign);
+    campaignTransitions.assertCan('cancel_schedule', campaign);
     this.moveTo(campaign, 'draft');
     campaign.scheduledAt = null;
     await this.em.flush();
@@ -302,7 +302,7 @@ export class MarketingCampaignsService {
 
   async archive(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('archive', campaign);
+    campaignTransitions.assertCan('archive', campaign);
     this.moveTo(campaign, 'archived');
     campaign.archivedAt = new Date();
     await this.em.flush();
@@ -313,7 +313,7 @@ export class MarketingCampaignsService {
   /** unarchive_campaign: back to completed, the only status an archived campaign can have come from. */
   async unarchive(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('unarchive', campaign);
+    campaignTransitions.assertCan('unarchive', campaign);
     this.moveTo(campaign, 'completed');
     campaign.archivedAt = null;
     await this.em.flush();
@@ -324,7 +324,7 @@ export class MarketingCampaignsService {
   /** delete_campaign: any campaign that is not running, with its runs, recipients and translations. */
   async delete(id: number) {
     const campaign = await this.lock(id);
-    assertAllowed('delete', campaign);
+    campaignTransitions.assertCan('delete', campaign);
     const removed = await this.em.execute(
       'delete from marketing_campaign_recipients where shop_id = ? and campaign_id = ?',
       [this.deps.shop.id, campaign.id],

@@ -9,7 +9,7 @@ import {
 } from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
-import { assertCan } from './ticket-status.js';
+import { ticketStatus } from './ticket-status.js';
 import { composeFollowup } from './followup-template.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
 import type { TicketsService } from './tickets-service.js';
@@ -42,7 +42,7 @@ export class TicketResolutionsService {
   async resolve(ticketId: number, body: string, resolveAfterNotify: boolean) {
     const resolution = nonBlank(body, 'body');
     const ticket = await this.deps.ticketsService.get(ticketId);
-    assertCan(ticket, 'resolve');
+    ticketStatus.assertCan('resolve', ticket);
     await this.cancelQueued(ticket, 'replaced by a newer resolution');
     const note = this.deps.ticketsService.appendNote(ticket, 'resolution', resolution);
     const customer = ticket.phone ? await this.deps.customersService.findByPhone(ticket.phone) : null;

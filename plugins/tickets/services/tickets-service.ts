@@ -12,7 +12,7 @@ import {
 import { Ticket, type TicketPriority, type TicketStatus } from '../entities/ticket.entity.js';
 import { TicketNote, type TicketNoteKind } from '../entities/ticket-note.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
-import { assertCan } from './ticket-status.js';
+import { ticketStatus } from './ticket-status.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
 import type { TicketResolutionsService } from './ticket-resolutions-service.js';
 
@@ -167,7 +167,7 @@ export class TicketsService {
       ]);
     }
     const ticket = await this.get(id);
-    assertCan(ticket, 'update');
+    ticketStatus.assertCan('update', ticket);
     if (changes.title !== undefined) ticket.title = nonBlank(changes.title, 'title');
     if (changes.description !== undefined) ticket.description = changes.description;
     if (changes.priority !== undefined) ticket.priority = changes.priority;
@@ -179,7 +179,7 @@ export class TicketsService {
   async addNote(id: number, body: string) {
     const text = nonBlank(body, 'body');
     const ticket = await this.get(id);
-    assertCan(ticket, 'note');
+    ticketStatus.assertCan('note', ticket);
     const note = this.appendNote(ticket, 'note', text);
     await this.em.flush();
     return { note: notePayload(note), ticket: ticketPayload(ticket) };
@@ -188,7 +188,7 @@ export class TicketsService {
   /** agentId 0 unassigns; any other id must be an agent of the shop. */
   async assign(id: number, agentId: number) {
     const ticket = await this.get(id);
-    assertCan(ticket, 'assign');
+    ticketStatus.assertCan('assign', ticket);
     if (agentId !== 0 && !(await this.deps.agentsService.findById(agentId))) throw notFound('agent', agentId);
     const previous = ticket.assignedAgentId ?? null;
     ticket.assignedAgentId = agentId === 0 ? null : agentId;
@@ -206,7 +206,7 @@ export class TicketsService {
   async close(id: number, reason: string | undefined) {
     const note = reason === undefined ? undefined : nonBlank(reason, 'reason');
     const ticket = await this.get(id);
-    assertCan(ticket, 'close');
+    ticketStatus.assertCan('close', ticket);
     await this.deps.ticketResolutionsService.cancelQueued(ticket, 'ticket closed');
     ticket.status = 'closed';
     ticket.closedAt = new Date();
@@ -219,7 +219,7 @@ export class TicketsService {
   /** Back to open; a follow-up still queued is cancelled, since the matter is not settled after all. */
   async reopen(id: number) {
     const ticket = await this.get(id);
-    assertCan(ticket, 'reopen');
+    ticketStatus.assertCan('reopen', ticket);
     await this.deps.ticketResolutionsService.cancelQueued(ticket, 'ticket reopened');
     ticket.status = 'open';
     ticket.resolvedAt = null;
