@@ -1,9 +1,10 @@
-import { invalidArguments, invalidState, normalizePhone, ToolError } from '../../../core/index.js';
+import { invalidArguments, invalidState, normalizePhone, ToolError, parseShopTime } from '../../../core/index.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { CALENDAR_LOCK_SQL, type CalendarCradle } from './cradle.js';
 import { eventStatus } from './event-status.js';
-import { ICS_HOST, newIcsUid } from './events-service.js';
-import { parseLocal } from './local-time.js';
+import { newIcsUid } from './ics.js';
+import { slotService } from './slots/slots-service.js';
+
 import { eventPayload } from './payloads.js';
 
 export interface BookingArgs {
@@ -36,7 +37,7 @@ export class CalendarBookingsService {
     const calendar = await this.deps.calendarsService.active(args.calendar_id);
     const service = await this.deps.calendarSlotsService.serviceOf(calendar, args.service_id);
     const phone = normalizePhone(args.phone);
-    const startAt = parseLocal(args.start_datetime, calendar.timezone, 'start_datetime');
+    const startAt = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime');
     await this.em.execute(CALENDAR_LOCK_SQL, [calendar.id]);
     if (args.idempotency_key !== undefined) {
       const earlier = await this.em.findOne(CalendarEvent, { idempotencyKey: args.idempotency_key });
@@ -80,7 +81,7 @@ export class CalendarBookingsService {
       currency: service.price ? service.currency : null,
       status: service.requiresConfirmation ? 'pending' : 'confirmed',
       idempotencyKey: args.idempotency_key ?? null,
-      icsUid: newIcsUid(ICS_HOST),
+      icsUid: newIcsUid(),
       icsSequence: 0,
       cancelReason: null,
     } as CalendarEvent);
@@ -102,7 +103,7 @@ export class CalendarBookingsService {
     const event = await this.deps.calendarEventsService.get(eventId);
     eventStatus.assertCan('reschedule', event);
     const calendar = await this.deps.calendarsService.active(event.calendarId);
-    const startAt = parseLocal(rawStart, calendar.timezone, 'start_datetime');
+    const startAt = parseShopTime(rawStart, calendar.timezone, 'start_datetime');
     let endAt = new Date(startAt.getTime() + (event.endAt.getTime() - event.startAt.getTime()));
     if (event.serviceId !== null && event.serviceId !== undefined) {
       if (rawEnd !== undefined)
@@ -114,7 +115,7 @@ export class CalendarBookingsService {
       await this.deps.calendarSlotsService.checkSlot(
         calendar,
         {
-          ...service,
+          ...slotService(service),
           durationMinutes: (endAt.getTime() - startAt.getTime()) / MINUTE,
           bufferBeforeMinutes: event.bufferBeforeMinutes,
           bufferAfterMinutes: event.bufferAfterMinutes,
@@ -123,7 +124,7 @@ export class CalendarBookingsService {
         event.assignedAgentId ?? undefined,
         event.id,
       );
-    } else if (rawEnd !== undefined) endAt = parseLocal(rawEnd, calendar.timezone, 'end_datetime');
+    } else if (rawEnd !== undefined) endAt = parseShopTime(rawEnd, calendar.timezone, 'end_datetime');
     if (endAt <= startAt)
       throw invalidArguments('end_datetime must be after start_datetime.', [
         { path: 'end_datetime', message: 'must be after start_datetime' },

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { invalidArguments, normalizePhone, notFound, pageOf, type Paging } from '../../../core/index.js';
-import type { Calendar } from '../entities/calendar.entity.js';
+import { invalidArguments, normalizePhone, notFound, pageOf, type Paging, parseShopTime } from '../../../core/index.js';
+import { Calendar } from '../entities/calendar.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import type { EventStatus } from '../entities/values.js';
 import type { CalendarCradle } from './cradle.js';
 import { eventStatus } from './event-status.js';
-import { localDate, parseLocal } from './local-time.js';
+import { localDate } from './local-time.js';
 import { deliveryPayload, eventPayload } from './payloads.js';
-import { icsFor } from './ics.js';
+import { icsFor, newIcsUid } from './ics.js';
 import { requireChanges } from './require-changes.js';
 
 export interface PlainEventArgs {
@@ -45,10 +44,6 @@ const HOUR = 3_600_000;
 /** The longest range export_calendar_ics writes at once. */
 const MAX_EXPORT_DAYS = 366;
 
-/** A stable iCalendar UID: the same event is the same entry in every client it reaches. */
-export const newIcsUid = (host: string) => `${randomUUID()}@${host}`;
-export const ICS_HOST = 'switchboard.calendar';
-
 /** Events: plain ones (create_calendar_event), listing, reading and changing what is not their time. */
 export class CalendarEventsService {
   constructor(private readonly deps: CalendarCradle) {}
@@ -84,9 +79,9 @@ export class CalendarEventsService {
       startAt = DateTime.fromISO(first, { zone }).toJSDate();
       endAt = DateTime.fromISO(last, { zone }).plus({ days: 1 }).toJSDate();
     } else {
-      startAt = parseLocal(args.start_datetime, zone, 'start_datetime');
+      startAt = parseShopTime(args.start_datetime, zone, 'start_datetime');
       endAt = args.end_datetime
-        ? parseLocal(args.end_datetime, zone, 'end_datetime')
+        ? parseShopTime(args.end_datetime, zone, 'end_datetime')
         : new Date(startAt.getTime() + HOUR);
     }
     if (endAt <= startAt)
@@ -119,13 +114,13 @@ export class CalendarEventsService {
       currency: null,
       status: 'confirmed',
       idempotencyKey: null,
-      icsUid: newIcsUid(ICS_HOST),
+      icsUid: newIcsUid(),
       icsSequence: 0,
       cancelReason: null,
     } as CalendarEvent);
     await this.em.flush();
     await this.deps.calendarDeliveriesService.plan(event, ['confirmation', 'reminder']);
-    return { event: eventPayload(event, zone), calendar_id: calendar.id };
+    return { event: eventPayload(event, zone) };
   }
 
   async list(filters: EventFilters, paging: Paging) {
@@ -250,11 +245,8 @@ export class CalendarEventsService {
 
   /** calendar id → its timezone, for showing events of several calendars at once. */
   private async zones(): Promise<(calendarId: number) => string> {
-    const rows = await this.em.execute<{ id: number; timezone: string }[]>(
-      'select id, timezone from calendar_calendars where shop_id = ?',
-      [this.deps.shop.id],
-    );
-    const map = new Map(rows.map((r) => [Number(r.id), r.timezone]));
+    const calendars = await this.em.find(Calendar, {}, { fields: ['id', 'timezone'] });
+    const map = new Map(calendars.map((c) => [c.id, c.timezone]));
     return (id) => map.get(id) ?? this.deps.shop.timezone;
   }
 }

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { CalendarEvent } from '../entities/calendar-event.entity.js';
+
+/** A stable iCalendar UID: the same event is the same entry in every client it reaches. */
+export const newIcsUid = () => `${randomUUID()}@switchboard.calendar`;
 
 const STATUS: Record<CalendarEvent['status'], ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,

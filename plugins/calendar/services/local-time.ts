@@ -12,17 +12,11 @@ export function checkZone(zone: string, field = 'timezone'): string {
   return zone;
 }
 
-/** A date-time argument read on the calendar's wall clock (or exact, with an offset). */
-export const parseLocal = (raw: string, zone: string, field: string): Date => parseShopTime(raw, zone, field);
-
-/** `YYYY-MM-DD HH:MM:SS` on the calendar's wall clock: how times are shown. */
-export const formatLocal = (date: Date, zone: string): string => formatShopTime(date, zone);
-
 /** A `YYYY-MM-DD` date argument (a date-time is cut to its local date), or invalid_arguments. */
 export function localDate(raw: string, zone: string, field: string): string {
   if (DATE.test(raw)) {
     parseShopTime(`${raw} 00:00:00`, zone, field);
     return raw;
   }
-  return formatLocal(parseLocal(raw, zone, field), zone).slice(0, 10);
+  return formatShopTime(parseShopTime(raw, zone, field), zone).slice(0, 10);
 }

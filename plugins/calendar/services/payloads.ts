@@ -1,3 +1,4 @@
+import { formatShopTime } from '../../../core/index.js';
 import type { Static } from '../../../core/index.js';
 import type { AppointmentType } from '../entities/appointment-type.entity.js';
 import type { Calendar } from '../entities/calendar.entity.js';
@@ -15,7 +16,6 @@ import type {
   RuleOutput,
   ServiceOutput,
 } from '../tools/outputs.js';
-import { formatLocal } from './local-time.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -91,8 +91,8 @@ export const eventPayload = (e: CalendarEvent, zone: string): Static<typeof Even
   assigned_agent_id: e.assignedAgentId ?? null,
   status: e.status,
   all_day: e.allDay ? 1 : 0,
-  start_datetime: formatLocal(e.startAt, zone),
-  end_datetime: formatLocal(e.endAt, zone),
+  start_datetime: formatShopTime(e.startAt, zone),
+  end_datetime: formatShopTime(e.endAt, zone),
   start_utc: e.startAt.toISOString(),
   end_utc: e.endAt.toISOString(),
   timezone: zone,

@@ -524,7 +524,7 @@ describe('calendar group', () => {
         date_from: 'ignored',
         event_id: 5,
       });
-      expect(p.calendar_id).to.equal(calendarId);
+      expect(p.event.calendar_id).to.equal(calendarId);
       expect(p.event).to.include({
         status: 'confirmed',
         all_day: 0,

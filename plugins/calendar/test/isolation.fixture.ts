@@ -145,7 +145,7 @@ const fixture: IsolationFixture = {
         tool: 'create_calendar_event',
         args: { action: 'create', title: 'B event', start_datetime: `${seed.day} 10:00:00`, phone: PHONE },
         expect: 'empty',
-        isEmpty: (p) => p.calendar_id !== seed.calendarId,
+        isEmpty: (p) => p.event.calendar_id !== seed.calendarId,
       },
       { tool: 'list_calendar_events', args: cal, expect: 'empty', isEmpty: empty },
       { tool: 'list_calendar_events', args: { agent_id: seed.agentId }, expect: 'empty', isEmpty: empty },

@@ -1,7 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { agentIdArg, dateTimeArg, phoneArg } from './args.js';
-import { EventOutput } from './outputs.js';
+import { EventResult } from './outputs.js';
 
 export const createCalendarEvent = defineTool({
   name: 'create_calendar_event',
@@ -24,7 +24,7 @@ export const createCalendarEvent = defineTool({
     agent_id: Type.Optional(agentIdArg),
     event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Accepted; no effect.' })),
   }),
-  output: Type.Object({ event: EventOutput, calendar_id: Type.Integer() }),
+  output: EventResult,
   handler: async ({ date_from: _from, date_to: _to, event_id: _id, ...args }, { services }) =>
     services.calendarEventsService.createPlain(args),
 });

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { invalidArguments, ToolError } from '../../../../core/index.js';
+import { invalidArguments, ToolError, formatShopTime } from '../../../../core/index.js';
 import type { AppointmentType } from '../../entities/appointment-type.entity.js';
 import type { Calendar } from '../../entities/calendar.entity.js';
 import type { CalendarCradle } from '../cradle.js';
-import { checkZone, formatLocal, localDate } from '../local-time.js';
+import { checkZone, localDate } from '../local-time.js';
 import { computeSlots, type BusyEvent, type Slot, type SlotQuery } from './compute-slots.js';
 import type { AvailabilityRule } from './day-windows.js';
 
@@ -20,6 +20,17 @@ export interface SlotsArgs {
 }
 
 const MINUTE = 60_000;
+
+/** What the slot maths needs of a service: a booked event's copy of it when it is moved. */
+export type SlotService = SlotQuery['service'];
+
+export const slotService = (s: SlotService): SlotService => ({
+  id: s.id,
+  durationMinutes: s.durationMinutes,
+  bufferBeforeMinutes: s.bufferBeforeMinutes,
+  bufferAfterMinutes: s.bufferAfterMinutes,
+  maxConcurrent: s.maxConcurrent,
+});
 
 interface Loaded {
   rules: AvailabilityRule[];
@@ -55,8 +66,8 @@ export class CalendarSlotsService {
       date_to: to,
       timezone: display,
       slots: slots.map((s) => ({
-        start: formatLocal(new Date(s.startMs), display),
-        end: formatLocal(new Date(s.endMs), display),
+        start: formatShopTime(new Date(s.startMs), display),
+        end: formatShopTime(new Date(s.endMs), display),
         start_utc: new Date(s.startMs).toISOString(),
         end_utc: new Date(s.endMs).toISOString(),
         remaining_capacity: s.remainingCapacity,
@@ -73,7 +84,7 @@ export class CalendarSlotsService {
    */
   async checkSlot(
     calendar: Calendar,
-    service: AppointmentType,
+    service: SlotService,
     startMs: number,
     agentId?: number,
     excludeEventId?: number,
@@ -118,7 +129,7 @@ export class CalendarSlotsService {
    */
   private async refuseIfFull(
     calendar: Calendar,
-    service: AppointmentType,
+    service: SlotService,
     startMs: number,
     excludeEventId?: number,
   ): Promise<void> {
@@ -149,7 +160,7 @@ export class CalendarSlotsService {
 
   private query(
     calendar: Calendar,
-    service: AppointmentType,
+    service: SlotService,
     from: string,
     to: string,
     { rules, busy, bookable }: Loaded,
@@ -162,13 +173,7 @@ export class CalendarSlotsService {
       toDate: to,
       rules,
       busy,
-      service: {
-        id: service.id,
-        durationMinutes: service.durationMinutes,
-        bufferBeforeMinutes: service.bufferBeforeMinutes,
-        bufferAfterMinutes: service.bufferAfterMinutes,
-        maxConcurrent: service.maxConcurrent,
-      },
+      service: slotService(service),
       intervalMinutes: calendar.slotIntervalMinutes ?? service.durationMinutes,
       earliestMs: now + calendar.minNoticeMinutes * MINUTE,
       latestMs: now + calendar.maxAdvanceDays * 1440 * MINUTE,
