@@ -43,6 +43,11 @@ export class AgentsService {
     return this.em.findOne(Agent, { id });
   }
 
+  /** The agents of these ids that exist, in one query (for batches naming many). */
+  findByIds(ids: number[]): Promise<Agent[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.em.find(Agent, { id: { $in: [...new Set(ids)] } });
+  }
+
   count(): Promise<number> {
     return this.em.count(Agent, {});
   }

@@ -58,6 +58,14 @@ export class CalendarDeliverySenderService {
         c,
       ]),
     );
+    const agentNames = new Map(
+      (
+        await this.deps.agentsService.findByIds(
+          [...events.values()].flatMap((e) => (e.assignedAgentId ? [e.assignedAgentId] : [])),
+        )
+      ).map((a) => [a.id, a.fullName]),
+    );
+    const messaging = this.deps.kernelCatalog.names().includes('whatsapp_ops');
     const sendable: { row: CalendarDelivery; text: string; phone: string }[] = [];
     for (const row of rows) {
       const event = events.get(row.eventId);
@@ -68,16 +76,17 @@ export class CalendarDeliverySenderService {
         this.finish(row, 'cancelled', 'the event or the notification is gone');
       else if (!STILL_APPLIES[row.notificationType].includes(event.status))
         this.finish(row, 'cancelled', `the event is ${event.status}`);
+      else if (!messaging) this.finish(row, 'failed', 'group_not_enabled: whatsapp_ops is not enabled on this server');
       else
         sendable.push({
           row,
           phone: event.phone,
-          text: fillNotification(notification.templateText, await this.values(event, calendars.get(event.calendarId)!)),
+          text: fillNotification(
+            notification.templateText,
+            this.values(event, calendars.get(event.calendarId)!, agentNames),
+          ),
         });
     }
-    if (sendable.length > 0 && !this.deps.kernelCatalog.names().includes('whatsapp_ops'))
-      for (const { row } of sendable.splice(0))
-        this.finish(row, 'failed', 'group_not_enabled: whatsapp_ops is not enabled on this server');
     if (sendable.length > 0) {
       const answers = await this.deps.chatappMessagingService.sendMany(
         sendable.map(({ row, phone, text }) => ({
@@ -112,9 +121,8 @@ export class CalendarDeliverySenderService {
     row.reason = reason;
   }
 
-  private async values(event: CalendarEvent, calendar: Calendar): Promise<TemplateValues> {
+  private values(event: CalendarEvent, calendar: Calendar, agentNames: Map<number, string>): TemplateValues {
     const start = DateTime.fromJSDate(event.startAt, { zone: calendar.timezone }).setLocale(this.deps.shop.locale);
-    const agent = event.assignedAgentId ? await this.deps.agentsService.findById(event.assignedAgentId) : null;
     return {
       nombre: event.customerName ?? '',
       telefono: event.phone ?? '',
@@ -123,7 +131,7 @@ export class CalendarDeliverySenderService {
       hora: event.allDay ? '' : start.toFormat('HH:mm'),
       servicio: event.serviceName ?? event.title,
       calendario: calendar.name,
-      agente: agent ? agent.fullName : '',
+      agente: (event.assignedAgentId && agentNames.get(event.assignedAgentId)) || '',
       precio: event.price ? `${event.price} ${event.currency ?? ''}`.trim() : '',
       // A confirmation after a reschedule says so; the sequence only grows on reschedule and cancel.
       reprogramada: event.icsSequence > 0 && event.status === 'confirmed' ? 'reprogramada' : '',
