@@ -14,8 +14,8 @@ export interface NotificationFields {
 }
 
 /**
- * What customers are told about their events. A change re-plans the reminders of the calendar's
- * upcoming events; the other types apply to what happens from now on.
+ * What customers are told about their events. A reminder applies to the calendar's upcoming
+ * events as soon as it is made; a change plans again whatever the notification had waiting.
  */
 export class CalendarNotificationsService {
   constructor(private readonly deps: CalendarCradle) {}
@@ -39,13 +39,19 @@ export class CalendarNotificationsService {
       isEnabled: fields.is_enabled ?? true,
     } as CalendarNotification);
     await this.em.flush();
-    await this.deps.calendarDeliveriesService.replanReminders(notification);
+    await this.deps.calendarDeliveriesService.planNotification(notification, []);
     return notification;
   }
 
+  /**
+   * What the notification had waiting is cancelled and planned again as it is now (new timing,
+   * text read at send time); a notification moved to another type plans only what that type
+   * applies to from now on.
+   */
   async update(id: number, fields: NotificationFields): Promise<CalendarNotification> {
     const notification = await this.get(id);
     requireChanges(fields, 'notification_id');
+    const previousType = notification.notificationType;
     if (fields.channel !== undefined) this.checkChannel(fields.channel);
     if (fields.template_text !== undefined) notification.templateText = checkTemplate(fields.template_text);
     if (fields.notification_type !== undefined) notification.notificationType = fields.notification_type;
@@ -53,8 +59,11 @@ export class CalendarNotificationsService {
     if (fields.timing_minutes !== undefined) notification.timingMinutes = fields.timing_minutes;
     if (fields.is_enabled !== undefined) notification.isEnabled = fields.is_enabled;
     await this.em.flush();
-    await this.deps.calendarDeliveriesService.cancelForNotification(id, 'the notification was changed');
-    await this.deps.calendarDeliveriesService.replanReminders(notification);
+    const waiting = await this.deps.calendarDeliveriesService.cancelForNotification(id, 'the notification was changed');
+    await this.deps.calendarDeliveriesService.planNotification(
+      notification,
+      notification.notificationType === previousType ? waiting : [],
+    );
     return notification;
   }
 

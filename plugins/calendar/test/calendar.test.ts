@@ -511,6 +511,61 @@ describe('calendar group', () => {
       await c.fails('update_calendar_notification', { notification_id: reminderId, is_enabled: false }, 'not_found');
       await c.ok('update_calendar_notification', { notification_id: confirmationId, is_enabled: true });
     });
+
+    it('a changed follow-up plans again what it had waiting, with the new timing; disabled, it plans nothing', async () => {
+      // A calendar of its own, so the stats below count only the main calendar's events.
+      const tuesday = nextWeekday(2);
+      const own = (await c.ok('create_calendar', { name: 'Follow-ups' })).calendar.id;
+      await c.ok('create_calendar_availability', {
+        action: 'create',
+        calendar_id: own,
+        rule_type: 'date_exception',
+        specific_date: tuesday,
+        start_time: '09:00',
+        end_time: '12:00',
+      });
+      const service = (
+        await c.ok('create_calendar_service', {
+          action: 'create',
+          calendar_id: own,
+          name: 'Check-up',
+          duration_minutes: 30,
+        })
+      ).service.id;
+      const { notification } = await c.ok('create_calendar_notification', {
+        action: 'create',
+        calendar_id: own,
+        notification_type: 'follow_up',
+        channel: 'whatsapp',
+        timing_minutes: 1440,
+        template_text: '¿Volvemos a vernos?',
+      });
+      const event = (
+        await book({
+          calendar_id: own,
+          service_id: service,
+          start_datetime: `${tuesday} 09:00:00`,
+          phone: '+34600100800',
+        })
+      ).event;
+      await rows(
+        k,
+        `update calendar_events set start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' where id = ?`,
+        [event.id],
+      );
+      const ended = (await c.ok('get_calendar_event', { event_id: event.id })).event;
+      await c.ok('mark_calendar_event_attendance', { event_id: event.id, attendance: 'attended' });
+      const ours = async () => (await deliveries(event.id)).filter((d: any) => d.notification_id === notification.id);
+      expect((await ours()).map((d: any) => d.status)).to.deep.equal(['scheduled']);
+
+      await c.ok('update_calendar_notification', { notification_id: notification.id, timing_minutes: 2880 });
+      const replanned = await ours();
+      expect(replanned.map((d: any) => d.status)).to.deep.equal(['cancelled', 'scheduled']);
+      expect(new Date(replanned[1].due_at).getTime()).to.equal(new Date(ended.end_utc).getTime() + 2880 * 60_000);
+
+      await c.ok('update_calendar_notification', { notification_id: notification.id, is_enabled: false });
+      expect((await ours()).map((d: any) => d.status)).to.deep.equal(['cancelled', 'cancelled']);
+    });
   });
 
   describe('plain events, agents and exports', () => {

@@ -8,7 +8,7 @@ export const updateCalendarNotification = defineTool({
   name: 'update_calendar_notification',
   title: 'Update calendar notification',
   description:
-    'Changes a notification. Its deliveries still waiting are cancelled and, for a reminder, planned again for the upcoming events with the new timing and text.',
+    'Changes a notification. What it still has waiting is cancelled and planned again as it now is (new timing; a reminder also for every upcoming event); disabled, it plans nothing.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   input: Type.Object({

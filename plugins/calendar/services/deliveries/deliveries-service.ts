@@ -35,24 +35,33 @@ export class CalendarDeliveriesService {
     );
   }
 
-  async cancelForNotification(notificationId: number, reason: string): Promise<void> {
-    await this.em.nativeUpdate(
-      CalendarDelivery,
-      { notificationId, status: 'scheduled' },
-      { status: 'cancelled', reason, updatedAt: new Date() },
+  /** Cancels what a notification still has waiting; the events it was for. */
+  async cancelForNotification(notificationId: number, reason: string): Promise<number[]> {
+    const rows = await this.em.execute<{ event_id: number }[]>(
+      `update calendar_deliveries set status = 'cancelled', reason = ?, updated_at = now()
+       where shop_id = ? and notification_id = ? and status = 'scheduled' returning event_id`,
+      [reason, this.deps.shop.id, notificationId],
     );
+    return rows.map((r) => Number(r.event_id));
   }
 
-  /** A reminder made or changed now applies to the calendar's upcoming pending and confirmed events. */
-  async replanReminders(notification: CalendarNotification): Promise<void> {
-    if (notification.notificationType !== 'reminder' || !notification.isEnabled) return;
-    const upcoming = await this.em.find(CalendarEvent, {
+  /**
+   * Plans a notification as it is now for `eventIds` (what it had waiting before a change) and,
+   * for a reminder, for every upcoming pending or confirmed event of its calendar. A disabled
+   * notification plans nothing.
+   */
+  async planNotification(notification: CalendarNotification, eventIds: number[]): Promise<void> {
+    if (!notification.isEnabled) return;
+    const upcoming = {
       calendarId: notification.calendarId,
       status: { $in: HOLDING_STATUSES },
       startAt: { $gt: new Date() },
+    };
+    const events = await this.em.find(CalendarEvent, {
       phone: { $ne: null },
+      $or: [{ id: { $in: eventIds } }, ...(notification.notificationType === 'reminder' ? [upcoming] : [])],
     });
-    for (const event of upcoming) this.planOne(event, notification);
+    for (const event of events) this.planOne(event, notification);
     await this.em.flush();
   }
 
