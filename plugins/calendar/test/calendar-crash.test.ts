@@ -1,19 +1,15 @@
 import { expect } from 'chai';
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
+import { rm } from 'node:fs/promises';
+import type { TestKernel } from '../../../test/helpers/boot.js';
+import { database, deployment, seedKernel, startServer } from '../../../test/helpers/deployment.js';
 import { connectedLine } from '../../../test/helpers/ops-kernel.js';
-import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../../../test/helpers/server-process.js';
-import { FAST_SANDBOX } from '../../../test/helpers/session-service-instance.js';
+import type { ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { caller, nextWeekday, ZONE } from './helpers.js';
 
 const REMINDERS = 1000;
 const KILLS = 3;
 const GROUPS = ['agents', 'whatsapp_ops', 'calendar'];
-const PUBLIC_BASE_URL = 'http://switchboard.test';
 
 /**
  * Exactly once across kill -9: 1,000 reminders fall due at once; a real server process sends them
@@ -32,28 +28,16 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
   it(`sends ${REMINDERS} due reminders once each while the server is killed ${KILLS} times`, async () => {
     const db = await TestDatabase.create();
     cleanup.push(() => db.drop());
-    const engineName = `calendar-crash-${process.pid}`;
-    const whatsapp = { enabled: true, config: { sandbox: { engineName, ...FAST_SANDBOX } } };
-    const calendarConfig = { claimTimeoutSeconds: 2, deliveryBatch: 50 };
-    const configFile = join(tmpdir(), `sb-${engineName}.json`);
-    await writeFile(
-      configFile,
-      JSON.stringify({ groups: { whatsapp_ops: whatsapp, calendar: { enabled: true, config: calendarConfig } } }),
-    );
-    cleanup.push(() => rm(configFile, { force: true }));
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
+    const d = await deployment(db.url, 'calendar-crash', GROUPS, {
+      calendar: { claimTimeoutSeconds: 2, deliveryBatch: 50 },
+    });
+    cleanup.push(() => rm(d.configFile, { force: true }));
+    const client = await database(d);
     cleanup.push(() => client.end());
 
-    // Seed in this process, with jobs off: a shop, a line, a calendar with a reminder, the events.
-    const k: TestKernel = await bootKernel({
-      groups: GROUPS,
-      databaseUrl: db.url,
-      overrides: {
-        server: { publicBaseUrl: PUBLIC_BASE_URL },
-        groups: { whatsapp_ops: whatsapp, calendar: { enabled: true, config: calendarConfig } },
-      },
-    });
+    // Seed in this process (it never listens, so it sends nothing): a shop, a line, a calendar
+    // with a reminder, the events.
+    const k: TestKernel = await seedKernel(d);
     try {
       const { shopId, token } = await k.shops.create({ name: 'Crash salon', timezone: ZONE, credits: 10_000_000 });
       const c = caller(k, token);
@@ -90,21 +74,13 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
         (
           await client.query<{ n: number }>(
             `select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`,
-            [engineName],
+            [d.engineName],
           )
         ).rows[0]!.n,
       );
     const start = async () => {
-      const server = spawnServer(await freePort(), {
-        DATABASE_URL: db.url,
-        SWITCHBOARD_CONFIG: configFile,
-        SWITCHBOARD_GROUPS: GROUPS.join(','),
-        SWITCHBOARD_SECRET: TEST_KERNEL_SECRET,
-        PUBLIC_BASE_URL,
-        LOG_LEVEL: 'error',
-      });
+      const server = await startServer(d);
       started.push(server);
-      await waitForHealth(server, 90_000);
       return server;
     };
     const waitUntil = async (what: string, done: () => Promise<boolean>, server: ServerProcess) => {
@@ -143,7 +119,7 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
     expect(atKill.filter((n) => n > 0 && n < REMINDERS).length, `sent at each kill: ${atKill}`).to.be.at.least(2);
     const { rows: perKey } = await client.query<{ key: string; n: number }>(
       `select idempotency_key key, count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound' group by idempotency_key`,
-      [engineName],
+      [d.engineName],
     );
     expect(
       perKey.filter((r) => r.n !== 1),

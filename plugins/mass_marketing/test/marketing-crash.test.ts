@@ -7,7 +7,9 @@ import type { ServerProcess } from '../../../test/helpers/server-process.js';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { caller } from './helpers.js';
 import { freshPhones, marketingLine } from './campaign-helpers.js';
-import { database, deployment, seedKernel, startServer, type Deployment } from './server-processes.js';
+import { database, deployment, seedKernel, startServer, type Deployment } from '../../../test/helpers/deployment.js';
+
+const GROUPS = ['customers', 'whatsapp_ops', 'mass_marketing'];
 
 const RECIPIENTS = 2000;
 const BLACKLISTED = 20;
@@ -36,7 +38,8 @@ const campaignStatusOf = async (db: pg.Client, id: number) =>
 
 /** A shop with lines enabled for marketing and a started campaign per list of phones, seeded in this process. */
 async function seed(d: Deployment, lists: string[][], blacklist: string[], intervalSeconds: number) {
-  const k: TestKernel = await seedKernel(d);
+  // The campaign engine off in this process: it seeds and reads, the servers send.
+  const k: TestKernel = await seedKernel(d, { mass_marketing: { engine: { enabled: false } } });
   try {
     const { shopId, token } = await k.shops.create({ name: 'Crash test shop', credits: 10_000_000, locale: 'es-ES' });
     const c = caller(k, token);
@@ -79,7 +82,7 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
   async function setup(name: string, engine: Record<string, unknown>) {
     const db = await TestDatabase.create();
     cleanup.push(() => db.drop());
-    const d = await deployment(db.url, name, engine);
+    const d = await deployment(db.url, name, GROUPS, { mass_marketing: { engine } });
     cleanup.push(() => rm(d.configFile, { force: true }));
     const client = await database(d);
     cleanup.push(() => client.end());
