@@ -22,6 +22,15 @@ describe('calendar group', () => {
     ).map((r: any) => r.text);
   const deliveries = async (eventId: number) =>
     (await c.ok('get_calendar_event', { event_id: eventId })).event.deliveries;
+  /** The main service's free slots on the test's Monday, and their local start times. */
+  const mondaySlots = () =>
+    c.ok('get_calendar_available_slots', {
+      calendar_id: calendarId,
+      service_id: serviceId,
+      date_from: monday,
+      date_to: monday,
+    });
+  const startsOf = (p: any): string[] => p.slots.map((s: any) => s.start.slice(11, 16));
   const book = (args: Record<string, unknown>) =>
     c.ok('book_calendar_appointment', {
       calendar_id: calendarId,
@@ -123,21 +132,9 @@ describe('calendar group', () => {
           price: '25.00',
         })
       ).service.id;
-      const { slots, timezone } = await c.ok('get_calendar_available_slots', {
-        calendar_id: calendarId,
-        service_id: serviceId,
-        date_from: monday,
-        date_to: monday,
-      });
+      const { slots, timezone } = await mondaySlots();
       expect(timezone).to.equal(ZONE);
-      expect(slots.map((s: any) => s.start.slice(11, 16))).to.deep.equal([
-        '09:00',
-        '09:30',
-        '10:00',
-        '10:30',
-        '11:00',
-        '13:00',
-      ]);
+      expect(startsOf({ slots })).to.deep.equal(['09:00', '09:30', '10:00', '10:30', '11:00', '13:00']);
       expect(slots[0]).to.include({ remaining_capacity: 1 });
       const offGrid = await c.fails(
         'book_calendar_appointment',
@@ -154,24 +151,10 @@ describe('calendar group', () => {
         start_time: '16:00',
         end_time: '17:00',
       });
-      const replaced = await c.ok('get_calendar_available_slots', {
-        calendar_id: calendarId,
-        service_id: serviceId,
-        date_from: monday,
-        date_to: monday,
-      });
-      expect(replaced.slots.map((s: any) => s.start.slice(11, 16))).to.deep.equal(['16:00']);
+      const replaced = await mondaySlots();
+      expect(startsOf(replaced)).to.deep.equal(['16:00']);
       await c.ok('update_calendar_availability', { rule_id: exception.rule.id, end_time: '18:00' });
-      expect(
-        (
-          await c.ok('get_calendar_available_slots', {
-            calendar_id: calendarId,
-            service_id: serviceId,
-            date_from: monday,
-            date_to: monday,
-          })
-        ).count,
-      ).to.equal(3);
+      expect((await mondaySlots()).count).to.equal(3);
       await c.fails(
         'update_calendar_availability',
         { rule_id: exception.rule.id, day_of_week: 1 },
@@ -357,13 +340,8 @@ describe('calendar group', () => {
       const soon = new Date(Date.now() + 30 * 60_000).toISOString();
       await attempt(soon, 'too_soon');
       await attempt(new Date(Date.now() + 90 * 86_400_000).toISOString(), 'too_far');
-      const slots = await c.ok('get_calendar_available_slots', {
-        calendar_id: calendarId,
-        service_id: serviceId,
-        date_from: monday,
-        date_to: monday,
-      });
-      expect(slots.slots.map((s: any) => s.start.slice(11, 16))).to.deep.equal(['09:00', '11:00', '13:00']);
+      const slots = await mondaySlots();
+      expect(startsOf(slots)).to.deep.equal(['09:00', '11:00', '13:00']);
     });
 
     it('reschedule: same UID, SEQUENCE + 1, reminders planned again, the confirmation sent again as rescheduled', async () => {
@@ -413,13 +391,8 @@ describe('calendar group', () => {
       expect(after.find((d: any) => d.notification_type === 'reminder')).to.include({ status: 'cancelled' });
       expect(after.find((d: any) => d.notification_type === 'cancellation')).to.include({ status: 'scheduled' });
       // The slot is free again.
-      const slots = await c.ok('get_calendar_available_slots', {
-        calendar_id: calendarId,
-        service_id: serviceId,
-        date_from: monday,
-        date_to: monday,
-      });
-      expect(slots.slots.map((s: any) => s.start.slice(11, 16))).to.include('13:00');
+      const slots = await mondaySlots();
+      expect(startsOf(slots)).to.include('13:00');
 
       const rejected = (await book({ start_datetime: `${monday} 13:00:00`, phone: '+34600100301' })).event;
       expect((await c.ok('cancel_calendar_event', { event_id: rejected.id, notify: false })).event.status).to.equal(
@@ -597,16 +570,7 @@ describe('calendar group', () => {
       expect(holiday).to.include({ all_day: 1, start_datetime: `${monday} 00:00:00` });
       expect(holiday.end_datetime.slice(11)).to.equal('00:00:00');
       // A plain event without an agent blocks the calendar: Monday has no slots left.
-      expect(
-        (
-          await c.ok('get_calendar_available_slots', {
-            calendar_id: calendarId,
-            service_id: serviceId,
-            date_from: monday,
-            date_to: monday,
-          })
-        ).count,
-      ).to.equal(0);
+      expect((await mondaySlots()).count).to.equal(0);
       await c.ok('cancel_calendar_event', { event_id: holiday.id, notify: false });
       await c.fails(
         'create_calendar_event',
