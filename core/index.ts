@@ -60,5 +60,6 @@ export { Nullable, DateTime, pageOutput } from './util/output-types.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, formatShopTime } from './util/shop-time.js';
 export { stateTable, type StateTable } from './util/state-table.js';
+export { fillTemplate, unknownVariables } from './util/message-template.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { KERNEL_VERSION } from './version.js';

@@ -1,3 +1,5 @@
+import { fillTemplate as fillMessageTemplate } from '../../../core/index.js';
+
 /** The template variables of a campaign message (spec): contact name, contact phone, shop name. */
 export interface TemplateValues {
   nombre: string | null;
@@ -7,10 +9,7 @@ export interface TemplateValues {
 
 /** Fills in {nombre}, {telefono} and {tienda}; a contact without a name leaves {nombre} empty. Other braces stay as written. */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template
-    .replace(/\{nombre\}/g, values.nombre?.trim() ?? '')
-    .replace(/\{telefono\}/g, values.telefono)
-    .replace(/\{tienda\}/g, values.tienda);
+  return fillMessageTemplate(template, { ...values, nombre: values.nombre?.trim() ?? '' });
 }
 
 /** The line added at the end of a message that carries the unsubscribe link. */

@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
-import { LockMode, ToolError } from '../../../../core/index.js';
+import { fillTemplate, LockMode, ToolError } from '../../../../core/index.js';
 import { Calendar } from '../../entities/calendar.entity.js';
 import { CalendarDelivery } from '../../entities/calendar-delivery.entity.js';
 import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import { CalendarNotification } from '../../entities/calendar-notification.entity.js';
 import type { EventStatus, NotificationType } from '../../entities/values.js';
 import type { CalendarCradle } from '../cradle.js';
-import { fillNotification, type TemplateValues } from './notification-template.js';
+import type { TemplateValues } from './notification-template.js';
 
 /** Calendar messages are billed as their own source, so credit reports tell them from campaigns. */
 export const CALENDAR_BILLING_SOURCE = 'calendar';
@@ -81,7 +81,7 @@ export class CalendarDeliverySenderService {
         sendable.push({
           row,
           phone: event.phone,
-          text: fillNotification(
+          text: fillTemplate(
             notification.templateText,
             this.values(event, calendars.get(event.calendarId)!, agentNames),
           ),
