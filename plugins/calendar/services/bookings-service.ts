@@ -1,6 +1,6 @@
 import { invalidArguments, invalidState, normalizePhone, ToolError, parseShopTime } from '../../../core/index.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
-import { CALENDAR_LOCK_SQL, type CalendarCradle } from './cradle.js';
+import type { CalendarCradle } from './cradle.js';
 import { eventStatus } from './event-status.js';
 import { newIcsUid } from './ics.js';
 import { slotService } from './slots/slots-service.js';
@@ -20,6 +20,9 @@ export interface BookingArgs {
 }
 
 const MINUTE = 60_000;
+
+/** Serialises bookings and reschedules of one calendar, across processes (with the calendar's id). */
+const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calendar'), ?)`;
 
 /**
  * Bookings and every change of an event's time or status. A booking or reschedule checks its slot

@@ -38,6 +38,3 @@ export interface CalendarCradle {
   calendarBookingsService: CalendarBookingsService;
   calendarStatsService: CalendarStatsService;
 }
-
-/** Serialises bookings and reschedules of one calendar, across processes (with the calendar's id). */
-export const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calendar'), ?)`;
