@@ -42,7 +42,7 @@ export interface Slot {
   startMs: number;
   endMs: number;
   remainingCapacity: number;
-  /** Bookable agents free for the slot, least busy that day first. */
+  /** Bookable agents free for the slot, in the calendar's agent order (a booking takes the first). */
   agentIds: number[];
 }
 
