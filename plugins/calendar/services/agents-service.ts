@@ -1,13 +1,12 @@
-import { invalidArguments, notFound } from '../../../core/index.js';
+import { invalidArguments, notFound, type Services } from '../../../core/index.js';
 import { CalendarAgent } from '../entities/calendar-agent.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import type { AgentRole } from '../entities/values.js';
 import type { AgentsDeleted } from '../../agents/surface.js';
-import type { CalendarCradle } from './cradle.js';
 
 /** Who works a calendar. owner and can_book agents take bookings; view_only agents only see. */
 export class CalendarAgentsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,7 +1,6 @@
-import { invalidArguments, notFound, type FieldError } from '../../../core/index.js';
+import { invalidArguments, notFound, type FieldError, type Services } from '../../../core/index.js';
 import { CalendarRule } from '../entities/calendar-rule.entity.js';
 import type { RuleType } from '../entities/values.js';
-import type { CalendarCradle } from './cradle.js';
 import { minutesOf } from './slots/day-windows.js';
 import { requireChanges } from './require-changes.js';
 
@@ -58,7 +57,7 @@ function ruleProblems(r: Required<RuleFields>): FieldError[] {
 
 /** Availability rules of a calendar. */
 export class CalendarAvailabilityService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,6 +1,12 @@
-import { invalidArguments, invalidState, normalizePhone, ToolError, parseShopTime } from '../../../core/index.js';
+import {
+  invalidArguments,
+  invalidState,
+  normalizePhone,
+  ToolError,
+  parseShopTime,
+  type Services,
+} from '../../../core/index.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
-import type { CalendarCradle } from './cradle.js';
 import { eventStatus } from './event-status.js';
 import { newIcsUid } from './ics.js';
 import { slotService } from './slots/slots-service.js';
@@ -30,7 +36,7 @@ const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calen
  * the last seat take turns, and the second sees the first's booking.
  */
 export class CalendarBookingsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,4 +1,4 @@
-import { invalidArguments, invalidState, notFound, pageOf, type Paging } from '../../../core/index.js';
+import { invalidArguments, invalidState, notFound, pageOf, type Paging, type Services } from '../../../core/index.js';
 import { AppointmentType } from '../entities/appointment-type.entity.js';
 import { Calendar } from '../entities/calendar.entity.js';
 import { CalendarAgent } from '../entities/calendar-agent.entity.js';
@@ -7,7 +7,6 @@ import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { CalendarNotification } from '../entities/calendar-notification.entity.js';
 import { CalendarRule } from '../entities/calendar-rule.entity.js';
 import { HOLDING_STATUSES } from '../entities/values.js';
-import type { CalendarCradle } from './cradle.js';
 import { checkZone } from './local-time.js';
 import { calendarAgentPayload, calendarPayload, notificationPayload, rulePayload, servicePayload } from './payloads.js';
 import { requireChanges } from './require-changes.js';
@@ -28,7 +27,7 @@ const DEFAULT_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.defaul
 
 /** Calendars: their settings, the default one, and their removal with everything in them. */
 export class CalendarsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,9 +1,16 @@
 import { DateTime } from 'luxon';
-import { invalidArguments, normalizePhone, notFound, pageOf, type Paging, parseShopTime } from '../../../core/index.js';
+import {
+  invalidArguments,
+  normalizePhone,
+  notFound,
+  pageOf,
+  type Paging,
+  parseShopTime,
+  type Services,
+} from '../../../core/index.js';
 import { Calendar } from '../entities/calendar.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import type { EventStatus } from '../entities/values.js';
-import type { CalendarCradle } from './cradle.js';
 import { eventStatus } from './event-status.js';
 import { localDate } from './local-time.js';
 import { deliveryPayload, eventPayload } from './payloads.js';
@@ -46,7 +53,7 @@ const MAX_EXPORT_DAYS = 366;
 
 /** Events: plain ones (create_calendar_event), listing, reading and changing what is not their time. */
 export class CalendarEventsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

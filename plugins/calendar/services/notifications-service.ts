@@ -1,7 +1,6 @@
-import { groupNotEnabled, notFound } from '../../../core/index.js';
+import { groupNotEnabled, notFound, type Services } from '../../../core/index.js';
 import { CalendarNotification } from '../entities/calendar-notification.entity.js';
 import type { NotificationChannel, NotificationType } from '../entities/values.js';
-import type { CalendarCradle } from './cradle.js';
 import { checkTemplate } from './deliveries/notification-template.js';
 import { requireChanges } from './require-changes.js';
 
@@ -18,7 +17,7 @@ export interface NotificationFields {
  * events as soon as it is made; a change plans again whatever the notification had waiting.
  */
 export class CalendarNotificationsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,6 +1,5 @@
-import { invalidArguments, notFound } from '../../../core/index.js';
+import { invalidArguments, notFound, type Services } from '../../../core/index.js';
 import { AppointmentType } from '../entities/appointment-type.entity.js';
-import type { CalendarCradle } from './cradle.js';
 import { requireChanges } from './require-changes.js';
 
 export interface ServiceFields {
@@ -29,7 +28,7 @@ function checkMoney(fields: ServiceFields): void {
 
 /** The bookable services of a calendar. Deleting one hides it; its bookings keep their copy. */
 export class CalendarServicesService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import { invalidArguments } from '../../../core/index.js';
-import type { CalendarCradle } from './cradle.js';
+import { invalidArguments, type Services } from '../../../core/index.js';
 import { localDate } from './local-time.js';
 import { dayWindows } from './slots/day-windows.js';
 
@@ -17,7 +16,7 @@ export interface StatsArgs {
  * calendar_id, whose hours define "open") and the deliveries per status.
  */
 export class CalendarStatsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   async stats(args: StatsArgs) {
     const calendar = args.calendar_id !== undefined ? await this.deps.calendarsService.get(args.calendar_id) : null;

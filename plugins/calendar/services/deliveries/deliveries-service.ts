@@ -1,8 +1,8 @@
+import type { Services } from '../../../../core/index.js';
 import { CalendarDelivery } from '../../entities/calendar-delivery.entity.js';
 import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import type { CalendarNotification } from '../../entities/calendar-notification.entity.js';
 import { HOLDING_STATUSES, type NotificationType } from '../../entities/values.js';
-import type { CalendarCradle } from '../cradle.js';
 
 const MINUTE = 60_000;
 
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
  * timing_minutes after the end. An event without a phone has nobody to notify.
  */
 export class CalendarDeliveriesService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
-import { fillTemplate, LockMode, ToolError } from '../../../../core/index.js';
+import { fillTemplate, LockMode, ToolError, type Services } from '../../../../core/index.js';
 import { Calendar } from '../../entities/calendar.entity.js';
 import { CalendarDelivery } from '../../entities/calendar-delivery.entity.js';
 import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import { CalendarNotification } from '../../entities/calendar-notification.entity.js';
 import type { EventStatus, NotificationType } from '../../entities/values.js';
-import type { CalendarCradle } from '../cradle.js';
 import type { TemplateValues } from './notification-template.js';
 
 /** Calendar messages are billed as their own source, so credit reports tell them from campaigns. */
@@ -29,7 +28,7 @@ const STILL_APPLIES: Record<NotificationType, EventStatus[]> = {
  * and claimed again finds its message instead of making a second one.
  */
 export class CalendarDeliverySenderService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   private get em() {
     return this.deps.em;

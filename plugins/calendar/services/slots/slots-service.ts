@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
-import { invalidArguments, ToolError, formatShopTime } from '../../../../core/index.js';
+import { invalidArguments, ToolError, formatShopTime, type Services } from '../../../../core/index.js';
 import type { AppointmentType } from '../../entities/appointment-type.entity.js';
 import type { Calendar } from '../../entities/calendar.entity.js';
-import type { CalendarCradle } from '../cradle.js';
 import { checkZone, localDate } from '../local-time.js';
 import { computeSlots, type BusyEvent, type Slot, type SlotQuery } from './compute-slots.js';
 import type { AvailabilityRule } from './day-windows.js';
@@ -42,7 +41,7 @@ const unavailable = (reason: string, message: string) => new ToolError('slot_una
 
 /** Free slots for the AI to offer, and the same check again for one slot when it is booked. */
 export class CalendarSlotsService {
-  constructor(private readonly deps: CalendarCradle) {}
+  constructor(private readonly deps: Services) {}
 
   async available(args: SlotsArgs) {
     const calendar = await this.deps.calendarsService.active(args.calendar_id);
