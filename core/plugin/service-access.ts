@@ -62,10 +62,12 @@ export class ServiceAccess {
   /** The services as `group` sees them; the kernel's own work (no group) sees all. */
   view<T extends object>(services: T, group: string | undefined): T {
     if (group === undefined || !this.allowed.has(group)) return services;
-    return new Proxy(services, {
-      get: (target, name, receiver) => {
+    // The target is an empty object, not the cradle: after each `get` the engine checks the
+    // target's own descriptor of the name, and awilix answers that by merging every registration.
+    return new Proxy({} as T, {
+      get: (_target, name) => {
         if (typeof name === 'string') this.check(group, name);
-        return Reflect.get(target, name, receiver);
+        return (services as Record<string | symbol, unknown>)[name];
       },
     });
   }

@@ -6,11 +6,11 @@ import {
   parseShopTime,
   type Services,
 } from '../../../core/index.js';
+import type { Calendar } from '../entities/calendar.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { eventStatus } from './event-status.js';
 import { newIcsUid } from './ics.js';
 import { slotService } from './slots/slots-service.js';
-
 import { eventPayload } from './payloads.js';
 
 export interface BookingArgs {
@@ -47,26 +47,16 @@ export class CalendarBookingsService {
     const service = await this.deps.calendarSlotsService.serviceOf(calendar, args.service_id);
     const phone = normalizePhone(args.phone);
     const startAt = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime');
+    const replay = () => this.replay(args.idempotency_key, calendar, service.id, phone, startAt);
+    // Two reads before the calendar's lock, both true when read: a repeated call gets its booking,
+    // and a slot already booked to capacity is refused, so the losers of a race for the last
+    // places who arrive after the winners never queue on the lock. Both are read again under it.
+    const earlier = await replay();
+    if (earlier) return earlier;
+    await this.deps.calendarSlotsService.refuseIfFull(calendar, service, startAt.getTime());
     await this.em.execute(CALENDAR_LOCK_SQL, [calendar.id]);
-    if (args.idempotency_key !== undefined) {
-      const earlier = await this.em.findOne(CalendarEvent, { idempotencyKey: args.idempotency_key });
-      if (earlier) {
-        if (
-          earlier.calendarId !== calendar.id ||
-          earlier.serviceId !== service.id ||
-          earlier.phone !== phone ||
-          earlier.startAt.getTime() !== startAt.getTime()
-        )
-          throw new ToolError(
-            'idempotency_conflict',
-            'This idempotency_key was already used for a different booking.',
-            {
-              event_id: earlier.id,
-            },
-          );
-        return { event: eventPayload(earlier, calendar.timezone), created: false };
-      }
-    }
+    const raced = await replay();
+    if (raced) return raced;
     if (args.agent_id !== undefined)
       await this.deps.calendarAgentsService.checkAssignable(calendar.id, args.agent_id, 'agent_id');
     const slot = await this.deps.calendarSlotsService.checkSlot(calendar, service, startAt.getTime(), args.agent_id);
@@ -101,6 +91,23 @@ export class CalendarBookingsService {
     );
     await this.deps.events.emit('calendar.event_booked', this.announce(event));
     return { event: eventPayload(event, calendar.timezone), created: true };
+  }
+
+  /** The booking made earlier with this idempotency key, or idempotency_conflict when its arguments differ. */
+  private async replay(key: string | undefined, calendar: Calendar, serviceId: number, phone: string, startAt: Date) {
+    if (key === undefined) return null;
+    const earlier = await this.em.findOne(CalendarEvent, { idempotencyKey: key });
+    if (!earlier) return null;
+    if (
+      earlier.calendarId !== calendar.id ||
+      earlier.serviceId !== serviceId ||
+      earlier.phone !== phone ||
+      earlier.startAt.getTime() !== startAt.getTime()
+    )
+      throw new ToolError('idempotency_conflict', 'This idempotency_key was already used for a different booking.', {
+        event_id: earlier.id,
+      });
+    return { event: eventPayload(earlier, calendar.timezone), created: false };
   }
 
   /**

@@ -122,11 +122,11 @@ export class CalendarSlotsService {
   }
 
   /**
-   * One query before the full check: when the service is already booked to capacity over the slot,
-   * the answer is `taken` whatever the hours say. In a race for the last places every loser leaves
-   * the calendar's lock after this, instead of after the full check.
+   * One query: when the service is already booked to capacity over the slot, the answer is `taken`
+   * whatever the hours say. Run before the calendar's lock and again first under it, so in a race
+   * for the last places a loser leaves the lock after one query, not after the full check.
    */
-  private async refuseIfFull(
+  async refuseIfFull(
     calendar: Calendar,
     service: SlotService,
     startMs: number,
