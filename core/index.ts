@@ -5,7 +5,15 @@
 export { Type, type Static, type TSchema, type TObject, type TProperties } from 'typebox';
 export { defineEntity, p, LockMode, FullTextType, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
 export { Migration } from '@mikro-orm/migrations';
-export { definePlugin, defineTool, defineJob, defineResource, defineGroup } from './plugin/define.js';
+export {
+  definePlugin,
+  defineTool,
+  defineJob,
+  defineResource,
+  defineResourceTemplate,
+  definePrompt,
+  defineGroup,
+} from './plugin/define.js';
 export type {
   PluginDefinition,
   ToolDefinition,
@@ -13,6 +21,11 @@ export type {
   JobDefinition,
   JobContext,
   ResourceDefinition,
+  ResourceTemplateDefinition,
+  PromptDefinition,
+  PromptArgument,
+  PromptMessage,
+  Completer,
   SetupContext,
   ShopContext,
   ConfirmationPolicy,
@@ -62,4 +75,13 @@ export { parseShopTime, formatShopTime } from './util/shop-time.js';
 export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, unknownVariables } from './util/message-template.js';
 export { PollingLoop } from './util/polling-loop.js';
+export {
+  withContent,
+  imageContent,
+  audioContent,
+  embeddedResource,
+  type ContentBlock,
+  type ResourceBody,
+} from './mcp/content.js';
+export type { LogLevel } from './mcp/log-level.js';
 export { KERNEL_VERSION } from './version.js';

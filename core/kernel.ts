@@ -22,6 +22,10 @@ import { ConfirmationService } from './confirmation/confirmation-service.js';
 import { ConfirmationGate } from './confirmation/confirmation-gate.js';
 import { confirmationPage } from './confirmation/confirmation-page.js';
 import { ResourceRegistry } from './resources/resource-registry.js';
+import { PromptRegistry } from './mcp/prompt-registry.js';
+import { ResourceReader } from './mcp/resource-reader.js';
+import { PromptMethods } from './mcp/prompt-methods.js';
+import { Completions } from './mcp/completions.js';
 import { shopProfileResource, type ProfileContributor } from './resources/shop-profile.resource.js';
 import { JobScheduler } from './jobs/job-scheduler.js';
 import { McpMethods } from './transport/mcp-methods.js';
@@ -139,6 +143,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const registry = new ToolRegistry();
   const resources = new ResourceRegistry();
+  const prompts = new PromptRegistry();
   const listeners = new Map<string, { group: string; handler: Listener }[]>();
   for (const { plugin } of plugins) {
     // Typed per event where the group declares them; the bus only routes them by name.
@@ -167,6 +172,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   for (const { plugin } of plugins) {
     for (const tool of plugin.tools ?? []) registry.add(plugin.name, tool);
     for (const resource of plugin.resources ?? []) resources.add(plugin.name, resource);
+    for (const template of plugin.resourceTemplates ?? []) resources.addTemplate(plugin.name, template);
+    for (const prompt of plugin.prompts ?? []) prompts.add(plugin.name, prompt);
     for (const job of plugin.jobs ?? []) scheduler.add(plugin.name, job);
   }
   registry.seal(config.tools.pageSize);
@@ -178,7 +185,21 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
   const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, sinks);
   gate.attach(invoker);
-  const methods = new McpMethods(registry, invoker, resources, scope, initializeResult(plugins, registry));
+  const shops = new ShopService(
+    orm.em,
+    (shopId) => authenticator.evictShop(shopId),
+    (shopId) => announcer.announceNew(shopId),
+  );
+  const methods = new McpMethods({
+    registry,
+    invoker,
+    resources,
+    reader: new ResourceReader(resources, scope),
+    prompts: new PromptMethods(prompts, scope),
+    completions: new Completions(prompts, resources, scope),
+    initializeResult: initializeResult(plugins, registry),
+    setLogLevel: (shopId, level) => shops.setLogLevel(shopId, level),
+  });
 
   // The server's own origin is known only once it listens; the set is rebuilt only when it changes.
   let origins: { base: string; set: ReadonlySet<string> } | undefined;
@@ -254,11 +275,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     registry,
     scheduler,
     serviceAccess: access,
-    shops: new ShopService(
-      orm.em,
-      (shopId) => authenticator.evictShop(shopId),
-      (shopId) => announcer.announceNew(shopId),
-    ),
+    shops,
     announcer,
     outbox: relay,
     embedded: embedded !== undefined,

@@ -56,7 +56,7 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     expect(init.status).to.equal(200);
     expect(transport.protocolVersion).to.equal('2025-11-25');
     expect(client.getServerVersion()).to.include({ name: 'switchboard' });
-    expect(client.getServerCapabilities()).to.have.keys('tools', 'resources');
+    expect(client.getServerCapabilities()).to.have.keys('tools', 'resources', 'prompts', 'completions', 'logging');
     expect(client.getInstructions()).to.match(/confirm/i);
   });
 

@@ -30,7 +30,8 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     expect(res.body.id).to.equal(1);
     const r = res.body.result;
     expect(r.protocolVersion).to.equal('2025-03-26');
-    expect(r.capabilities).to.have.keys('tools', 'resources');
+    expect(r.capabilities).to.have.keys('tools', 'resources', 'prompts', 'completions', 'logging');
+    expect(r.capabilities.resources).to.deep.equal({ subscribe: false, listChanged: false });
     expect(r.serverInfo).to.include({ name: 'switchboard' });
     expect(r.instructions)
       .to.match(/confirm/i)

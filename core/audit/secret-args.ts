@@ -27,3 +27,12 @@ export function redactArgs(args: Record<string, unknown>, paths: readonly string
   }
   return copy;
 }
+
+/** The string values at the secret paths, so text written elsewhere (client log messages) can be scrubbed of them. */
+export function secretValues(args: Record<string, unknown>, paths: readonly string[][]): string[] {
+  return paths.flatMap((path) => {
+    let node: unknown = args;
+    for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+    return typeof node === 'string' && node.length > 0 ? [node] : [];
+  });
+}

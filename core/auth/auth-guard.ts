@@ -1,11 +1,12 @@
 import type { ShopContext } from '../plugin/plugin-types.js';
+import type { LogLevel } from '../mcp/log-level.js';
 import { FixedWindowLimiter } from '../transport/rate-limiter.js';
 import type { Authenticator } from './authenticator.js';
 
 export const UNAUTHORIZED = 'Unauthorized: invalid or missing Bearer token';
 
 export type AuthOutcome =
-  | { shop: ShopContext }
+  | { shop: ShopContext; logLevel: LogLevel }
   | { shop: null; status: 401; message: string }
   | { shop: null; status: 429; message: string; retryAfterSeconds: number };
 
@@ -27,8 +28,8 @@ export class AuthGuard {
   }
 
   async check(authorization: string | undefined, address: string): Promise<AuthOutcome> {
-    const shop = await this.authenticator.authenticate(authorization);
-    if (shop) return { shop };
+    const holder = await this.authenticator.authenticate(authorization);
+    if (holder) return holder;
     const wait = this.failures.blocked(address);
     if (wait)
       return {

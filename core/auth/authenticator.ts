@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Pg from 'pg';
-import type { ShopContext } from '../plugin/plugin-types.js';
 import { SHOP_CHANGED_CHANNEL } from '../tenancy/shop-changed.js';
-import { bearerToken, shopForApiToken } from './api-token.js';
+import { bearerToken, holderOfApiToken, type TokenHolder } from './api-token.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
@@ -21,7 +20,7 @@ const PROBE_TIMEOUT_MS = 1_000;
  * a stale token can never be honoured for longer than a notification takes to arrive.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, { shop: ShopContext; at: number }>();
+  private readonly cache = new Map<string, { holder: TokenHolder; at: number }>();
   private listener?: InstanceType<typeof Client>;
   private listening = false;
   private stopped = false;
@@ -78,23 +77,23 @@ export class Authenticator {
   }
 
   /** A cache hit answers synchronously: this runs on every request. */
-  authenticate(authorization: string | undefined): ShopContext | null | Promise<ShopContext | null> {
+  authenticate(authorization: string | undefined): TokenHolder | null | Promise<TokenHolder | null> {
     const token = bearerToken(authorization);
     if (!token) return null;
     // Keyed by the token itself so a hit costs no hashing; the map lives only in this process.
     const cached = this.listening ? this.cache.get(token) : undefined;
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.shop;
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.holder;
     return this.lookup(token);
   }
 
-  private async lookup(token: string): Promise<ShopContext | null> {
-    const shop = await shopForApiToken(this.orm.em.getConnection(), token);
-    if (shop && this.listening) this.cache.set(token, { shop, at: Date.now() });
-    return shop;
+  private async lookup(token: string): Promise<TokenHolder | null> {
+    const holder = await holderOfApiToken(this.orm.em.getConnection(), token);
+    if (holder && this.listening) this.cache.set(token, { holder, at: Date.now() });
+    return holder;
   }
 
   /** Same-process changes need not wait for the notification round trip. */
   evictShop(shopId: number): void {
-    for (const [hash, entry] of this.cache) if (entry.shop.id === shopId) this.cache.delete(hash);
+    for (const [hash, entry] of this.cache) if (entry.holder.shop.id === shopId) this.cache.delete(hash);
   }
 }

@@ -1,3 +1,4 @@
+import type { CallReporter } from '../mcp/call-reporter.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { toToolFailure } from '../errors/map-error.js';
@@ -43,12 +44,14 @@ export class ConfirmationGate {
     shop: ShopContext,
     args: Record<string, unknown>,
     requestId: string,
+    reporter?: CallReporter,
   ): Promise<ToolOutcome> {
     const name = tool.definition.name;
     if (tool.confirmation === 'agent' && args.confirm === true) {
       const token = typeof args.confirmation_token === 'string' ? args.confirmation_token : undefined;
       const payload = await this.invoker.execute(tool, shop, args, requestId, {
         before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
+        reporter,
       });
       if (payload) return { payload, isError: false };
     }

@@ -8,6 +8,7 @@ import { KernelInit } from './migrations/kernel-0001-init.js';
 import { KernelShopAnnounced } from './migrations/kernel-0002-shop-announced.js';
 import { KernelTextSearch } from './migrations/kernel-0003-text-search.js';
 import { KernelOutbox } from './migrations/kernel-0004-outbox.js';
+import { KernelMcpLogLevel } from './migrations/kernel-0005-mcp-log-level.js';
 
 export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage];
 
@@ -16,4 +17,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0002-shop-announced', class: KernelShopAnnounced },
   { name: 'kernel/0003-text-search', class: KernelTextSearch },
   { name: 'kernel/0004-outbox', class: KernelOutbox },
+  { name: 'kernel/0005-mcp-log-level', class: KernelMcpLogLevel },
 ];

@@ -36,6 +36,9 @@ export function toToolFailure(err: unknown, requestId: string, log: FastifyBaseL
 /** The same rule at the JSON-RPC level, for failures outside a tool handler. */
 export function toJsonRpcError(err: unknown, requestId: string, log: FastifyBaseLogger): JsonRpcError {
   if (err instanceof JsonRpcError) return err;
+  // A group's known failure outside tools/call (a prompt's argument naming no record): the caller's fault.
+  if (err instanceof ToolError)
+    return new JsonRpcError(RpcCode.INVALID_PARAMS, err.message, { error_code: err.code, ...err.details });
   log.error({ err, requestId }, 'request failed');
   return new JsonRpcError(RpcCode.INTERNAL_ERROR, `Internal error (request id ${requestId})`);
 }

@@ -1,5 +1,12 @@
 import type { TSchema, TProperties } from 'typebox';
-import type { JobDefinition, PluginDefinition, ResourceDefinition, ToolDefinition } from './plugin-types.js';
+import type {
+  JobDefinition,
+  PluginDefinition,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ToolDefinition,
+} from './plugin-types.js';
 
 /**
  * Identity functions: they exist so that manifests, tools and jobs are typed where they are
@@ -11,6 +18,8 @@ export const defineTool = <P extends TProperties, Config = unknown>(
 ): ToolDefinition<P, Config> => tool;
 export const defineJob = <Config = unknown>(job: JobDefinition<Config>): JobDefinition<Config> => job;
 export const defineResource = (resource: ResourceDefinition): ResourceDefinition => resource;
+export const defineResourceTemplate = (template: ResourceTemplateDefinition): ResourceTemplateDefinition => template;
+export const definePrompt = (prompt: PromptDefinition): PromptDefinition => prompt;
 
 /**
  * A group's own define functions, typed with its config. A group calls this once in its

@@ -9,6 +9,8 @@ import type { Services } from './service-map.js';
 import type { ErrorCatalogue } from '../errors/error-catalogue.js';
 import type { AuditSink } from '../audit/audit-record.js';
 import type { OutboxConsumers } from '../outbox/outbox-map.js';
+import type { LogLevel } from '../mcp/log-level.js';
+import type { ContentBlock } from '../mcp/content.js';
 
 /** The authenticated tenant as handlers see it. */
 export interface ShopContext {
@@ -32,6 +34,17 @@ export interface ToolContext<Config = Record<string, unknown>> {
   config: Readonly<Config>;
   log: FastifyBaseLogger;
   requestId: string;
+  /**
+   * Progress on long work (`done` of `total`), shown by a client that asked for it; a no-op for one
+   * that did not. Call it freely: the kernel sends at most one every 50 ms, and always the last.
+   */
+  progress(done: number, total?: number, message?: string): void;
+  /**
+   * A log message for the client to show (MCP notifications/message, logger = the group), sent
+   * when it reaches the shop's level (logging/setLevel). The call's secret arguments are scrubbed
+   * from it; anything else secret must not be passed.
+   */
+  clientLog(level: LogLevel, data: string | Record<string, unknown>): void;
 }
 
 export type ToolKind = 'query' | 'mutation';
@@ -114,8 +127,58 @@ export interface ResourceDefinition {
   uri: string;
   name: string;
   description: string;
-  mimeType: 'application/json';
+  /** application/json: `read` returns data, served as JSON text. Any other type: the text, or a Buffer of bytes. */
+  mimeType: string;
   read: (ctx: ToolContext) => Promise<unknown>;
+}
+
+/**
+ * Suggestions for an argument's value (MCP completion/complete): `value` is what the user typed so
+ * far, `context` the arguments already given. The kernel shows the first 100.
+ */
+export type Completer = (
+  value: string,
+  ctx: ToolContext,
+  context: Readonly<Record<string, string>>,
+) => Promise<string[]>;
+
+/** Records a model reads often, one URI per record: `shop://tickets/{id}`. */
+export interface ResourceTemplateDefinition {
+  /** RFC 6570 level 1: each `{name}` stands for one path segment, percent-decoded. */
+  uriTemplate: string;
+  name: string;
+  description: string;
+  /** As ResourceDefinition's. */
+  mimeType: string;
+  /** Throws notFound() when there is no such record. */
+  read: (params: Readonly<Record<string, string>>, ctx: ToolContext) => Promise<unknown>;
+  /** Completions per template variable. */
+  complete?: Record<string, Completer>;
+}
+
+export interface PromptArgument {
+  name: string;
+  description: string;
+  required?: boolean;
+  complete?: Completer;
+}
+
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: { type: 'text'; text: string } | ContentBlock;
+}
+
+/** An MCP prompt: a common job the user starts from the client, built from the shop's own data. */
+export interface PromptDefinition {
+  name: string;
+  title: string;
+  description: string;
+  arguments?: PromptArgument[];
+  /** Required arguments are checked by the kernel first; a bad value throws invalidArguments() or notFound(). */
+  get: (
+    args: Readonly<Record<string, string>>,
+    ctx: ToolContext,
+  ) => Promise<{ description?: string; messages: PromptMessage[] }>;
 }
 
 /** Raw access for the rare group that needs HTTP routes of its own (inbound webhooks, public pages). */
@@ -188,6 +251,9 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   tools?: ToolDefinition<any, Static<C>>[];
   jobs?: JobDefinition<Static<C>>[];
   resources?: ResourceDefinition[];
+  resourceTemplates?: ResourceTemplateDefinition[];
+  /** MCP prompts for the group's common jobs (prompts/list, prompts/get). */
+  prompts?: PromptDefinition[];
   /** Fields this group adds to the kernel's shop://profile resource (e.g. business hours). */
   profile?: (ctx: ToolContext<Static<C>>) => Promise<Record<string, unknown>>;
   /**

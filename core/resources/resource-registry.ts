@@ -1,8 +1,17 @@
 import { KernelError } from '../errors/kernel-error.js';
-import type { ResourceDefinition } from '../plugin/plugin-types.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from '../plugin/plugin-types.js';
+import { compileUriTemplate, type UriTemplate } from '../mcp/uri-template.js';
 
+interface TemplateEntry {
+  group: string;
+  definition: ResourceTemplateDefinition;
+  template: UriTemplate;
+}
+
+/** The groups' resources (fixed URIs) and resource templates (a URI per record). */
 export class ResourceRegistry {
   private readonly resources = new Map<string, { group: string; definition: ResourceDefinition }>();
+  private readonly templates: TemplateEntry[] = [];
 
   add(group: string, definition: ResourceDefinition): void {
     const existing = this.resources.get(definition.uri);
@@ -15,13 +24,46 @@ export class ResourceRegistry {
     this.resources.set(definition.uri, { group, definition });
   }
 
+  addTemplate(group: string, definition: ResourceTemplateDefinition): void {
+    const existing = this.templates.find((t) => t.definition.uriTemplate === definition.uriTemplate);
+    if (existing) {
+      throw new KernelError(
+        'KRN_ERR_DUPLICATE_RESOURCE',
+        `resource template ${definition.uriTemplate} is declared by "${existing.group}" and "${group}"`,
+      );
+    }
+    this.templates.push({ group, definition, template: compileUriTemplate(definition.uriTemplate) });
+  }
+
   get(uri: string) {
     return this.resources.get(uri);
+  }
+
+  /** The template `uri` fits, with its variables' values: fixed resources are looked up first. */
+  match(uri: string): { group: string; definition: ResourceTemplateDefinition; params: Record<string, string> } | null {
+    for (const { group, definition, template } of this.templates) {
+      const params = template.match(uri);
+      if (params) return { group, definition, params };
+    }
+    return null;
+  }
+
+  template(uriTemplate: string): TemplateEntry | undefined {
+    return this.templates.find((t) => t.definition.uriTemplate === uriTemplate);
   }
 
   list() {
     return [...this.resources.values()].map(({ definition: { uri, name, description, mimeType } }) => ({
       uri,
+      name,
+      description,
+      mimeType,
+    }));
+  }
+
+  listTemplates() {
+    return this.templates.map(({ definition: { uriTemplate, name, description, mimeType } }) => ({
+      uriTemplate,
       name,
       description,
       mimeType,

@@ -5,6 +5,7 @@ import { Shop } from './shop.entity.js';
 import type { ShopRecord } from './shop-profile-service.js';
 import { forkForShop } from './fork-for-shop.js';
 import { notifyShopChanged } from './shop-changed.js';
+import type { LogLevel } from '../mcp/log-level.js';
 
 export interface NewShop {
   name: string;
@@ -61,6 +62,15 @@ export class ShopService {
     if (!rotated) return null;
     this.onChanged(shopId);
     return token;
+  }
+
+  /** MCP logging/setLevel: every process hears it at commit, like a token rotation. */
+  async setLogLevel(shopId: number, level: LogLevel): Promise<void> {
+    await this.rootEm.fork().transactional(async (tem) => {
+      await tem.nativeUpdate(Shop, { id: shopId }, { mcpLogLevel: level });
+      await notifyShopChanged(tem, shopId);
+    });
+    this.onChanged(shopId);
   }
 
   async addCredits(shopId: number, amount: number, reason: string): Promise<number | null> {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { DEFAULT_LOG_LEVEL } from '../mcp/log-level.js';
 
 /** The tenant. Not tenant-scoped itself: the kernel reads it to authenticate a token. */
 export const Shop = defineEntity({
@@ -26,6 +27,11 @@ export const Shop = defineEntity({
     tokenRotatedAt: p.datetime().onCreate(() => new Date()),
     /** When shop.created was delivered; null until then (see shop-announcer.ts). */
     announcedAt: p.datetime().nullable(),
+    /** The least severe MCP log level the shop's client hears (logging/setLevel). */
+    mcpLogLevel: p
+      .string()
+      .length(16)
+      .onCreate(() => DEFAULT_LOG_LEVEL),
   },
 });
 

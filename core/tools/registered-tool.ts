@@ -73,7 +73,9 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
       Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }),
     );
   }
-  const inputSchema = Type.Object(properties, { additionalProperties: false });
+  // The input's own $-keywords ($schema, $defs that its $refs point into, $id) stay as written.
+  const keywords = Object.fromEntries(Object.entries(definition.input).filter(([key]) => key.startsWith('$')));
+  const inputSchema = Type.Object(properties, { ...keywords, additionalProperties: false });
   // A property with a default can always be left out: the kernel fills it in before the handler.
   const required = (inputSchema.required ?? []).filter((name: string) => !('default' in (properties[name] as object)));
   if (required.length) (inputSchema as { required?: string[] }).required = required;

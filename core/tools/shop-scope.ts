@@ -8,11 +8,14 @@ import type { EventBus } from '../events/event-bus.js';
 import type { ServiceAccess } from '../plugin/service-access.js';
 import type { Services } from '../plugin/service-map.js';
 import { Outbox, type OutboxWiring } from '../outbox/outbox.js';
+import { silentReporter, type CallReporter } from '../mcp/call-reporter.js';
 
 export interface ScopeOptions {
   transactional?: boolean;
   group?: string;
   requestId?: string;
+  /** Where the work's progress and client log messages go (a tool call's stream); nowhere by default. */
+  reporter?: CallReporter;
 }
 
 /**
@@ -73,7 +76,15 @@ export class ShopScope {
     scope.register({ em: asValue(em) });
     try {
       const services = this.servicesFor(scope.cradle as Services, group);
-      return await work({ em, services, config: this.configOf(group), log: this.log, requestId: 'job' });
+      return await work({
+        em,
+        services,
+        config: this.configOf(group),
+        log: this.log,
+        requestId: 'job',
+        progress: silentReporter.progress,
+        clientLog: silentReporter.log,
+      });
     } finally {
       await scope.dispose();
     }
@@ -113,6 +124,8 @@ export function extendContext<X extends object>(ctx: ToolContext, extra: X): Omi
     config: ctx.config,
     log: ctx.log,
     requestId: ctx.requestId,
+    progress: ctx.progress,
+    clientLog: ctx.clientLog,
     get em() {
       return ctx.em;
     },
@@ -137,6 +150,8 @@ class CallContext implements ToolContext {
   readonly config: Readonly<Record<string, unknown>>;
   readonly log: FastifyBaseLogger;
   readonly requestId: string;
+  readonly progress: ToolContext['progress'];
+  readonly clientLog: ToolContext['clientLog'];
   private readonly group: string | undefined;
   private scope?: AwilixContainer;
   private groupServices?: Services;
@@ -151,6 +166,9 @@ class CallContext implements ToolContext {
     this.config = owner.configOf(options.group);
     this.log = owner.log;
     this.requestId = options.requestId ?? 'internal';
+    const reporter = options.reporter ?? silentReporter;
+    this.progress = reporter.progress;
+    this.clientLog = reporter.log;
   }
 
   get em(): EntityManager {

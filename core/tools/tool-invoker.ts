@@ -11,7 +11,8 @@ import type { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool } from './registered-tool.js';
 import type { ShopScope } from './shop-scope.js';
 import type { AuditActor, AuditRecord, AuditSink } from '../audit/audit-record.js';
-import { redactArgs } from '../audit/secret-args.js';
+import { redactArgs, secretValues } from '../audit/secret-args.js';
+import type { CallReporter, ReporterFor } from '../mcp/call-reporter.js';
 
 export interface ToolOutcome {
   payload: Record<string, unknown>;
@@ -21,6 +22,8 @@ export interface ToolOutcome {
 export interface ExecuteHooks {
   before?: (ctx: ToolContext) => Promise<boolean>;
   after?: (ctx: ToolContext, payload: Record<string, unknown>) => Promise<void>;
+  /** Where the handler's progress and client log messages go. */
+  reporter?: CallReporter;
 }
 
 const CONTROL_ARGS = ['action', 'confirm', 'confirmation_token'];
@@ -48,7 +51,14 @@ export class ToolInvoker {
     private readonly sinks: readonly AuditSink[] = [],
   ) {}
 
-  async call(shop: ShopContext, name: string, rawArgs: unknown, requestId: string): Promise<ToolOutcome> {
+  /** `reporterFor`: the request's stream, when the client can hear progress and log messages. */
+  async call(
+    shop: ShopContext,
+    name: string,
+    rawArgs: unknown,
+    requestId: string,
+    reporterFor?: ReporterFor,
+  ): Promise<ToolOutcome> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     const args = rawArgs ?? {};
@@ -61,10 +71,11 @@ export class ToolInvoker {
     const values = tool.hasDefaults
       ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>)
       : (args as Record<string, unknown>);
+    const reporter = reporterFor?.(tool.group, secretValues(values, tool.secretPaths));
     try {
       if (tool.confirmation === 'none')
-        return { payload: (await this.execute(tool, shop, values, requestId))!, isError: false };
-      const outcome = await this.gate.handle(tool, shop, values, requestId);
+        return { payload: (await this.execute(tool, shop, values, requestId, { reporter }))!, isError: false };
+      const outcome = await this.gate.handle(tool, shop, values, requestId, reporter);
       if (!outcome.isError) this.check(tool, outcome.payload);
       return outcome;
     } catch (err) {
@@ -97,7 +108,7 @@ export class ToolInvoker {
         await hooks.after?.(ctx, payload);
         return payload;
       },
-      { transactional: tool.definition.kind === 'mutation', group: tool.group, requestId },
+      { transactional: tool.definition.kind === 'mutation', group: tool.group, requestId, reporter: hooks.reporter },
     );
   }
 

@@ -33,7 +33,13 @@ export function initializeResult(
       protocolVersion,
       JSON.stringify({
         protocolVersion,
-        capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { subscribe: false, listChanged: false },
+          prompts: { listChanged: false },
+          completions: {},
+          logging: {},
+        },
         serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
         instructions,
       }),

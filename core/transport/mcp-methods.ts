@@ -3,9 +3,25 @@ import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolInvoker } from '../tools/tool-invoker.js';
 import type { ResourceRegistry } from '../resources/resource-registry.js';
-import type { ShopScope } from '../tools/shop-scope.js';
+import type { ResourceReader } from '../mcp/resource-reader.js';
+import type { PromptMethods } from '../mcp/prompt-methods.js';
+import type { Completions } from '../mcp/completions.js';
+import type { ReporterFor } from '../mcp/call-reporter.js';
+import { contentOf } from '../mcp/content.js';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from '../mcp/log-level.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
 import { negotiate, type ProtocolVersion } from './protocol-version.js';
+
+export interface McpParts {
+  registry: ToolRegistry;
+  invoker: ToolInvoker;
+  resources: ResourceRegistry;
+  reader: ResourceReader;
+  prompts: PromptMethods;
+  completions: Completions;
+  initializeResult: (version: ProtocolVersion) => string;
+  setLogLevel: (shopId: number, level: LogLevel) => Promise<void>;
+}
 
 /**
  * The MCP methods. Each returns its result already serialized, so cached results (the
@@ -13,28 +29,27 @@ import { negotiate, type ProtocolVersion } from './protocol-version.js';
  */
 export class McpMethods {
   private readonly resourceList: string;
+  private readonly templateList: string;
 
-  constructor(
-    private readonly registry: ToolRegistry,
-    private readonly invoker: ToolInvoker,
-    private readonly resources: ResourceRegistry,
-    private readonly scope: ShopScope,
-    private readonly initializeResult: (version: ProtocolVersion) => string,
-  ) {
-    this.resourceList = JSON.stringify({ resources: resources.list() });
+  constructor(private readonly parts: McpParts) {
+    this.resourceList = JSON.stringify({ resources: parts.resources.list() });
+    this.templateList = JSON.stringify({ resourceTemplates: parts.resources.listTemplates() });
   }
 
   /**
    * `shop` is null only for initialize, the one method that needs no token. `version` is the
    * revision the request carries in MCP-Protocol-Version (the base revision when it has none).
+   * `reporterFor`: the request's stream, when its client can hear notifications.
    */
   async handle(
     request: RpcRequest,
     shop: ShopContext | null,
     requestId: string,
     version: ProtocolVersion,
+    reporterFor?: ReporterFor,
   ): Promise<RawJson> {
     const { method, params } = request;
+    const { parts } = this;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
         throw new JsonRpcError(
@@ -42,7 +57,7 @@ export class McpMethods {
           'Invalid params: initialize needs params.protocolVersion (string)',
         );
       }
-      return this.initializeResult(negotiate(params.protocolVersion));
+      return parts.initializeResult(negotiate(params.protocolVersion));
     }
     if (!shop) throw new Error('authenticated method reached without a shop');
     switch (method) {
@@ -51,11 +66,27 @@ export class McpMethods {
       case 'tools/list':
         return this.listTools(params.cursor, version);
       case 'tools/call':
-        return this.callTool(shop, params, requestId);
+        return this.callTool(shop, params, requestId, reporterFor);
       case 'resources/list':
         return this.resourceList;
+      case 'resources/templates/list':
+        return this.templateList;
       case 'resources/read':
-        return this.readResource(shop, params.uri, requestId);
+        return parts.reader.read(shop, params.uri, requestId);
+      case 'prompts/list':
+        return parts.prompts.list();
+      case 'prompts/get':
+        return parts.prompts.get(shop, params, requestId);
+      case 'completion/complete':
+        return parts.completions.complete(shop, params, requestId);
+      case 'logging/setLevel':
+        if (!isLogLevel(params.level))
+          throw new JsonRpcError(
+            RpcCode.INVALID_PARAMS,
+            `Invalid params: level must be one of ${LOG_LEVELS.join(', ')}`,
+          );
+        await parts.setLogLevel(shop.id, params.level);
+        return '{}';
       default:
         throw new JsonRpcError(RpcCode.METHOD_NOT_FOUND, `Method not found: ${method}`);
     }
@@ -64,29 +95,26 @@ export class McpMethods {
   private listTools(cursor: unknown, version: ProtocolVersion): Buffer {
     if (cursor !== undefined && typeof cursor !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
-    const page = this.registry.page(cursor, version);
+    const page = this.parts.registry.page(cursor, version);
     if (page === undefined) throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: unknown cursor');
     return page;
   }
 
-  private async callTool(shop: ShopContext, params: Record<string, unknown>, requestId: string): Promise<string> {
+  private async callTool(
+    shop: ShopContext,
+    params: Record<string, unknown>,
+    requestId: string,
+    reporterFor?: ReporterFor,
+  ): Promise<string> {
     if (typeof params.name !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: tools/call needs params.name (string)');
     const args = params.arguments;
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: params.arguments must be an object');
     }
-    const { payload, isError } = await this.invoker.call(shop, params.name, args, requestId);
+    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, reporterFor);
     const text = JSON.stringify(payload);
-    return `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"isError":${isError}}`;
-  }
-
-  private async readResource(shop: ShopContext, uri: unknown, requestId: string): Promise<string> {
-    if (typeof uri !== 'string')
-      throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: resources/read needs params.uri (string)');
-    const entry = this.resources.get(uri);
-    if (!entry) throw new JsonRpcError(RpcCode.RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
-    const data = await this.scope.run(shop, (ctx) => entry.definition.read(ctx), { group: entry.group, requestId });
-    return JSON.stringify({ contents: [{ uri, mimeType: entry.definition.mimeType, text: JSON.stringify(data) }] });
+    const extra = contentOf(payload).map((block) => `,${JSON.stringify(block)}`);
+    return `{"content":[{"type":"text","text":${JSON.stringify(text)}}${extra.join('')}],"structuredContent":${text},"isError":${isError}}`;
   }
 }

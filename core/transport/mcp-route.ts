@@ -20,6 +20,8 @@ import {
   type ProtocolVersion,
 } from './protocol-version.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
+import { CallStream } from './call-stream.js';
+import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
 
 export interface McpRouteOptions {
   methods: McpMethods;
@@ -93,6 +95,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       return refuseBody(reply, 'Invalid Request: no element of the batch is a valid JSON-RPC message');
 
     let shop: ShopContext | null = null;
+    let logLevel: LogLevel = DEFAULT_LOG_LEVEL;
     const needsAuth = items.some((i) => i.kind === 'request' && i.method !== 'initialize');
     if (needsAuth) {
       let outcome;
@@ -107,11 +110,18 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         return rejectAll(reply, items, batch, outcome.status, code, outcome.message, wait);
       }
       shop = outcome.shop;
+      logLevel = outcome.logLevel;
     }
 
     // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
     // Every request counts against the shop's budget, a batch's one by one: those past it are
     // answered with the rate-limit error and the rest of the batch still runs.
+    // Notifications (progress, log messages) need a stream: only a lone request gets one, and only
+    // from a client that reads them. A batch is answered as plain JSON, without them.
+    const stream =
+      !batch && items[0]!.kind === 'request' && acceptsEventStream(request.headers.accept)
+        ? new CallStream(reply, progressTokenOf(items[0]!.params), logLevel)
+        : undefined;
     const responses: RawJson[] = [];
     let refusedFor = 0;
     for (const item of items) {
@@ -126,8 +136,9 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         responses.push(errorResponse(item.id, rateLimited(wait)));
         continue;
       }
-      responses.push(await answer(item, shop, request, version));
+      responses.push(await answer(item, shop, request, version, stream));
     }
+    if (stream?.started) return stream.end(responses[0]!);
     if (refusedFor) reply.header('retry-after', String(refusedFor));
     if (responses.length === 0) return reply.code(202).send();
     const single = items.length === 1 && !batch ? items[0]! : undefined;
@@ -140,9 +151,11 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     shop: ShopContext | null,
     request: FastifyRequest,
     version: ProtocolVersion,
+    stream: CallStream | undefined,
   ): Promise<RawJson> {
     try {
-      return resultResponse(item.id, await methods.handle(item, shop, request.id, version));
+      const reporterFor = stream && ((group: string, secrets: readonly string[]) => stream.reporter(group, secrets));
+      return resultResponse(item.id, await methods.handle(item, shop, request.id, version, reporterFor));
     } catch (err) {
       return errorResponse(item.id, toJsonRpcError(err, request.id, request.log));
     }
@@ -167,6 +180,13 @@ function rejectAll(
     .filter((r): r is string => r !== null);
   return sendRaw(reply, status, batch ? batchResponse(responses) : (responses[0] ?? errorResponse(null, error)));
 }
+
+const acceptsEventStream = (accept: string | undefined) => accept !== undefined && accept.includes('text/event-stream');
+
+const progressTokenOf = (params: Record<string, unknown>): string | number | undefined => {
+  const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+};
 
 const rateLimited = (wait: number) =>
   new JsonRpcError(RpcCode.RATE_LIMITED, `Rate limit exceeded; retry in ${wait} s`, { retry_after_seconds: wait });

@@ -1,0 +1,21 @@
+import type { LogLevel } from './log-level.js';
+
+/**
+ * What a tool may tell the client while it works, besides its result: progress on long work and
+ * log messages. Both are dropped when the client cannot hear them (no progressToken, a level below
+ * the shop's, a client that does not read streams), so a handler calls them without asking.
+ */
+export interface CallReporter {
+  /** `done` of `total` (total when known); sent at most every PROGRESS_INTERVAL_MS, and always at the end. */
+  progress(done: number, total?: number, message?: string): void;
+  /** A notifications/message for the client, from logger `group`. */
+  log(level: LogLevel, data: string | Record<string, unknown>): void;
+}
+
+export const silentReporter: CallReporter = {
+  progress: () => undefined,
+  log: () => undefined,
+};
+
+/** The reporter for one tool call: `group` names the logger, `secrets` are never echoed. */
+export type ReporterFor = (group: string, secrets: readonly string[]) => CallReporter;
