@@ -7,6 +7,7 @@ import {
   type GroupCatalog,
   type Paging,
   type ShopContext,
+  type ToolContext,
 } from '../../../core/index.js';
 import { ContactImport } from '../entities/contact-import.entity.js';
 import { ImportError } from '../entities/import-error.entity.js';
@@ -41,6 +42,9 @@ interface Deps {
 /** What an import reads, rebuilt from its record when a job runs. */
 type Plan = { rows: () => AsyncIterable<RawRow[]> | Iterable<RawRow[]> } | { sql: SqlSource };
 
+/** A tool call's progress reporter (ToolContext.progress). */
+type Progress = ToolContext['progress'];
+
 export interface JobHooks {
   signal?: AbortSignal;
   onProgress?: (counts: PipelineCounts) => Promise<void>;
@@ -67,7 +71,7 @@ export class MarketingContactImportsService {
   }
 
   /** import_marketing_contacts with CSV text: phone and name columns, with or without a header. */
-  async fromCsv(listId: number, csvText: string, hasHeader: boolean | undefined) {
+  async fromCsv(listId: number, csvText: string, hasHeader: boolean | undefined, progress?: Progress) {
     if (csvText.trim() === '')
       throw invalidArguments('csv_text is empty.', [{ path: 'csv_text', message: 'must not be blank' }]);
     return this.start(
@@ -76,16 +80,17 @@ export class MarketingContactImportsService {
       hasHeader === undefined ? {} : { has_header: hasHeader },
       countLines(csvText),
       csvText,
+      progress,
     );
   }
 
   /** import_contacts_manual: typed numbers, as one text (separated by lines, commas or semicolons) or a list. */
-  async fromTypedNumbers(listId: number, numbers: string | string[]) {
+  async fromTypedNumbers(listId: number, numbers: string | string[], progress?: Progress) {
     const list = typeof numbers === 'string' ? numbers.split(/[\n\r,;]+/) : numbers;
     const typed = list.map((n) => n.trim()).filter((n) => n !== '');
     if (typed.length === 0)
       throw invalidArguments('numbers holds no phone number.', [{ path: 'numbers', message: 'holds no phone number' }]);
-    return this.start(listId, 'manual', { numbers: typed }, typed.length);
+    return this.start(listId, 'manual', { numbers: typed }, typed.length, undefined, progress);
   }
 
   /** import_marketing_contacts from the shop's customers, optionally by tags. */
@@ -213,6 +218,7 @@ export class MarketingContactImportsService {
     params: Record<string, unknown>,
     rowEstimate?: number,
     csvText?: string,
+    progress?: Progress,
   ) {
     const list = await this.deps.marketingContactListsService.lock(listId);
     const estimate =
@@ -236,7 +242,10 @@ export class MarketingContactImportsService {
     }
     record.startedAt = new Date();
     const errors: RowError[] = [];
-    const counts = await this.execute(record, list, {}, errors);
+    // An import done inside the call tells a client that asked how far it is, chunk by chunk.
+    const onProgress =
+      progress && (async (c: PipelineCounts) => progress(c.received, estimate, `${c.received} of ${estimate} rows`));
+    const counts = await this.execute(record, list, { onProgress }, errors);
     if (counts.received > 0 && counts.invalid === counts.received) {
       throw allInvalid(errors, (line) => (source === 'manual' ? `numbers.${line}` : `csv_text.line ${line}`));
     }

@@ -24,6 +24,6 @@ export const importContactsManual = defineTool({
     ),
   }),
   output: ImportStarted,
-  handler: async ({ list_id, numbers }, { services }) =>
-    services.marketingContactImportsService.fromTypedNumbers(list_id, numbers),
+  handler: async ({ list_id, numbers }, { services, progress }) =>
+    services.marketingContactImportsService.fromTypedNumbers(list_id, numbers, progress),
 });

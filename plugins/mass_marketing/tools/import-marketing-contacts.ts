@@ -32,7 +32,7 @@ export const importMarketingContacts = defineTool({
     ),
   }),
   output: ImportStarted,
-  handler: async (args, { services }) => {
+  handler: async (args, { services, progress }) => {
     const imports = services.marketingContactImportsService;
     const misplaced = (names: string[]) =>
       invalidArguments(
@@ -46,7 +46,7 @@ export const importMarketingContacts = defineTool({
         throw invalidArguments('source csv needs csv_text.', [
           { path: 'csv_text', message: 'is required for source csv' },
         ]);
-      return imports.fromCsv(args.list_id, args.csv_text, args.has_header);
+      return imports.fromCsv(args.list_id, args.csv_text, args.has_header, progress);
     }
     const extra = (['csv_text', 'has_header', ...(args.source === 'customers' ? ['stages'] : [])] as const).filter(
       (k) => args[k as keyof typeof args] !== undefined,
