@@ -84,4 +84,6 @@ export {
   type ResourceBody,
 } from './mcp/content.js';
 export type { LogLevel } from './mcp/log-level.js';
+export { completeIds, completeText } from './mcp/complete-helpers.js';
+export { templateId } from './mcp/uri-template.js';
 export { KERNEL_VERSION } from './version.js';

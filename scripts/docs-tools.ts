@@ -6,5 +6,5 @@ await generatedDocCli({
   target: TOOLS_DOC,
   render: renderToolsDoc,
   about: `Writes docs/tools.md from the tool registry: the groups enabled in config/default.ts, each with a
-table of its tools (kind, confirmation, description, arguments). Needs no database.`,
+table of its tools (kind, confirmation, description, arguments), its resource templates and prompts. Needs no database.`,
 });

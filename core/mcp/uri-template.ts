@@ -1,4 +1,5 @@
 import { KernelError } from '../errors/kernel-error.js';
+import { notFound } from '../errors/tool-error.js';
 
 export interface UriTemplate {
   readonly variables: readonly string[];
@@ -35,3 +36,13 @@ export function compileUriTemplate(template: string): UriTemplate {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A template variable that names a record by numeric id. Anything else names no record, so the
+ * read answers like a missing one (resource not found), not like a server fault.
+ */
+export function templateId(value: string, what: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what, value);
+  return id;
+}

@@ -20,6 +20,8 @@ import { listCustomerTags } from './tools/list-customer-tags.js';
 import { removeCustomerTag } from './tools/remove-customer-tag.js';
 import { listCustomerComments } from './tools/list-customer-comments.js';
 import { customersErrors } from './errors.js';
+import { customerTemplate } from './resources/customer-template.js';
+import { answerCustomer } from './prompts/answer-customer.js';
 
 /**
  * customers: the people a shop talks to, one record per phone (E.164), with internal comments and
@@ -47,6 +49,8 @@ export default definePlugin({
     customerMergeService: CustomerMergeService,
   },
   errors: customersErrors,
+  resourceTemplates: [customerTemplate],
+  prompts: [answerCustomer],
   tools: [
     addCustomerComment,
     addCustomerTag,

@@ -80,6 +80,9 @@ import { getCampaignLogs } from './tools/get-campaign-logs.js';
 import { exportCampaignCsv } from './tools/export-campaign-csv.js';
 import { getMassMarketingStats } from './tools/get-mass-marketing-stats.js';
 import { massMarketingErrors } from './errors.js';
+import { campaignTemplate } from './resources/campaign-template.js';
+import { contactListTemplate } from './resources/contact-list-template.js';
+import { launchCampaign } from './prompts/launch-campaign.js';
 
 /**
  * mass_marketing: contact lists and their imports (CSV, typed numbers, customers, CRM, chat
@@ -139,6 +142,8 @@ export default definePlugin({
     marketingTranslationService: MarketingTranslationService,
   },
   errors: massMarketingErrors,
+  resourceTemplates: [campaignTemplate, contactListTemplate],
+  prompts: [launchCampaign],
   tools: [
     createContactList,
     listContactLists,

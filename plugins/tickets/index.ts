@@ -16,6 +16,8 @@ import { getAiTicket } from './tools/get-ai-ticket.js';
 import { updateAiTicket } from './tools/update-ai-ticket.js';
 import { reopenAiTicket } from './tools/reopen-ai-ticket.js';
 import { ticketsErrors } from './errors.js';
+import { ticketTemplate } from './resources/ticket-template.js';
+import { triageOpenTickets } from './prompts/triage-open-tickets.js';
 
 /**
  * tickets: internal tickets about customers for agents and the assistant, with a timeline of
@@ -38,6 +40,8 @@ export default definePlugin({
     ticketLinksService: TicketLinksService,
   },
   errors: ticketsErrors,
+  resourceTemplates: [ticketTemplate],
+  prompts: [triageOpenTickets],
   tools: [
     createAiTicket,
     addAiTicketNote,

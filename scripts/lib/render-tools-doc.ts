@@ -27,6 +27,9 @@ export async function renderToolsDoc(): Promise<string> {
     'describes them. Arguments marked * are required. Tools that ask for confirmation also take `confirm`',
     'and `confirmation_token` (see docs/decisions.md, "Confirmation rule"): *agent* means the client calls',
     'again with `confirm: true`; *user* means a person approves on the confirmation page.',
+    'A group may also offer resource templates (`resources/templates/list`, read with `resources/read`) and',
+    'prompts (`prompts/list`, `prompts/get`); arguments and template variables marked *completes* are',
+    'completed from the shop’s records by `completion/complete`. Every group also reads `shop://profile`.',
     '',
   ];
   for (const { plugin } of [...plugins].sort((a, b) => a.plugin.name.localeCompare(b.plugin.name))) {
@@ -36,6 +39,26 @@ export async function renderToolsDoc(): Promise<string> {
     lines.push('| Tool | Kind | Confirmation | Description | Arguments |', '|---|---|---|---|---|');
     for (const tool of tools) lines.push(row(tool));
     lines.push('');
+    if (plugin.resourceTemplates?.length) {
+      lines.push('| Resource template | Type | Description | Completes |', '|---|---|---|---|');
+      for (const t of plugin.resourceTemplates)
+        lines.push(
+          `| \`${t.uriTemplate}\` | ${t.mimeType} | ${cell(t.description)} | ${Object.keys(t.complete ?? {}).join(', ') || '—'} |`,
+        );
+      lines.push('');
+    }
+    if (plugin.prompts?.length) {
+      lines.push('| Prompt | Description | Arguments |', '|---|---|---|');
+      for (const prompt of plugin.prompts) {
+        const args = (prompt.arguments ?? []).map(
+          (a) => `\`${a.name}\`${a.required ? '*' : ''}${a.complete ? ' (completes)' : ''} — ${a.description}`,
+        );
+        lines.push(
+          `| \`${prompt.name}\` | ${cell(prompt.description)} | ${args.length ? args.map(cell).join('<br>') : '—'} |`,
+        );
+      }
+      lines.push('');
+    }
   }
   return lines.join('\n');
 }

@@ -1,13 +1,14 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { routingRolesArg } from './args.js';
+import { withPairingQr } from './pairing-qr-content.js';
 import { ChannelLabelFields, PairingOutput, SessionOutput } from './outputs.js';
 
 export const connectChatapp = defineTool({
   name: 'connect_chatapp',
   title: 'Connect messaging number',
   description:
-    'Starts pairing a messaging number (session) and returns how to pair it: pairing_url (open it on the phone), qr_image_url and qr_data_url (the same link as a QR code). ' +
+    'Starts pairing a messaging number (session) and returns how to pair it: pairing_url (open it on the phone), qr_image_url and qr_data_url (the same link as a QR code, also given as an image block). ' +
     'Without force_new, a disconnected session of the shop (or one still awaiting pairing) is paired again instead of creating another (reused: true). ' +
     "routing_roles default: the shop's first number gets general, operations and marketing; later numbers get operations.",
   kind: 'mutation',
@@ -33,5 +34,7 @@ export const connectChatapp = defineTool({
     ...ChannelLabelFields,
   }),
   handler: async ({ label, force_new, routing_roles }, { services }) =>
-    services.chatappSessionsService.connect({ label, forceNew: force_new!, routingRoles: routing_roles }),
+    withPairingQr(
+      await services.chatappSessionsService.connect({ label, forceNew: force_new!, routingRoles: routing_roles }),
+    ),
 });

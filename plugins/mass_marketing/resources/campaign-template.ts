@@ -1,0 +1,11 @@
+import { completeIds, defineResourceTemplate, templateId } from '../../../core/index.js';
+import { Campaign } from '../entities/campaign.entity.js';
+
+export const campaignTemplate = defineResourceTemplate({
+  uriTemplate: 'shop://campaigns/{id}',
+  name: 'Campaign',
+  description: 'One campaign with its progress and counts, as get_campaign shows it. id completes to recent campaigns.',
+  mimeType: 'application/json',
+  read: async ({ id }, { services }) => services.marketingCampaignsService.show(templateId(id!, 'campaign')),
+  complete: { id: (typed, { em }) => completeIds(em, Campaign, typed) },
+});
