@@ -99,7 +99,7 @@ describe('MCP prompts, resource templates and completions of the built-in groups
       description: 'The contact list’s name.',
       required: true,
     });
-    expect(byName).to.have.keys('launch_campaign', 'triage_open_tickets', 'answer_customer');
+    expect(byName).to.have.keys('launch_campaign', 'triage_open_tickets', 'answer_customer', 'set_up_business_hours');
   });
 
   it('launch_campaign builds its message from the list and the credits; its list argument completes', async () => {
@@ -147,6 +147,15 @@ describe('MCP prompts, resource templates and completions of the built-in groups
     expect(result.messages[1].content.text).to.include('Where is my order?');
     const stranger = await rpc('prompts/get', { name: 'answer_customer', arguments: { phone: '+34600999999' } });
     expect(stranger.error.data.error_code).to.equal('not_found');
+  });
+
+  it('set_up_business_hours shows the hours set now, on the shop’s clock', async () => {
+    const before = (await rpc('prompts/get', { name: 'set_up_business_hours' })).result.messages[0].content.text;
+    expect(before).to.include('No business hours are set yet.').and.include('timezone UTC');
+    await ok('update_shop_profile', { business_hours: { monday: [{ open: '09:00', close: '14:00' }] } });
+    const after = (await rpc('prompts/get', { name: 'set_up_business_hours', arguments: { hours: 'weekdays 9-14' } }))
+      .result.messages[0].content.text;
+    expect(after).to.include('Now: monday 09:00–14:00; tuesday closed').and.include('“weekdays 9-14”');
   });
 
   it('connect_chatapp gives the pairing QR as an image block after the JSON text', async () => {

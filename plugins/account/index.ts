@@ -8,6 +8,7 @@ import { updateShopProfile } from './tools/update-shop-profile.js';
 import { getCreditsBalance } from './tools/get-credits-balance.js';
 import { listCreditMovements } from './tools/list-credit-movements.js';
 import { accountErrors } from './errors.js';
+import { setUpBusinessHours } from './prompts/set-up-business-hours.js';
 
 /**
  * account: the shop's own account — plan and usage, profile (the kernel's shop row plus business
@@ -25,6 +26,7 @@ export default definePlugin({
   migrations: [{ name: '0001-init', class: AccountInit }],
   services: { accountService: AccountService },
   errors: accountErrors,
+  prompts: [setUpBusinessHours],
   tools: [getShopStatus, getShopProfile, updateShopProfile, getCreditsBalance, listCreditMovements],
   // shop://profile reads its business hours from here.
   profile: async ({ services }) => ({ business_hours: await services.accountService.businessHours() }),
