@@ -1,15 +1,12 @@
-import { Type, defineTool, embeddedResource, imageContent, withContent } from 'switchboard';
+import { defineTool, embeddedResource, imageContent, withContent } from 'switchboard';
 import { RED_PIXEL_PNG } from '../media.js';
-import { MessageResult } from './outputs.js';
+import { FIXTURE } from './outputs.js';
 
 export const testMultipleContentTypes = defineTool({
   name: 'test_multiple_content_types',
   title: 'Mixed content',
   description: 'Conformance fixture: answers with text, an image and an embedded JSON resource.',
-  kind: 'query',
-  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
-  input: Type.Object({}),
-  output: MessageResult,
+  ...FIXTURE,
   handler: async () =>
     withContent(
       { message: 'Multiple content types test:' },

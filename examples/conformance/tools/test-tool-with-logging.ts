@@ -1,15 +1,12 @@
-import { Type, defineTool } from 'switchboard';
+import { defineTool } from 'switchboard';
 import { sleep } from '../sleep.js';
-import { MessageResult } from './outputs.js';
+import { FIXTURE } from './outputs.js';
 
 export const testToolWithLogging = defineTool({
   name: 'test_tool_with_logging',
   title: 'Logging',
   description: 'Conformance fixture: sends three info log messages while it runs.',
-  kind: 'query',
-  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
-  input: Type.Object({}),
-  output: MessageResult,
+  ...FIXTURE,
   handler: async (_args, { clientLog }) => {
     clientLog('info', 'Tool execution started');
     await sleep(50);

@@ -1,15 +1,12 @@
-import { Type, defineTool } from 'switchboard';
+import { defineTool } from 'switchboard';
 import { sleep } from '../sleep.js';
-import { MessageResult } from './outputs.js';
+import { FIXTURE } from './outputs.js';
 
 export const testToolWithProgress = defineTool({
   name: 'test_tool_with_progress',
   title: 'Progress',
   description: 'Conformance fixture: reports 0, 50 and 100 of 100 while it runs.',
-  kind: 'query',
-  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
-  input: Type.Object({}),
-  output: MessageResult,
+  ...FIXTURE,
   handler: async (_args, { progress }) => {
     progress(0, 100);
     // Longer than the kernel's progress interval, so the middle step is not thinned out.
