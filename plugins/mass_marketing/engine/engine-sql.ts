@@ -136,7 +136,8 @@ export async function takeSlot(
  * The lines' pacing rows, locked for the send of a batch of claimed rows (in the send's
  * transaction). A claim reserved each slot (last_send_at = the row's claimed_at); a line another
  * send took since — its process reached the network first, the interval not over yet — is not
- * sent on now: its row goes back to the queue (nothing of it left). Returns the claims to send.
+ * sent on now: its row goes back to the queue as it was before the claim (nothing of it left).
+ * Returns the claims to send.
  */
 export async function holdSlots(client: ClientBase, shopId: number, claims: Claim[]): Promise<Claim[]> {
   if (claims.length === 0) return [];
@@ -152,7 +153,8 @@ export async function holdSlots(client: ClientBase, shopId: number, claims: Clai
   const taken = claims.filter((c) => !free.has(c.recipientId)).map((c) => c.recipientId);
   if (taken.length > 0) {
     await client.query(
-      `update marketing_campaign_recipients set status = 'pending', session_id = null, claimed_at = null, reason = 'line taken by another send; queued again'
+      // The claim is given back whole: no attempt was made, so its count and reason go too.
+      `update marketing_campaign_recipients set status = 'pending', session_id = null, claimed_at = null, attempts = attempts - 1, reason = null
        where shop_id = $1 and id = any($2::bigint[]) and status = 'sending'`,
       [shopId, taken],
     );
