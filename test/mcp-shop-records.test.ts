@@ -43,6 +43,19 @@ describe('MCP prompts, resource templates and completions of the built-in groups
     await k?.close();
   });
 
+  it('initialize tells the client which templates and prompts there are', async () => {
+    const { result } = await rpc('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
+    expect(result.instructions)
+      .to.include('shop://tickets/{id}')
+      .and.include('shop://customers/{phone}')
+      .and.include('launch_campaign')
+      .and.include('set_up_business_hours');
+  });
+
   it('resources/templates/list names every group’s templates', async () => {
     const { result } = await rpc('resources/templates/list', {});
     expect(result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).to.include.members([

@@ -16,6 +16,8 @@ export function initializeResult(
     .all()
     .filter((t) => t.confirmation === 'user')
     .map((t) => t.definition.name);
+  const templates = plugins.flatMap((p) => (p.plugin.resourceTemplates ?? []).map((t) => t.uriTemplate));
+  const prompts = plugins.flatMap((p) => (p.plugin.prompts ?? []).map((t) => t.name));
   const instructions = [
     `Switchboard runs a business messaging platform for one shop: the one your token belongs to. Enabled tool groups: ${groups.join(', ') || 'none'}.`,
     'Every tool result has success (true/false); failures carry error_code and message.',
@@ -25,6 +27,8 @@ export function initializeResult(
       ? `The user confirms ${userConfirmed.join(', ')} personally: give them the confirmation_url and stop. Do not call the tool again; a repeated call invalidates the confirmation.`
       : '',
     'The shop://profile resource describes the shop, its plan limits and credits.',
+    templates.length ? `Records can be read as resources: ${templates.join(', ')} (resources/templates/list).` : '',
+    prompts.length ? `Prompts for common jobs: ${prompts.join(', ')} (prompts/list).` : '',
   ]
     .filter(Boolean)
     .join(' ');
