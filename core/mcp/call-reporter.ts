@@ -17,5 +17,7 @@ export const silentReporter: CallReporter = {
   log: () => undefined,
 };
 
-/** The reporter for one tool call: `group` names the logger, `secrets` are never echoed. */
-export type ReporterFor = (group: string, secrets: readonly string[]) => CallReporter;
+/** Where a request's tool call gets its reporter (the request's stream): `group` names the logger, `secrets` are never echoed. */
+export interface ReporterSource {
+  reporter(group: string, secrets: readonly string[]): CallReporter;
+}

@@ -15,18 +15,11 @@ export class ResourceReader {
   async read(shop: ShopContext, uri: unknown, requestId: string): Promise<string> {
     if (typeof uri !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: resources/read needs params.uri (string)');
-    const fixed = this.resources.get(uri);
-    const templated = fixed ? null : this.resources.match(uri);
-    if (!fixed && !templated) throw notFound(uri, `Resource not found: ${uri}`);
-    const group = (fixed ?? templated)!.group;
-    const mimeType = (fixed ?? templated)!.definition.mimeType;
+    const resource = this.resources.resolve(uri);
+    if (!resource) throw notFound(uri, `Resource not found: ${uri}`);
     try {
-      const data = await this.scope.run(
-        shop,
-        (ctx) => (fixed ? fixed.definition.read(ctx) : templated!.definition.read(templated!.params, ctx)),
-        { group, requestId },
-      );
-      return JSON.stringify({ contents: [bodyOf(uri, mimeType, data)] });
+      const data = await this.scope.run(shop, resource.read, { group: resource.group, requestId });
+      return JSON.stringify({ contents: [bodyOf(uri, resource.mimeType, data)] });
     } catch (err) {
       if (err instanceof ToolError && err.code === 'not_found') throw notFound(uri, err.message);
       throw err;

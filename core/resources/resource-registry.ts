@@ -1,6 +1,12 @@
 import { KernelError } from '../errors/kernel-error.js';
-import type { ResourceDefinition, ResourceTemplateDefinition } from '../plugin/plugin-types.js';
+import type { ResourceDefinition, ResourceTemplateDefinition, ToolContext } from '../plugin/plugin-types.js';
 import { compileUriTemplate, type UriTemplate } from '../mcp/uri-template.js';
+
+export interface ResolvedResource {
+  group: string;
+  mimeType: string;
+  read: (ctx: ToolContext) => Promise<unknown>;
+}
 
 interface TemplateEntry {
   group: string;
@@ -35,15 +41,13 @@ export class ResourceRegistry {
     this.templates.push({ group, definition, template: compileUriTemplate(definition.uriTemplate) });
   }
 
-  get(uri: string) {
-    return this.resources.get(uri);
-  }
-
-  /** The template `uri` fits, with its variables' values: fixed resources are looked up first. */
-  match(uri: string): { group: string; definition: ResourceTemplateDefinition; params: Record<string, string> } | null {
+  /** What serves `uri`: its fixed resource, else the first template it fits (with the variables bound). */
+  resolve(uri: string): ResolvedResource | null {
+    const fixed = this.resources.get(uri);
+    if (fixed) return { group: fixed.group, mimeType: fixed.definition.mimeType, read: fixed.definition.read };
     for (const { group, definition, template } of this.templates) {
       const params = template.match(uri);
-      if (params) return { group, definition, params };
+      if (params) return { group, mimeType: definition.mimeType, read: (ctx) => definition.read(params, ctx) };
     }
     return null;
   }

@@ -12,7 +12,7 @@ import type { RegisteredTool } from './registered-tool.js';
 import type { ShopScope } from './shop-scope.js';
 import type { AuditActor, AuditRecord, AuditSink } from '../audit/audit-record.js';
 import { redactArgs, secretValues } from '../audit/secret-args.js';
-import type { CallReporter, ReporterFor } from '../mcp/call-reporter.js';
+import type { CallReporter, ReporterSource } from '../mcp/call-reporter.js';
 
 export interface ToolOutcome {
   payload: Record<string, unknown>;
@@ -51,13 +51,13 @@ export class ToolInvoker {
     private readonly sinks: readonly AuditSink[] = [],
   ) {}
 
-  /** `reporterFor`: the request's stream, when the client can hear progress and log messages. */
+  /** `stream`: the request's stream, when the client can hear progress and log messages. */
   async call(
     shop: ShopContext,
     name: string,
     rawArgs: unknown,
     requestId: string,
-    reporterFor?: ReporterFor,
+    stream?: ReporterSource,
   ): Promise<ToolOutcome> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
@@ -71,7 +71,7 @@ export class ToolInvoker {
     const values = tool.hasDefaults
       ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>)
       : (args as Record<string, unknown>);
-    const reporter = reporterFor?.(tool.group, secretValues(values, tool.secretPaths));
+    const reporter = stream?.reporter(tool.group, secretValues(values, tool.secretPaths));
     try {
       if (tool.confirmation === 'none')
         return { payload: (await this.execute(tool, shop, values, requestId, { reporter }))!, isError: false };

@@ -6,7 +6,7 @@ import type { ResourceRegistry } from '../resources/resource-registry.js';
 import type { ResourceReader } from '../mcp/resource-reader.js';
 import type { PromptMethods } from '../mcp/prompt-methods.js';
 import type { Completions } from '../mcp/completions.js';
-import type { ReporterFor } from '../mcp/call-reporter.js';
+import type { ReporterSource } from '../mcp/call-reporter.js';
 import { contentOf } from '../mcp/content.js';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../mcp/log-level.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
@@ -39,14 +39,14 @@ export class McpMethods {
   /**
    * `shop` is null only for initialize, the one method that needs no token. `version` is the
    * revision the request carries in MCP-Protocol-Version (the base revision when it has none).
-   * `reporterFor`: the request's stream, when its client can hear notifications.
+   * `stream`: the request's stream, when its client can hear notifications.
    */
   async handle(
     request: RpcRequest,
     shop: ShopContext | null,
     requestId: string,
     version: ProtocolVersion,
-    reporterFor?: ReporterFor,
+    stream?: ReporterSource,
   ): Promise<RawJson> {
     const { method, params } = request;
     const { parts } = this;
@@ -66,7 +66,7 @@ export class McpMethods {
       case 'tools/list':
         return this.listTools(params.cursor, version);
       case 'tools/call':
-        return this.callTool(shop, params, requestId, reporterFor);
+        return this.callTool(shop, params, requestId, stream);
       case 'resources/list':
         return this.resourceList;
       case 'resources/templates/list':
@@ -104,7 +104,7 @@ export class McpMethods {
     shop: ShopContext,
     params: Record<string, unknown>,
     requestId: string,
-    reporterFor?: ReporterFor,
+    stream?: ReporterSource,
   ): Promise<string> {
     if (typeof params.name !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: tools/call needs params.name (string)');
@@ -112,7 +112,7 @@ export class McpMethods {
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: params.arguments must be an object');
     }
-    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, reporterFor);
+    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, stream);
     const text = JSON.stringify(payload);
     const extra = contentOf(payload).map((block) => `,${JSON.stringify(block)}`);
     return `{"content":[{"type":"text","text":${JSON.stringify(text)}}${extra.join('')}],"structuredContent":${text},"isError":${isError}}`;

@@ -113,15 +113,15 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       logLevel = outcome.logLevel;
     }
 
-    // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
-    // Every request counts against the shop's budget, a batch's one by one: those past it are
-    // answered with the rate-limit error and the rest of the batch still runs.
     // Notifications (progress, log messages) need a stream: only a lone request gets one, and only
     // from a client that reads them. A batch is answered as plain JSON, without them.
     const stream =
       !batch && items[0]!.kind === 'request' && acceptsEventStream(request.headers.accept)
         ? new CallStream(reply, progressTokenOf(items[0]!.params), logLevel)
         : undefined;
+    // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
+    // Every request counts against the shop's budget, a batch's one by one: those past it are
+    // answered with the rate-limit error and the rest of the batch still runs.
     const responses: RawJson[] = [];
     let refusedFor = 0;
     for (const item of items) {
@@ -154,8 +154,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     stream: CallStream | undefined,
   ): Promise<RawJson> {
     try {
-      const reporterFor = stream && ((group: string, secrets: readonly string[]) => stream.reporter(group, secrets));
-      return resultResponse(item.id, await methods.handle(item, shop, request.id, version, reporterFor));
+      return resultResponse(item.id, await methods.handle(item, shop, request.id, version, stream));
     } catch (err) {
       return errorResponse(item.id, toJsonRpcError(err, request.id, request.log));
     }
