@@ -148,6 +148,9 @@ describe('MCP prompts, resource templates and completions of the built-in groups
       .to.match(/1 in all/)
       .and.include('Broken zipper')
       .and.not.include('Late parcel');
+    const bad = await rpc('prompts/get', { name: 'triage_open_tickets', arguments: { priority: 'P9' } });
+    expect(bad.error).to.include({ code: -32602 });
+    expect(bad.error.data.error_code).to.equal('invalid_arguments');
   });
 
   it('answer_customer embeds the customer record and asks for a draft', async () => {

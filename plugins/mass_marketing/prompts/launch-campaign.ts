@@ -1,4 +1,4 @@
-import { completeText, definePrompt, likeLiteral, notFound } from '../../../core/index.js';
+import { completeText, definePrompt } from '../../../core/index.js';
 import { ContactList } from '../entities/contact-list.entity.js';
 
 export const launchCampaign = definePrompt({
@@ -15,9 +15,8 @@ export const launchCampaign = definePrompt({
     },
     { name: 'goal', description: 'What the campaign is for (a sale, news, a reminder).' },
   ],
-  get: async ({ list: name, goal }, { em, services }) => {
-    const list = await em.findOne(ContactList, { name: { $ilike: likeLiteral(name!) } });
-    if (!list) throw notFound('contact list', name);
+  get: async ({ list: name, goal }, { services }) => {
+    const list = await services.marketingContactListsService.byName(name!);
     const balance = await services.credits.balance();
     const members = list.memberCount;
     const text = [

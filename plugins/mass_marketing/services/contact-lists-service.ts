@@ -1,6 +1,7 @@
 import {
   containsPattern,
   invalidArguments,
+  likeLiteral,
   nonBlank,
   normalizePhone,
   notFound,
@@ -62,6 +63,13 @@ export class MarketingContactListsService {
       });
     const list = this.em.create(ContactList, { name, description: description?.trim() || null } as ContactList);
     await this.em.flush();
+    return list;
+  }
+
+  /** The list named `name`, case-insensitively (names are unique in the shop). */
+  async byName(name: string): Promise<ContactList> {
+    const list = await this.em.findOne(ContactList, { name: { $ilike: likeLiteral(name.trim()) } });
+    if (!list) throw notFound('contact list', name);
     return list;
   }
 

@@ -1,4 +1,4 @@
-import { definePrompt } from '../../../core/index.js';
+import { definePrompt, invalidArguments } from '../../../core/index.js';
 import { TICKET_PRIORITIES, type TicketPriority } from '../entities/ticket.entity.js';
 
 /** Enough for one sitting; the model lists more with list_ai_tickets. */
@@ -17,12 +17,16 @@ export const triageOpenTickets = definePrompt({
     },
   ],
   get: async ({ priority }, { services }) => {
-    const filter = priority && (TICKET_PRIORITIES as string[]).includes(priority.toUpperCase());
+    const wanted = priority?.trim() ? priority.trim().toUpperCase() : undefined;
+    if (wanted !== undefined && !(TICKET_PRIORITIES as string[]).includes(wanted))
+      throw invalidArguments(`priority must be one of ${TICKET_PRIORITIES.join(', ')}.`, [
+        { path: 'priority', message: `not one of ${TICKET_PRIORITIES.join(', ')}` },
+      ]);
     const { tickets, count: total } = await services.ticketsService.list(
-      { status: 'open', ...(filter && { priority: priority!.toUpperCase() as TicketPriority }) },
+      { status: 'open', ...(wanted && { priority: wanted as TicketPriority }) },
       { limit: SHOWN, offset: 0 },
     );
-    const scope = filter ? `${priority!.toUpperCase()} tickets` : 'tickets';
+    const scope = wanted ? `${wanted} tickets` : 'tickets';
     const text =
       total === 0
         ? `The shop has no open ${scope}. Say so, and suggest checking tickets waiting for a notification with list_ai_tickets.`
