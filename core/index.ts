@@ -67,6 +67,15 @@ export type { AuditActor, AuditContext, AuditRecord, AuditSink } from './audit/a
 export { REDACTED } from './audit/secret-args.js';
 export type { NetworkGuard, CheckedAddress } from './net/network-guard.js';
 export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';
+export type {
+  MetricDefinition,
+  CounterDefinition,
+  GaugeDefinition,
+  GaugeSample,
+  MetricLabels,
+  GroupMetrics,
+} from './metrics/metric-definition.js';
+export type { RetentionRule } from './retention/retention-rule.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { Nullable, DateTime, pageOutput } from './util/output-types.js';

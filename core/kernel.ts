@@ -3,6 +3,7 @@ import { fastifyAwilixPlugin } from '@fastify/awilix';
 import { asClass, asFunction, asValue, createContainer, InjectionMode } from 'awilix';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SwitchboardConfig } from './config/config-schema.js';
+import type { RetentionRule } from './retention/retention-rule.js';
 import { KernelError } from './errors/kernel-error.js';
 import { loadPlugins, type LoadedPlugin } from './plugin/load-plugins.js';
 import { collectSchema } from './db/collect-schema.js';
@@ -29,7 +30,6 @@ import { Completions } from './mcp/completions.js';
 import { shopProfileResource, type ProfileContributor } from './resources/shop-profile.resource.js';
 import { JobScheduler } from './jobs/job-scheduler.js';
 import { McpMethods } from './transport/mcp-methods.js';
-import { PROTOCOL_VERSIONS } from './transport/protocol-version.js';
 import { mcpRoute } from './transport/mcp-route.js';
 import { originGuard } from './transport/origin-guard.js';
 import { errorHandler } from './transport/error-handler.js';
@@ -37,12 +37,17 @@ import { Authenticator } from './auth/authenticator.js';
 import { AuthGuard } from './auth/auth-guard.js';
 import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
-import { SERVER_NAME } from './version.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
 import { EventBus, type Listener } from './events/event-bus.js';
 import { ServiceAccess } from './plugin/service-access.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 import { collectOutboxConsumers } from './outbox/collect-outbox-consumers.js';
+import { Metrics } from './metrics/metrics.js';
+import { kernelGauges } from './metrics/kernel-gauges.js';
+import { operatorRoutes } from './transport/operator-routes.js';
+import { RetentionSweep } from './retention/retention-sweep.js';
+import { kernelRetention } from './retention/kernel-retention.js';
+import { kernelJobs } from './jobs/kernel-jobs.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -58,6 +63,9 @@ export interface Kernel {
   announcer: ShopAnnouncer;
   /** Delivers outbox messages after commit (started with the jobs; tests drive it with deliverDue()). */
   outbox: OutboxRelay;
+  /** The kernel's jobs and the groups' retention rules run through it; tests drive run(). */
+  retention: RetentionSweep;
+  metrics: Metrics;
   /** True when the database is the embedded one in the data folder. */
   embedded: boolean;
   /** Starts listening and the jobs; returns the base URL. */
@@ -108,6 +116,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     trustProxy: config.server.trustProxy,
   });
   const log = app.log;
+  const metrics = new Metrics(orm, log);
+  metrics.declare('kernel', kernelGauges);
+  for (const { plugin } of plugins) metrics.declare(plugin.name, plugin.metrics ?? []);
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   const access = ServiceAccess.of(plugins);
@@ -117,6 +128,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   container.register({
     secrets: asValue(secrets),
     networkGuard: asValue(networkGuard),
+    metrics: asValue(metrics),
     credits: asClass(CreditsService).scoped(),
     shopProfile: asClass(ShopProfileService).scoped(),
   });
@@ -158,7 +170,23 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   );
   const scope = new ShopScope(orm, container, groupConfigs, new EventBus(listeners), access, log, relay.wiring());
   relay.attach(scope);
-  const scheduler = new JobScheduler(orm, scope, log);
+  const scheduler = new JobScheduler(orm, scope, log, metrics);
+  const retention = new RetentionSweep(
+    orm,
+    [
+      ...kernelRetention.map((rule) => ({ group: 'kernel', rule: rule as RetentionRule<never>, config })),
+      ...plugins.flatMap(({ plugin, config: groupConfig }) =>
+        (plugin.retention ?? []).map((rule) => ({
+          group: plugin.name,
+          rule: rule as RetentionRule<never>,
+          config: groupConfig,
+        })),
+      ),
+    ],
+    config.retention,
+    log,
+  );
+  for (const job of kernelJobs(orm, metrics, retention)) scheduler.add('kernel', job);
   const profileContributors = plugins.flatMap(({ plugin }) =>
     plugin.profile ? [plugin.profile as ProfileContributor] : [],
   );
@@ -181,9 +209,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const announcer = new ShopAnnouncer(orm, scope, log);
   const confirmations = new ConfirmationService(secrets, config.confirmation.ttlSeconds);
-  const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl);
+  const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl, metrics);
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
-  const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, sinks);
+  const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, sinks, metrics);
   gate.attach(invoker);
   const shops = new ShopService(
     orm.em,
@@ -211,14 +239,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   };
   originGuard(app, allowedOrigins);
   errorHandler(app);
-  app.get('/health', async (_req, reply) => {
-    try {
-      await orm.em.getConnection().execute('select 1');
-      return { status: 'ok', database: 'up', server: SERVER_NAME, protocolVersions: PROTOCOL_VERSIONS };
-    } catch {
-      return reply.code(503).send({ status: 'degraded', database: 'down', server: SERVER_NAME });
-    }
-  });
+  await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
   const authenticator = new Authenticator(orm, url, log);
   await authenticator.start();
   const auth = new AuthGuard(authenticator, config.auth.failedAttemptsPerWindow, config.auth.windowSeconds * 1000);
@@ -228,6 +249,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     requestsPerWindow: config.auth.requestsPerWindow,
     windowSeconds: config.auth.windowSeconds,
     maxBatchLength: config.server.maxBatchLength,
+    metrics,
   });
   await app.register(confirmationPage, { gate });
   // Plugin routes get request.diScope; the MCP endpoint builds its own per-call scopes and does
@@ -278,6 +300,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     shops,
     announcer,
     outbox: relay,
+    retention,
+    metrics,
     embedded: embedded !== undefined,
     baseUrl,
     async listen() {

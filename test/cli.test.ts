@@ -16,7 +16,7 @@ import {
   postRpc,
   repoRoot,
   spawnServer,
-  waitForHealth,
+  waitForReady,
   type ServerProcess,
 } from './helpers/server-process.js';
 
@@ -310,7 +310,7 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
 
     it('while a server process runs on the folder, shares its database: new tokens and rotations take effect at once', async () => {
       server = spawnServer(await freePort(), { DATA_DIR: dataDir });
-      await waitForHealth(server);
+      await waitForReady(server);
       expect(server.stdout(), 'a folder that already has a shop gets no demo shop').to.not.contain('Created demo shop');
       const call = (token: string) =>
         postRpc(server!.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping' } }, token);

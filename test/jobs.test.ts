@@ -30,7 +30,13 @@ describe('jobs: scheduler and tick lease', () => {
   });
 
   it('registers the group’s jobs under group-qualified names', () => {
-    expect(k1.scheduler.names()).to.have.members(['fx_jobs.tick', 'fx_jobs.failing', 'fx_jobs.per_shop']);
+    expect(k1.scheduler.names()).to.have.members([
+      'fx_jobs.tick',
+      'fx_jobs.failing',
+      'fx_jobs.per_shop',
+      'kernel.expire-confirmations',
+      'kernel.retention',
+    ]);
   });
 
   it('(a) the same tick run twice: the second is skipped', async () => {

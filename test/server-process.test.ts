@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { freePort, postRpc, spawnServer, waitForHealth, type ServerProcess } from './helpers/server-process.js';
+import { freePort, postRpc, spawnServer, waitForReady, type ServerProcess } from './helpers/server-process.js';
 
 const DEMO_TOKEN = /^\s+(sbt_[A-Za-z0-9_-]{43})\s*$/m;
 
@@ -18,7 +18,7 @@ describe('the real server process on an empty embedded database', function () {
   const start = async (options: { healthy: boolean }) => {
     const server = spawnServer(await freePort(), { DATA_DIR: dataDir });
     started.push(server);
-    if (options.healthy) await waitForHealth(server);
+    if (options.healthy) await waitForReady(server);
     return server;
   };
 
@@ -42,7 +42,9 @@ describe('the real server process on an empty embedded database', function () {
 
   it('answers /health, initialize, tools/list and tools/call over HTTP', async () => {
     const health = await fetch(`${first.url}/health`);
-    expect(await health.json()).to.include({ status: 'ok', database: 'up' });
+    expect(await health.json()).to.include({ status: 'ok' });
+    const ready = await fetch(`${first.url}/ready`);
+    expect(await ready.json()).to.include({ status: 'ready', database: 'up' });
 
     const init = await postRpc(first.url, {
       jsonrpc: '2.0',

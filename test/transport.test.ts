@@ -180,9 +180,12 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     expect(res.body.error.message).to.match(/too large/);
   });
 
-  it('/health reports the database without auth', async () => {
+  it('/health and /ready answer without auth', async () => {
     const res = await k.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).to.equal(200);
-    expect(res.json()).to.include({ status: 'ok', database: 'up' });
+    expect(res.json()).to.include({ status: 'ok' });
+    const ready = await k.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).to.equal(200);
+    expect(ready.json()).to.include({ status: 'ready', database: 'up' });
   });
 });

@@ -54,7 +54,14 @@ export const ConfigSchema = Type.Object(
       { additionalProperties: false, default: {} },
     ),
     confirmation: Type.Object(
-      { ttlSeconds: Type.Integer({ minimum: 10, default: 600 }) },
+      {
+        ttlSeconds: Type.Integer({ minimum: 10, default: 600 }),
+        retainDays: Type.Integer({
+          minimum: 1,
+          default: 30,
+          description: 'Confirmations are deleted this many days after they were issued',
+        }),
+      },
       { additionalProperties: false, default: {} },
     ),
     tools: Type.Object(
@@ -68,7 +75,57 @@ export const ConfigSchema = Type.Object(
       },
       { additionalProperties: false, default: {} },
     ),
-    jobs: Type.Object({ enabled: Type.Boolean({ default: true }) }, { additionalProperties: false, default: {} }),
+    jobs: Type.Object(
+      {
+        enabled: Type.Boolean({ default: true }),
+        retainDays: Type.Integer({
+          minimum: 1,
+          default: 14,
+          description: 'Job run records are deleted after this many days',
+        }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    retention: Type.Object(
+      {
+        batchSize: Type.Integer({
+          minimum: 100,
+          maximum: 50_000,
+          default: 5_000,
+          description: 'Rows one retention statement deletes; each batch is its own short transaction',
+        }),
+        maxBatchesPerRun: Type.Integer({
+          minimum: 1,
+          default: 200,
+          description: 'Batches one table gets per retention run; the rest waits for the next run',
+        }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    metrics: Type.Object(
+      {
+        enabled: Type.Boolean({ default: true, description: 'Serve /metrics (Prometheus text) on the main port' }),
+        allowFrom: Type.Array(Type.String({ minLength: 1 }), {
+          default: [],
+          description: 'Addresses or CIDRs that may read /metrics; empty: any address',
+        }),
+        token: Type.Optional(
+          Type.String({ minLength: 16, description: 'When set, /metrics needs Authorization: Bearer <token>' }),
+        ),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    redis: Type.Object(
+      {
+        url: Type.Optional(
+          Type.String({
+            pattern: '^rediss?://',
+            description: 'When set, the request and failed-auth limits are shared by every process through Redis',
+          }),
+        ),
+      },
+      { additionalProperties: false, default: {} },
+    ),
     outbox: Type.Object(
       {
         pollMs: Type.Integer({

@@ -67,6 +67,8 @@ async function readConfigFile(path: string): Promise<ConfigTree> {
 interface EnvironmentConfig {
   server: Record<string, unknown>;
   database: Record<string, unknown>;
+  metrics?: Record<string, unknown>;
+  redis?: Record<string, unknown>;
   secret?: string;
   logLevel?: string;
   groups?: Record<string, ConfigTree>;
@@ -80,6 +82,8 @@ function fromEnvironment(env: NodeJS.ProcessEnv, current: ConfigTree): Environme
   if (env.ALLOWED_ORIGINS !== undefined) out.server.allowedOrigins = splitList(env.ALLOWED_ORIGINS);
   if (env.DATABASE_URL) out.database.url = env.DATABASE_URL;
   if (env.DATA_DIR) out.database.dataDir = env.DATA_DIR;
+  if (env.METRICS_TOKEN) out.metrics = { token: env.METRICS_TOKEN };
+  if (env.REDIS_URL) out.redis = { url: env.REDIS_URL };
   if (env.SWITCHBOARD_SECRET) out.secret = env.SWITCHBOARD_SECRET;
   if (env.LOG_LEVEL) out.logLevel = env.LOG_LEVEL;
   if (env.SWITCHBOARD_GROUPS !== undefined) {

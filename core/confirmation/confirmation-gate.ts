@@ -10,6 +10,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { ConfirmationService } from './confirmation-service.js';
 import type { PendingConfirmation } from './pending-confirmation.entity.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export type PageOutcome =
   | { state: 'unknown' }
@@ -32,6 +33,7 @@ export class ConfirmationGate {
     private readonly scope: ShopScope,
     private readonly confirmations: ConfirmationService,
     private readonly baseUrl: () => string,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Wired after construction: the invoker and the gate call each other. */
@@ -53,7 +55,10 @@ export class ConfirmationGate {
         before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
         reporter,
       });
-      if (payload) return { payload, isError: false };
+      if (payload) {
+        this.metrics.confirmation('agent', 'approved');
+        return { payload, isError: false };
+      }
     }
     const summary = await this.scope.run(
       shop,
@@ -68,6 +73,7 @@ export class ConfirmationGate {
     const issued = await this.scope.run(shop, ({ em }) => this.confirmations.issue(em, name, policy, args, summary), {
       transactional: true,
     });
+    this.metrics.confirmation(policy, 'issued');
     const common = {
       success: false,
       requires_confirmation: true,
@@ -121,6 +127,7 @@ export class ConfirmationGate {
     const args = this.confirmations.openArgs(row);
     const outcome = await this.runApproved(tool, shop, args, row.id, requestId);
     if (!outcome) return this.inspect(token);
+    this.metrics.confirmation(row.policy, 'approved');
     return { state: 'done', row, ...outcome };
   }
 
@@ -131,7 +138,9 @@ export class ConfirmationGate {
     const rejected =
       shop !== null &&
       (await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true }));
-    return rejected ? { state: 'just_rejected', row: seen.row } : this.inspect(token);
+    if (!rejected) return this.inspect(token);
+    this.metrics.confirmation(seen.row.policy, 'rejected');
+    return { state: 'just_rejected', row: seen.row };
   }
 
   private async runApproved(

@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { tenantColumn } from '../tenancy/tenant-column.js';
 
-export const CONFIRMATION_STATUSES: ['pending', 'executed', 'rejected', 'invalidated'] = [
+export const CONFIRMATION_STATUSES: ['pending', 'executed', 'rejected', 'invalidated', 'expired'] = [
   'pending',
   'executed',
   'rejected',
   'invalidated',
+  'expired',
 ];
 export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
@@ -31,7 +32,13 @@ export const PendingConfirmation = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     resolvedAt: p.datetime().nullable(),
   },
-  indexes: [{ properties: ['shopId', 'tool', 'argsHash'] }],
+  indexes: [
+    { properties: ['shopId', 'tool', 'argsHash'] },
+    {
+      name: 'pending_confirmations_pending_expiry_index',
+      expression: `create index "pending_confirmations_pending_expiry_index" on "pending_confirmations" ("expires_at") where "status" = 'pending'`,
+    },
+  ],
 });
 
 export type PendingConfirmation = InferEntity<typeof PendingConfirmation>;

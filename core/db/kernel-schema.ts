@@ -9,6 +9,7 @@ import { KernelShopAnnounced } from './migrations/kernel-0002-shop-announced.js'
 import { KernelTextSearch } from './migrations/kernel-0003-text-search.js';
 import { KernelOutbox } from './migrations/kernel-0004-outbox.js';
 import { KernelMcpLogLevel } from './migrations/kernel-0005-mcp-log-level.js';
+import { KernelOperations } from './migrations/kernel-0006-operations.js';
 
 export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage];
 
@@ -18,4 +19,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0003-text-search', class: KernelTextSearch },
   { name: 'kernel/0004-outbox', class: KernelOutbox },
   { name: 'kernel/0005-mcp-log-level', class: KernelMcpLogLevel },
+  { name: 'kernel/0006-operations', class: KernelOperations },
 ];

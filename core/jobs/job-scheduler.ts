@@ -7,6 +7,7 @@ import type { JobContext, JobDefinition, ShopContext } from '../plugin/plugin-ty
 import type { ShopScope } from '../tools/shop-scope.js';
 import { extendContext, toShopContext } from '../tools/shop-scope.js';
 import { Shop } from '../tenancy/shop.entity.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export type TickOutcome = 'ran' | 'skipped' | 'failed';
 
@@ -30,6 +31,7 @@ export class JobScheduler {
     private readonly orm: MikroORM,
     private readonly scope: ShopScope,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics,
   ) {}
 
   add(group: string, job: JobDefinition): void {
@@ -90,19 +92,29 @@ export class JobScheduler {
        on conflict (job, tick_at) do nothing returning id`,
       [name, tickAt, this.owner],
     );
-    if (leased.length === 0) return 'skipped';
+    if (leased.length === 0) {
+      this.metrics.jobRuns.inc({ job: name, outcome: 'skipped' });
+      return 'skipped';
+    }
     const runId = leased[0].id;
+    const started = Date.now();
+    this.metrics.jobLateness.observe({ job: name }, Math.max(0, started - tickAt.getTime()) / 1000);
+    const finish = (outcome: TickOutcome) => {
+      this.metrics.jobRuns.inc({ job: name, outcome });
+      this.metrics.jobDuration.observe({ job: name }, (Date.now() - started) / 1000);
+      return outcome;
+    };
     try {
       await this.execute(entry, tickAt);
       await conn.execute(`update job_runs set status = 'succeeded', finished_at = now() where id = ?`, [runId]);
-      return 'ran';
+      return finish('ran');
     } catch (err) {
       this.log.error({ err, job: name, tickAt }, 'job run failed');
       await conn.execute(`update job_runs set status = 'failed', finished_at = now(), error = ? where id = ?`, [
         String((err as Error).message ?? err),
         runId,
       ]);
-      return 'failed';
+      return finish('failed');
     }
   }
 

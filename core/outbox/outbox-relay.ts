@@ -16,8 +16,6 @@ export interface OutboxRelayConfig {
   /** A delivery running longer fails its attempt (it must stay well under the lease). */
   deliveryTimeoutMs: number;
   retryScheduleMs: readonly number[];
-  /** Finished messages (delivered, exhausted, abandoned) are deleted after this many days. */
-  retainDays: number;
 }
 
 export interface RegisteredConsumer {
@@ -36,8 +34,6 @@ interface Claimed {
   created_at: Date;
 }
 
-const PURGE_EVERY_MS = 3_600_000;
-
 /**
  * Delivers outbox messages after their transaction commits, at least once. Any number of server
  * processes run one each over the same table: a pass claims due messages with SKIP LOCKED and a
@@ -48,7 +44,6 @@ const PURGE_EVERY_MS = 3_600_000;
 export class OutboxRelay {
   private readonly loop: PollingLoop;
   private readonly waiting = new WeakSet<EntityManager>();
-  private lastPurge = 0;
   private scope!: ShopScope;
 
   constructor(
@@ -91,7 +86,6 @@ export class OutboxRelay {
 
   /** One pass: claims and delivers what is due; true when it claimed anything. */
   async deliverDue(): Promise<boolean> {
-    await this.purgeFinished();
     const claimed = await this.claim();
     if (claimed.length === 0) return false;
     const shops = new Map<number, Promise<ShopContext | null>>();
@@ -185,15 +179,5 @@ export class OutboxRelay {
       );
     });
     return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-  }
-
-  private async purgeFinished(): Promise<void> {
-    if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
-    this.lastPurge = Date.now();
-    await this.orm.em.fork().execute(
-      `delete from "outbox_messages" where "id" in (
-         select "id" from "outbox_messages" where "status" <> 'pending' and "finished_at" < now() - ? * interval '1 day' limit 10000)`,
-      [this.config.retainDays],
-    );
   }
 }

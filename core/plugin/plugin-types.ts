@@ -1,3 +1,5 @@
+import type { MetricDefinition } from '../metrics/metric-definition.js';
+import type { RetentionRule } from '../retention/retention-rule.js';
 import type { EntitySchema, EntityManager } from '@mikro-orm/postgresql';
 import type { NamedMigration } from '../db/migration-renames.js';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
@@ -250,6 +252,13 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tools with different argument types
   tools?: ToolDefinition<any, Static<C>>[];
   jobs?: JobDefinition<Static<C>>[];
+  /**
+   * Counters the group's services increment (`services.metrics.count(name, labels)`) and gauges read
+   * from its tables at scrape time; all served on /metrics. Names start with `switchboard_`.
+   */
+  metrics?: MetricDefinition[];
+  /** The group's tables that only grow, and when their rows go (the kernel's retention job). */
+  retention?: RetentionRule<Static<C>>[];
   resources?: ResourceDefinition[];
   resourceTemplates?: ResourceTemplateDefinition[];
   /** MCP prompts for the group's common jobs (prompts/list, prompts/get). */

@@ -7,6 +7,7 @@ import type { GroupCatalog } from './group-catalog.js';
 import type { NetworkGuard } from '../net/network-guard.js';
 import type { ShopContext } from './plugin-types.js';
 import type { Outbox } from '../outbox/outbox.js';
+import type { GroupMetrics } from '../metrics/metric-definition.js';
 
 /** What the kernel registers in every call scope. */
 export interface KernelServices {
@@ -23,6 +24,8 @@ export interface KernelServices {
   kernelCatalog: GroupCatalog;
   /** The one way out to a URL or host a shop supplied (core/net/network-guard.ts). */
   networkGuard: NetworkGuard;
+  /** The counters the groups' manifests declare (core/metrics). */
+  metrics: GroupMetrics;
 }
 
 /**

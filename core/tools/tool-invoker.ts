@@ -13,6 +13,7 @@ import type { ShopScope } from './shop-scope.js';
 import type { AuditActor, AuditRecord, AuditSink } from '../audit/audit-record.js';
 import { redactArgs, secretValues } from '../audit/secret-args.js';
 import type { CallReporter, ReporterSource } from '../mcp/call-reporter.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export interface ToolOutcome {
   payload: Record<string, unknown>;
@@ -48,7 +49,8 @@ export class ToolInvoker {
     /** Check every answer against the tool's output schema (config tools.checkOutput; tests turn it on). */
     private readonly checkOutput = false,
     /** The groups' audit sinks, told of every mutation. */
-    private readonly sinks: readonly AuditSink[] = [],
+    private readonly sinks: readonly AuditSink[],
+    private readonly metrics: Metrics,
   ) {}
 
   /** `stream`: the request's stream, when the client can hear progress and log messages. */
@@ -61,7 +63,26 @@ export class ToolInvoker {
   ): Promise<ToolOutcome> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
-    const args = rawArgs ?? {};
+    const started = performance.now();
+    const outcome = await this.answer(tool, shop, rawArgs ?? {}, requestId, stream);
+    const { payload } = outcome;
+    const failed = outcome.isError || (payload.success === false && payload.requires_confirmation !== true);
+    this.metrics.toolCall(
+      name,
+      failed ? 'failed' : payload.requires_confirmation === true ? 'confirmation_required' : 'success',
+      failed ? String(payload.error_code ?? 'internal_error') : '',
+      (performance.now() - started) / 1000,
+    );
+    return outcome;
+  }
+
+  private async answer(
+    tool: RegisteredTool,
+    shop: ShopContext,
+    args: unknown,
+    requestId: string,
+    stream: ReporterSource | undefined,
+  ): Promise<ToolOutcome> {
     const errors = argumentErrors(tool, args);
     if (errors.length > 0) {
       const refused = invalidArguments(tool, errors);

@@ -12,6 +12,21 @@ import { isLogLevel, LOG_LEVELS, type LogLevel } from '../mcp/log-level.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
 import { negotiate, type ProtocolVersion } from './protocol-version.js';
 
+/** Every method handle() answers; anything else is -32601. */
+export const MCP_METHODS: ReadonlySet<string> = new Set([
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+]);
+
 export interface McpParts {
   registry: ToolRegistry;
   invoker: ToolInvoker;

@@ -22,6 +22,8 @@ import {
 import { FixedWindowLimiter } from './rate-limiter.js';
 import { CallStream } from './call-stream.js';
 import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { MCP_METHODS } from './mcp-methods.js';
 
 export interface McpRouteOptions {
   methods: McpMethods;
@@ -30,6 +32,7 @@ export interface McpRouteOptions {
   windowSeconds: number;
   /** The most messages one batch may hold (server.maxBatchLength). */
   maxBatchLength: number;
+  metrics: Metrics;
 }
 
 /**
@@ -37,7 +40,10 @@ export interface McpRouteOptions {
  * and an authenticated shop, and return serialized results.
  */
 export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
-  const { methods, auth, maxBatchLength } = options;
+  const { methods, auth, maxBatchLength, metrics } = options;
+  // A label per method the server knows: a client inventing names must not grow the series.
+  const count = (method: string, status: number | 'ok') =>
+    metrics.rpcRequests.inc({ method: MCP_METHODS.has(method) ? method : 'unknown', status: String(status) });
   const perShop = new FixedWindowLimiter(options.requestsPerWindow, options.windowSeconds * 1000);
 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
@@ -107,6 +113,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       if (!outcome.shop) {
         const code = outcome.status === 429 ? RpcCode.RATE_LIMITED : RpcCode.UNAUTHORIZED;
         const wait = outcome.status === 429 ? outcome.retryAfterSeconds : undefined;
+        for (const item of items) if (item.kind === 'request') count(item.method, code);
         return rejectAll(reply, items, batch, outcome.status, code, outcome.message, wait);
       }
       shop = outcome.shop;
@@ -127,12 +134,14 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     for (const item of items) {
       if (item.kind === 'silent') continue;
       if (item.kind === 'invalid') {
+        count('invalid', item.error.code);
         responses.push(errorResponse(item.id, item.error));
         continue;
       }
       const wait = shop ? perShop.hit(`shop:${shop.id}`) : 0;
       if (wait) {
         refusedFor = wait;
+        count(item.method, RpcCode.RATE_LIMITED);
         responses.push(errorResponse(item.id, rateLimited(wait)));
         continue;
       }
@@ -154,9 +163,13 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     stream: CallStream | undefined,
   ): Promise<RawJson> {
     try {
-      return resultResponse(item.id, await methods.handle(item, shop, request.id, version, stream));
+      const result = resultResponse(item.id, await methods.handle(item, shop, request.id, version, stream));
+      count(item.method, 'ok');
+      return result;
     } catch (err) {
-      return errorResponse(item.id, toJsonRpcError(err, request.id, request.log));
+      const error = toJsonRpcError(err, request.id, request.log);
+      count(item.method, error.code);
+      return errorResponse(item.id, error);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { asValue } from 'awilix';
-import { definePlugin, inBatches } from '../../core/index.js';
+import { definePlugin, inBatches, type GroupMetrics } from '../../core/index.js';
 import { MassMarketingConfig } from './config.js';
+import { massMarketingMetrics } from './operations/metrics.js';
 import { ContactList } from './entities/contact-list.entity.js';
 import { ListMember } from './entities/list-member.entity.js';
 import { ListTagCount } from './entities/list-tag-count.entity.js';
@@ -142,6 +143,7 @@ export default definePlugin({
     marketingTranslationService: MarketingTranslationService,
   },
   errors: massMarketingErrors,
+  metrics: massMarketingMetrics,
   resourceTemplates: [campaignTemplate, contactListTemplate],
   prompts: [launchCampaign],
   tools: [
@@ -205,7 +207,7 @@ export default definePlugin({
       marketingTranslatorAvailable: asValue(container.hasRegistration(TRANSLATOR_PORT)),
     });
     const worker = new ImportWorker(rootEm, withShop, config.importWorker, log);
-    const engine = new CampaignEngine(rootEm, withShop, config.engine, log);
+    const engine = new CampaignEngine(rootEm, withShop, config.engine, log, container.resolve<GroupMetrics>('metrics'));
     container.register({ marketingImportWorker: asValue(worker), marketingCampaignEngine: asValue(engine) });
     unsubscribePage(setup);
     exportDownload(setup);

@@ -43,6 +43,13 @@ export const WhatsappOpsConfig = Type.Refine(
       eligibilityWindowHours: Type.Integer({ minimum: 1, maximum: 720, default: 24 }),
       /** Credits per outbound message; campaigns pass their own cost. */
       messageCost: Type.Integer({ minimum: 0, default: 500 }),
+      retainDays: Type.Object(
+        {
+          processedEvents: Type.Integer({ minimum: 1, default: 30 }),
+          sandboxEvents: Type.Integer({ minimum: 1, default: 7 }),
+        },
+        { additionalProperties: false, default: {} },
+      ),
     },
     { additionalProperties: false },
   ),

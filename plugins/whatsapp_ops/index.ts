@@ -44,6 +44,8 @@ import { scheduleChatappMessage } from './tools/schedule-chatapp-message.js';
 import { listScheduledMessages } from './tools/list-scheduled-messages.js';
 import { cancelScheduledMessage } from './tools/cancel-scheduled-message.js';
 import { whatsappOpsErrors } from './errors.js';
+import { whatsappOpsMetrics } from './operations/metrics.js';
+import { whatsappOpsRetention } from './operations/retention.js';
 
 /**
  * whatsapp_ops: the messaging channel (`chatapp`). Lines (sessions) are paired through the channel
@@ -116,5 +118,7 @@ export default definePlugin({
     cancelScheduledMessage,
   ],
   jobs: [sendScheduledMessages, retrySendingMessages, drainTicketFollowups],
+  metrics: whatsappOpsMetrics,
+  retention: whatsappOpsRetention,
   setup: setupChannel,
 });

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { freePort, spawnServer, waitForHealth, type ServerProcess } from './server-process.js';
+import { freePort, spawnServer, waitForReady, type ServerProcess } from './server-process.js';
 import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from './boot.js';
 import { FAST_SANDBOX } from './session-service-instance.js';
 
@@ -74,7 +74,7 @@ export async function startServer(d: Deployment): Promise<ServerProcess> {
     LOG_LEVEL: 'error',
   });
   // PUBLIC_BASE_URL is not where the server listens: health is asked on the port itself.
-  await waitForHealth(server, 90_000);
+  await waitForReady(server, 90_000);
   return server;
 }
 

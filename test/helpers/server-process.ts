@@ -76,22 +76,22 @@ export function spawnServer(port: number, vars: Record<string, string>): ServerP
   };
 }
 
-/** Resolves once GET /health answers 200; rejects with the server's stderr if it exits first. */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
+export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exit: Exit | undefined;
   void server.exited.then((e) => (exit = e));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exit) throw new Error(`server exited (${exit.code ?? exit.signal}) before it was healthy: ${server.stderr()}`);
+    if (exit) throw new Error(`server exited (${exit.code ?? exit.signal}) before it was ready: ${server.stderr()}`);
     try {
-      const res = await fetch(`${server.url}/health`);
+      const res = await fetch(`${server.url}/ready`);
       if (res.status === 200) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server not healthy after ${timeoutMs} ms: ${server.stderr()}`);
+  throw new Error(`server not ready after ${timeoutMs} ms: ${server.stderr()}`);
 }
 
 /** One JSON-RPC request over real HTTP. */

@@ -1,6 +1,13 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { PollingLoop, type EntityManager, type Services, type SetupContext } from '../../../core/index.js';
+import {
+  PollingLoop,
+  type EntityManager,
+  type GroupMetrics,
+  type Services,
+  type SetupContext,
+} from '../../../core/index.js';
+import { CAMPAIGN_SENDS } from '../operations/metrics.js';
 import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
@@ -60,6 +67,7 @@ export class CampaignEngine {
     private readonly withShop: SetupContext['withShop'],
     private readonly config: EngineConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: GroupMetrics,
   ) {
     // Several loops, so that one claims while another sends: lines keep coming due during a pass.
     this.loops = Array.from(
@@ -117,7 +125,11 @@ export class CampaignEngine {
         },
         { transactional: true },
       );
-      for (const outcome of outcomes) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      // After the batch committed: a rolled-back batch sent nothing that counts.
+      for (const outcome of outcomes) {
+        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+        this.metrics.count(CAMPAIGN_SENDS, { outcome });
+      }
     });
     for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
       if (await this.inShop(run.shop_id, (s) => s.marketingCampaignRunsService.finish(run.id))) report.finished++;

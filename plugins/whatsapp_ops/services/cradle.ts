@@ -2,6 +2,7 @@ import type {
   CreditsService,
   EntityManager,
   GroupCatalog,
+  GroupMetrics,
   ScopedEvents,
   SecretBox,
   ShopContext,
@@ -25,6 +26,7 @@ export interface ChatappCradle {
   secrets: SecretBox;
   events: ScopedEvents;
   kernelCatalog: GroupCatalog;
+  metrics: GroupMetrics;
   chatappChannel: ChannelPort;
   chatappConfig: WhatsappOpsConfig;
   chatappSessionsService: ChatappSessionsService;

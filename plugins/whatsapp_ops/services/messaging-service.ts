@@ -9,6 +9,7 @@ import { TRANSIENT_CHANNEL_CODES, toolErrorFromChannel } from './channel-failure
 import { checkContent, checkIdempotencyKey, mediaForPort, sameContent } from './message-content.js';
 import { advanceStatus } from './message-status.js';
 import { channelLabel } from './channel-label.js';
+import { MESSAGES_SENT } from '../operations/metrics.js';
 import { messagePayload, type MessagePayload } from './payloads.js';
 
 export interface SendRequest {
@@ -349,6 +350,10 @@ export class ChatappMessagingService {
       }
     }
     await this.em.flush();
+    const refused = outcomes.filter((outcome) => outcome instanceof ToolError).length;
+    const counts = { sent: taken.length, waiting: messages.length - taken.length - refused, refused };
+    for (const [outcome, n] of Object.entries(counts))
+      if (n > 0) this.deps.metrics.count(MESSAGES_SENT, { channel: 'chatapp', outcome }, n);
     await this.deps.events.emitMany(
       'whatsapp_ops.message_sent',
       taken.map((message) => ({

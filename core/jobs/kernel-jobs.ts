@@ -1,0 +1,30 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { JobDefinition } from '../plugin/plugin-types.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { RetentionSweep } from '../retention/retention-sweep.js';
+import { expireConfirmations } from '../confirmation/expire-confirmations.js';
+
+/** The kernel's own jobs, leased like the groups' (one process runs each tick). */
+export function kernelJobs(orm: MikroORM, metrics: Metrics, retention: RetentionSweep): JobDefinition[] {
+  return [
+    {
+      name: 'expire-confirmations',
+      schedule: '* * * * *',
+      scope: 'system',
+      description: 'Marks confirmations that lapsed unused as expired',
+      run: async () => {
+        await expireConfirmations(orm, metrics);
+      },
+    },
+    {
+      name: 'retention',
+      // Off the hour, when reports and other hourly work run.
+      schedule: '17 * * * *',
+      scope: 'system',
+      description: 'Deletes rows of the growing tables past their retention, in bounded batches',
+      run: async () => {
+        await retention.run();
+      },
+    },
+  ];
+}
