@@ -9,6 +9,6 @@ export { createOrm } from './db/create-orm.js';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 export { kernelMigrations } from './db/kernel-schema.js';
 export { loggerOptions } from './logging/logger-options.js';
-export { FixedWindowLimiter } from './transport/rate-limiter.js';
+export { RequestLimiter } from './limits/request-limiter.js';
 export { hashApiToken, bearerToken, shopForApiToken } from './auth/api-token.js';
 export { forkForShop } from './tenancy/fork-for-shop.js';

@@ -48,6 +48,8 @@ import { operatorRoutes } from './transport/operator-routes.js';
 import { RetentionSweep } from './retention/retention-sweep.js';
 import { kernelRetention } from './retention/kernel-retention.js';
 import { kernelJobs } from './jobs/kernel-jobs.js';
+import { RequestLimiter } from './limits/request-limiter.js';
+import { connectRedis } from './limits/redis-client.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -242,12 +244,20 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
   const authenticator = new Authenticator(orm, url, log);
   await authenticator.start();
-  const auth = new AuthGuard(authenticator, config.auth.failedAttemptsPerWindow, config.auth.windowSeconds * 1000);
+  const redis = config.redis.url ? connectRedis(config.redis.url, log) : undefined;
+  const limiter = (name: string, points: number) =>
+    RequestLimiter.create({
+      name,
+      points,
+      windowSeconds: config.auth.windowSeconds,
+      redis,
+      keyPrefix: config.redis.keyPrefix,
+    });
+  const auth = new AuthGuard(authenticator, limiter('failed-auth', config.auth.failedAttemptsPerWindow));
   await app.register(mcpRoute, {
     methods,
     auth,
-    requestsPerWindow: config.auth.requestsPerWindow,
-    windowSeconds: config.auth.windowSeconds,
+    perShop: limiter('shop', config.auth.requestsPerWindow),
     maxBatchLength: config.server.maxBatchLength,
     metrics,
   });
@@ -323,6 +333,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       await app.close();
       await networkGuard.close();
       await authenticator.stop();
+      redis?.disconnect();
       await orm.close();
       await embedded?.close();
     },

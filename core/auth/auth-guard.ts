@@ -1,6 +1,6 @@
 import type { ShopContext } from '../plugin/plugin-types.js';
 import type { LogLevel } from '../mcp/log-level.js';
-import { FixedWindowLimiter } from '../transport/rate-limiter.js';
+import type { RequestLimiter } from '../limits/request-limiter.js';
 import type { Authenticator } from './authenticator.js';
 
 export const UNAUTHORIZED = 'Unauthorized: invalid or missing Bearer token';
@@ -17,20 +17,16 @@ export type AuthOutcome =
  * others out. Only the failures are limited, which is what slows a guessing loop.
  */
 export class AuthGuard {
-  private readonly failures: FixedWindowLimiter;
-
   constructor(
     private readonly authenticator: Authenticator,
-    failedAttemptsPerWindow: number,
-    windowMs: number,
-  ) {
-    this.failures = new FixedWindowLimiter(failedAttemptsPerWindow, windowMs);
-  }
+    /** Failed attempts per client address. */
+    private readonly failures: RequestLimiter,
+  ) {}
 
   async check(authorization: string | undefined, address: string): Promise<AuthOutcome> {
     const holder = await this.authenticator.authenticate(authorization);
     if (holder) return holder;
-    const wait = this.failures.blocked(address);
+    const wait = await this.failures.blocked(address);
     if (wait)
       return {
         shop: null,
@@ -38,7 +34,7 @@ export class AuthGuard {
         message: `Too many failed authentication attempts; retry in ${wait} s`,
         retryAfterSeconds: wait,
       };
-    this.failures.hit(address);
+    await this.failures.hit(address);
     return { shop: null, status: 401, message: UNAUTHORIZED };
   }
 }

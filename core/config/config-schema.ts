@@ -123,6 +123,11 @@ export const ConfigSchema = Type.Object(
             description: 'When set, the request and failed-auth limits are shared by every process through Redis',
           }),
         ),
+        keyPrefix: Type.String({
+          pattern: '^[A-Za-z0-9_:.-]+$',
+          default: 'switchboard',
+          description: 'Prefix of the keys the limits keep in Redis (deployments sharing one Redis tell theirs apart)',
+        }),
       },
       { additionalProperties: false, default: {} },
     ),

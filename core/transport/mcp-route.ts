@@ -19,7 +19,7 @@ import {
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
 } from './protocol-version.js';
-import { FixedWindowLimiter } from './rate-limiter.js';
+import type { RequestLimiter } from '../limits/request-limiter.js';
 import { CallStream } from './call-stream.js';
 import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -28,8 +28,8 @@ import { MCP_METHODS } from './mcp-methods.js';
 export interface McpRouteOptions {
   methods: McpMethods;
   auth: AuthGuard;
-  requestsPerWindow: number;
-  windowSeconds: number;
+  /** Requests per shop. */
+  perShop: RequestLimiter;
   /** The most messages one batch may hold (server.maxBatchLength). */
   maxBatchLength: number;
   metrics: Metrics;
@@ -40,11 +40,10 @@ export interface McpRouteOptions {
  * and an authenticated shop, and return serialized results.
  */
 export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
-  const { methods, auth, maxBatchLength, metrics } = options;
+  const { methods, auth, maxBatchLength, metrics, perShop } = options;
   // A label per method the server knows: a client inventing names must not grow the series.
   const count = (method: string, status: number | 'ok') =>
     metrics.rpcRequests.inc({ method: MCP_METHODS.has(method) ? method : 'unknown', status: String(status) });
-  const perShop = new FixedWindowLimiter(options.requestsPerWindow, options.windowSeconds * 1000);
 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -138,7 +137,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         responses.push(errorResponse(item.id, item.error));
         continue;
       }
-      const wait = shop ? perShop.hit(`shop:${shop.id}`) : 0;
+      const wait = shop ? await perShop.hit(String(shop.id)) : 0;
       if (wait) {
         refusedFor = wait;
         count(item.method, RpcCode.RATE_LIMITED);

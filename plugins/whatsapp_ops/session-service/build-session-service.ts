@@ -105,7 +105,7 @@ export async function buildSessionService(
   await app.register(qrRoute, deps);
   await app.register(async (keyless) => {
     keyless.addHook('onRequest', async (request, reply) => {
-      const limited = limits.hitAnonymous(request.ip);
+      const limited = await limits.hitAnonymous(request.ip);
       if (limited) return sendChannelError(reply, limited);
     });
     await keyless.register(sandboxPairingRoutes, { engine });

@@ -1,30 +1,31 @@
-import { FixedWindowLimiter } from '../../../core/app-kit.js';
+import { RequestLimiter } from '../../../core/app-kit.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SessionServiceConfig } from './service-config.js';
 
 /**
- * The service's request budgets, in this process's memory like the main server's: per API key
+ * The service's request budgets, in this process's memory (the service runs as one process): per API key
  * (or per shop when creating sessions), per client address for the keyless routes, and per
  * address for failed authentication so keys cannot be guessed in a loop.
  */
 export class ServiceLimits {
-  private readonly perKey: FixedWindowLimiter;
-  private readonly anonymous: FixedWindowLimiter;
-  private readonly failures: FixedWindowLimiter;
+  private readonly perKey: RequestLimiter;
+  private readonly anonymous: RequestLimiter;
+  private readonly failures: RequestLimiter;
 
   constructor(limits: SessionServiceConfig['rateLimit']) {
-    const windowMs = limits.windowSeconds * 1000;
-    this.perKey = new FixedWindowLimiter(limits.requestsPerWindow, windowMs);
-    this.anonymous = new FixedWindowLimiter(limits.anonymousPerWindow, windowMs);
-    this.failures = new FixedWindowLimiter(limits.failedAttemptsPerWindow, windowMs);
+    const limiter = (name: string, points: number) =>
+      RequestLimiter.create({ name, points, windowSeconds: limits.windowSeconds, keyPrefix: 'session-service' });
+    this.perKey = limiter('key', limits.requestsPerWindow);
+    this.anonymous = limiter('anonymous', limits.anonymousPerWindow);
+    this.failures = limiter('failed-auth', limits.failedAttemptsPerWindow);
   }
 
-  hitKey(key: string): ChannelError | null {
-    return limited(this.perKey.hit(key), 'rate limit exceeded');
+  async hitKey(key: string): Promise<ChannelError | null> {
+    return limited(await this.perKey.hit(key), 'rate limit exceeded');
   }
 
-  hitAnonymous(ip: string): ChannelError | null {
-    return limited(this.anonymous.hit(ip), 'rate limit exceeded');
+  async hitAnonymous(ip: string): Promise<ChannelError | null> {
+    return limited(await this.anonymous.hit(ip), 'rate limit exceeded');
   }
 
   /**
@@ -32,10 +33,10 @@ export class ServiceLimits {
    * once the address is over its limit. Only failures are counted and refused: a valid key or
    * token always passes, since behind a proxy every client shares one address.
    */
-  failedAuth(ip: string, refusal: ChannelError): ChannelError {
-    const blocked = limited(this.failures.blocked(ip), 'too many failed authentication attempts');
+  async failedAuth(ip: string, refusal: ChannelError): Promise<ChannelError> {
+    const blocked = limited(await this.failures.blocked(ip), 'too many failed authentication attempts');
     if (blocked) return blocked;
-    this.failures.hit(ip);
+    await this.failures.hit(ip);
     return refusal;
   }
 }

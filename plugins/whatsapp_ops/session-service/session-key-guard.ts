@@ -24,7 +24,7 @@ export class SessionKeyGuard {
     const present = typeof apiKey === 'string' && apiKey !== '';
     const caller = present ? await this.sessions.byApiKey(apiKey) : null;
     if (!caller)
-      return this.limits.failedAuth(
+      return await this.limits.failedAuth(
         request.ip,
         present
           ? new ChannelError('unauthorized', 'invalid API key')
@@ -33,7 +33,7 @@ export class SessionKeyGuard {
               'missing X-API-Key header: send the API key returned when the session was created',
             ),
       );
-    const limited = this.limits.hitKey(caller.apiKeyHash);
+    const limited = await this.limits.hitKey(caller.apiKeyHash);
     if (limited) return limited;
     const target = caller.sessionKey === sessionKey ? caller : await this.sessions.byKey(sessionKey);
     if (!target) return new ChannelError('session_not_found', `session ${sessionKey} was not found`);

@@ -28,13 +28,14 @@ export async function createSessionRoute(app: FastifyInstance, deps: ServiceDeps
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post('/sessions', async (request, reply) => {
-    const limited = deps.limits.hitAnonymous(request.ip);
+    const limited = await deps.limits.hitAnonymous(request.ip);
     if (limited) return sendChannelError(reply, limited);
     const raw = typeof request.body === 'string' ? request.body : '';
     const body = parseBody(raw);
     const shopId = await identifyShop(request, raw, body.shop_id);
-    if (shopId instanceof ChannelError) return sendChannelError(reply, deps.limits.failedAuth(request.ip, shopId));
-    const perShop = deps.limits.hitKey(`shop:${shopId}`);
+    if (shopId instanceof ChannelError)
+      return sendChannelError(reply, await deps.limits.failedAuth(request.ip, shopId));
+    const perShop = await deps.limits.hitKey(`shop:${shopId}`);
     if (perShop) return sendChannelError(reply, perShop);
 
     const { record, apiKey, pairing } = await deps.sessions.create(shopId, body.label);

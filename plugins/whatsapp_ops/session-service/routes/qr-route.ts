@@ -14,7 +14,7 @@ const Params = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) }
  */
 export async function qrRoute(app: FastifyInstance, deps: ServiceDeps): Promise<void> {
   app.get<{ Params: { key: string } }>('/sessions/:key/qr', { schema: { params: Params } }, async (request, reply) => {
-    const limited = deps.limits.hitAnonymous(request.ip);
+    const limited = await deps.limits.hitAnonymous(request.ip);
     if (limited) return sendChannelError(reply, limited);
     const { session, pairingUrl } = await deps.engine.pairingState(request.params.key);
     if (!pairingUrl) {
