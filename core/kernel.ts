@@ -35,6 +35,8 @@ import { originGuard } from './transport/origin-guard.js';
 import { errorHandler } from './transport/error-handler.js';
 import { Authenticator } from './auth/authenticator.js';
 import { AuthGuard } from './auth/auth-guard.js';
+import { grantAllows } from './auth/token-grant.js';
+import { TokenService } from './auth/token-service.js';
 import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
@@ -61,6 +63,8 @@ export interface Kernel {
   /** Which group may resolve which service (the contract tests read it). */
   serviceAccess: ServiceAccess;
   shops: ShopService;
+  /** A shop's named tokens (the CLI's token-* commands). */
+  tokens: TokenService;
   /** Delivers shop.created for shops not announced yet (created by the CLI, or a failed delivery). */
   announcer: ShopAnnouncer;
   /** Delivers outbox messages after commit (started with the jobs; tests drive it with deliverDue()). */
@@ -258,6 +262,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     methods,
     auth,
     perShop: limiter('shop', config.auth.requestsPerWindow),
+    groups: new Set(plugins.map((p) => p.plugin.name)),
     maxBatchLength: config.server.maxBatchLength,
     metrics,
   });
@@ -282,7 +287,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           log,
           rootEm: orm.em,
           baseUrl,
-          authenticate: (request) => auth.check(request.headers.authorization, request.ip),
+          authenticate: async (request) => {
+            const outcome = await auth.check(request.headers.authorization, request.ip);
+            if (!outcome.shop || grantAllows(outcome.grant, { name: '', group: plugin.name, mutation: true }))
+              return outcome;
+            return { shop: null, status: 403, message: `this token may not change ${plugin.name}'s data` };
+          },
           withShop: async (shopId, work, opts) => {
             const shop = await scope.loadShop(shopId);
             if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
@@ -308,6 +318,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     scheduler,
     serviceAccess: access,
     shops,
+    tokens: new TokenService(orm.em, (shopId) => authenticator.evictShop(shopId)),
     announcer,
     outbox: relay,
     retention,

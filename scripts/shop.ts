@@ -1,5 +1,6 @@
 import { loadConfig } from '../core/config/load-config.js';
 import { ShopService } from '../core/tenancy/shop-service.js';
+import { TokenService } from '../core/auth/token-service.js';
 import { ensureSchema, openDatabase } from './lib/open-database.js';
 import { parseShopCommand, SHOP_USAGE } from './lib/shop-commands.js';
 import { runCli } from './lib/run-cli.js';
@@ -11,7 +12,12 @@ await runCli(async (argv) => {
   const db = await openDatabase(config);
   try {
     await ensureSchema(db, config.database.migrateOnStart);
-    return JSON.stringify(await operation(new ShopService(db.orm.em)));
+    const groups = Object.entries(config.groups)
+      .filter(([, entry]) => entry.enabled)
+      .map(([name]) => name);
+    return JSON.stringify(
+      await operation({ shops: new ShopService(db.orm.em), tokens: new TokenService(db.orm.em), groups }),
+    );
   } finally {
     await db.close();
   }

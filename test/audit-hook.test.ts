@@ -39,6 +39,7 @@ describe('the audit hook: every mutation, successful or failed, with its actor a
       tool: 'fx_set_api_key',
       group: 'fx_audit',
       actor: 'api_token',
+      token: null,
       outcome: 'success',
       error_code: null,
       shop_id: shopId,

@@ -1,3 +1,4 @@
+import { MAIN_TOKEN } from '../core/auth/token-grant.js';
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -46,7 +47,7 @@ describe('contract: every enabled tool group', () => {
     try {
       registry = registryOf(plugins);
       listed = new Map(
-        (JSON.parse(registry.page(undefined, '2025-06-18')!.toString()).tools as ToolDescriptorWithOutput[]).map(
+        (JSON.parse(registry.page(undefined, '2025-06-18', MAIN_TOKEN)!.toString()).tools as ToolDescriptorWithOutput[]).map(
           (t) => [t.name, t],
         ),
       );

@@ -7,11 +7,21 @@ import type { ShopContext } from '../plugin/plugin-types.js';
  */
 export type AuditActor = 'api_token' | 'confirmation_page' | 'job' | 'workflow' | 'assistant';
 
+/** The actor of a call, and the named token behind it (null: the shop's main token, or no token). */
+export interface CallOrigin {
+  actor: AuditActor;
+  token: string | null;
+}
+
+export const originOf = (tokenName: string | null): CallOrigin => ({ actor: 'api_token', token: tokenName });
+
 /** One mutation as the audit hook reports it. */
 export interface AuditRecord {
   tool: string;
   group: string;
   actor: AuditActor;
+  /** The name of the named token that made the call; null for the shop's main token and other actors. */
+  token: string | null;
   /** The call's arguments, with every `secret: true` argument redacted. */
   arguments: Record<string, unknown>;
   outcome: 'success' | 'failure';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AbstractSqlConnection } from '@mikro-orm/postgresql';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import type { LogLevel } from '../mcp/log-level.js';
+import { grantAllows, MAIN_TOKEN, type TokenGrant } from './token-grant.js';
 
 const PREFIX = 'sbt_';
 
@@ -24,27 +25,60 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const bearerToken = (authorization: string | undefined): string | null =>
   (authorization && BEARER.exec(authorization)?.[1]) || null;
 
-/** A token's shop, and what its client asked of the server (the MCP log level). */
+/** A token's shop, what its client asked of the server (the MCP log level), and what it may do. */
 export interface TokenHolder {
   shop: ShopContext;
   logLevel: LogLevel;
+  grant: TokenGrant;
 }
 
+interface HolderRow extends ShopContext {
+  logLevel: LogLevel;
+  tokenName: string | null;
+  groups: string[] | null;
+  readOnly: boolean;
+  expiresAt: Date | null;
+}
+
+const SHOP_COLUMNS = `s."id", s."name", s."timezone", s."locale", s."currency", s."mcp_log_level" as "logLevel"`;
+
 /**
- * The shop an API token belongs to, read from the kernel's shops table now. The server's
- * authenticator caches what this answers; processes beside the server (the session service) that
- * share its database but not its authenticator call it on every request.
+ * The shop an API token belongs to, read from the database now: the shop's main token, or a named
+ * token that is neither revoked nor expired. The server's authenticator caches what this answers;
+ * processes beside the server (the session service) that share its database call it per request.
  */
 export async function holderOfApiToken(connection: AbstractSqlConnection, token: string): Promise<TokenHolder | null> {
-  const rows = await connection.execute<(ShopContext & { logLevel: LogLevel })[]>(
-    'select "id", "name", "timezone", "locale", "currency", "mcp_log_level" as "logLevel" from "shops" where "token_hash" = ?',
-    [hashApiToken(token)],
+  const hash = hashApiToken(token);
+  const rows = await connection.execute<HolderRow[]>(
+    `select ${SHOP_COLUMNS}, null::text as "tokenName", null::text[] as "groups", false as "readOnly", null::timestamptz as "expiresAt"
+       from "shops" s where s."token_hash" = ?
+     union all
+     select ${SHOP_COLUMNS}, t."name", t."groups", t."read_only", t."expires_at"
+       from "api_tokens" t join "shops" s on s."id" = t."shop_id"
+      where t."token_hash" = ? and t."revoked_at" is null and (t."expires_at" is null or t."expires_at" > now())`,
+    [hash, hash],
   );
   const row = rows[0];
   if (!row) return null;
-  const { logLevel, ...shop } = row;
-  return { shop, logLevel };
+  const { logLevel, tokenName, groups, readOnly, expiresAt, ...shop } = row;
+  const grant: TokenGrant =
+    tokenName === null
+      ? MAIN_TOKEN
+      : {
+          name: tokenName,
+          groups: groups === null ? null : new Set(groups),
+          readOnly,
+          expiresAt: expiresAt === null ? null : new Date(expiresAt).getTime(),
+        };
+  return { shop, logLevel, grant };
 }
 
-export const shopForApiToken = async (connection: AbstractSqlConnection, token: string): Promise<ShopContext | null> =>
-  (await holderOfApiToken(connection, token))?.shop ?? null;
+/** The shop of a token that may change `group`'s data (the session service creates sessions). */
+export async function shopForApiToken(
+  connection: AbstractSqlConnection,
+  token: string,
+  group: string,
+): Promise<ShopContext | null> {
+  const holder = await holderOfApiToken(connection, token);
+  return holder && grantAllows(holder.grant, { name: '', group, mutation: true }) ? holder.shop : null;
+}

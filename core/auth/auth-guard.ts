@@ -1,13 +1,12 @@
-import type { ShopContext } from '../plugin/plugin-types.js';
-import type { LogLevel } from '../mcp/log-level.js';
+import type { TokenHolder } from './api-token.js';
 import type { RequestLimiter } from '../limits/request-limiter.js';
 import type { Authenticator } from './authenticator.js';
 
 export const UNAUTHORIZED = 'Unauthorized: invalid or missing Bearer token';
 
 export type AuthOutcome =
-  | { shop: ShopContext; logLevel: LogLevel }
-  | { shop: null; status: 401; message: string }
+  | TokenHolder
+  | { shop: null; status: 401 | 403; message: string }
   | { shop: null; status: 429; message: string; retryAfterSeconds: number };
 
 /**

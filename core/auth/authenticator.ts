@@ -82,7 +82,12 @@ export class Authenticator {
     if (!token) return null;
     // Keyed by the token itself so a hit costs no hashing; the map lives only in this process.
     const cached = this.listening ? this.cache.get(token) : undefined;
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.holder;
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) {
+      const { expiresAt } = cached.holder.grant;
+      if (expiresAt === null || expiresAt > Date.now()) return cached.holder;
+      this.cache.delete(token);
+      return null;
+    }
     return this.lookup(token);
   }
 

@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import { toToolFailure } from '../errors/map-error.js';
 import { redactArgs } from '../audit/secret-args.js';
+import type { CallOrigin } from '../audit/audit-record.js';
 import type { RegisteredTool } from '../tools/registered-tool.js';
 import type { ToolInvoker, ToolOutcome } from '../tools/tool-invoker.js';
 import { handlerArgs } from '../tools/tool-invoker.js';
@@ -11,6 +12,8 @@ import type { ShopScope } from '../tools/shop-scope.js';
 import type { ConfirmationService } from './confirmation-service.js';
 import type { PendingConfirmation } from './pending-confirmation.entity.js';
 import type { Metrics } from '../metrics/metrics.js';
+
+const PAGE: CallOrigin = { actor: 'confirmation_page', token: null };
 
 export type PageOutcome =
   | { state: 'unknown' }
@@ -46,15 +49,23 @@ export class ConfirmationGate {
     shop: ShopContext,
     args: Record<string, unknown>,
     requestId: string,
-    reporter?: CallReporter,
+    reporter: CallReporter | undefined,
+    origin: CallOrigin,
   ): Promise<ToolOutcome> {
     const name = tool.definition.name;
     if (tool.confirmation === 'agent' && args.confirm === true) {
       const token = typeof args.confirmation_token === 'string' ? args.confirmation_token : undefined;
-      const payload = await this.invoker.execute(tool, shop, args, requestId, {
-        before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
-        reporter,
-      });
+      const payload = await this.invoker.execute(
+        tool,
+        shop,
+        args,
+        requestId,
+        {
+          before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
+          reporter,
+        },
+        origin,
+      );
       if (payload) {
         this.metrics.confirmation('agent', 'approved');
         return { payload, isError: false };
@@ -160,12 +171,12 @@ export class ConfirmationGate {
           before: ({ em }) => this.confirmations.claim(em, id),
           after: ({ em }, result) => this.confirmations.recordResult(em, id, result),
         },
-        'confirmation_page',
+        PAGE,
       );
       return payload && { payload, isError: false };
     } catch (err) {
       const failure = toToolFailure(err, requestId, this.scope.log) as Record<string, unknown>;
-      await this.invoker.recordFailure(tool, shop, args, 'confirmation_page', requestId, failure);
+      await this.invoker.recordFailure(tool, shop, args, PAGE, requestId, failure);
       return { payload: failure, isError: true };
     }
   }

@@ -4,14 +4,16 @@ import { CreditMovement } from '../credits/credit-movement.entity.js';
 import { PendingConfirmation } from '../confirmation/pending-confirmation.entity.js';
 import { JobRun } from '../jobs/job-run.entity.js';
 import { OutboxMessage } from '../outbox/outbox-message.entity.js';
+import { ApiToken } from '../auth/api-token.entity.js';
 import { KernelInit } from './migrations/kernel-0001-init.js';
 import { KernelShopAnnounced } from './migrations/kernel-0002-shop-announced.js';
 import { KernelTextSearch } from './migrations/kernel-0003-text-search.js';
 import { KernelOutbox } from './migrations/kernel-0004-outbox.js';
 import { KernelMcpLogLevel } from './migrations/kernel-0005-mcp-log-level.js';
 import { KernelOperations } from './migrations/kernel-0006-operations.js';
+import { KernelApiTokens } from './migrations/kernel-0007-api-tokens.js';
 
-export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage];
+export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage, ApiToken];
 
 export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0001-init', class: KernelInit },
@@ -20,4 +22,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0004-outbox', class: KernelOutbox },
   { name: 'kernel/0005-mcp-log-level', class: KernelMcpLogLevel },
   { name: 'kernel/0006-operations', class: KernelOperations },
+  { name: 'kernel/0007-api-tokens', class: KernelApiTokens },
 ];

@@ -53,4 +53,10 @@ export const KERNEL_TOOL_ERRORS = defineErrors({
   internal_error: {
     when: 'Something failed that the caller cannot fix; the message carries the request id the log has.',
   },
+  tool_not_in_scope: {
+    when: 'The tool belongs to a group the token, or the group-subset URL it was called on, does not include.',
+  },
+  token_read_only: {
+    when: 'The tool changes data and the token is read-only.',
+  },
 });

@@ -10,10 +10,11 @@ import type { ConfirmationGate } from '../confirmation/confirmation-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool } from './registered-tool.js';
 import type { ShopScope } from './shop-scope.js';
-import type { AuditActor, AuditRecord, AuditSink } from '../audit/audit-record.js';
+import { originOf, type CallOrigin, type AuditRecord, type AuditSink } from '../audit/audit-record.js';
 import { redactArgs, secretValues } from '../audit/secret-args.js';
 import type { CallReporter, ReporterSource } from '../mcp/call-reporter.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { grantRefusal, MAIN_TOKEN, type TokenGrant } from '../auth/token-grant.js';
 
 export interface ToolOutcome {
   payload: Record<string, unknown>;
@@ -60,11 +61,12 @@ export class ToolInvoker {
     rawArgs: unknown,
     requestId: string,
     stream?: ReporterSource,
+    grant: TokenGrant = MAIN_TOKEN,
   ): Promise<ToolOutcome> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     const started = performance.now();
-    const outcome = await this.answer(tool, shop, rawArgs ?? {}, requestId, stream);
+    const outcome = await this.answer(tool, shop, rawArgs ?? {}, requestId, stream, grant);
     const { payload } = outcome;
     const failed = outcome.isError || (payload.success === false && payload.requires_confirmation !== true);
     this.metrics.toolCall(
@@ -82,11 +84,23 @@ export class ToolInvoker {
     args: unknown,
     requestId: string,
     stream: ReporterSource | undefined,
+    grant: TokenGrant,
   ): Promise<ToolOutcome> {
+    const refusal = grantRefusal(grant, {
+      name: tool.definition.name,
+      group: tool.group,
+      mutation: tool.definition.kind === 'mutation',
+    });
+    const origin = originOf(grant.name);
+    if (refusal) {
+      const payload = { success: false, ...refusal };
+      await this.recordFailure(tool, shop, args as Record<string, unknown>, origin, requestId, payload);
+      return { payload, isError: true };
+    }
     const errors = argumentErrors(tool, args);
     if (errors.length > 0) {
       const refused = invalidArguments(tool, errors);
-      await this.recordFailure(tool, shop, args as Record<string, unknown>, 'api_token', requestId, refused.payload);
+      await this.recordFailure(tool, shop, args as Record<string, unknown>, origin, requestId, refused.payload);
       return refused;
     }
     const values = tool.hasDefaults
@@ -95,13 +109,13 @@ export class ToolInvoker {
     const reporter = stream?.reporter(tool.group, secretValues(values, tool.secretPaths));
     try {
       if (tool.confirmation === 'none')
-        return { payload: (await this.execute(tool, shop, values, requestId, { reporter }))!, isError: false };
-      const outcome = await this.gate.handle(tool, shop, values, requestId, reporter);
+        return { payload: (await this.execute(tool, shop, values, requestId, { reporter }, origin))!, isError: false };
+      const outcome = await this.gate.handle(tool, shop, values, requestId, reporter, origin);
       if (!outcome.isError) this.check(tool, outcome.payload);
       return outcome;
     } catch (err) {
       const payload = toToolFailure(err, requestId, this.log);
-      await this.recordFailure(tool, shop, values, 'api_token', requestId, payload);
+      await this.recordFailure(tool, shop, values, origin, requestId, payload);
       return { payload, isError: true };
     }
   }
@@ -115,8 +129,8 @@ export class ToolInvoker {
     shop: ShopContext,
     args: Record<string, unknown>,
     requestId: string,
-    hooks: ExecuteHooks = {},
-    actor: AuditActor = 'api_token',
+    hooks: ExecuteHooks,
+    origin: CallOrigin,
   ): Promise<Record<string, unknown> | null> {
     return this.scope.run(
       shop,
@@ -125,7 +139,7 @@ export class ToolInvoker {
         const payload = { success: true, ...(await tool.definition.handler(handlerArgs(args), ctx)) };
         // Inside the unit of work, so a result that breaks its schema leaves nothing written.
         this.check(tool, payload);
-        await this.record(tool, args, actor, requestId, ctx, null);
+        await this.record(tool, args, origin, requestId, ctx, null);
         await hooks.after?.(ctx, payload);
         return payload;
       },
@@ -141,7 +155,7 @@ export class ToolInvoker {
     tool: RegisteredTool,
     shop: ShopContext,
     args: Record<string, unknown>,
-    actor: AuditActor,
+    origin: CallOrigin,
     requestId: string,
     failure: Record<string, unknown>,
   ): Promise<void> {
@@ -149,7 +163,7 @@ export class ToolInvoker {
     try {
       await this.scope.run(
         shop,
-        (ctx) => this.record(tool, args, actor, requestId, ctx, String(failure.error_code ?? 'internal_error')),
+        (ctx) => this.record(tool, args, origin, requestId, ctx, String(failure.error_code ?? 'internal_error')),
         { transactional: true, requestId },
       );
     } catch (err) {
@@ -161,7 +175,7 @@ export class ToolInvoker {
   private async record(
     tool: RegisteredTool,
     args: Record<string, unknown>,
-    actor: AuditActor,
+    origin: CallOrigin,
     requestId: string,
     ctx: Pick<ToolContext, 'shop' | 'em'>,
     errorCode: string | null,
@@ -170,7 +184,8 @@ export class ToolInvoker {
     const record: AuditRecord = {
       tool: tool.definition.name,
       group: tool.group,
-      actor,
+      actor: origin.actor,
+      token: origin.token,
       arguments: redactArgs(handlerArgs(args), tool.secretPaths),
       outcome: errorCode === null ? 'success' : 'failure',
       error_code: errorCode,

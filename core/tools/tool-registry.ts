@@ -2,10 +2,19 @@ import { KernelError } from '../errors/kernel-error.js';
 import type { ToolDefinition } from '../plugin/plugin-types.js';
 import { registerTool, type RegisteredTool } from './registered-tool.js';
 import { hasOutputSchemas, type ProtocolVersion } from '../transport/protocol-version.js';
+import { grantAllows, grantViewKey, isUnrestricted, type TokenGrant } from '../auth/token-grant.js';
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
+
+/** Filtered views kept serialized; the distinct grants of a deployment are few, URL subsets bounded here. */
+const MAX_CACHED_VIEWS = 64;
+
+interface Pages {
+  base: Buffer[];
+  withOutput: Buffer[];
+}
 
 /**
  * Every tool of every enabled group. Filled during boot, then sealed: the tools/list pages are
@@ -14,7 +23,8 @@ const HINTS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
-  private pages: { base: Buffer[]; withOutput: Buffer[] } = { base: [], withOutput: [] };
+  private pages: Pages = { base: [], withOutput: [] };
+  private readonly views = new Map<string, Pages>();
   private pageSize = 1;
   private sealed = false;
 
@@ -37,20 +47,40 @@ export class ToolRegistry {
 
   /** pageSize 0 puts every tool on one page: many clients never follow cursors. */
   seal(pageSize: number): void {
-    const tools = [...this.tools.values()];
-    const size = pageSize > 0 ? pageSize : Math.max(tools.length, 1);
+    const size = pageSize > 0 ? pageSize : Math.max(this.tools.size, 1);
     this.pageSize = size;
-    this.pages = {
+    this.pages = this.paginateAll([...this.tools.values()]);
+    this.sealed = true;
+  }
+
+  private paginateAll(tools: RegisteredTool[]): Pages {
+    return {
       base: paginate(
         tools.map((t) => t.descriptor),
-        size,
+        this.pageSize,
       ),
       withOutput: paginate(
         tools.map((t) => t.descriptorWithOutput),
-        size,
+        this.pageSize,
       ),
     };
-    this.sealed = true;
+  }
+
+  /** The pages a grant sees: only the tools it may call. */
+  private pagesFor(grant: TokenGrant): Pages {
+    if (isUnrestricted(grant)) return this.pages;
+    const key = grantViewKey(grant);
+    let pages = this.views.get(key);
+    if (!pages) {
+      pages = this.paginateAll(
+        [...this.tools.values()].filter((t) =>
+          grantAllows(grant, { name: t.definition.name, group: t.group, mutation: t.definition.kind === 'mutation' }),
+        ),
+      );
+      if (this.views.size >= MAX_CACHED_VIEWS) this.views.delete(this.views.keys().next().value!);
+      this.views.set(key, pages);
+    }
+    return pages;
   }
 
   get(name: string): RegisteredTool | undefined {
@@ -62,8 +92,9 @@ export class ToolRegistry {
   }
 
   /** The serialized tools/list result for a cursor, or undefined when the cursor is not one of ours. */
-  page(cursor: string | undefined, version: ProtocolVersion): Buffer | undefined {
-    const pages = hasOutputSchemas(version) ? this.pages.withOutput : this.pages.base;
+  page(cursor: string | undefined, version: ProtocolVersion, grant: TokenGrant): Buffer | undefined {
+    const all = this.pagesFor(grant);
+    const pages = hasOutputSchemas(version) ? all.withOutput : all.base;
     if (cursor === undefined) return pages[0];
     const offset = decodeCursor(cursor);
     if (offset === undefined) return undefined;

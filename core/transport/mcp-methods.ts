@@ -11,6 +11,7 @@ import { contentOf } from '../mcp/content.js';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../mcp/log-level.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
 import { negotiate, type ProtocolVersion } from './protocol-version.js';
+import type { TokenGrant } from '../auth/token-grant.js';
 
 /** Every method handle() answers; anything else is -32601. */
 export const MCP_METHODS: ReadonlySet<string> = new Set([
@@ -59,6 +60,7 @@ export class McpMethods {
   async handle(
     request: RpcRequest,
     shop: ShopContext | null,
+    grant: TokenGrant,
     requestId: string,
     version: ProtocolVersion,
     stream?: ReporterSource,
@@ -79,9 +81,9 @@ export class McpMethods {
       case 'ping':
         return '{}';
       case 'tools/list':
-        return this.listTools(params.cursor, version);
+        return this.listTools(params.cursor, version, grant);
       case 'tools/call':
-        return this.callTool(shop, params, requestId, stream);
+        return this.callTool(shop, grant, params, requestId, stream);
       case 'resources/list':
         return this.resourceList;
       case 'resources/templates/list':
@@ -107,16 +109,17 @@ export class McpMethods {
     }
   }
 
-  private listTools(cursor: unknown, version: ProtocolVersion): Buffer {
+  private listTools(cursor: unknown, version: ProtocolVersion, grant: TokenGrant): Buffer {
     if (cursor !== undefined && typeof cursor !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: cursor must be a string');
-    const page = this.parts.registry.page(cursor, version);
+    const page = this.parts.registry.page(cursor, version, grant);
     if (page === undefined) throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: unknown cursor');
     return page;
   }
 
   private async callTool(
     shop: ShopContext,
+    grant: TokenGrant,
     params: Record<string, unknown>,
     requestId: string,
     stream?: ReporterSource,
@@ -127,7 +130,7 @@ export class McpMethods {
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: params.arguments must be an object');
     }
-    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, stream);
+    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, stream, grant);
     const text = JSON.stringify(payload);
     const extra = contentOf(payload).map((block) => `,${JSON.stringify(block)}`);
     return `{"content":[{"type":"text","text":${JSON.stringify(text)}}${extra.join('')}],"structuredContent":${text},"isError":${isError}}`;

@@ -23,6 +23,7 @@ import type { RequestLimiter } from '../limits/request-limiter.js';
 import { CallStream } from './call-stream.js';
 import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { MAIN_TOKEN, narrowTo, type TokenGrant } from '../auth/token-grant.js';
 import { MCP_METHODS } from './mcp-methods.js';
 
 export interface McpRouteOptions {
@@ -33,6 +34,8 @@ export interface McpRouteOptions {
   /** The most messages one batch may hold (server.maxBatchLength). */
   maxBatchLength: number;
   metrics: Metrics;
+  /** The enabled groups: what a group-subset URL (/g/a,b/) may name. */
+  groups: ReadonlySet<string>;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface McpRouteOptions {
  * and an authenticated shop, and return serialized results.
  */
 export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
-  const { methods, auth, maxBatchLength, metrics, perShop } = options;
+  const { methods, auth, maxBatchLength, metrics, perShop, groups } = options;
   // A label per method the server knows: a client inventing names must not grow the series.
   const count = (method: string, status: number | 'ok') =>
     metrics.rpcRequests.inc({ method: MCP_METHODS.has(method) ? method : 'unknown', status: String(status) });
@@ -48,21 +51,45 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.route({
-    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
-    url: '/',
-    handler: (_req, reply) =>
-      reply
-        .code(405)
-        .header('allow', 'POST')
-        .send({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: RpcCode.INVALID_REQUEST, message: 'Method not allowed: use POST' },
-        }),
-  });
+  for (const url of ['/', '/g/:groups', '/g/:groups/'])
+    app.route({
+      method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+      url,
+      handler: (_req, reply) =>
+        reply
+          .code(405)
+          .header('allow', 'POST')
+          .send({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: RpcCode.INVALID_REQUEST, message: 'Method not allowed: use POST' },
+          }),
+    });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', (request, reply) => handle(request, reply, null));
+  // A client that loads only some groups' tools (clients cap how many tools they load) mounts
+  // /g/<group>,<group>/ instead of /: the same endpoint, seeing and calling only those groups.
+  const subsetRoute = async (request: FastifyRequest<{ Params: { groups: string } }>, reply: FastifyReply) => {
+    const named = request.params.groups.split(',').filter(Boolean);
+    const unknown = named.filter((group) => !groups.has(group));
+    if (named.length === 0 || unknown.length > 0)
+      return sendRaw(
+        reply,
+        404,
+        errorResponse(
+          null,
+          new JsonRpcError(
+            RpcCode.INVALID_REQUEST,
+            `Unknown group${unknown.length === 1 ? '' : 's'} in the URL: ${unknown.join(', ') || '(none named)'}; enabled groups: ${[...groups].join(', ')}`,
+          ),
+        ),
+      );
+    return handle(request, reply, new Set(named));
+  };
+  app.post('/g/:groups', subsetRoute);
+  app.post('/g/:groups/', subsetRoute);
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, subset: ReadonlySet<string> | null) {
     const header = request.headers['mcp-protocol-version'];
     if (header !== undefined && !isProtocolVersion(header))
       return refuseBody(
@@ -101,6 +128,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
 
     let shop: ShopContext | null = null;
     let logLevel: LogLevel = DEFAULT_LOG_LEVEL;
+    let grant: TokenGrant = narrowTo(MAIN_TOKEN, subset);
     const needsAuth = items.some((i) => i.kind === 'request' && i.method !== 'initialize');
     if (needsAuth) {
       let outcome;
@@ -117,6 +145,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       }
       shop = outcome.shop;
       logLevel = outcome.logLevel;
+      grant = narrowTo(outcome.grant, subset);
     }
 
     // Notifications (progress, log messages) need a stream: only a lone request gets one, and only
@@ -144,7 +173,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         responses.push(errorResponse(item.id, rateLimited(wait)));
         continue;
       }
-      responses.push(await answer(item, shop, request, version, stream));
+      responses.push(await answer(item, shop, grant, request, version, stream));
     }
     if (stream?.started) return stream.end(responses[0]!);
     if (refusedFor) reply.header('retry-after', String(refusedFor));
@@ -152,17 +181,18 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     const single = items.length === 1 && !batch ? items[0]! : undefined;
     const status = single?.kind === 'invalid' ? 400 : single && refusedFor ? 429 : 200;
     return sendRaw(reply, status, batch ? batchResponse(responses) : responses[0]!);
-  });
+  }
 
   async function answer(
     item: RpcRequest,
     shop: ShopContext | null,
+    grant: TokenGrant,
     request: FastifyRequest,
     version: ProtocolVersion,
     stream: CallStream | undefined,
   ): Promise<RawJson> {
     try {
-      const result = resultResponse(item.id, await methods.handle(item, shop, request.id, version, stream));
+      const result = resultResponse(item.id, await methods.handle(item, shop, grant, request.id, version, stream));
       count(item.method, 'ok');
       return result;
     } catch (err) {

@@ -1,4 +1,5 @@
 import type { ShopService } from '../../core/tenancy/shop-service.js';
+import { TokenError, type TokenService } from '../../core/auth/token-service.js';
 import type { ShopRecord } from '../../core/tenancy/shop-profile-service.js';
 import { OperatorError, UsageError } from './cli-errors.js';
 import * as value from './option-values.js';
@@ -15,6 +16,13 @@ Commands:
       Prints the shops as a JSON array (never their tokens).
   credit --shop ID --add N [--reason R]
       Adds N credits and prints {"shop_id":N,"balance":B}.
+  token-create --shop ID --name NAME [--groups G1,G2] [--read-only] [--expires-in-days N]
+      Creates a named token limited to those groups (default: all), to reading, and/or in time;
+      prints {"token":"...", ...}. The token is shown only this once.
+  token-list --shop ID
+      Prints the shop's named tokens (never the tokens themselves), revoked ones included.
+  token-revoke --shop ID --name NAME
+      Revokes the live token of that name; it stops working at once in every server process.
 
 The result is one JSON value on stdout; messages go to stderr. Exit codes: 0 done, 1 failed
 (e.g. unknown shop), 2 bad arguments. Database: DATABASE_URL when set, otherwise the embedded
@@ -23,7 +31,17 @@ database in DATA_DIR (default ./data), shared with the server when it is running
 const MAX_SHOP_ID = 2_147_483_647;
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-export type ShopOperation = (shops: ShopService) => Promise<unknown>;
+export interface Operators {
+  shops: ShopService;
+  tokens: TokenService;
+  /** The groups the configuration enables: what a token may be limited to. */
+  groups: readonly string[];
+}
+
+export type ShopOperation = (operators: Operators) => Promise<unknown>;
+
+const GROUP_NAME = /^[a-z][a-z0-9_]*$/;
+const MAX_EXPIRY_DAYS = 3_650;
 
 /** Each command checks its arguments before any database is opened: a typo costs no start-up. */
 const commands: Record<string, (args: string[]) => ShopOperation> = {
@@ -44,7 +62,7 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
       locale: optional(o.locale, (v) => value.locale(v, 'locale', 16)),
       currency: optional(o.currency, (v) => value.currency(v, 'currency')),
     };
-    return async (shops) => {
+    return async ({ shops }) => {
       const { shopId, token } = await shops.create(input);
       return { shop_id: shopId, token };
     };
@@ -53,7 +71,7 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
   'rotate-token'(args) {
     const o = parseOptions(args, { shop: { type: 'string' } });
     const shopId = shopIdOption(o.shop);
-    return async (shops) => {
+    return async ({ shops }) => {
       const token = await shops.rotateToken(shopId);
       if (token === null) throw unknownShop(shopId);
       return { shop_id: shopId, token };
@@ -62,7 +80,7 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
 
   list(args) {
     parseOptions(args, {});
-    return async (shops) => (await shops.list()).map(toJson);
+    return async ({ shops }) => (await shops.list()).map(toJson);
   },
 
   credit(args) {
@@ -70,12 +88,74 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
     const shopId = shopIdOption(o.shop);
     const amount = value.integer(value.required(o.add, 'add'), 'add', 1, MAX_AMOUNT);
     const reason = optional(o.reason, (v) => value.text(v, 'reason', 64)) ?? 'operator_grant';
-    return async (shops) => {
+    return async ({ shops }) => {
       const balance = await shops.addCredits(shopId, amount, reason);
       if (balance === null) throw unknownShop(shopId);
       return { shop_id: shopId, balance };
     };
   },
+
+  'token-create'(args) {
+    const o = parseOptions(args, {
+      shop: { type: 'string' },
+      name: { type: 'string' },
+      groups: { type: 'string' },
+      'read-only': { type: 'boolean' },
+      'expires-in-days': { type: 'string' },
+    });
+    const shopId = shopIdOption(o.shop);
+    const name = tokenName(o.name);
+    const groups = optional(o.groups, (raw) => {
+      const list = [...new Set(raw.split(',').map((g) => g.trim()))];
+      const bad = list.filter((g) => !GROUP_NAME.test(g));
+      if (list.length === 0 || bad.length > 0) throw new UsageError(`--groups must list group names: ${raw}`);
+      return list;
+    });
+    const days = optional(o['expires-in-days'], (v) => value.integer(v, 'expires-in-days', 1, MAX_EXPIRY_DAYS));
+    return async ({ tokens, groups: enabled }) => {
+      const unknown = (groups ?? []).filter((g) => !enabled.includes(g));
+      if (unknown.length > 0)
+        throw new OperatorError(`not an enabled group: ${unknown.join(', ')} (enabled: ${enabled.join(', ')})`);
+      const created = await tokens
+        .create({
+          shopId,
+          name,
+          ...(groups && { groups }),
+          readOnly: o['read-only'] === true,
+          ...(days !== undefined && { expiresAt: new Date(Date.now() + days * 86_400_000) }),
+        })
+        .catch(operatorError);
+      if (created === null) throw unknownShop(shopId);
+      return { token: created.token, ...created.record };
+    };
+  },
+
+  'token-list'(args) {
+    const o = parseOptions(args, { shop: { type: 'string' } });
+    const shopId = shopIdOption(o.shop);
+    return async ({ tokens }) => {
+      const list = await tokens.list(shopId);
+      if (list === null) throw unknownShop(shopId);
+      return list;
+    };
+  },
+
+  'token-revoke'(args) {
+    const o = parseOptions(args, { shop: { type: 'string' }, name: { type: 'string' } });
+    const shopId = shopIdOption(o.shop);
+    const name = tokenName(o.name);
+    return async ({ tokens }) => {
+      const revoked = await tokens.revoke(shopId, name);
+      if (revoked === null) throw new OperatorError(`shop ${shopId} has no live token named "${name}"`);
+      return revoked;
+    };
+  },
+};
+
+const tokenName = (raw: string | undefined) => value.text(value.required(raw, 'name'), 'name', 64);
+
+const operatorError = (err: unknown): never => {
+  throw err instanceof TokenError ? new OperatorError(err.message) : err;
 };
 
 const optional = <T>(raw: string | undefined, parse: (raw: string) => T): T | undefined =>

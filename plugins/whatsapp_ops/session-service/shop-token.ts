@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { bearerToken, shopForApiToken } from '../../../core/app-kit.js';
 
-/** A shop's API token (Authorization: Bearer) → its shop id, checked against the kernel's shops table on every call. */
+/** A shop's API token (Authorization: Bearer) → its shop id, read from the kernel's tables on every call; a token must be allowed to change whatsapp_ops. */
 export async function shopIdForToken(orm: MikroORM, authorization: string | undefined): Promise<number | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
-  return (await shopForApiToken(orm.em.getConnection(), token))?.id ?? null;
+  return (await shopForApiToken(orm.em.getConnection(), token, 'whatsapp_ops'))?.id ?? null;
 }
