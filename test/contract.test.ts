@@ -47,9 +47,9 @@ describe('contract: every enabled tool group', () => {
     try {
       registry = registryOf(plugins);
       listed = new Map(
-        (JSON.parse(registry.page(undefined, '2025-06-18', MAIN_TOKEN)!.toString()).tools as ToolDescriptorWithOutput[]).map(
-          (t) => [t.name, t],
-        ),
+        (
+          JSON.parse(registry.page(undefined, '2025-06-18', MAIN_TOKEN)!.toString()).tools as ToolDescriptorWithOutput[]
+        ).map((t) => [t.name, t]),
       );
     } catch (err) {
       registryError = err;

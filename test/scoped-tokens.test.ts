@@ -113,7 +113,11 @@ describe('scoped tokens and group-subset URLs', function () {
     const refused = await call(token, 'ping');
     expect(refused).to.include({ success: false, error_code: 'tool_not_in_scope' });
     expect(refused.message).to.match(/general/);
-    const made = await call(token, 'create_ai_ticket', { action: 'create', title: 'Scoped ticket', phone: '+34600111333' });
+    const made = await call(token, 'create_ai_ticket', {
+      action: 'create',
+      title: 'Scoped ticket',
+      phone: '+34600111333',
+    });
     expect(made.success, JSON.stringify(made)).to.equal(true);
   });
 
