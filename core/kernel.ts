@@ -35,7 +35,7 @@ import { originGuard } from './transport/origin-guard.js';
 import { errorHandler } from './transport/error-handler.js';
 import { Authenticator } from './auth/authenticator.js';
 import { AuthGuard } from './auth/auth-guard.js';
-import { grantAllows } from './auth/token-grant.js';
+import { grantAllows, KERNEL_GROUP } from './auth/token-grant.js';
 import { TokenService } from './auth/token-service.js';
 import { loggerOptions } from './logging/logger-options.js';
 import { initializeResult } from './transport/initialize-result.js';
@@ -197,7 +197,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     plugin.profile ? [plugin.profile as ProfileContributor] : [],
   );
   resources.add(
-    'kernel',
+    KERNEL_GROUP,
     shopProfileResource(
       plugins.map((p) => p.plugin.name),
       profileContributors,

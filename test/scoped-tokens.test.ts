@@ -121,6 +121,31 @@ describe('scoped tokens and group-subset URLs', function () {
     expect(made.success, JSON.stringify(made)).to.equal(true);
   });
 
+  it('resources, templates, prompts and completions follow the token’s groups too; the shop profile is always there', async () => {
+    const { token } = (await k.tokens.create({ shopId: shop.shopId, name: 'tickets-mcp', groups: ['tickets'] }))!;
+    const resources = (await rpc(token, 'resources/list')).body.result.resources.map((r: { uri: string }) => r.uri);
+    expect(resources).to.include('shop://profile');
+    const templates = (await rpc(token, 'resources/templates/list')).body.result.resourceTemplates.map(
+      (t: { uriTemplate: string }) => t.uriTemplate,
+    );
+    expect(templates).to.deep.equal(['shop://tickets/{id}']);
+    const prompts = (await rpc(token, 'prompts/list')).body.result.prompts.map((p: { name: string }) => p.name);
+    expect(prompts).to.deep.equal(['triage_open_tickets']);
+    const customer = await rpc(token, 'resources/read', { uri: 'shop://customers/+34600111333' });
+    expect(customer.body.error).to.include({ code: -32602 });
+    expect(customer.body.error.data).to.include({ error_code: 'tool_not_in_scope', group: 'customers' });
+    const answer = await rpc(token, 'prompts/get', { name: 'answer_customer', arguments: { phone: '+34600111333' } });
+    expect(answer.body.error.data).to.include({ error_code: 'tool_not_in_scope' });
+    const completion = await rpc(token, 'completion/complete', {
+      ref: { type: 'ref/resource', uri: 'shop://customers/{phone}' },
+      argument: { name: 'phone', value: '+34' },
+    });
+    expect(completion.body.error.data).to.include({ error_code: 'tool_not_in_scope' });
+    expect((await rpc(shop.token, 'prompts/list')).body.result.prompts.map((p: { name: string }) => p.name)).to.include(
+      'answer_customer',
+    );
+  });
+
   it('a read-only token lists no mutations, and calling one answers token_read_only without writing', async () => {
     const { token } = (await k.tokens.create({ shopId: shop.shopId, name: 'reader', readOnly: true }))!;
     const names = await toolNames(token);

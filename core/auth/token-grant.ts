@@ -23,6 +23,13 @@ export function narrowTo(grant: TokenGrant, groups: ReadonlySet<string> | null):
   return { ...grant, groups: allowed };
 }
 
+/** The kernel's own resources (shop://profile) belong to no group: every grant sees them. */
+export const KERNEL_GROUP = 'kernel';
+
+/** Whether the grant sees a group's resources, prompts and completions. */
+export const seesGroup = (grant: TokenGrant, group: string) =>
+  group === KERNEL_GROUP || grant.groups === null || grant.groups.has(group);
+
 export const isUnrestricted = (grant: TokenGrant) => grant.groups === null && !grant.readOnly;
 
 export interface ScopedTool {

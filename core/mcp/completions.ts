@@ -4,6 +4,8 @@ import type { ResourceRegistry } from '../resources/resource-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { PromptRegistry } from './prompt-registry.js';
 import { stringArguments } from './prompt-methods.js';
+import { seesGroup, type TokenGrant } from '../auth/token-grant.js';
+import { outOfScope } from './out-of-scope.js';
 
 /** MCP caps a completion at 100 values. */
 const MAX_VALUES = 100;
@@ -19,13 +21,19 @@ export class Completions {
     private readonly scope: ShopScope,
   ) {}
 
-  async complete(shop: ShopContext, params: Record<string, unknown>, requestId: string): Promise<string> {
+  async complete(
+    shop: ShopContext,
+    params: Record<string, unknown>,
+    requestId: string,
+    grant: TokenGrant,
+  ): Promise<string> {
     const ref = params.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
     const argument = params.argument as { name?: unknown; value?: unknown } | undefined;
     if (typeof argument?.name !== 'string' || typeof argument.value !== 'string')
       throw invalid('completion/complete needs argument.name and argument.value (strings)');
     const context = stringArguments((params.context as { arguments?: unknown } | undefined)?.arguments);
     const { group, completer } = this.completerFor(ref, argument.name);
+    if (!seesGroup(grant, group)) throw outOfScope('this completion', group);
     const values = completer
       ? await this.scope.run(shop, (ctx) => completer(argument.value as string, ctx, context), { group, requestId })
       : [];

@@ -2,6 +2,8 @@ import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { PromptRegistry } from './prompt-registry.js';
+import { seesGroup, type TokenGrant } from '../auth/token-grant.js';
+import { outOfScope } from './out-of-scope.js';
 
 /** prompts/list and prompts/get. Arguments are strings (MCP says so); required ones are checked here. */
 export class PromptMethods {
@@ -14,11 +16,12 @@ export class PromptMethods {
     this.listing = JSON.stringify({ prompts: prompts.list() });
   }
 
-  list(): string {
-    return this.listing;
+  list(grant: TokenGrant): string {
+    if (grant.groups === null) return this.listing;
+    return JSON.stringify({ prompts: this.prompts.list((group) => seesGroup(grant, group)) });
   }
 
-  async get(shop: ShopContext, params: Record<string, unknown>, requestId: string): Promise<string> {
+  async get(shop: ShopContext, params: Record<string, unknown>, requestId: string, grant: TokenGrant): Promise<string> {
     const entry = typeof params.name === 'string' ? this.prompts.get(params.name) : undefined;
     if (!entry)
       throw new JsonRpcError(
@@ -27,6 +30,7 @@ export class PromptMethods {
           ? `Invalid params: unknown prompt ${params.name}`
           : 'Invalid params: prompts/get needs params.name (string)',
       );
+    if (!seesGroup(grant, entry.group)) throw outOfScope(`prompt ${entry.definition.name}`, entry.group);
     const args = stringArguments(params.arguments);
     const missing = (entry.definition.arguments ?? []).filter((a) => a.required && !args[a.name]?.trim());
     if (missing.length > 0)

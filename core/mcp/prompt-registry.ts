@@ -19,12 +19,15 @@ export class PromptRegistry {
     return this.prompts.get(name);
   }
 
-  list() {
-    return [...this.prompts.values()].map(({ definition: { name, title, description, arguments: args = [] } }) => ({
-      name,
-      title,
-      description,
-      arguments: args.map(({ name, description, required }) => ({ name, description, required: required === true })),
-    }));
+  /** `sees`: which groups' prompts to include (all by default). */
+  list(sees: (group: string) => boolean = () => true) {
+    return [...this.prompts.values()]
+      .filter(({ group }) => sees(group))
+      .map(({ definition: { name, title, description, arguments: args = [] } }) => ({
+        name,
+        title,
+        description,
+        arguments: args.map(({ name, description, required }) => ({ name, description, required: required === true })),
+      }));
   }
 }

@@ -56,21 +56,26 @@ export class ResourceRegistry {
     return this.templates.find((t) => t.definition.uriTemplate === uriTemplate);
   }
 
-  list() {
-    return [...this.resources.values()].map(({ definition: { uri, name, description, mimeType } }) => ({
-      uri,
-      name,
-      description,
-      mimeType,
-    }));
+  /** `sees`: which groups' resources to include (all by default). */
+  list(sees: (group: string) => boolean = () => true) {
+    return [...this.resources.values()]
+      .filter(({ group }) => sees(group))
+      .map(({ definition: { uri, name, description, mimeType } }) => ({
+        uri,
+        name,
+        description,
+        mimeType,
+      }));
   }
 
-  listTemplates() {
-    return this.templates.map(({ definition: { uriTemplate, name, description, mimeType } }) => ({
-      uriTemplate,
-      name,
-      description,
-      mimeType,
-    }));
+  listTemplates(sees: (group: string) => boolean = () => true) {
+    return this.templates
+      .filter(({ group }) => sees(group))
+      .map(({ definition: { uriTemplate, name, description, mimeType } }) => ({
+        uriTemplate,
+        name,
+        description,
+        mimeType,
+      }));
   }
 }

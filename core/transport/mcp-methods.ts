@@ -11,7 +11,7 @@ import { contentOf } from '../mcp/content.js';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../mcp/log-level.js';
 import type { RawJson, RpcRequest } from './json-rpc.js';
 import { negotiate, type ProtocolVersion } from './protocol-version.js';
-import type { TokenGrant } from '../auth/token-grant.js';
+import { seesGroup, type TokenGrant } from '../auth/token-grant.js';
 
 /** Every method handle() answers; anything else is -32601. */
 export const MCP_METHODS: ReadonlySet<string> = new Set([
@@ -85,17 +85,21 @@ export class McpMethods {
       case 'tools/call':
         return this.callTool(shop, grant, params, requestId, stream);
       case 'resources/list':
-        return this.resourceList;
+        return grant.groups === null
+          ? this.resourceList
+          : JSON.stringify({ resources: parts.resources.list((group) => seesGroup(grant, group)) });
       case 'resources/templates/list':
-        return this.templateList;
+        return grant.groups === null
+          ? this.templateList
+          : JSON.stringify({ resourceTemplates: parts.resources.listTemplates((group) => seesGroup(grant, group)) });
       case 'resources/read':
-        return parts.reader.read(shop, params.uri, requestId);
+        return parts.reader.read(shop, params.uri, requestId, grant);
       case 'prompts/list':
-        return parts.prompts.list();
+        return parts.prompts.list(grant);
       case 'prompts/get':
-        return parts.prompts.get(shop, params, requestId);
+        return parts.prompts.get(shop, params, requestId, grant);
       case 'completion/complete':
-        return parts.completions.complete(shop, params, requestId);
+        return parts.completions.complete(shop, params, requestId, grant);
       case 'logging/setLevel':
         if (!isLogLevel(params.level))
           throw new JsonRpcError(
