@@ -11,6 +11,11 @@ export interface OrmOptions {
   migrations: NamedMigration[];
   poolMax: number;
   debug?: boolean;
+  /**
+   * Tells this ORM's transactions apart from another's in the same process (MikroORM finds the
+   * current transaction by this name): an operator command holding two databases open sets it.
+   */
+  contextName?: string;
 }
 
 /**
@@ -42,6 +47,7 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     },
     pool: { min: 0, max: options.poolMax },
     debug: options.debug ?? false,
+    ...(options.contextName && { contextName: options.contextName }),
   };
   const orm = await MikroORM.init(config);
   // init only warns when it cannot connect; a server without its database must not start.

@@ -16,12 +16,15 @@ export interface OperatorDatabase {
  * the embedded database in the data folder — through the running server's socket when a server
  * owns the folder, or opened here (and locked against a server start) for the command's duration.
  */
-export async function openDatabase(config: Readonly<SwitchboardConfig>): Promise<OperatorDatabase> {
+export async function openDatabase(
+  config: Readonly<SwitchboardConfig>,
+  contextName?: string,
+): Promise<OperatorDatabase> {
   const { entities, migrations } = collectSchema(await loadPlugins(config));
   let embedded: EmbeddedPostgres | undefined;
   const url = config.database.url ?? (embedded = await connectToDataDir(config.database.dataDir)).url;
   try {
-    const orm = await createOrm({ url, entities, migrations, poolMax: 2 });
+    const orm = await createOrm({ url, entities, migrations, poolMax: 2, contextName });
     return {
       orm,
       async close() {
