@@ -63,7 +63,14 @@ export type {
 } from './outbox/outbox-map.js';
 export type { ShopCreated } from './surface.js';
 export type { AuthOutcome } from './auth/auth-guard.js';
-export type { AuditActor, AuditContext, AuditRecord, AuditSink } from './audit/audit-record.js';
+export type {
+  AuditActor,
+  AuditContext,
+  AuditRecord,
+  AuditResource,
+  AuditSink,
+  ConfirmationEvent,
+} from './audit/audit-record.js';
 export { REDACTED } from './audit/secret-args.js';
 export type { NetworkGuard, CheckedAddress } from './net/network-guard.js';
 export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';

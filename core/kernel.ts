@@ -50,6 +50,7 @@ import { operatorRoutes } from './transport/operator-routes.js';
 import { RetentionSweep } from './retention/retention-sweep.js';
 import { kernelRetention } from './retention/kernel-retention.js';
 import { kernelJobs } from './jobs/kernel-jobs.js';
+import { AuditTrail } from './audit/audit-trail.js';
 import { RequestLimiter } from './limits/request-limiter.js';
 import { connectRedis } from './limits/redis-client.js';
 
@@ -192,7 +193,6 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     config.retention,
     log,
   );
-  for (const job of kernelJobs(orm, metrics, retention)) scheduler.add('kernel', job);
   const profileContributors = plugins.flatMap(({ plugin }) =>
     plugin.profile ? [plugin.profile as ProfileContributor] : [],
   );
@@ -217,7 +217,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const confirmations = new ConfirmationService(secrets, config.confirmation.ttlSeconds);
   const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl, metrics);
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
-  const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, sinks, metrics);
+  const audit = new AuditTrail(sinks, scope, log);
+  const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, audit, metrics);
+  for (const job of kernelJobs({ orm, scope, registry, audit, metrics }, retention)) scheduler.add('kernel', job);
   gate.attach(invoker);
   const shops = new ShopService(
     orm.em,

@@ -69,14 +69,16 @@ describe('the audit hook: every mutation, successful or failed, with its actor a
     expect(audited).to.deep.equal([]);
   });
 
-  it('a call approved on the confirmation page is reported with actor confirmation_page; the summary never sees the secret', async () => {
+  it('a call approved on the confirmation page: issued, the call and approved, by the page; the summary never sees the secret', async () => {
     const first = await k.call(token, 'fixture_set_webhook', {
       url: 'https://hooks.example/a',
       secret: 'whsec_top_secret',
     });
     expect(first.payload.requires_confirmation).to.equal(true);
     expect(first.payload.summary).to.not.contain('whsec_top_secret');
-    expect(audited).to.deep.equal([]);
+    expect(audited.map((r) => [r.kind, r.tool, r.actor, r.outcome])).to.deep.equal([
+      ['confirmation', 'fixture_set_webhook', 'api_token', 'issued'],
+    ]);
     const path = new URL(first.payload.confirmation_url).pathname;
     const page = await k.app.inject({ method: 'GET', url: path });
     const approved = await k.app.inject({
@@ -87,9 +89,58 @@ describe('the audit hook: every mutation, successful or failed, with its actor a
     });
     expect(page.statusCode).to.equal(200);
     expect(approved.statusCode, approved.body).to.equal(200);
-    expect(audited.map((r) => [r.tool, r.actor, r.outcome])).to.deep.equal([
-      ['fixture_set_webhook', 'confirmation_page', 'success'],
+    expect(audited.map((r) => [r.kind, r.tool, r.actor, r.outcome])).to.deep.equal([
+      ['confirmation', 'fixture_set_webhook', 'api_token', 'issued'],
+      ['call', 'fixture_set_webhook', 'confirmation_page', 'success'],
+      ['confirmation', 'fixture_set_webhook', 'confirmation_page', 'approved'],
     ]);
-    expect(audited[0]!.arguments).to.deep.equal({ url: 'https://hooks.example/a', secret: '[redacted]' });
+    for (const record of audited)
+      expect(record.arguments).to.deep.equal({ url: 'https://hooks.example/a', secret: '[redacted]' });
+    expect(audited.every((r) => r.in_transaction)).to.equal(true);
+    expect(JSON.stringify(audited)).to.not.contain('whsec_top_secret');
+  });
+
+  it('a rejection is reported by the page, a lapse by the expiry job, and an agent confirmation by the token', async () => {
+    const hook = await k.call(token, 'fixture_set_webhook', {
+      url: 'https://hooks.example/b',
+      secret: 'whsec_other_one',
+    });
+    const path = new URL(hook.payload.confirmation_url).pathname;
+    await k.app.inject({
+      method: 'POST',
+      url: `${path}/reject`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+
+    const { payload: created } = await k.call(token, 'fixture_create_item', { action: 'create', name: 'audited item' });
+    const rename = { action: 'rename', item_id: created.item.id, name: 'renamed' };
+    await k.call(token, 'fixture_rename_item', rename);
+    await k.call(token, 'fixture_rename_item', { ...rename, confirm: true });
+
+    await k.call(token, 'fixture_delete_item', { action: 'delete', item_id: created.item.id });
+    await k.orm.em
+      .getConnection()
+      .execute(
+        `update pending_confirmations set expires_at = now() - interval '1 second' where status = 'pending' and tool = 'fixture_delete_item'`,
+      );
+    expect(await k.scheduler.runTick('kernel.expire-confirmations', new Date())).to.equal('ran');
+
+    expect(audited.map((r) => [r.kind, r.tool, r.actor, r.outcome])).to.deep.equal([
+      ['confirmation', 'fixture_set_webhook', 'api_token', 'issued'],
+      ['confirmation', 'fixture_set_webhook', 'confirmation_page', 'rejected'],
+      ['call', 'fixture_create_item', 'api_token', 'success'],
+      ['confirmation', 'fixture_rename_item', 'api_token', 'issued'],
+      ['call', 'fixture_rename_item', 'api_token', 'success'],
+      ['confirmation', 'fixture_rename_item', 'api_token', 'approved'],
+      ['confirmation', 'fixture_delete_item', 'api_token', 'issued'],
+      ['confirmation', 'fixture_delete_item', 'job', 'expired'],
+    ]);
+    // The record each touched: what a create answered, then the id the later calls name.
+    expect(audited.filter((r) => r.kind === 'call').map((r) => r.resource)).to.deep.equal([
+      { type: 'item', id: String(created.item.id) },
+      { type: 'item', id: String(created.item.id) },
+    ]);
+    expect(JSON.stringify(audited)).to.not.contain('whsec_other_one');
   });
 });

@@ -15,8 +15,21 @@ export interface CallOrigin {
 
 export const originOf = (tokenName: string | null): CallOrigin => ({ actor: 'api_token', token: tokenName });
 
-/** One mutation as the audit hook reports it. */
+/** What became of a confirmation: asked for, approved (and executed), rejected, or left to lapse. */
+export type ConfirmationEvent = 'issued' | 'approved' | 'rejected' | 'expired';
+
+/** The record a call touched, as its arguments or its answer name it: `{ type: 'ticket', id: '12' }`. */
+export interface AuditResource {
+  type: string;
+  id: string;
+}
+
+/**
+ * One mutation call, or one event of a confirmation, as the audit hook reports it. A confirmed call
+ * gives two records: the `approved` event and the call itself.
+ */
 export interface AuditRecord {
+  kind: 'call' | 'confirmation';
   tool: string;
   group: string;
   actor: AuditActor;
@@ -24,9 +37,11 @@ export interface AuditRecord {
   token: string | null;
   /** The call's arguments, with every `secret: true` argument redacted. */
   arguments: Record<string, unknown>;
-  outcome: 'success' | 'failure';
-  /** The failure's error_code; null on success. */
+  /** A call's success or failure; a confirmation's event. */
+  outcome: 'success' | 'failure' | ConfirmationEvent;
+  /** The failure's error_code; null otherwise. */
   error_code: string | null;
+  resource: AuditResource | null;
   request_id: string;
   /** ISO 8601. */
   at: string;

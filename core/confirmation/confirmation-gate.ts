@@ -6,7 +6,7 @@ import { redactArgs } from '../audit/secret-args.js';
 import type { CallOrigin } from '../audit/audit-record.js';
 import type { RegisteredTool } from '../tools/registered-tool.js';
 import type { ToolInvoker, ToolOutcome } from '../tools/tool-invoker.js';
-import { handlerArgs } from '../tools/tool-invoker.js';
+import { handlerArgs } from '../audit/audit-trail.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { ConfirmationService } from './confirmation-service.js';
@@ -62,6 +62,7 @@ export class ConfirmationGate {
         requestId,
         {
           before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
+          after: (ctx) => this.invoker.audit.confirmation(tool, args, origin, requestId, ctx, 'approved'),
           reporter,
         },
         origin,
@@ -81,9 +82,15 @@ export class ConfirmationGate {
       { group: tool.group, requestId },
     );
     const policy = tool.confirmation as 'agent' | 'user';
-    const issued = await this.scope.run(shop, ({ em }) => this.confirmations.issue(em, name, policy, args, summary), {
-      transactional: true,
-    });
+    const issued = await this.scope.run(
+      shop,
+      async (ctx) => {
+        const made = await this.confirmations.issue(ctx.em, name, policy, args, summary);
+        await this.invoker.audit.confirmation(tool, args, origin, requestId, ctx, 'issued');
+        return made;
+      },
+      { transactional: true },
+    );
     this.metrics.confirmation(policy, 'issued');
     const common = {
       success: false,
@@ -142,13 +149,30 @@ export class ConfirmationGate {
     return { state: 'done', row, ...outcome };
   }
 
-  async reject(token: string): Promise<PageOutcome> {
+  async reject(token: string, requestId: string): Promise<PageOutcome> {
     const seen = await this.inspect(token);
     if (seen.state !== 'pending') return seen;
     const shop = await this.scope.loadShop(seen.row.shopId);
+    const tool = this.registry.get(seen.row.tool);
     const rejected =
       shop !== null &&
-      (await this.scope.run(shop, ({ em }) => this.confirmations.reject(em, seen.row.id), { transactional: true }));
+      (await this.scope.run(
+        shop,
+        async (ctx) => {
+          const done = await this.confirmations.reject(ctx.em, seen.row.id);
+          if (done && tool)
+            await this.invoker.audit.confirmation(
+              tool,
+              this.confirmations.openArgs(seen.row),
+              PAGE,
+              requestId,
+              ctx,
+              'rejected',
+            );
+          return done;
+        },
+        { transactional: true },
+      ));
     if (!rejected) return this.inspect(token);
     this.metrics.confirmation(seen.row.policy, 'rejected');
     return { state: 'just_rejected', row: seen.row };
@@ -169,14 +193,17 @@ export class ConfirmationGate {
         requestId,
         {
           before: ({ em }) => this.confirmations.claim(em, id),
-          after: ({ em }, result) => this.confirmations.recordResult(em, id, result),
+          after: async (ctx, result) => {
+            await this.confirmations.recordResult(ctx.em, id, result);
+            await this.invoker.audit.confirmation(tool, args, PAGE, requestId, ctx, 'approved');
+          },
         },
         PAGE,
       );
       return payload && { payload, isError: false };
     } catch (err) {
       const failure = toToolFailure(err, requestId, this.scope.log) as Record<string, unknown>;
-      await this.invoker.recordFailure(tool, shop, args, PAGE, requestId, failure);
+      await this.invoker.audit.failure(tool, shop, args, PAGE, requestId, failure);
       return { payload: failure, isError: true };
     }
   }

@@ -37,7 +37,7 @@ export async function confirmationPage(app: FastifyInstance, { gate }: { gate: C
     render(reply, await gate.approve(request.params.token, request.id), request.params.token),
   );
   app.post<{ Params: { token: string } }>('/confirmations/:token/reject', async (request, reply) =>
-    render(reply, await gate.reject(request.params.token), request.params.token),
+    render(reply, await gate.reject(request.params.token, request.id), request.params.token),
   );
 }
 

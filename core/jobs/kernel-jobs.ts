@@ -1,11 +1,9 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../plugin/plugin-types.js';
-import type { Metrics } from '../metrics/metrics.js';
 import type { RetentionSweep } from '../retention/retention-sweep.js';
-import { expireConfirmations } from '../confirmation/expire-confirmations.js';
+import { expireConfirmations, type ExpiryParts } from '../confirmation/expire-confirmations.js';
 
 /** The kernel's own jobs, leased like the groups' (one process runs each tick). */
-export function kernelJobs(orm: MikroORM, metrics: Metrics, retention: RetentionSweep): JobDefinition[] {
+export function kernelJobs(expiry: ExpiryParts, retention: RetentionSweep): JobDefinition[] {
   return [
     {
       name: 'expire-confirmations',
@@ -13,7 +11,7 @@ export function kernelJobs(orm: MikroORM, metrics: Metrics, retention: Retention
       scope: 'system',
       description: 'Marks confirmations that lapsed unused as expired',
       run: async () => {
-        await expireConfirmations(orm, metrics);
+        await expireConfirmations(expiry);
       },
     },
     {

@@ -10,8 +10,9 @@ import type { ConfirmationGate } from '../confirmation/confirmation-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { RegisteredTool } from './registered-tool.js';
 import type { ShopScope } from './shop-scope.js';
-import { originOf, type CallOrigin, type AuditRecord, type AuditSink } from '../audit/audit-record.js';
-import { redactArgs, secretValues } from '../audit/secret-args.js';
+import { originOf, type CallOrigin } from '../audit/audit-record.js';
+import { handlerArgs, type AuditTrail } from '../audit/audit-trail.js';
+import { secretValues } from '../audit/secret-args.js';
 import type { CallReporter, ReporterSource } from '../mcp/call-reporter.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { grantRefusal, MAIN_TOKEN, type TokenGrant } from '../auth/token-grant.js';
@@ -28,15 +29,6 @@ export interface ExecuteHooks {
   reporter?: CallReporter;
 }
 
-const CONTROL_ARGS = ['action', 'confirm', 'confirmation_token'];
-
-/** What a handler receives: its own arguments, without the kernel's control arguments. */
-export function handlerArgs(args: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...args };
-  for (const key of CONTROL_ARGS) delete out[key];
-  return out;
-}
-
 /**
  * The invoke pipeline, after authentication: resolve → validate → confirmation gate → handler in
  * a shop-scoped unit of work (one transaction for mutations) → shape → map errors.
@@ -49,8 +41,8 @@ export class ToolInvoker {
     private readonly log: FastifyBaseLogger,
     /** Check every answer against the tool's output schema (config tools.checkOutput; tests turn it on). */
     private readonly checkOutput = false,
-    /** The groups' audit sinks, told of every mutation. */
-    private readonly sinks: readonly AuditSink[],
+    /** The groups' audit sinks, told of every mutation and confirmation event. */
+    readonly audit: AuditTrail,
     private readonly metrics: Metrics,
   ) {}
 
@@ -94,13 +86,13 @@ export class ToolInvoker {
     const origin = originOf(grant.name);
     if (refusal) {
       const payload = { success: false, ...refusal };
-      await this.recordFailure(tool, shop, args as Record<string, unknown>, origin, requestId, payload);
+      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, payload);
       return { payload, isError: true };
     }
     const errors = argumentErrors(tool, args);
     if (errors.length > 0) {
       const refused = invalidArguments(tool, errors);
-      await this.recordFailure(tool, shop, args as Record<string, unknown>, origin, requestId, refused.payload);
+      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, refused.payload);
       return refused;
     }
     const values = tool.hasDefaults
@@ -115,7 +107,7 @@ export class ToolInvoker {
       return outcome;
     } catch (err) {
       const payload = toToolFailure(err, requestId, this.log);
-      await this.recordFailure(tool, shop, values, origin, requestId, payload);
+      await this.audit.failure(tool, shop, values, origin, requestId, payload);
       return { payload, isError: true };
     }
   }
@@ -139,60 +131,12 @@ export class ToolInvoker {
         const payload = { success: true, ...(await tool.definition.handler(handlerArgs(args), ctx)) };
         // Inside the unit of work, so a result that breaks its schema leaves nothing written.
         this.check(tool, payload);
-        await this.record(tool, args, origin, requestId, ctx, null);
+        await this.audit.success(tool, args, origin, requestId, ctx, payload);
         await hooks.after?.(ctx, payload);
         return payload;
       },
       { transactional: tool.definition.kind === 'mutation', group: tool.group, requestId, reporter: hooks.reporter },
     );
-  }
-
-  /**
-   * A mutation that failed, told to the audit sinks in a transaction of its own (the call's rolled
-   * back). A sink that fails here is logged: the caller gets the call's own failure.
-   */
-  async recordFailure(
-    tool: RegisteredTool,
-    shop: ShopContext,
-    args: Record<string, unknown>,
-    origin: CallOrigin,
-    requestId: string,
-    failure: Record<string, unknown>,
-  ): Promise<void> {
-    if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
-    try {
-      await this.scope.run(
-        shop,
-        (ctx) => this.record(tool, args, origin, requestId, ctx, String(failure.error_code ?? 'internal_error')),
-        { transactional: true, requestId },
-      );
-    } catch (err) {
-      this.log.error({ err, requestId, tool: tool.definition.name }, 'audit of a failed call failed');
-    }
-  }
-
-  /** errorCode null: a success, reported inside the call's own unit of work. */
-  private async record(
-    tool: RegisteredTool,
-    args: Record<string, unknown>,
-    origin: CallOrigin,
-    requestId: string,
-    ctx: Pick<ToolContext, 'shop' | 'em'>,
-    errorCode: string | null,
-  ): Promise<void> {
-    if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
-    const record: AuditRecord = {
-      tool: tool.definition.name,
-      group: tool.group,
-      actor: origin.actor,
-      token: origin.token,
-      arguments: redactArgs(handlerArgs(args), tool.secretPaths),
-      outcome: errorCode === null ? 'success' : 'failure',
-      error_code: errorCode,
-      request_id: requestId,
-      at: new Date().toISOString(),
-    };
-    for (const sink of this.sinks) await sink(record, { shop: ctx.shop, em: ctx.em });
   }
 
   private check(tool: RegisteredTool, payload: Record<string, unknown>): void {
