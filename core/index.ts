@@ -90,6 +90,7 @@ export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, formatShopTime } from './util/shop-time.js';
 export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, unknownVariables } from './util/message-template.js';
+export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
 export {
   withContent,

@@ -96,7 +96,7 @@ export class AuditTrail {
       arguments: redactArgs(own, tool.secretPaths),
       outcome,
       error_code: errorCode,
-      resource: resourceOf(own, payload),
+      resource: resourceOf(tool.definition.name, own, payload),
       request_id: requestId,
       at: new Date().toISOString(),
     };

@@ -15,13 +15,13 @@ export function renderErrorsBlock(catalogue: ErrorCatalogue): string {
       .join('; ');
     return `| \`${code}\` | ${cell(when)} | ${cell(fields) || '—'} |`;
   });
-  const kernel = Object.keys(KERNEL_TOOL_ERRORS)
-    .map((code) => `\`${code}\``)
-    .join(' and ');
+  const kernel = Object.entries(KERNEL_TOOL_ERRORS).map(([code, { when }]) => `- \`${code}\`: ${cell(when)}`);
   return [
     ERRORS_START,
     ...(codes.length ? ['| Code | When | Data |', '|---|---|---|', ...rows, ''] : []),
-    `Any tool may also answer the kernel's ${kernel} (arguments that do not match the input schema, with \`errors: [{ path, message }]\`; a failure the caller cannot fix, with the request id).`,
+    "Any tool may also answer the kernel's codes:",
+    '',
+    ...kernel,
     ERRORS_END,
   ].join('\n');
 }

@@ -1,0 +1,16 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { EntryFilterObject } from '../services/entry-filters.js';
+
+export const exportActivityCsv = defineTool({
+  name: 'export_activity_csv',
+  title: 'Export activity as CSV',
+  description:
+    'The audit log lines matching the filters as CSV (RFC 4180, newest first; arguments as JSON in the last column). ' +
+    'At most the installation’s export limit (10,000 by default): truncated true means narrow the filters (a shorter time range) for the rest.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: EntryFilterObject,
+  output: Type.Object({ csv: Type.String(), rows: Type.Integer({ minimum: 0 }), truncated: Type.Boolean() }),
+  handler: async (filters, { services }) => services.activityLogService.exportCsv(filters),
+});
