@@ -1,7 +1,6 @@
 import { csvRow } from '../../../core/index.js';
 import { LOG_COLUMNS, logPayload, type RecipientRow } from './campaign-payloads.js';
 
-
 export const CSV_HEADER = `${LOG_COLUMNS.join(',')}\r\n`;
 
 /** Recipient rows as CSV lines (CRLF), in the column order of the header. */
