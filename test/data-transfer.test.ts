@@ -114,7 +114,8 @@ describe('moving data: embedded → backup → restore → PostgreSQL, with iden
         await moved.close();
       }
 
-      const again = await dbCli(['copy-to-postgres', '--to', target.url], env(join(dir, 'b')));
+      // DATABASE_URL names the target when --to is not given; the source stays the data folder.
+      const again = await dbCli(['copy-to-postgres'], { ...env(join(dir, 'b')), DATABASE_URL: target.url });
       expect(again.code).to.equal(1);
       expect(again.stderr).to.match(/not empty: table \S+ has rows/);
     } finally {

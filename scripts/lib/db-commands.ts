@@ -20,9 +20,10 @@ Commands:
       Loads a backup into the database (DATA_DIR or DATABASE_URL), which must be empty; migrates it
       first. The secret must be the one the backup was made with (SWITCHBOARD_SECRET or
       DATA_DIR/secret.key): sealed values are useless under another.
-  copy-to-postgres --to URL
-      Copies everything from the embedded database in DATA_DIR into the empty PostgreSQL at URL,
-      checks the row count of every table, and says what to change to run on it.
+  copy-to-postgres [--to URL]
+      Copies everything from the embedded database in DATA_DIR into the empty PostgreSQL at URL
+      (default: DATABASE_URL), checks the row count of every table, and says what to change to run
+      on it.
 
 The result is one JSON value on stdout; messages go to stderr. Exit codes: 0 done, 1 failed,
 2 bad arguments.`;
@@ -70,14 +71,13 @@ const commands: Record<string, (args: string[]) => DbOperation> = {
 
   'copy-to-postgres'(args) {
     const o = parseOptions(args, { to: { type: 'string' } });
-    const to = value.required(o.to, 'to');
-    if (!/^postgres(ql)?:\/\//.test(to)) throw new UsageError('--to must be a postgres:// or postgresql:// URL');
+    if (o.to !== undefined && !/^postgres(ql)?:\/\//.test(o.to))
+      throw new UsageError('--to must be a postgres:// or postgresql:// URL');
     return async (config) => {
-      if (config.database.url)
-        throw new OperatorError(
-          'copy-to-postgres reads the embedded database in DATA_DIR: unset DATABASE_URL (the target is --to)',
-        );
-      const source = await openDatabase(config);
+      // The source is always the data folder; the target is --to, or DATABASE_URL.
+      const to = o.to ?? config.database.url;
+      if (!to) throw new UsageError('name the PostgreSQL to copy into: --to URL, or DATABASE_URL');
+      const source = await openDatabase({ ...config, database: { ...config.database, url: undefined } });
       try {
         // Two databases open at once: each ORM's transactions are found under a name of their own.
         const target = await openDatabase({ ...config, database: { ...config.database, url: to } }, 'target');
