@@ -53,6 +53,7 @@ export class ConfirmationGate {
     origin: CallOrigin,
   ): Promise<ToolOutcome> {
     const name = tool.definition.name;
+    const arrivedAt = new Date();
     if (tool.confirmation === 'agent' && args.confirm === true) {
       const token = typeof args.confirmation_token === 'string' ? args.confirmation_token : undefined;
       const payload = await this.invoker.execute(
@@ -61,7 +62,8 @@ export class ConfirmationGate {
         args,
         requestId,
         {
-          before: async ({ em }) => (await this.confirmations.consumeForCall(em, name, args, token)) !== null,
+          before: async ({ em }) =>
+            (await this.confirmations.consumeForCall(em, name, args, token, arrivedAt)) !== null,
           after: (ctx) => this.invoker.audit.confirmation(tool, args, origin, requestId, ctx, 'approved'),
           reporter,
         },

@@ -65,12 +65,15 @@ export class ConfirmationService {
   /**
    * Marks the matching pending confirmation used and returns its id, or null when there is none:
    * same shop (the em's scope), same tool, same canonical arguments, still pending and unexpired.
+   * Without a token, only one issued before the call arrived (`arrivedAt`) counts: a confirmation
+   * issued meanwhile answers another call, and this caller cannot have read its summary.
    */
   async consumeForCall(
     em: EntityManager,
     tool: string,
     args: Record<string, unknown>,
-    token?: string,
+    token: string | undefined,
+    arrivedAt: Date,
   ): Promise<number | null> {
     const where = {
       tool,
@@ -78,7 +81,7 @@ export class ConfirmationService {
       policy: 'agent' as const,
       status: 'pending' as const,
       expiresAt: { $gt: new Date() },
-      ...(token !== undefined && { tokenHash: hashConfirmationToken(token) }),
+      ...(token !== undefined ? { tokenHash: hashConfirmationToken(token) } : { createdAt: { $lte: arrivedAt } }),
     };
     const candidate = await em.findOne(PendingConfirmation, where, { orderBy: { id: 'desc' }, fields: ['id'] });
     if (!candidate) return null;
