@@ -13,20 +13,14 @@ import type { RawJson, RpcRequest } from './json-rpc.js';
 import { negotiate, type ProtocolVersion } from './protocol-version.js';
 import { seesGroup, type TokenGrant } from '../auth/token-grant.js';
 
-/** Every method handle() answers; anything else is -32601. */
-export const MCP_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'ping',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-  'logging/setLevel',
-]);
+interface AuthenticatedCall {
+  shop: ShopContext;
+  grant: TokenGrant;
+  params: Record<string, unknown>;
+  requestId: string;
+  version: ProtocolVersion;
+  stream?: ReporterSource;
+}
 
 export interface McpParts {
   registry: ToolRegistry;
@@ -66,7 +60,6 @@ export class McpMethods {
     stream?: ReporterSource,
   ): Promise<RawJson> {
     const { method, params } = request;
-    const { parts } = this;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
         throw new JsonRpcError(
@@ -74,44 +67,46 @@ export class McpMethods {
           'Invalid params: initialize needs params.protocolVersion (string)',
         );
       }
-      return parts.initializeResult(negotiate(params.protocolVersion));
+      return this.parts.initializeResult(negotiate(params.protocolVersion));
     }
     if (!shop) throw new Error('authenticated method reached without a shop');
-    switch (method) {
-      case 'ping':
-        return '{}';
-      case 'tools/list':
-        return this.listTools(params.cursor, version, grant);
-      case 'tools/call':
-        return this.callTool(shop, grant, params, requestId, stream);
-      case 'resources/list':
-        return grant.groups === null
-          ? this.resourceList
-          : JSON.stringify({ resources: parts.resources.list((group) => seesGroup(grant, group)) });
-      case 'resources/templates/list':
-        return grant.groups === null
-          ? this.templateList
-          : JSON.stringify({ resourceTemplates: parts.resources.listTemplates((group) => seesGroup(grant, group)) });
-      case 'resources/read':
-        return parts.reader.read(shop, params.uri, requestId, grant);
-      case 'prompts/list':
-        return parts.prompts.list(grant);
-      case 'prompts/get':
-        return parts.prompts.get(shop, params, requestId, grant);
-      case 'completion/complete':
-        return parts.completions.complete(shop, params, requestId, grant);
-      case 'logging/setLevel':
-        if (!isLogLevel(params.level))
-          throw new JsonRpcError(
-            RpcCode.INVALID_PARAMS,
-            `Invalid params: level must be one of ${LOG_LEVELS.join(', ')}`,
-          );
-        await parts.setLogLevel(shop.id, params.level);
-        return '{}';
-      default:
-        throw new JsonRpcError(RpcCode.METHOD_NOT_FOUND, `Method not found: ${method}`);
-    }
+    if (!this.knows(method)) throw new JsonRpcError(RpcCode.METHOD_NOT_FOUND, `Method not found: ${method}`);
+    return this.methods[method]!({ shop, grant, params, requestId, version, stream });
   }
+
+  /** Whether `method` is one this server answers (the metrics label every other name `unknown`). */
+  knows(method: string): boolean {
+    return method === 'initialize' || Object.hasOwn(this.methods, method);
+  }
+
+  /** Every method but initialize, which needs no shop. */
+  private readonly methods: Record<string, (call: AuthenticatedCall) => RawJson | Promise<RawJson>> = {
+    ping: () => '{}',
+    'tools/list': ({ params, version, grant }) => this.listTools(params.cursor, version, grant),
+    'tools/call': ({ shop, grant, params, requestId, stream }) => this.callTool(shop, grant, params, requestId, stream),
+    'resources/list': ({ grant }) =>
+      grant.groups === null
+        ? this.resourceList
+        : JSON.stringify({ resources: this.parts.resources.list((group) => seesGroup(grant, group)) }),
+    'resources/templates/list': ({ grant }) =>
+      grant.groups === null
+        ? this.templateList
+        : JSON.stringify({
+            resourceTemplates: this.parts.resources.listTemplates((group) => seesGroup(grant, group)),
+          }),
+    'resources/read': ({ shop, params, requestId, grant }) =>
+      this.parts.reader.read(shop, params.uri, requestId, grant),
+    'prompts/list': ({ grant }) => this.parts.prompts.list(grant),
+    'prompts/get': ({ shop, params, requestId, grant }) => this.parts.prompts.get(shop, params, requestId, grant),
+    'completion/complete': ({ shop, params, requestId, grant }) =>
+      this.parts.completions.complete(shop, params, requestId, grant),
+    'logging/setLevel': async ({ shop, params }) => {
+      if (!isLogLevel(params.level))
+        throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Invalid params: level must be one of ${LOG_LEVELS.join(', ')}`);
+      await this.parts.setLogLevel(shop.id, params.level);
+      return '{}';
+    },
+  };
 
   private listTools(cursor: unknown, version: ProtocolVersion, grant: TokenGrant): Buffer {
     if (cursor !== undefined && typeof cursor !== 'string')

@@ -24,7 +24,6 @@ import { CallStream } from './call-stream.js';
 import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { MAIN_TOKEN, narrowTo, type TokenGrant } from '../auth/token-grant.js';
-import { MCP_METHODS } from './mcp-methods.js';
 
 export interface McpRouteOptions {
   methods: McpMethods;
@@ -46,7 +45,7 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
   const { methods, auth, maxBatchLength, metrics, perShop, groups } = options;
   // A label per method the server knows: a client inventing names must not grow the series.
   const count = (method: string, status: number | 'ok') =>
-    metrics.rpcRequests.inc({ method: MCP_METHODS.has(method) ? method : 'unknown', status: String(status) });
+    metrics.rpcRequests.inc({ method: methods.knows(method) ? method : 'unknown', status: String(status) });
 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
