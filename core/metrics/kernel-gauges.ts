@@ -1,7 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MetricDefinition } from './metric-definition.js';
 
-/** The kernel's backlogs, read at scrape time. */
+/** The part of knex's tarn pool the pool gauges read. */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
+const poolGauge = (name: string, help: string, read: (pool: TarnPool) => number): MetricDefinition => ({
+  type: 'gauge',
+  name,
+  help,
+  read: async (em: EntityManager) => {
+    const pool = (em.getConnection().getKnex().client as { pool?: TarnPool }).pool;
+    return pool ? [{ value: read(pool) }] : [];
+  },
+});
+
+/** The kernel's backlogs and its database pool, read at scrape time. */
 export const kernelGauges: MetricDefinition[] = [
+  poolGauge('switchboard_db_pool_used', 'Database connections in use', (p) => p.numUsed()),
+  poolGauge('switchboard_db_pool_free', 'Database connections open and idle', (p) => p.numFree()),
+  poolGauge('switchboard_db_pool_waiting', 'Queries waiting for a database connection', (p) => p.numPendingAcquires()),
   {
     type: 'gauge',
     name: 'switchboard_outbox_pending',

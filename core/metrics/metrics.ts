@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { KernelError } from '../errors/kernel-error.js';
 import type { GroupMetrics, MetricDefinition, MetricLabels } from './metric-definition.js';
+import type { ConfirmationEvent } from '../audit/audit-record.js';
 
 const METRIC_NAME = /^switchboard_[a-z][a-z0-9_]*$/;
 
@@ -12,7 +13,6 @@ const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 const LATENESS_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
 
 export type ToolCallOutcome = 'success' | 'confirmation_required' | 'failed';
-export type ConfirmationEvent = 'issued' | 'approved' | 'rejected' | 'expired';
 
 /**
  * One Prometheus registry per kernel (not prom-client's global one: tests run several kernels in one
@@ -74,7 +74,6 @@ export class Metrics implements GroupMetrics {
     private readonly log: FastifyBaseLogger,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'switchboard_' });
-    this.poolGauges();
   }
 
   /** Registers a group's declared metrics; a name outside switchboard_* or taken twice fails boot. */
@@ -134,32 +133,4 @@ export class Metrics implements GroupMetrics {
   async render(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
-
-  private poolGauges(): void {
-    const pool = () =>
-      (this.orm.em.getConnection().getKnex().client as { pool?: TarnPool }).pool ?? {
-        numUsed: () => 0,
-        numFree: () => 0,
-        numPendingAcquires: () => 0,
-      };
-    const gauge = (name: string, help: string, read: (p: TarnPool) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers: [this.registry],
-        collect() {
-          this.set(read(pool()));
-        },
-      });
-    gauge('switchboard_db_pool_used', 'Database connections in use', (p) => p.numUsed());
-    gauge('switchboard_db_pool_free', 'Database connections open and idle', (p) => p.numFree());
-    gauge('switchboard_db_pool_waiting', 'Queries waiting for a database connection', (p) => p.numPendingAcquires());
-  }
-}
-
-/** The part of knex's tarn pool the gauges read. */
-interface TarnPool {
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
 }
