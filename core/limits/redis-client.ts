@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { REDACTED } from '../logging/redact-url.js';
+import { withoutPassword } from '../logging/redact-url.js';
 
 /**
  * The shared store of the limits. Commands fail fast while disconnected (no offline queue), so a
@@ -21,10 +21,4 @@ export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
     down = false;
   });
   return redis;
-}
-
-function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = REDACTED;
-  return parsed.toString();
 }

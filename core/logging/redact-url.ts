@@ -42,3 +42,10 @@ function redactQuery(query: string): string {
     })
     .join('&');
 }
+
+/** A connection URL as it may be shown: its password, if any, replaced. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = REDACTED;
+  return parsed.toString();
+}

@@ -147,10 +147,7 @@ export class NetworkGuard {
 
   /** public, or what else the address is (ipaddr.js's range names). */
   private kindOf(address: string): string {
-    let parsed = ipaddr.parse(address);
-    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-      parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-    const range = parsed.range();
+    const range = ipaddr.process(address).range();
     if (range === 'unicast') return 'public';
     if (range === 'loopback' && this.allowLoopback) return 'public';
     return range;

@@ -52,9 +52,8 @@ function hostRange(address: string): string {
 }
 
 function fromAllowedAddress(request: FastifyRequest, ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][]): boolean {
-  let address = ipaddr.parse(request.ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
-    address = (address as ipaddr.IPv6).toIPv4Address();
+  // process(): an IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d.
+  const address = ipaddr.process(request.ip);
   return ranges.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SwitchboardConfig } from '../../core/config/config-schema.js';
+import { withoutPassword } from '../../core/logging/redact-url.js';
 import { OperatorError, UsageError } from './cli-errors.js';
 import * as value from './option-values.js';
 import { parseOptions } from './parse-options.js';
@@ -117,12 +118,6 @@ async function currentSecret(config: Readonly<SwitchboardConfig>): Promise<strin
 }
 
 const fingerprintOf = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 16);
-
-function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
 
 const transferError = (err: unknown): never => {
   throw err instanceof TransferError ? new OperatorError(err.message) : err;
