@@ -5,15 +5,7 @@ import type { ShopScope } from '../tools/shop-scope.js';
 import type { AuditRecord, AuditSink, CallOrigin, ConfirmationEvent } from './audit-record.js';
 import { redactArgs } from './secret-args.js';
 import { resourceOf } from './resource-of.js';
-
-const CONTROL_ARGS = ['action', 'confirm', 'confirmation_token'];
-
-/** What a handler receives: its own arguments, without the kernel's control arguments. */
-export function handlerArgs(args: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...args };
-  for (const key of CONTROL_ARGS) delete out[key];
-  return out;
-}
+import { handlerArgs } from '../tools/handler-args.js';
 
 type Where = Pick<ToolContext, 'shop' | 'em'>;
 
@@ -38,7 +30,7 @@ export class AuditTrail {
     where: Where,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    if (tool.definition.kind !== 'mutation') return;
+    if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
     await this.tell(this.record('call', tool, args, origin, requestId, 'success', null, payload), where);
   }
 
@@ -73,6 +65,7 @@ export class AuditTrail {
     where: Where,
     event: ConfirmationEvent,
   ): Promise<void> {
+    if (this.sinks.length === 0) return;
     await this.tell(this.record('confirmation', tool, args, origin, requestId, event, null), where);
   }
 

@@ -6,7 +6,7 @@ import { redactArgs } from '../audit/secret-args.js';
 import type { CallOrigin } from '../audit/audit-record.js';
 import type { RegisteredTool } from '../tools/registered-tool.js';
 import type { ToolInvoker, ToolOutcome } from '../tools/tool-invoker.js';
-import { handlerArgs } from '../audit/audit-trail.js';
+import { handlerArgs } from '../tools/handler-args.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ShopScope } from '../tools/shop-scope.js';
 import type { ConfirmationService } from './confirmation-service.js';
