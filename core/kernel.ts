@@ -124,7 +124,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   });
   const log = app.log;
   const metrics = new Metrics(orm, log);
-  metrics.declare('kernel', kernelGauges);
+  metrics.declare(KERNEL_GROUP, kernelGauges);
   for (const { plugin } of plugins) metrics.declare(plugin.name, plugin.metrics ?? []);
 
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -181,7 +181,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const retention = new RetentionSweep(
     orm,
     [
-      ...kernelRetention.map((rule) => ({ group: 'kernel', rule: rule as RetentionRule<never>, config })),
+      ...kernelRetention.map((rule) => ({ group: KERNEL_GROUP, rule: rule as RetentionRule<never>, config })),
       ...plugins.flatMap(({ plugin, config: groupConfig }) =>
         (plugin.retention ?? []).map((rule) => ({
           group: plugin.name,
@@ -219,7 +219,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
   const audit = new AuditTrail(sinks, scope, log);
   const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, audit, metrics);
-  for (const job of kernelJobs({ orm, scope, registry, audit, metrics }, retention)) scheduler.add('kernel', job);
+  for (const job of kernelJobs({ orm, scope, registry, audit, metrics }, retention)) scheduler.add(KERNEL_GROUP, job);
   gate.attach(invoker);
   const shops = new ShopService(
     orm.em,
@@ -291,8 +291,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           baseUrl,
           authenticate: async (request) => {
             const outcome = await auth.check(request.headers.authorization, request.ip);
-            if (!outcome.shop || grantAllows(outcome.grant, { name: '', group: plugin.name, mutation: true }))
-              return outcome;
+            if (!outcome.shop || grantAllows(outcome.grant, plugin.name, true)) return outcome;
             return { shop: null, status: 403, message: `this token may not change ${plugin.name}'s data` };
           },
           withShop: async (shopId, work, opts) => {

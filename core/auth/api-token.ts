@@ -80,5 +80,5 @@ export async function shopForApiToken(
   group: string,
 ): Promise<ShopContext | null> {
   const holder = await holderOfApiToken(connection, token);
-  return holder && grantAllows(holder.grant, { name: '', group, mutation: true }) ? holder.shop : null;
+  return holder && grantAllows(holder.grant, group, true) ? holder.shop : null;
 }

@@ -38,9 +38,9 @@ export interface ScopedTool {
   mutation: boolean;
 }
 
-/** Whether the grant lets its holder see and call the tool. */
-export const grantAllows = (grant: TokenGrant, tool: ScopedTool) =>
-  (grant.groups === null || grant.groups.has(tool.group)) && !(grant.readOnly && tool.mutation);
+/** Whether the grant lets its holder use a group's tools that read (mutation false) or change data. */
+export const grantAllows = (grant: TokenGrant, group: string, mutation: boolean) =>
+  (grant.groups === null || grant.groups.has(group)) && !(grant.readOnly && mutation);
 
 /** Why the grant refuses the tool, as a tool failure; null when it allows it. */
 export function grantRefusal(grant: TokenGrant, tool: ScopedTool): { error_code: string; message: string } | null {

@@ -73,9 +73,7 @@ export class ToolRegistry {
     let pages = this.views.get(key);
     if (!pages) {
       pages = this.paginateAll(
-        [...this.tools.values()].filter((t) =>
-          grantAllows(grant, { name: t.definition.name, group: t.group, mutation: t.definition.kind === 'mutation' }),
-        ),
+        [...this.tools.values()].filter((t) => grantAllows(grant, t.group, t.definition.kind === 'mutation')),
       );
       if (this.views.size >= MAX_CACHED_VIEWS) this.views.delete(this.views.keys().next().value!);
       this.views.set(key, pages);
