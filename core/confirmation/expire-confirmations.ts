@@ -38,12 +38,10 @@ export async function expireConfirmations({ orm, scope, registry, audit, metrics
       const expired = await scope.run(
         shop,
         async (ctx) => {
-          const rows = await ctx.em.getConnection().execute<{ tool: string; policy: string }[]>(
+          const rows = await ctx.em.execute<{ tool: string; policy: string }[]>(
             `update "pending_confirmations" set "status" = 'expired', "resolved_at" = "expires_at"
               where "id" in (?) and "shop_id" = ? and "status" = 'pending' returning "tool", "policy"`,
             [ids, shopId],
-            'all',
-            ctx.em.getTransactionContext(),
           );
           for (const row of rows) {
             const tool = registry.get(row.tool);

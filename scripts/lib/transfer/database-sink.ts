@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SnapshotHeader, SnapshotSink } from './snapshot.js';
-import { appliedMigrations, planTables, query, quote, type TablePlan } from './table-plan.js';
+import { appliedMigrations, planTables, quote, type TablePlan } from './table-plan.js';
 
 export class TransferError extends Error {}
 
@@ -30,8 +30,7 @@ export async function loadInto(
           const mine = tables.get(plan.name);
           if (!mine || mine.columns.join() !== plan.columns.join())
             throw new TransferError(`table ${plan.name} differs between the source and this database`);
-          const [row] = await query<{ any: boolean }>(
-            tem,
+          const [row] = await tem.execute<{ any: boolean }[]>(
             `select exists (select 1 from ${quote(plan.name)}) as "any"`,
           );
           if (row!.any)
@@ -45,8 +44,7 @@ export async function loadInto(
       },
       async rows(plan: TablePlan, rows: string[]) {
         const columns = plan.columns.map(quote).join(', ');
-        await query(
-          tem,
+        await tem.execute(
           `insert into ${quote(plan.name)} (${columns}) select ${columns} from jsonb_populate_recordset(null::${quote(plan.name)}, ?::jsonb)`,
           [`[${rows.join(',')}]`],
         );
@@ -59,7 +57,7 @@ export async function loadInto(
     await produce(sink);
     await resetSequences(tem);
     for (const [table, count] of Object.entries(expected)) {
-      const [row] = await query<{ n: string }>(tem, `select count(*) as n from ${quote(table)}`);
+      const [row] = await tem.execute<{ n: string }[]>(`select count(*) as n from ${quote(table)}`);
       if (Number(row!.n) !== count || written[table] !== count)
         throw new TransferError(`table ${table}: ${count} rows read, ${row!.n} present after loading`);
     }
@@ -69,14 +67,12 @@ export async function loadInto(
 
 /** Serial columns continue after the highest id loaded, so the next insert does not collide. */
 async function resetSequences(em: EntityManager): Promise<void> {
-  const serials = await query<{ table: string; column: string }>(
-    em,
+  const serials = await em.execute<{ table: string; column: string }[]>(
     `select table_name as "table", column_name as "column" from information_schema.columns
       where table_schema = 'public' and column_default like 'nextval(%'`,
   );
   for (const { table, column } of serials)
-    await query(
-      em,
+    await em.execute(
       `select setval(pg_get_serial_sequence(?, ?), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`,
       [quote(table), column],
     );

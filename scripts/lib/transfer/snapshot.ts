@@ -1,5 +1,5 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
-import { appliedMigrations, planTables, query, quote, type TablePlan } from './table-plan.js';
+import { appliedMigrations, planTables, quote, type TablePlan } from './table-plan.js';
 
 export const BATCH_ROWS = 2_000;
 
@@ -19,7 +19,9 @@ export interface SnapshotSink {
 
 /**
  * Reads every table in one REPEATABLE READ, read-only transaction: one consistent snapshot while the
- * server keeps writing, without blocking it. Rows stream through a cursor in batches.
+ * server keeps writing, without blocking it. Rows stream through a cursor in batches. Every
+ * statement goes through the transaction's EntityManager: the embedded engine serves one
+ * connection at a time, and a statement on another pooled connection would wait forever.
  */
 export async function readSnapshot(em: EntityManager, sink: SnapshotSink): Promise<Record<string, number>> {
   return em.fork().transactional(
@@ -31,13 +33,12 @@ export async function readSnapshot(em: EntityManager, sink: SnapshotSink): Promi
         await sink.table(plan);
         const columns = plan.columns.map(quote).join(', ');
         const order = plan.orderBy.length ? ` order by ${plan.orderBy.map(quote).join(', ')}` : '';
-        await query(
-          tem,
+        await tem.execute(
           `declare transfer_rows no scroll cursor for select to_jsonb(t)::text as r from (select ${columns} from ${quote(plan.name)}${order}) t`,
         );
         counts[plan.name] = 0;
         for (;;) {
-          const batch = await query<{ r: string }>(tem, `fetch ${BATCH_ROWS} from transfer_rows`);
+          const batch = await tem.execute<{ r: string }[]>(`fetch ${BATCH_ROWS} from transfer_rows`);
           if (batch.length === 0) break;
           counts[plan.name] += batch.length;
           await sink.rows(
@@ -45,7 +46,7 @@ export async function readSnapshot(em: EntityManager, sink: SnapshotSink): Promi
             batch.map((row) => row.r),
           );
         }
-        await query(tem, 'close transfer_rows');
+        await tem.execute('close transfer_rows');
       }
       await sink.end(counts);
       return counts;

@@ -15,8 +15,7 @@ const MIGRATIONS_TABLE = 'schema_migrations';
  * constraints accept without switching them off (which needs a superuser on most servers).
  */
 export async function planTables(em: EntityManager): Promise<TablePlan[]> {
-  const columns = await query<{ table: string; column: string }>(
-    em,
+  const columns = await em.execute<{ table: string; column: string }[]>(
     `select c.relname as "table", a.attname as "column" from pg_class c
        join pg_attribute a on a.attrelid = c.oid
       where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attnum > 0
@@ -24,16 +23,14 @@ export async function planTables(em: EntityManager): Promise<TablePlan[]> {
       order by c.relname, a.attnum`,
     [MIGRATIONS_TABLE],
   );
-  const keys = await query<{ table: string; column: string }>(
-    em,
+  const keys = await em.execute<{ table: string; column: string }[]>(
     `select c.relname as "table", a.attname as "column" from pg_index i
        join pg_class c on c.oid = i.indrelid
        join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
       where i.indisprimary and c.relnamespace = 'public'::regnamespace
       order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
   );
-  const references = await query<{ child: string; parent: string }>(
-    em,
+  const references = await em.execute<{ child: string; parent: string }[]>(
     `select c.relname as child, p.relname as parent from pg_constraint k
        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
       where k.contype = 'f' and k.connamespace = 'public'::regnamespace and c.oid <> p.oid`,
@@ -62,15 +59,8 @@ export async function planTables(em: EntityManager): Promise<TablePlan[]> {
 
 /** The migrations the database has applied, by name. */
 export async function appliedMigrations(em: EntityManager): Promise<string[]> {
-  const rows = await query<{ name: string }>(em, `select "name" from "${MIGRATIONS_TABLE}" order by "name"`);
+  const rows = await em.execute<{ name: string }[]>(`select "name" from "${MIGRATIONS_TABLE}" order by "name"`);
   return rows.map((row) => row.name);
 }
 
 export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
-
-/**
- * A statement on the em's transaction when it has one. Never on another pooled connection: the
- * embedded engine serves one connection at a time, and a second would wait for the first forever.
- */
-export const query = <T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> =>
-  em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
