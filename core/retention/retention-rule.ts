@@ -10,4 +10,9 @@ export interface RetentionRule<Config = unknown> {
   where?: string;
   /** The retention period, from the owning group's config (or the kernel's). */
   days: (config: Readonly<Config>) => number;
+  /**
+   * Where a shop sets its own period: a column of a per-shop settings table (one row per
+   * `shop_id`). Rows of a shop without a setting keep `days`.
+   */
+  shopDays?: { table: string; column: string };
 }

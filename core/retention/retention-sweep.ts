@@ -29,7 +29,8 @@ export class RetentionSweep {
     private readonly log: FastifyBaseLogger,
   ) {
     for (const { group, rule } of targets) {
-      if (!IDENTIFIER.test(rule.table) || !IDENTIFIER.test(rule.column))
+      const names = [rule.table, rule.column, ...(rule.shopDays ? [rule.shopDays.table, rule.shopDays.column] : [])];
+      if (!names.every((name) => IDENTIFIER.test(name)))
         throw new KernelError(
           'KRN_ERR_RETENTION_INVALID',
           `retention rule of group "${group}" names "${rule.table}"."${rule.column}"`,
@@ -51,10 +52,13 @@ export class RetentionSweep {
   }
 
   private async sweep(rule: RetentionRule<never>, days: number): Promise<number> {
-    const { table, column } = rule;
+    const { table, column, shopDays } = rule;
+    const period = shopDays
+      ? `coalesce((select s."${shopDays.column}" from "${shopDays.table}" s where s."shop_id" = t."shop_id"), ?)`
+      : '?';
     const sql = `delete from "${table}" where "id" in (
-      select "id" from "${table}" where "${column}" < now() - ? * interval '1 day'${rule.where ? ` and (${rule.where})` : ''}
-      order by "id" limit ?)`;
+      select t."id" from "${table}" t where t."${column}" < now() - ${period} * interval '1 day'${rule.where ? ` and (${rule.where})` : ''}
+      order by t."id" limit ?)`;
     const connection = this.orm.em.getConnection();
     let total = 0;
     for (let batch = 0; batch < this.limits.maxBatchesPerRun; batch++) {

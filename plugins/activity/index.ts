@@ -11,7 +11,7 @@ import { getActivityEntry } from './tools/get-activity-entry.js';
 import { getResourceHistory } from './tools/get-resource-history.js';
 import { exportActivityCsv } from './tools/export-activity-csv.js';
 import { configureActivityLog } from './tools/configure-activity-log.js';
-import { purgeOldEntries } from './jobs/purge-old-entries.js';
+import { activityRetention } from './retention.js';
 import { activityErrors } from './errors.js';
 
 /**
@@ -32,7 +32,7 @@ export default definePlugin({
   errors: activityErrors,
   audit: activityAuditSink,
   tools: [listActivity, getActivityEntry, getResourceHistory, exportActivityCsv, configureActivityLog],
-  jobs: [purgeOldEntries],
+  retention: activityRetention,
   setup: ({ container, config }) => {
     container.register({ activityConfig: asValue(config) });
   },

@@ -145,7 +145,7 @@ describe('activity: the audit log', function () {
     expect(bad.error_code).to.equal('invalid_arguments');
   });
 
-  it('keeps lines for the shop’s retention, then the daily job deletes older ones', async () => {
+  it('keeps lines for the shop’s retention, then the retention job deletes older ones', async () => {
     expect((await ok('list_activity', { limit: 1 })).retention_days).to.equal(365);
     const { settings } = await ok('configure_activity_log', { retention_days: 30 });
     expect(settings).to.deep.equal({ retention_days: 30, default: false });
@@ -156,7 +156,7 @@ describe('activity: the audit log', function () {
         [shop.shopId],
       );
     const before = (await ok('list_activity', { limit: 1 })).count;
-    expect(await k.scheduler.runTick('activity.purge-old-entries', new Date())).to.equal('ran');
+    expect(await k.scheduler.runTick('kernel.retention', new Date())).to.equal('ran');
     const after = await ok('list_activity', { limit: 100 });
     expect(after.count).to.equal(before - 1);
     expect(after.entries.some((e: any) => e.tool === 'create_crm_customer')).to.equal(false);
