@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,38 +7,13 @@ import { hashApiToken } from '../core/auth/api-token.js';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { sharedDatabaseUrl } from './helpers/global-database.js';
 import { TestDatabase } from './helpers/test-database.js';
+import { runScript, type ScriptRun } from './helpers/run-script.js';
 import { UsageError } from '../scripts/lib/cli-errors.js';
 import { parseShopCommand } from '../scripts/lib/shop-commands.js';
-import {
-  childEnv,
-  freePort,
-  postRpc,
-  repoRoot,
-  spawnServer,
-  waitForReady,
-  type ServerProcess,
-} from './helpers/server-process.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs an operator script the way the README does, minus npm's banner. */
-function runScript(script: 'shop' | 'migrate' | 'tools', args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx/esm', `scripts/${script}.ts`, ...args],
-      { cwd: repoRoot, env: childEnv(env), timeout: 90_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { freePort, postRpc, spawnServer, waitForReady, type ServerProcess } from './helpers/server-process.js';
 
 /** stdout must be exactly one line of JSON, so that `$(npm run --silent shop -- ...)` can be parsed. */
-function json(run: Run): any {
+function json(run: ScriptRun): any {
   expect(run.code, run.stderr).to.equal(0);
   expect(run.stdout).to.match(/^[{[][^\n]*\n$/);
   return JSON.parse(run.stdout);

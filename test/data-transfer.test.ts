@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,27 +5,12 @@ import { createGzip } from 'node:zlib';
 import { expect } from 'chai';
 import { bootKernel, TEST_KERNEL_SECRET, type TestKernel } from './helpers/boot.js';
 import { TestDatabase } from './helpers/test-database.js';
-import { childEnv, repoRoot } from './helpers/server-process.js';
+import { runScript, type ScriptRun } from './helpers/run-script.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../core/db/embedded-postgres.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const dbCli = (args: string[], env: Record<string, string>) => runScript('db', args, env);
 
-function dbCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx/esm', 'scripts/db.ts', ...args],
-      { cwd: repoRoot, env: childEnv(env), timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-const json = (run: Run) => {
+const json = (run: ScriptRun) => {
   expect(run.code, run.stderr).to.equal(0);
   return JSON.parse(run.stdout);
 };

@@ -1,31 +1,17 @@
-import { execFile } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { fixtureGroup } from './fixtures/fixture-groups.js';
 import { audited } from './fixtures/groups/fx_audit/index.js';
 import { sharedDatabaseUrl } from './helpers/global-database.js';
-import { childEnv, repoRoot } from './helpers/server-process.js';
+import { runScript } from './helpers/run-script.js';
 
 /** `node scripts/shop.ts …` with only the groups of this file enabled. */
-function shopCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    sharedDatabaseUrl().then(
-      (url) =>
-        execFile(
-          process.execPath,
-          ['--import', 'tsx/esm', 'scripts/shop.ts', ...args],
-          {
-            cwd: repoRoot,
-            env: childEnv({ DATABASE_URL: url, SWITCHBOARD_GROUPS: 'general,agents,customers,tickets' }),
-            timeout: 90_000,
-          },
-          (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-        ),
-      reject,
-    );
+const shopCli = async (args: string[]) =>
+  runScript('shop', args, {
+    DATABASE_URL: await sharedDatabaseUrl(),
+    SWITCHBOARD_GROUPS: 'general,agents,customers,tickets',
   });
-}
 
 describe('scoped tokens and group-subset URLs', function () {
   this.timeout(120_000);

@@ -6,6 +6,7 @@ import { postRpc, type ServerProcess } from './helpers/server-process.js';
 import type { TestKernel } from './helpers/boot.js';
 import { database, deployment, seedKernel, startServer, type Deployment } from './helpers/deployment.js';
 import { waitFor } from './helpers/wait-for.js';
+import { sample } from './helpers/prometheus.js';
 import { caller } from '../plugins/mass_marketing/test/helpers.js';
 import { FAST_ENGINE, freshPhones, listWith, marketingLine } from '../plugins/mass_marketing/test/campaign-helpers.js';
 
@@ -13,15 +14,6 @@ const GROUPS = ['general', 'customers', 'whatsapp_ops', 'mass_marketing'];
 const RECIPIENTS = 150;
 const SCHEDULED = 12;
 const SCHEDULED_JOB = 'whatsapp_ops.send-scheduled-messages';
-
-/** One series of a Prometheus text answer, by name and labels. */
-const sample = (text: string, line: string) =>
-  Number(
-    text
-      .split('\n')
-      .find((l) => l.startsWith(`${line} `))
-      ?.split(' ')[1] ?? 0,
-  );
 
 describe('three server processes on one PostgreSQL, with a client spreading requests over them', function () {
   this.timeout(300_000);
@@ -178,8 +170,8 @@ describe('three server processes on one PostgreSQL, with a client spreading requ
       servers.map(async (server) => {
         const text = await (await fetch(`${server.url}/metrics`)).text();
         return {
-          ran: sample(text, `switchboard_job_runs_total{job="${SCHEDULED_JOB}",outcome="ran"}`),
-          skipped: sample(text, `switchboard_job_runs_total{job="${SCHEDULED_JOB}",outcome="skipped"}`),
+          ran: sample(text, 'switchboard_job_runs_total', { job: SCHEDULED_JOB, outcome: 'ran' }) ?? 0,
+          skipped: sample(text, 'switchboard_job_runs_total', { job: SCHEDULED_JOB, outcome: 'skipped' }) ?? 0,
         };
       }),
     );
