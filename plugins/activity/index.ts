@@ -11,7 +11,7 @@ import { getActivityEntry } from './tools/get-activity-entry.js';
 import { getResourceHistory } from './tools/get-resource-history.js';
 import { exportActivityCsv } from './tools/export-activity-csv.js';
 import { configureActivityLog } from './tools/configure-activity-log.js';
-import { activityRetention } from './retention.js';
+import { activityRetention } from './operations/retention.js';
 import { activityErrors } from './errors.js';
 
 /**

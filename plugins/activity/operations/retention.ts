@@ -1,5 +1,5 @@
-import type { RetentionRule } from '../../core/index.js';
-import type { ActivityConfig } from './config.js';
+import type { RetentionRule } from '../../../core/index.js';
+import type { ActivityConfig } from '../config.js';
 
 /** Lines older than the shop's retention (configure_activity_log), else the installation default. */
 export const activityRetention: RetentionRule<ActivityConfig>[] = [
