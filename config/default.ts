@@ -16,6 +16,7 @@ const defaults: ConfigOverrides = {
     customers: { enabled: true },
     general: { enabled: true },
     mass_marketing: { enabled: true },
+    notifications: { enabled: true },
     tickets: { enabled: true },
     whatsapp_ops: { enabled: true },
   },

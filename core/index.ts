@@ -61,7 +61,7 @@ export type {
   OutboxConsumer,
   OutboxConsumers,
 } from './outbox/outbox-map.js';
-export type { ShopCreated } from './surface.js';
+export type { ShopCreated, CreditsLow } from './surface.js';
 export type { AuthOutcome } from './auth/auth-guard.js';
 export type {
   AuditActor,

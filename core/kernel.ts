@@ -137,6 +137,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     networkGuard: asValue(networkGuard),
     metrics: asValue(metrics),
     credits: asClass(CreditsService).scoped(),
+    creditsConfig: asValue(config.credits),
     shopProfile: asClass(ShopProfileService).scoped(),
   });
   for (const { plugin } of plugins) {

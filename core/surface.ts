@@ -12,8 +12,18 @@ export interface ShopCreated {
   currency: string;
 }
 
+/**
+ * Fired when a debit takes the shop's balance below the installation's `credits.lowBalance`, in
+ * the debit's transaction: once per crossing (again only after a top-up lifted it back over).
+ */
+export interface CreditsLow {
+  balance: number;
+  threshold: number;
+}
+
 declare module './index.js' {
   interface EventMap {
     'shop.created': ShopCreated;
+    'credits.low': CreditsLow;
   }
 }

@@ -102,6 +102,16 @@ export const ConfigSchema = Type.Object(
       },
       { additionalProperties: false, default: {} },
     ),
+    credits: Type.Object(
+      {
+        lowBalance: Type.Integer({
+          minimum: 0,
+          default: 10_000,
+          description: 'A debit that takes a shop below this balance fires credits.low (once per crossing; 0: never)',
+        }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
     metrics: Type.Object(
       {
         enabled: Type.Boolean({ default: true, description: 'Serve /metrics (Prometheus text) on the main port' }),

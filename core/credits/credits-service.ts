@@ -3,6 +3,15 @@ import { ToolError } from '../errors/tool-error.js';
 import { currentShopId } from '../tenancy/tenant-filter.js';
 import { KernelError } from '../errors/kernel-error.js';
 import { CreditMovement } from './credit-movement.entity.js';
+import type { ScopedEvents } from '../events/event-bus.js';
+
+export interface CreditsDeps {
+  em: EntityManager;
+  /** Present in a shop's call scope; credits.low is fired through it. */
+  events?: ScopedEvents;
+  /** The kernel's `credits` config; without it (operator grants) no threshold applies. */
+  creditsConfig?: { lowBalance: number };
+}
 
 /**
  * The shop's credits. Every change is one conditional UPDATE of the balance plus one ledger row,
@@ -10,10 +19,10 @@ import { CreditMovement } from './credit-movement.entity.js';
  * roll back together. The balance can never go negative, also under concurrent debits.
  */
 export class CreditsService {
-  private readonly em: EntityManager;
+  constructor(private readonly deps: CreditsDeps) {}
 
-  constructor({ em }: { em: EntityManager }) {
-    this.em = em;
+  private get em() {
+    return this.deps.em;
   }
 
   async balance(): Promise<number> {
@@ -34,7 +43,9 @@ export class CreditsService {
         balance,
       });
     }
-    return this.record(-amount, Number(rows[0].credits_balance), reason, reference);
+    const after = await this.record(-amount, Number(rows[0].credits_balance), reason, reference);
+    await this.announceLow(after + amount, after);
+    return after;
   }
 
   /**
@@ -48,7 +59,8 @@ export class CreditsService {
   ): Promise<{ taken: number; refusals: ToolError[] }> {
     if (debits.length === 0) return { taken: 0, refusals: [] };
     const [row] = await this.em.execute('select credits_balance from shops where id = ? for update', [this.shopId()]);
-    let balance = Number(row.credits_balance);
+    const before = Number(row.credits_balance);
+    let balance = before;
     let taken = 0;
     for (const debit of debits) {
       if (balance < debit.amount) break;
@@ -64,6 +76,7 @@ export class CreditsService {
     if (taken > 0) {
       await this.em.execute('update shops set credits_balance = ? where id = ?', [balance, this.shopId()]);
       await this.em.flush();
+      await this.announceLow(before, balance);
     }
     const refusals = debits.slice(taken).map(
       (d) =>
@@ -86,6 +99,18 @@ export class CreditsService {
   async movements(limit: number, offset: number) {
     const [items, total] = await this.em.findAndCount(CreditMovement, {}, { orderBy: { id: 'desc' }, limit, offset });
     return { items, total };
+  }
+
+  /**
+   * Fires credits.low when this debit took the balance from at or above the threshold to below
+   * it: once per crossing, so a shop sending its last credits one by one is told once, and again
+   * only after a top-up lifted it back over. Computed from the debit's own before and after, with
+   * no extra query on the send path.
+   */
+  private async announceLow(before: number, after: number): Promise<void> {
+    const threshold = this.deps.creditsConfig?.lowBalance ?? 0;
+    if (threshold > 0 && before >= threshold && after < threshold && this.deps.events)
+      await this.deps.events.emit('credits.low', { balance: after, threshold });
   }
 
   private async record(amount: number, balanceAfter: number, reason: string, reference?: string) {

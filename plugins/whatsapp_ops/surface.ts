@@ -71,6 +71,21 @@ export interface WhatsappOpsOptedOut {
   reason: string | null;
 }
 
+/**
+ * Fired when the network reports a connected line disconnected (logged out on the phone, banned,
+ * lost): not when the shop disconnects it with disconnect_chatapp.
+ */
+export interface WhatsappOpsLineDisconnected {
+  session_id: number;
+  label: string | null;
+  /** The line's own number, when it was known. */
+  phone: string | null;
+  /** The network's reason, e.g. logged_out. */
+  reason: string;
+  /** ISO 8601. */
+  disconnected_at: string;
+}
+
 declare module '../../core/index.js' {
   interface GroupServices {
     chatappSessionsService: ChatappSessionsService;
@@ -91,5 +106,6 @@ declare module '../../core/index.js' {
     'whatsapp_ops.message_received': WhatsappOpsMessageReceived;
     'whatsapp_ops.message_status': WhatsappOpsMessageStatus;
     'whatsapp_ops.opted_out': WhatsappOpsOptedOut;
+    'whatsapp_ops.line_disconnected': WhatsappOpsLineDisconnected;
   }
 }

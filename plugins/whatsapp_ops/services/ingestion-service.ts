@@ -211,6 +211,13 @@ export class ChatappIngestionService {
     session.status = 'disconnected';
     session.disconnectedAt = event.occurredAt;
     await this.em.flush();
+    await this.deps.events.emit('whatsapp_ops.line_disconnected', {
+      session_id: session.id,
+      label: session.label ?? null,
+      phone: session.phone ?? null,
+      reason: event.reason,
+      disconnected_at: event.occurredAt.toISOString(),
+    });
     return 'applied';
   }
 }

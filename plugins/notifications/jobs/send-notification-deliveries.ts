@@ -1,0 +1,25 @@
+import { defineJob } from '../define.js';
+import { claimDueDeliveries } from '../services/deliveries/claim-due-deliveries.js';
+
+/**
+ * Sends due phone deliveries of every shop: claim a batch (committed), send each shop's part in
+ * the shop's own transaction, and go on until none are due or the tick's budget is spent.
+ */
+export const sendNotificationDeliveries = defineJob({
+  name: 'send-notification-deliveries',
+  schedule: '*/10 * * * * *',
+  scope: 'system',
+  description: 'Sends notifications that recipients also want on their phone, once each, after their quiet hours.',
+  run: async ({ em, forShop, log, config }) => {
+    const until = Date.now() + config.deliveryTickBudgetMs;
+    while (Date.now() < until) {
+      const claimed = await claimDueDeliveries(em, config.deliveryBatch, config.claimTimeoutSeconds);
+      if (claimed.size === 0) return;
+      for (const [shopId, ids] of claimed)
+        await forShop(shopId, ({ services }) => services.notificationDeliverySenderService.sendClaimed(ids)).catch(
+          (err) =>
+            log.error({ err, shopId, deliveries: ids }, 'sending notifications failed; they are claimed again later'),
+        );
+    }
+  },
+});

@@ -1,0 +1,24 @@
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { toRecipientId } from '../entities/values.js';
+import { NotificationPage, NotificationTypeArg, Recipient } from './outputs.js';
+
+export const listNotifications = defineTool({
+  name: 'list_notifications',
+  title: 'List notifications',
+  description:
+    'A recipient’s notifications (the owner’s, or an agent’s), latest activity first, with unread_count: tickets assigned, P0 tickets, campaigns finished or paused, lines disconnected, credits low, new bookings, announcements. ' +
+    'Repeats of one thing fold into one unread notification whose count grows. Snoozed ones are hidden until they wake, unread.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    recipient: Recipient,
+    unread_only: Type.Boolean({ default: false }),
+    type: Type.Optional(NotificationTypeArg),
+    include_snoozed: Type.Boolean({ default: false }),
+    ...PagingArgs,
+  }),
+  output: NotificationPage,
+  handler: async ({ recipient, limit, offset, ...filters }, { services }) =>
+    services.inboxService.list(toRecipientId(recipient), filters, { limit: limit!, offset: offset! }),
+});
