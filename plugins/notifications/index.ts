@@ -16,6 +16,7 @@ import { onCampaignStatusChanged } from './listeners/campaigns.js';
 import { onLineDisconnected } from './listeners/lines.js';
 import { onCreditsLow } from './listeners/credits.js';
 import { onEventBooked } from './listeners/calendar.js';
+import { onTaskAssigned, onTaskReminderDue } from './listeners/tasks.js';
 import { listNotifications } from './tools/list-notifications.js';
 import { markNotificationRead } from './tools/mark-notification-read.js';
 import { markAllNotificationsRead } from './tools/mark-all-notifications-read.js';
@@ -72,6 +73,8 @@ export default definePlugin({
     'whatsapp_ops.line_disconnected': onLineDisconnected,
     'credits.low': onCreditsLow,
     'calendar.event_booked': onEventBooked,
+    'tasks.assigned': onTaskAssigned,
+    'tasks.reminder_due': onTaskReminderDue,
     'agents.deleted': async ({ agent_id }, { services }) => {
       await services.inboxService.agentDeleted(agent_id);
       await services.notificationSettingsService.agentDeleted(agent_id);

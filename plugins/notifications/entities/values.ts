@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'line_disconnected',
   'credits_low',
   'booking_created',
+  'task_assigned',
+  'task_due',
   'announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

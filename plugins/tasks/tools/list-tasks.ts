@@ -1,0 +1,28 @@
+import { PagingArgs, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { taskArgs, when } from './args.js';
+import { TaskPage } from './outputs.js';
+
+export const listTasks = defineTool({
+  name: 'list_tasks',
+  title: 'List tasks',
+  description:
+    'The shop’s tasks, soonest due first (undated last). Filter by status, agent (0: unassigned), phone, ticket, type, priority, due range, or overdue only (due passed while open or in progress).',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    status: Type.Optional(taskArgs.status),
+    assigned_agent_id: Type.Optional(taskArgs.assigned_agent_id),
+    phone: Type.Optional(taskArgs.phone),
+    ticket_id: Type.Optional(taskArgs.ticket_id),
+    type: Type.Optional(taskArgs.type),
+    priority: Type.Optional(taskArgs.priority),
+    due_after: Type.Optional(when('Due at or after')),
+    due_before: Type.Optional(when('Due before')),
+    overdue_only: Type.Boolean({ default: false }),
+    ...PagingArgs,
+  }),
+  output: TaskPage,
+  handler: async ({ limit, offset, ...filters }, { services }) =>
+    services.tasksService.list(filters, { limit: limit!, offset: offset! }),
+});
