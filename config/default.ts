@@ -17,6 +17,7 @@ const defaults: ConfigOverrides = {
     general: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
+    support: { enabled: true },
     tasks: { enabled: true },
     tickets: { enabled: true },
     whatsapp_ops: { enabled: true },

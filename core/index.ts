@@ -103,4 +103,4 @@ export {
 export type { LogLevel } from './mcp/log-level.js';
 export { completeIds, completeText } from './mcp/complete-helpers.js';
 export { templateId } from './mcp/uri-template.js';
-export { KERNEL_VERSION } from './version.js';
+export { KERNEL_VERSION, SERVER_VERSION } from './version.js';

@@ -17,6 +17,7 @@ import { onLineDisconnected } from './listeners/lines.js';
 import { onCreditsLow } from './listeners/credits.js';
 import { onEventBooked } from './listeners/calendar.js';
 import { onTaskAssigned, onTaskReminderDue } from './listeners/tasks.js';
+import { onSupportReplied } from './listeners/support.js';
 import { listNotifications } from './tools/list-notifications.js';
 import { markNotificationRead } from './tools/mark-notification-read.js';
 import { markAllNotificationsRead } from './tools/mark-all-notifications-read.js';
@@ -75,6 +76,7 @@ export default definePlugin({
     'calendar.event_booked': onEventBooked,
     'tasks.assigned': onTaskAssigned,
     'tasks.reminder_due': onTaskReminderDue,
+    'support.replied': onSupportReplied,
     'agents.deleted': async ({ agent_id }, { services }) => {
       await services.inboxService.agentDeleted(agent_id);
       await services.notificationSettingsService.agentDeleted(agent_id);

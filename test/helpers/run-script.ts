@@ -7,7 +7,7 @@ export interface ScriptRun {
   stderr: string;
 }
 
-export type OperatorScript = 'shop' | 'migrate' | 'tools' | 'db';
+export type OperatorScript = 'shop' | 'migrate' | 'tools' | 'db' | 'support';
 
 /** Runs an operator script the way the README does, minus npm's banner, with only `env` configuring it. */
 export function runScript(script: OperatorScript, args: string[], env: Record<string, string>): Promise<ScriptRun> {

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'booking_created',
   'task_assigned',
   'task_due',
+  'support_reply',
   'announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,0 +1,38 @@
+import type { PlatformNotice } from '../entities/platform-notice.entity.js';
+import type { SupportMessage } from '../entities/support-message.entity.js';
+import type { SupportTicket } from '../entities/support-ticket.entity.js';
+import type { MessagePayload, NoticePayload, TicketPayload } from '../tools/outputs.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const ticketPayload = (t: SupportTicket): TicketPayload => ({
+  id: t.id,
+  subject: t.subject,
+  category: t.category,
+  priority: t.priority,
+  status: t.status,
+  diagnostics_attached: t.diagnostics != null,
+  rating: t.rating ?? null,
+  rating_comment: t.ratingComment ?? null,
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+  resolved_at: iso(t.resolvedAt),
+  closed_at: iso(t.closedAt),
+});
+
+export const messagePayload = (m: SupportMessage): MessagePayload => ({
+  id: m.id,
+  author: m.author,
+  body: m.body,
+  created_at: m.createdAt.toISOString(),
+});
+
+export const noticePayload = (n: PlatformNotice, now = new Date()): NoticePayload => ({
+  id: n.id,
+  kind: n.kind,
+  title: n.title,
+  body: n.body ?? null,
+  starts_at: n.startsAt.toISOString(),
+  ends_at: iso(n.endsAt),
+  active: n.startsAt <= now,
+});

@@ -1,0 +1,107 @@
+import {
+  invalidArguments,
+  notFound,
+  pageOf,
+  type EntityManager,
+  type Paging,
+  type Services,
+} from '../../../core/index.js';
+import { SupportMessage } from '../entities/support-message.entity.js';
+import { SupportTicket } from '../entities/support-ticket.entity.js';
+import type { SupportCategory, SupportPriority, SupportStatus } from '../entities/values.js';
+import { messagePayload, ticketPayload } from './payloads.js';
+import { supportStatus } from './support-status.js';
+
+export interface NewSupportTicket {
+  subject: string;
+  description: string;
+  category?: SupportCategory;
+  priority?: SupportPriority;
+  attach_diagnostics?: boolean;
+}
+
+const blank = (value: string, field: string) => {
+  const text = value.trim();
+  if (!text)
+    throw invalidArguments(`${field} must not be blank.`, [{ path: `/${field}`, message: 'must not be blank' }]);
+  return text;
+};
+
+/** The shop's side of its support tickets: open, read, answer, close with a rating. */
+export class SupportTicketsService {
+  constructor(private readonly deps: Services) {}
+
+  private get em(): EntityManager {
+    return this.deps.em;
+  }
+
+  async create(input: NewSupportTicket) {
+    const diagnostics = input.attach_diagnostics === false ? null : await this.deps.supportDiagnosticsService.collect();
+    const ticket = this.em.create(SupportTicket, {
+      subject: blank(input.subject, 'subject'),
+      category: input.category ?? 'other',
+      priority: input.priority ?? 'normal',
+      status: 'open',
+      diagnostics,
+    } as SupportTicket);
+    await this.em.flush();
+    this.em.create(SupportMessage, {
+      ticketId: ticket.id,
+      author: 'shop',
+      body: blank(input.description, 'description'),
+    } as SupportMessage);
+    await this.em.flush();
+    return this.thread(ticket);
+  }
+
+  async list(status: SupportStatus | undefined, paging: Paging) {
+    const [tickets, count] = await this.em.findAndCount(SupportTicket, status ? { status } : {}, {
+      orderBy: { updatedAt: 'desc', id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    });
+    return pageOf('tickets', tickets.map(ticketPayload), count, paging);
+  }
+
+  async get(id: number) {
+    return this.thread(await this.find(id));
+  }
+
+  /** The shop's answer: back to support (a resolved ticket reopens); a ticket nobody answered stays open. */
+  async reply(id: number, message: string) {
+    const ticket = await this.find(id);
+    supportStatus.assertCan('reply', ticket);
+    this.em.create(SupportMessage, { ticketId: id, author: 'shop', body: blank(message, 'message') } as SupportMessage);
+    if (ticket.status !== 'open') ticket.status = 'awaiting_support';
+    ticket.resolvedAt = null;
+    ticket.updatedAt = new Date();
+    await this.em.flush();
+    return this.thread(ticket);
+  }
+
+  async close(id: number, rating: number | undefined, comment: string | undefined) {
+    const ticket = await this.find(id);
+    supportStatus.assertCan('close', ticket);
+    ticket.status = 'closed';
+    ticket.closedAt = new Date();
+    ticket.rating = rating ?? null;
+    ticket.ratingComment = comment?.trim() || null;
+    await this.em.flush();
+    return ticketPayload(ticket);
+  }
+
+  private async find(id: number): Promise<SupportTicket> {
+    const ticket = await this.em.findOne(SupportTicket, { id });
+    if (!ticket) throw notFound('support_ticket', id);
+    return ticket;
+  }
+
+  private async thread(ticket: SupportTicket) {
+    const messages = await this.em.find(SupportMessage, { ticketId: ticket.id }, { orderBy: { id: 'asc' } });
+    return {
+      ticket: ticketPayload(ticket),
+      messages: messages.map(messagePayload),
+      diagnostics: ticket.diagnostics ?? null,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from '../entities/values.js';
+import { ThreadOutput } from './outputs.js';
+
+export const createSupportTicket = defineTool({
+  name: 'create_support_ticket',
+  title: 'Create support ticket',
+  description:
+    'Asks the platform’s support for help (not a ticket of the shop’s customers: that is create_ai_ticket). ' +
+    'Attaches the diagnostics get_support_diagnostics shows (versions, groups, lines’ state, recent failed calls — no secrets, messages or phones) unless attach_diagnostics is false. Support answers in the thread; the owner is notified.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  input: Type.Object({
+    subject: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.String({ minLength: 1, maxLength: 10_000 }),
+    category: Type.Optional(Type.Enum(SUPPORT_CATEGORIES, { description: 'Default other.' })),
+    priority: Type.Optional(Type.Enum(SUPPORT_PRIORITIES, { description: 'Default normal.' })),
+    attach_diagnostics: Type.Boolean({ default: true }),
+  }),
+  output: ThreadOutput,
+  handler: async (args, { services }) => services.supportTicketsService.create(args),
+});

@@ -1,0 +1,15 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { NoticeOutput } from './outputs.js';
+
+export const getPlatformStatus = defineTool({
+  name: 'get_platform_status',
+  title: 'Get platform status',
+  description:
+    'The platform operator’s notices: incidents and maintenance in force, and maintenance announced ahead. status is incident, maintenance or operational.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({}),
+  output: Type.Object({ status: Type.String(), notices: Type.Array(NoticeOutput) }),
+  handler: async (_args, { services }) => services.platformNoticesService.status(),
+});

@@ -1,0 +1,18 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { ThreadOutput } from './outputs.js';
+
+export const replySupportTicket = defineTool({
+  name: 'reply_support_ticket',
+  title: 'Reply to support ticket',
+  description:
+    'Adds the shop’s message to a support ticket: it goes back to support (awaiting_support); a resolved ticket reopens. Not on a closed ticket.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  input: Type.Object({
+    ticket_id: Type.Integer({ minimum: 1 }),
+    message: Type.String({ minLength: 1, maxLength: 10_000 }),
+  }),
+  output: ThreadOutput,
+  handler: async ({ ticket_id, message }, { services }) => services.supportTicketsService.reply(ticket_id, message),
+});
