@@ -18,6 +18,7 @@ const defaults: ConfigOverrides = {
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
     support: { enabled: true },
+    storage: { enabled: true },
     tasks: { enabled: true },
     tickets: { enabled: true },
     whatsapp_ops: { enabled: true },

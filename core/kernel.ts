@@ -290,6 +290,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           log,
           rootEm: orm.em,
           baseUrl,
+          dataDir: config.database.dataDir,
           authenticate: async (request) => {
             const outcome = await auth.check(request.headers.authorization, request.ip);
             if (!outcome.shop || grantAllows(outcome.grant, plugin.name, true)) return outcome;

@@ -202,6 +202,8 @@ export interface SetupContext<Config = unknown> {
   rootEm: EntityManager;
   /** The server's public base URL (for links the group hands out), known once listening. */
   baseUrl(): string;
+  /** The server's data folder (DATA_DIR): where a group keeps files of its own, such as stored uploads. */
+  dataDir: string;
   /**
    * The shop whose token the request's `Authorization: Bearer …` header carries, for the group's own
    * routes; or why not: 401, or 429 once the client's address has failed too often (the same limit

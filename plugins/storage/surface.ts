@@ -1,0 +1,18 @@
+/** The storage group as other groups see it: its services. Types only. */
+import type { StorageFilesService, FileOwner } from './services/files-service.js';
+import type { StorageUploadsService } from './services/uploads-service.js';
+import type { StoragePort } from './port/storage-port.js';
+import type { StorageConfig } from './config.js';
+
+export type { StorageFilesService, FileOwner };
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    /** link/unlink/urlFor: how other groups use a shop's files. */
+    storageFilesService: StorageFilesService;
+    storageUploadsService: StorageUploadsService;
+    storagePort: StoragePort;
+    storageConfig: StorageConfig;
+    storageBaseUrl: () => string;
+  }
+}
