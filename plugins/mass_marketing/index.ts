@@ -20,6 +20,7 @@ import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
 import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js';
 import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
 import { MassMarketingWaitingReasonCode } from './migrations/0005-waiting-reason-code.js';
+import { MassMarketingMediaFile } from './migrations/0006-media-file.js';
 import { withAudienceListeners } from './services/audience-listeners.js';
 import { MarketingContactListsService } from './services/contact-lists-service.js';
 import { MarketingContactImportsService } from './services/contact-imports-service.js';
@@ -100,7 +101,7 @@ export default definePlugin({
     'Campaigns (scheduled, recurring, approved, paced over several lines, sent exactly once), contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions, settings, logs and stats.',
   kernel: '^1.0.0',
   dependencies: ['customers', 'whatsapp_ops'],
-  optionalDependencies: ['conversations', 'crm', 'tickets'],
+  optionalDependencies: ['conversations', 'crm', 'tickets', 'storage'],
   /** Translation for translate_by_prefix, from whichever group provides it (an AI group). */
   ports: [TRANSLATOR_PORT],
   configSchema: MassMarketingConfig,
@@ -125,6 +126,7 @@ export default definePlugin({
     { name: '0003-audience-facts', class: MassMarketingAudienceFacts },
     { name: '0004-claimed-by', class: MassMarketingClaimedBy },
     { name: '0005-waiting-reason-code', class: MassMarketingWaitingReasonCode },
+    { name: '0006-media-file', class: MassMarketingMediaFile },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,

@@ -30,6 +30,8 @@ export const Campaign = defineEntity({
     mediaUrl: p.string().length(2048).nullable(),
     mediaType: p.enum([...MEDIA_TYPES]).nullable(),
     mediaFilename: p.string().length(255).nullable(),
+    /** The storage group's file behind media_url, when it is one of this server's file links. */
+    mediaFileId: p.integer().nullable(),
     isRecurring: p.boolean(),
     recurringCron: p.string().length(100).nullable(),
     nextRunAt: p.datetime().nullable(),

@@ -1,4 +1,11 @@
-import { ToolError, type EntityManager, type SecretBox, type ShopContext } from '../../../core/index.js';
+import {
+  ToolError,
+  type EntityManager,
+  type GroupCatalog,
+  type SecretBox,
+  type ShopContext,
+} from '../../../core/index.js';
+import type { StorageFilesService } from '../../storage/surface.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
 import type { MarketingCampaignsService } from './campaigns-service.js';
@@ -29,7 +36,17 @@ interface Deps {
     sendMany(requests: Record<string, unknown>[]): Promise<({ message: MessagePayload } | { error: ToolError })[]>;
   };
   chatappArchiveService: { archive(phone: string, archive: boolean, sessionId: number | undefined): Promise<unknown> };
+  kernelCatalog: GroupCatalog;
+  /** Present when the storage group is enabled. */
+  storageFilesService: StorageFilesService;
 }
+
+interface FreshMedia {
+  url: string;
+  contentType: string;
+}
+
+const DAY = 86_400_000;
 
 interface RecipientRecord {
   id: string | number;
@@ -158,7 +175,9 @@ export class MarketingCampaignSenderService {
 
     const sendable = fresh.filter((r) => !exclusions.has(r.phone));
     const rendered = [];
-    for (const row of sendable) rendered.push(await this.render(row, campaigns.get(row.campaign_id)!));
+    const media = await this.freshMedia([...campaigns.values()]);
+    for (const row of sendable)
+      rendered.push(await this.render(row, campaigns.get(row.campaign_id)!, media.get(row.campaign_id)));
     const activeChats = await this.activeChats(sendable.filter((r) => campaigns.get(r.campaign_id)!.archiveAfterSend));
     const answers = await this.deps.chatappMessagingService.sendMany(
       rendered.map((r) => ({
@@ -220,7 +239,21 @@ export class MarketingCampaignSenderService {
    * The message as this recipient gets it: stored translation, template variables, the HMAC
    * unsubscribe link — the same every time, so a resend is recognised as the same message.
    */
-  private async render(row: RecipientRecord, campaign: Campaign) {
+  /**
+   * A link to each stored media file, valid a week from the end of today (UTC): the same link all
+   * day, so a message retried with its key carries the same content, and never an expired one.
+   */
+  private async freshMedia(campaigns: Campaign[]): Promise<Map<number, FreshMedia>> {
+    const held = campaigns.filter((c) => c.mediaFileId);
+    const fresh = new Map<number, FreshMedia>();
+    if (held.length === 0 || !this.deps.kernelCatalog.names().includes('storage')) return fresh;
+    const expires = new Date((Math.floor(Date.now() / DAY) + 8) * DAY);
+    for (const campaign of held)
+      fresh.set(campaign.id, await this.deps.storageFilesService.urlFor(campaign.mediaFileId!, expires));
+    return fresh;
+  }
+
+  private async render(row: RecipientRecord, campaign: Campaign, fresh: FreshMedia | undefined) {
     let template = campaign.messageText;
     let language: string | null = null;
     let translation: string | null = null;
@@ -245,8 +278,8 @@ export class MarketingCampaignSenderService {
     const media =
       campaign.mediaUrl && campaign.mediaType
         ? {
-            url: campaign.mediaUrl,
-            mimeType: mimeTypeOf(campaign.mediaType, campaign.mediaUrl, campaign.mediaFilename),
+            url: fresh?.url ?? campaign.mediaUrl,
+            mimeType: fresh?.contentType ?? mimeTypeOf(campaign.mediaType, campaign.mediaUrl, campaign.mediaFilename),
             ...(campaign.mediaFilename && { filename: campaign.mediaFilename }),
           }
         : undefined;

@@ -6,10 +6,12 @@ import {
   notFound,
   pageOf,
   type EntityManager,
+  type GroupCatalog,
   type Paging,
   type ScopedEvents,
   type ShopContext,
 } from '../../../core/index.js';
+import type { StorageFilesService } from '../../storage/surface.js';
 import { Campaign } from '../entities/campaign.entity.js';
 import type { MarketingAudienceService } from './audience-service.js';
 import type { MarketingContactListsService } from './contact-lists-service.js';
@@ -34,6 +36,9 @@ interface Deps {
   marketingCampaignStatsService: MarketingCampaignStatsService;
   chatappSessionsService: { get(id: number): Promise<unknown> };
   events: ScopedEvents;
+  kernelCatalog: GroupCatalog;
+  /** Present when the storage group is enabled. */
+  storageFilesService: StorageFilesService;
 }
 
 /** The defaults of the spec's optional campaign fields. */
@@ -91,6 +96,7 @@ export class MarketingCampaignsService {
     checkCombination(merged);
     const campaign = this.em.create(Campaign, { ...merged, status: 'draft' } as Campaign);
     await this.em.flush();
+    await this.keepMediaFile(campaign);
     if (campaign.scheduledAt) await this.schedule(campaign);
     return { campaign: this.payload(campaign) };
   }
@@ -114,6 +120,7 @@ export class MarketingCampaignsService {
     campaign.approvalRequired = false;
     campaign.approvalReason = null;
     await this.em.flush();
+    if (fields.mediaUrl !== undefined) await this.keepMediaFile(campaign);
     if (campaign.scheduledAt) await this.schedule(campaign);
     return { campaign: this.payload(campaign) };
   }
@@ -330,6 +337,8 @@ export class MarketingCampaignsService {
       [this.deps.shop.id, campaign.id],
       'run',
     );
+    if (campaign.mediaFileId && this.storageEnabled())
+      await this.deps.storageFilesService.unlink(this.mediaOwner(campaign));
     this.em.remove(campaign);
     await this.em.flush();
     return { deleted: true, id, name: campaign.name, recipients_removed: affected(removed) };
@@ -359,7 +368,32 @@ export class MarketingCampaignsService {
       duplicatedFrom: source.id,
     } as Campaign);
     await this.em.flush();
+    await this.keepMediaFile(copy);
     return { campaign: this.payload(copy), duplicated_from: source.id };
+  }
+
+  /**
+   * When media_url is one of this server's file links, the campaign holds the file (a storage
+   * reference, so it cannot be deleted under the campaign) and each send gets a fresh link to it;
+   * the link given may expire long before a scheduled or recurring campaign sends.
+   */
+  private async keepMediaFile(campaign: Campaign): Promise<void> {
+    if (!this.storageEnabled()) return;
+    const files = this.deps.storageFilesService;
+    const fileId = campaign.mediaUrl ? await files.fileOfLink(campaign.mediaUrl) : null;
+    if (fileId === (campaign.mediaFileId ?? null)) return;
+    await files.unlink(this.mediaOwner(campaign));
+    if (fileId !== null) await files.link(fileId, this.mediaOwner(campaign), ['campaign_media', 'chat_media']);
+    campaign.mediaFileId = fileId;
+    await this.em.flush();
+  }
+
+  private mediaOwner(campaign: Campaign) {
+    return { group: 'mass_marketing', type: 'campaign', id: campaign.id };
+  }
+
+  private storageEnabled(): boolean {
+    return this.deps.kernelCatalog.names().includes('storage');
   }
 
   /** A campaign with a schedule: scheduled, or waiting for approval first when the settings ask for it. */

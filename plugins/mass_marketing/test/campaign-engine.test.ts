@@ -36,6 +36,8 @@ describe('mass_marketing: the sending engine', () => {
     // A stale limit of 30 s, not the helpers' 1 s: these tests count attempts, and on a loaded
     // machine a row can sit claimed for over a second before its send, and be reconciled meanwhile.
     k = await bootCampaigns({
+      groups: ['storage'],
+      publicBaseUrl: 'http://switchboard.example.com',
       probe: true,
       translator: false,
       config: { exportInlineMaxRows: 3 },
@@ -407,6 +409,40 @@ describe('mass_marketing: the sending engine', () => {
       shop.shopId,
     ]);
     expect(archived.map((r: any) => r.phone).sort()).to.deep.equal([spanish, german].sort());
+  });
+
+  it('media kept in the storage group: the campaign holds the file, and each send gets a fresh link to it', async () => {
+    const shop = await newShop('Media shop');
+    await marketingLine(k, shop.token);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//8/AAX+Av6n1qRIAAAAAElFTkSuQmCC';
+    const { file } = await shop.c.ok('upload_file_base64', {
+      filename: 'promo.png',
+      content_base64: png,
+      purpose: 'campaign_media',
+    });
+    const { url } = await shop.c.ok('get_file_url', { file_id: file.id, expires_minutes: 1 });
+    const campaign = await create(shop.c, await listWith(shop.c, freshPhones(2)), {
+      include_unsubscribe_link: false,
+      media_url: url,
+      media_type: 'image',
+    });
+    const refused = await shop.c.fails('delete_file', { file_id: file.id }, 'conflict');
+    expect(refused.used_by).to.deep.equal([{ group: 'mass_marketing', type: 'campaign', id: String(campaign.id) }]);
+    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
+    await untilStatus(shop.c, campaign.id, 'completed');
+    const sent = await sandboxOutbound(k, shop.shopId);
+    expect(sent).to.have.length(2);
+    for (const m of sent) {
+      expect(m.media.mime_type).to.equal('image/png');
+      const link = new URL(m.media.url);
+      // Valid for days, not the minute the link given had.
+      expect(Number(link.searchParams.get('exp')) * 1000 - Date.now()).to.be.greaterThan(6 * 86_400_000);
+      const res = await k.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(res.statusCode).to.equal(200);
+      expect(res.headers['content-type']).to.equal('image/png');
+    }
+    await shop.c.ok('delete_campaign', { campaign_id: campaign.id });
+    await shop.c.ok('delete_file', { file_id: file.id });
   });
 
   it('reconciles rows left in sending by a crash through their key: one sent before the crash is not sent again, the other is sent once', async () => {

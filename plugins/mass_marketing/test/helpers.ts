@@ -15,6 +15,8 @@ export interface MarketingKernelOptions {
   probe?: boolean;
   /** Enables a fixture group that provides the translator port. */
   translator?: boolean;
+  /** The server's public base URL (links it hands out, such as stored files' as campaign media). */
+  publicBaseUrl?: string;
 }
 
 /** mass_marketing with its dependencies, a sandbox engine of this file's own, and a fast import worker. */
@@ -22,6 +24,7 @@ export function bootMarketing(options: MarketingKernelOptions = {}): Promise<Tes
   return bootKernel({
     groups: [...(options.groups ?? []), 'customers', 'whatsapp_ops', 'mass_marketing'],
     overrides: {
+      ...(options.publicBaseUrl && { server: { publicBaseUrl: options.publicBaseUrl } }),
       groups: {
         whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm'), ...FAST_SANDBOX } } },
         mass_marketing: { enabled: true, config: { importWorker: { pollMs: 25 }, ...options.config } },

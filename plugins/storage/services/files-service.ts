@@ -12,7 +12,7 @@ import { FileReference } from '../entities/file-reference.entity.js';
 import { StoredFile } from '../entities/stored-file.entity.js';
 import type { Purpose } from '../entities/values.js';
 import { checkDeclared } from './content-check.js';
-import { downloadUrl, type Disposition } from './file-links.js';
+import { checkDownload, downloadUrl, type Disposition } from './file-links.js';
 import { filePayload } from './file-payload.js';
 import { ACTIVE_TYPES } from './purposes.js';
 
@@ -184,15 +184,33 @@ export class StorageFilesService {
     });
   }
 
-  /** For other groups: a fresh link to a file they hold, e.g. a campaign's media at send time. */
-  async urlFor(fileId: number, minutes: number): Promise<{ url: string; contentType: string; filename: string }> {
+  /**
+   * For other groups: a fresh link to a file they hold, e.g. a campaign's media at send time. The
+   * same `expires` gives the same link, so a sender that picks it per day keeps its messages' content
+   * stable across retries.
+   */
+  async urlFor(fileId: number, expires: Date): Promise<{ url: string; contentType: string; filename: string }> {
     const file = await this.ready(fileId);
-    const expires = new Date(Date.now() + minutes * MINUTE);
     return {
       url: downloadUrl(this.deps.storageBaseUrl(), this.deps.secrets, file, expires, 'inline'),
       contentType: file.contentType,
       filename: file.filename,
     };
+  }
+
+  /**
+   * For other groups: the file of this shop a link of this server points at (expired or not), or
+   * null for any other URL — so a record can keep the file instead of a link that will expire.
+   */
+  async fileOfLink(raw: string): Promise<number | null> {
+    const base = `${this.deps.storageBaseUrl()}/files/`;
+    if (!raw.startsWith(base)) return null;
+    const url = new URL(raw);
+    const id = /^\/files\/(\d{1,10})\//.exec(url.pathname)?.[1];
+    if (!id) return null;
+    const query = Object.fromEntries(url.searchParams);
+    const check = checkDownload(this.deps.secrets, { id: Number(id), shopId: this.deps.shop.id }, query);
+    return check === 'invalid' ? null : Number(id);
   }
 
   /** Rows first; then each content no other file of the shop still has. */
