@@ -10,6 +10,8 @@ export interface ShopCreated {
   timezone: string;
   locale: string;
   currency: string;
+  /** The referral code the operator gave when creating the shop, if any. */
+  referral_code: string | null;
 }
 
 /**

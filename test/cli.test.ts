@@ -147,6 +147,36 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
       ]);
     });
 
+    it('credit --kind purchase records paid credits; refund takes them back, never below zero', async () => {
+      const id = String(created.shop_id);
+      expect(
+        json(await runScript('shop', ['credit', '--shop', id, '--add', '500', '--kind', 'purchase'], env)),
+      ).to.deep.equal({
+        shop_id: created.shop_id,
+        balance: 800,
+      });
+      expect(json(await runScript('shop', ['refund', '--shop', id, '--amount', '200'], env))).to.deep.equal({
+        shop_id: created.shop_id,
+        balance: 600,
+      });
+      const tooMuch = await runScript('shop', ['refund', '--shop', id, '--amount', '5000'], env);
+      expect(tooMuch.code).to.equal(1);
+      expect(tooMuch.stderr).to.match(/needs 5000 credits and the shop has 600/);
+      const kinds = await k.orm.em
+        .getConnection()
+        .execute('select kind, amount::int, reason from credit_movements where shop_id = ? order by id', [
+          created.shop_id,
+        ]);
+      expect(kinds.slice(-2)).to.deep.equal([
+        { kind: 'purchase', amount: 500, reason: 'operator_purchase' },
+        { kind: 'purchase_refund', amount: -200, reason: 'operator_purchase_refund' },
+      ]);
+      expect((await runScript('shop', ['credit', '--shop', id, '--add', '5', '--kind', 'reward'], env)).code).to.equal(
+        2,
+      );
+      expect((await runScript('shop', ['create', '--name', 'x', '--referral', 'no way!'], env)).code).to.equal(2);
+    });
+
     it('every bad argument is refused with a message naming the flag, before any database is opened', () => {
       const cases: [string[], RegExp][] = [
         [[], /a command is required/],

@@ -19,8 +19,17 @@ describe('shop.created: every new shop is announced to the groups once, at least
   it('a shop the server creates is announced at once, in its own scope, with its settings', async () => {
     const { shopId } = await k.shops.create({ name: 'Announced shop', timezone: 'Europe/Madrid', locale: 'es' });
     expect(announcements(shopId)).to.deep.equal([
-      { shop_id: shopId, name: 'Announced shop', timezone: 'Europe/Madrid', locale: 'es', currency: 'EUR' },
+      {
+        shop_id: shopId,
+        name: 'Announced shop',
+        timezone: 'Europe/Madrid',
+        locale: 'es',
+        currency: 'EUR',
+        referral_code: null,
+      },
     ]);
+    const referred = await k.shops.create({ name: 'Referred shop', referralCode: 'FRIEND42' });
+    expect(announcements(referred.shopId)[0]).to.include({ referral_code: 'FRIEND42' });
     expect(await announcedAt(shopId)).to.not.equal(null);
     expect(await k.announcer.announce(shopId)).to.equal(false);
     expect(await k.announcer.announcePending()).to.equal(false);

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ToolError } from '../errors/tool-error.js';
 import { currentShopId } from '../tenancy/tenant-filter.js';
 import { KernelError } from '../errors/kernel-error.js';
-import { CreditMovement } from './credit-movement.entity.js';
+import { CreditMovement, type CreditKind } from './credit-movement.entity.js';
 import type { ScopedEvents } from '../events/event-bus.js';
 
 export interface CreditsDeps {
@@ -31,7 +31,7 @@ export class CreditsService {
   }
 
   /** Takes `amount` credits or throws insufficient_credits and changes nothing. */
-  async debit(amount: number, reason: string, reference?: string): Promise<number> {
+  async debit(amount: number, reason: string, reference?: string, kind: CreditKind = 'spend'): Promise<number> {
     const rows = await this.em.execute(
       'update shops set credits_balance = credits_balance - ? where id = ? and credits_balance >= ? returning credits_balance',
       [amount, this.shopId(), amount],
@@ -43,7 +43,7 @@ export class CreditsService {
         balance,
       });
     }
-    const after = await this.record(-amount, Number(rows[0].credits_balance), reason, reference);
+    const after = await this.record(-amount, Number(rows[0].credits_balance), reason, reference, kind);
     await this.announceLow(after + amount, after);
     return after;
   }
@@ -68,6 +68,7 @@ export class CreditsService {
       this.em.create(CreditMovement, {
         amount: -debit.amount,
         balanceAfter: balance,
+        kind: 'spend',
         reason,
         reference: debit.reference ?? null,
       } as CreditMovement);
@@ -88,12 +89,21 @@ export class CreditsService {
     return { taken, refusals };
   }
 
-  async add(amount: number, reason: string, reference?: string): Promise<number> {
+  async add(amount: number, reason: string, reference?: string, kind: CreditKind = 'grant'): Promise<number> {
     const rows = await this.em.execute(
       'update shops set credits_balance = credits_balance + ? where id = ? returning credits_balance',
       [amount, this.shopId()],
     );
-    return this.record(amount, Number(rows[0].credits_balance), reason, reference);
+    return this.record(amount, Number(rows[0].credits_balance), reason, reference, kind);
+  }
+
+  /** Credits the shop has paid for and kept: its purchases less the ones given back. */
+  async netPurchased(): Promise<number> {
+    const [row] = await this.em.execute(
+      `select coalesce(sum(amount), 0)::bigint as paid from credit_movements where shop_id = ? and kind in ('purchase', 'purchase_refund')`,
+      [this.shopId()],
+    );
+    return Number(row.paid);
   }
 
   async movements(limit: number, offset: number) {
@@ -113,8 +123,20 @@ export class CreditsService {
       await this.deps.events.emit('credits.low', { balance: after, threshold });
   }
 
-  private async record(amount: number, balanceAfter: number, reason: string, reference?: string) {
-    this.em.create(CreditMovement, { amount, balanceAfter, reason, reference: reference ?? null } as CreditMovement);
+  private async record(
+    amount: number,
+    balanceAfter: number,
+    reason: string,
+    reference: string | undefined,
+    kind: CreditKind,
+  ) {
+    this.em.create(CreditMovement, {
+      amount,
+      balanceAfter,
+      kind,
+      reason,
+      reference: reference ?? null,
+    } as CreditMovement);
     await this.em.flush();
     return balanceAfter;
   }

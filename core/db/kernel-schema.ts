@@ -12,6 +12,7 @@ import { KernelOutbox } from './migrations/kernel-0004-outbox.js';
 import { KernelMcpLogLevel } from './migrations/kernel-0005-mcp-log-level.js';
 import { KernelOperations } from './migrations/kernel-0006-operations.js';
 import { KernelApiTokens } from './migrations/kernel-0007-api-tokens.js';
+import { KernelCreditKinds } from './migrations/kernel-0008-credit-kinds.js';
 
 export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage, ApiToken];
 
@@ -23,4 +24,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0005-mcp-log-level', class: KernelMcpLogLevel },
   { name: 'kernel/0006-operations', class: KernelOperations },
   { name: 'kernel/0007-api-tokens', class: KernelApiTokens },
+  { name: 'kernel/0008-credit-kinds', class: KernelCreditKinds },
 ];

@@ -57,6 +57,7 @@ export class ShopAnnouncer {
           timezone: shop.timezone,
           locale: shop.locale,
           currency: shop.currency,
+          referral_code: shop.referralCode ?? null,
         });
         return true;
       },

@@ -14,6 +14,8 @@ export interface NewShop {
   timezone?: string;
   locale?: string;
   currency?: string;
+  /** The referral code the shop signed up with; the referrals group reads it from shop.created. */
+  referralCode?: string;
 }
 
 /** Operator-level shop management: creating tenants and their tokens. Used by the CLI and boot. */
@@ -37,6 +39,7 @@ export class ShopService {
         ...(input.locale && { locale: input.locale }),
         ...(input.currency && { currency: input.currency }),
         ...(input.maxAgents !== undefined && { maxAgents: input.maxAgents }),
+        ...(input.referralCode && { referralCode: input.referralCode }),
       } as Shop);
       await tem.flush();
       if (input.credits)
@@ -73,10 +76,21 @@ export class ShopService {
     this.onChanged(shopId);
   }
 
-  async addCredits(shopId: number, amount: number, reason: string): Promise<number | null> {
+  /** Credits in (a grant or a purchase), or a purchase given back (`purchase_refund`, taken out). */
+  async addCredits(
+    shopId: number,
+    amount: number,
+    reason: string,
+    kind: 'grant' | 'purchase' | 'purchase_refund' = 'grant',
+  ): Promise<number | null> {
     const em = this.rootEm.fork();
     if (!(await em.findOne(Shop, { id: shopId }))) return null;
-    return em.transactional((tem) => new CreditsService({ em: forkForShop(tem, shopId) }).add(amount, reason));
+    return em.transactional((tem) => {
+      const credits = new CreditsService({ em: forkForShop(tem, shopId) });
+      return kind === 'purchase_refund'
+        ? credits.debit(amount, reason, undefined, kind)
+        : credits.add(amount, reason, undefined, kind);
+    });
   }
 
   async list(): Promise<ShopRecord[]> {

@@ -25,6 +25,8 @@ export const Shop = defineEntity({
     creditsBalance: p.bigint('number').onCreate(() => 0),
     createdAt: p.datetime().onCreate(() => new Date()),
     tokenRotatedAt: p.datetime().onCreate(() => new Date()),
+    /** The referral code the shop signed up with (`npm run shop -- create --referral`), announced with shop.created. */
+    referralCode: p.string().length(32).nullable(),
     /** When shop.created was delivered; null until then (see shop-announcer.ts). */
     announcedAt: p.datetime().nullable(),
     /** The least severe MCP log level the shop's client hears (logging/setLevel). */

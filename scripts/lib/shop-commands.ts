@@ -8,14 +8,17 @@ import { parseOptions } from './parse-options.js';
 export const SHOP_USAGE = `Usage: npm run --silent shop -- <command> [options]
 
 Commands:
-  create --name NAME [--max-agents N] [--credits N] [--timezone TZ] [--locale L] [--currency C]
+  create --name NAME [--max-agents N] [--credits N] [--timezone TZ] [--locale L] [--currency C] [--referral CODE]
       Creates a shop and prints {"shop_id":N,"token":"..."}. The token is shown only this once.
+      --referral: the referral code of the shop that brought it (the referrals group).
   rotate-token --shop ID
       Issues a new token and prints {"shop_id":N,"token":"..."}; the old token stops working at once.
   list
       Prints the shops as a JSON array (never their tokens).
-  credit --shop ID --add N [--reason R]
-      Adds N credits and prints {"shop_id":N,"balance":B}.
+  credit --shop ID --add N [--kind grant|purchase] [--reason R]
+      Adds N credits (grant: free, the default; purchase: paid for) and prints {"shop_id":N,"balance":B}.
+  refund --shop ID --amount N [--reason R]
+      Takes back N purchased credits (a refunded payment; fails if the balance is lower).
   token-create --shop ID --name NAME [--groups G1,G2] [--read-only] [--expires-in-days N]
       Creates a named token limited to those groups (default: all), to reading, and/or in time;
       prints {"token":"...", ...}. The token is shown only this once.
@@ -53,6 +56,7 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
       timezone: { type: 'string' },
       locale: { type: 'string' },
       currency: { type: 'string' },
+      referral: { type: 'string' },
     });
     const input = {
       name: value.text(value.required(o.name, 'name'), 'name', 200),
@@ -61,6 +65,12 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
       timezone: optional(o.timezone, (v) => value.timezone(v, 'timezone')),
       locale: optional(o.locale, (v) => value.locale(v, 'locale', 16)),
       currency: optional(o.currency, (v) => value.currency(v, 'currency')),
+      referralCode: optional(o.referral, (v) => {
+        const code = v.trim().toUpperCase();
+        if (!/^[A-Z0-9]{4,32}$/.test(code))
+          throw new UsageError('--referral must be a referral code (letters and digits)');
+        return code;
+      }),
     };
     return async ({ shops }) => {
       const { shopId, token } = await shops.create(input);
@@ -84,12 +94,33 @@ const commands: Record<string, (args: string[]) => ShopOperation> = {
   },
 
   credit(args) {
-    const o = parseOptions(args, { shop: { type: 'string' }, add: { type: 'string' }, reason: { type: 'string' } });
+    const o = parseOptions(args, {
+      shop: { type: 'string' },
+      add: { type: 'string' },
+      reason: { type: 'string' },
+      kind: { type: 'string' },
+    });
     const shopId = shopIdOption(o.shop);
     const amount = value.integer(value.required(o.add, 'add'), 'add', 1, MAX_AMOUNT);
-    const reason = optional(o.reason, (v) => value.text(v, 'reason', 64)) ?? 'operator_grant';
+    const kind = o.kind ?? 'grant';
+    if (kind !== 'grant' && kind !== 'purchase') throw new UsageError('--kind must be grant or purchase');
+    const reason = optional(o.reason, (v) => value.text(v, 'reason', 64)) ?? `operator_${kind}`;
     return async ({ shops }) => {
-      const balance = await shops.addCredits(shopId, amount, reason);
+      const balance = await shops.addCredits(shopId, amount, reason, kind);
+      if (balance === null) throw unknownShop(shopId);
+      return { shop_id: shopId, balance };
+    };
+  },
+
+  refund(args) {
+    const o = parseOptions(args, { shop: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } });
+    const shopId = shopIdOption(o.shop);
+    const amount = value.integer(value.required(o.amount, 'amount'), 'amount', 1, MAX_AMOUNT);
+    const reason = optional(o.reason, (v) => value.text(v, 'reason', 64)) ?? 'operator_purchase_refund';
+    return async ({ shops }) => {
+      const balance = await shops.addCredits(shopId, amount, reason, 'purchase_refund').catch((err) => {
+        throw new OperatorError((err as Error).message);
+      });
       if (balance === null) throw unknownShop(shopId);
       return { shop_id: shopId, balance };
     };

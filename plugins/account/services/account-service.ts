@@ -88,6 +88,7 @@ export class AccountService {
         id: m.id,
         amount: m.amount,
         balance_after: m.balanceAfter,
+        kind: m.kind,
         reason: m.reason,
         reference: m.reference ?? null,
         created_at: m.createdAt.toISOString(),

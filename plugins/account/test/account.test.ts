@@ -247,14 +247,24 @@ describe('account group', () => {
 
     it('list_credit_movements pages the ledger newest first, count = all movements', async () => {
       const { call, shopId } = await shop(undefined, { credits: 10 });
-      for (const n of [20, 30, 40]) await k.shops.addCredits(shopId, n, 'operator');
+      for (const n of [20, 30]) await k.shops.addCredits(shopId, n, 'operator');
+      await k.shops.addCredits(shopId, 40, 'operator', 'purchase');
       const first = await call('list_credit_movements', { limit: 2 });
       expect(first).to.include({ count: 4, limit: 2, offset: 0, has_more: true });
       expect(first.movements.map((m: any) => [m.amount, m.balance_after, m.reason])).to.deep.equal([
         [40, 100, 'operator'],
         [30, 60, 'operator'],
       ]);
-      expect(first.movements[0]).to.have.keys('id', 'amount', 'balance_after', 'reason', 'reference', 'created_at');
+      expect(first.movements[0]).to.have.keys(
+        'id',
+        'amount',
+        'balance_after',
+        'kind',
+        'reason',
+        'reference',
+        'created_at',
+      );
+      expect(first.movements.map((m: any) => m.kind)).to.deep.equal(['purchase', 'grant']);
       const rest = await call('list_credit_movements', { limit: 2, offset: 2 });
       expect(rest).to.include({ count: 4, has_more: false });
       expect(rest.movements.map((m: any) => m.reason)).to.deep.equal(['operator', 'initial_grant']);

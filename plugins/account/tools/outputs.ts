@@ -25,6 +25,10 @@ export const MovementOutput = Type.Object(
     id: Type.Integer(),
     amount: Type.Integer({ description: 'Positive: credited; negative: spent.' }),
     balance_after: Type.Integer(),
+    kind: Type.String({
+      description:
+        'purchase (paid), grant (free, by the operator), reward (referrals), spend (sends), spend_return (a send that never happened), purchase_refund, reversal (a reward taken back).',
+    }),
     reason: Type.String(),
     reference: Nullable(Type.String()),
     created_at: DateTime(),

@@ -374,7 +374,12 @@ export class ChatappMessagingService {
     message.status = 'failed';
     message.error = error;
     if (message.creditsCharged > 0) {
-      await this.deps.credits.add(message.creditsCharged, 'chatapp_message_refund', `chatapp_message:${message.id}`);
+      await this.deps.credits.add(
+        message.creditsCharged,
+        'chatapp_message_refund',
+        `chatapp_message:${message.id}`,
+        'spend_return',
+      );
       message.creditsCharged = 0;
     }
     await this.em.flush();
