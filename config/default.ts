@@ -17,6 +17,7 @@ const defaults: ConfigOverrides = {
     general: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
+    referrals: { enabled: true },
     support: { enabled: true },
     storage: { enabled: true },
     tasks: { enabled: true },

@@ -12,11 +12,12 @@ export interface ShopRecord {
   currency: string;
   maxAgents: number;
   creditsBalance: number;
+  createdAt: Date;
 }
 
 export type ShopProfileChanges = Partial<Pick<ShopRecord, 'name' | 'timezone' | 'locale' | 'currency'>>;
 
-const COLUMNS = 'id, name, timezone, locale, currency, max_agents, credits_balance';
+const COLUMNS = 'id, name, timezone, locale, currency, max_agents, credits_balance, created_at';
 // Column names come from this list, never from the caller's keys.
 const PROFILE_COLUMNS = ['name', 'timezone', 'locale', 'currency'] as const;
 
@@ -74,4 +75,5 @@ const toRecord = (row: Record<string, unknown>): ShopRecord => ({
   currency: String(row.currency),
   maxAgents: Number(row.max_agents),
   creditsBalance: Number(row.credits_balance),
+  createdAt: new Date(row.created_at as string),
 });

@@ -112,4 +112,5 @@ export const toShopRecord = (s: Shop): ShopRecord => ({
   currency: s.currency,
   maxAgents: s.maxAgents,
   creditsBalance: Number(s.creditsBalance),
+  createdAt: s.createdAt,
 });

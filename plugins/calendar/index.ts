@@ -127,6 +127,7 @@ export default definePlugin({
   jobs: [sendCalendarNotifications],
   on: {
     'agents.deleted': (payload, { services }) => services.calendarAgentsService.agentDeleted(payload),
+    'customers.merged': (payload, { services }) => services.calendarEventsService.customersMerged(payload),
   },
   setup: ({ config, container }) => {
     container.register({ calendarConfig: asValue(config) });

@@ -18,6 +18,7 @@ import { onCreditsLow } from './listeners/credits.js';
 import { onEventBooked } from './listeners/calendar.js';
 import { onTaskAssigned, onTaskReminderDue } from './listeners/tasks.js';
 import { onSupportReplied } from './listeners/support.js';
+import { onReferralRewarded } from './listeners/referrals.js';
 import { listNotifications } from './tools/list-notifications.js';
 import { markNotificationRead } from './tools/mark-notification-read.js';
 import { markAllNotificationsRead } from './tools/mark-all-notifications-read.js';
@@ -77,6 +78,7 @@ export default definePlugin({
     'tasks.assigned': onTaskAssigned,
     'tasks.reminder_due': onTaskReminderDue,
     'support.replied': onSupportReplied,
+    'referrals.rewarded': onReferralRewarded,
     'agents.deleted': async ({ agent_id }, { services }) => {
       await services.inboxService.agentDeleted(agent_id);
       await services.notificationSettingsService.agentDeleted(agent_id);

@@ -59,6 +59,15 @@ export class CalendarEventsService {
     return this.deps.em;
   }
 
+  /** Merged customers: the secondary's bookings (and the messages still to come for them) go to the primary's phone. */
+  async customersMerged(e: { primary_phone: string; secondary_phone: string }): Promise<void> {
+    await this.em.nativeUpdate(
+      CalendarEvent,
+      { phone: e.secondary_phone },
+      { phone: e.primary_phone, updatedAt: new Date() },
+    );
+  }
+
   async get(id: number): Promise<CalendarEvent> {
     const event = await this.em.findOne(CalendarEvent, { id });
     if (!event) throw notFound('event', id);

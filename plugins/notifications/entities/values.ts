@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'task_assigned',
   'task_due',
   'support_reply',
+  'referral_rewarded',
   'announcement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -3,7 +3,7 @@ import { Migration } from '../../../core/index.js';
 export class NotificationsInit extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table "notifications" ("id" serial primary key, "shop_id" int not null, "agent_id" int not null, "type" text check ("type" in ('ticket_assigned', 'ticket_p0', 'campaign_finished', 'campaign_paused', 'line_disconnected', 'credits_low', 'booking_created', 'task_assigned', 'task_due', 'support_reply', 'announcement')) not null, "title" varchar(200) not null, "body" text null, "resource_type" varchar(40) null, "resource_id" varchar(64) null, "dedupe_key" varchar(200) null, "count" int not null, "read_at" timestamptz null, "snoozed_until" timestamptz null, "created_at" timestamptz not null, "last_activity_at" timestamptz not null);`,
+      `create table "notifications" ("id" serial primary key, "shop_id" int not null, "agent_id" int not null, "type" text check ("type" in ('ticket_assigned', 'ticket_p0', 'campaign_finished', 'campaign_paused', 'line_disconnected', 'credits_low', 'booking_created', 'task_assigned', 'task_due', 'support_reply', 'referral_rewarded', 'announcement')) not null, "title" varchar(200) not null, "body" text null, "resource_type" varchar(40) null, "resource_id" varchar(64) null, "dedupe_key" varchar(200) null, "count" int not null, "read_at" timestamptz null, "snoozed_until" timestamptz null, "created_at" timestamptz not null, "last_activity_at" timestamptz not null);`,
     );
     this.addSql(`create index "notifications_shop_id_index" on "notifications" ("shop_id");`);
     this.addSql(

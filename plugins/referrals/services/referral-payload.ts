@@ -1,0 +1,30 @@
+import type { Referral } from '../entities/referral.entity.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** "Casa Lola Tapas" → "C. L. T.": the referrer sees who came, not another shop's name. */
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((w) => `${[...w][0]!.toUpperCase()}.`)
+    .join(' ');
+
+export function referralPayload(r: Referral, viewerShopId: number) {
+  const role = r.referrerShopId === viewerShopId ? ('referrer' as const) : ('referee' as const);
+  return {
+    id: r.id,
+    role,
+    status: r.status,
+    reason: r.reason ?? null,
+    referee: role === 'referrer' ? initials(r.refereeName) : r.refereeName,
+    via_link_id: role === 'referrer' ? (r.linkId ?? null) : null,
+    your_credits: role === 'referrer' ? r.referrerCredits : r.refereeCredits,
+    qualified_at: iso(r.qualifiedAt),
+    reward_due_at: iso(r.rewardDueAt),
+    rewarded_at: iso(r.rewardedAt),
+    reversed_at: iso(r.reversedAt),
+    created_at: r.createdAt.toISOString(),
+  };
+}
