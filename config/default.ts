@@ -19,6 +19,7 @@ const defaults: ConfigOverrides = {
     notifications: { enabled: true },
     referrals: { enabled: true },
     support: { enabled: true },
+    stats: { enabled: true },
     storage: { enabled: true },
     tasks: { enabled: true },
     tickets: { enabled: true },

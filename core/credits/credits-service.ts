@@ -97,6 +97,16 @@ export class CreditsService {
     return this.record(amount, Number(rows[0].credits_balance), reason, reference, kind);
   }
 
+  /** The ledger's sums per kind over [from, to): what came in (purchases, grants, rewards) and went out. */
+  async totals(from: Date, to: Date): Promise<Partial<Record<CreditKind, number>>> {
+    const rows = await this.em.execute<{ kind: CreditKind; total: string }[]>(
+      `select kind, coalesce(sum(amount), 0)::bigint as total from credit_movements
+       where shop_id = ? and created_at >= ? and created_at < ? group by kind`,
+      [this.shopId(), from, to],
+    );
+    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.total)]));
+  }
+
   /** Credits the shop has paid for and kept: its purchases less the ones given back. */
   async netPurchased(): Promise<number> {
     const [row] = await this.em.execute(

@@ -3,6 +3,7 @@ import { Ticket } from './entities/ticket.entity.js';
 import { TicketNote } from './entities/ticket-note.entity.js';
 import { TicketFollowup } from './entities/ticket-followup.entity.js';
 import { TicketsInit } from './migrations/0001-init.js';
+import { TicketsReadViews } from './migrations/0002-read-views.js';
 import { TicketsService } from './services/tickets-service.js';
 import { TicketResolutionsService } from './services/ticket-resolutions-service.js';
 import { TicketLinksService } from './services/ticket-links-service.js';
@@ -33,7 +34,14 @@ export default definePlugin({
   kernel: '^1.0.0',
   dependencies: ['agents', 'customers'],
   entities: [Ticket, TicketNote, TicketFollowup],
-  migrations: [{ name: '0001-init', class: TicketsInit }],
+  migrations: [
+    { name: '0001-init', class: TicketsInit },
+    { name: '0002-read-views', class: TicketsReadViews },
+  ],
+  readViews: {
+    tickets_view:
+      'The tickets: shop_id, id, status, priority, category, assigned_agent_id, created_at, resolved_at, closed_at.',
+  },
   services: {
     ticketsService: TicketsService,
     ticketResolutionsService: TicketResolutionsService,

@@ -12,6 +12,7 @@ import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js'
 import { WhatsappOpsInit } from './migrations/0001-init.js';
 import { WhatsappOpsMessageKeyIndex } from './migrations/0002-message-key-index.js';
 import { WhatsappOpsReadViews } from './migrations/0003-read-views.js';
+import { WhatsappOpsStatsReads } from './migrations/0004-stats-reads.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -78,10 +79,11 @@ export default definePlugin({
     { name: '0001-init', class: WhatsappOpsInit, renamedFrom: '0003-init' },
     { name: '0002-message-key-index', class: WhatsappOpsMessageKeyIndex, renamedFrom: '0004-message-key-index' },
     { name: '0003-read-views', class: WhatsappOpsReadViews },
+    { name: '0004-stats-reads', class: WhatsappOpsStatsReads },
   ],
   readViews: {
     chatapp_messages_view:
-      'Every message (both directions): shop_id, id, session_id, phone, direction, text, status, idempotency_key, credits_charged, sent_at (null until the network took it), error, created_at.',
+      'Every message (both directions): shop_id, id, session_id, phone, direction, text, status, idempotency_key, credits_charged, sent_at (null until the network took it), error, created_at, automatic, billing_source.',
     chatapp_optouts_view: 'Phones opted out of automatic messages: shop_id, phone.',
     chatapp_sessions_view: 'The lines: shop_id, id, status, mass_marketing_enabled.',
   },

@@ -20,6 +20,7 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const Ticket = defineEntity({
   name: 'Ticket',
   tableName: 'tickets',
+  indexes: [{ properties: ['shopId', 'createdAt'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),

@@ -42,6 +42,7 @@ export const ChatappMessage = defineEntity({
     { properties: ['shopId', 'phone'] },
     { properties: ['status'] },
     { properties: ['shopId', 'idempotencyKey'] },
+    { properties: ['shopId', 'createdAt'] },
   ],
 });
 

@@ -1,0 +1,12 @@
+import { defineErrors, groupNotEnabledEntry, invalidArgumentsEntry } from '../../core/index.js';
+
+/** stats' error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
+export const statsErrors = defineErrors({
+  group_not_enabled: groupNotEnabledEntry(
+    'A report whose data belongs to a group this server does not enable (messages: whatsapp_ops; tickets; customers).',
+    '"whatsapp_ops", "tickets" or "customers"',
+  ),
+  invalid_arguments: invalidArgumentsEntry(
+    'A custom period without both dates, dates that are not YYYY-MM-DD, date_to before date_from, or a range over maxRangeDays.',
+  ),
+});

@@ -1,0 +1,41 @@
+import { asValue } from 'awilix';
+import { definePlugin } from '../../core/index.js';
+import { StatsConfig } from './config.js';
+import { statsErrors } from './errors.js';
+import { StatsService } from './services/stats-service.js';
+import { getDashboardOverview } from './tools/get-dashboard-overview.js';
+import { getMessageStats } from './tools/get-message-stats.js';
+import { getActivityHeatmap } from './tools/get-activity-heatmap.js';
+import { getTicketStats } from './tools/get-ticket-stats.js';
+import { getCustomerStats } from './tools/get-customer-stats.js';
+import { getCreditsUsageStats } from './tools/get-credits-usage-stats.js';
+import { exportStatsCsv } from './tools/export-stats-csv.js';
+
+/**
+ * stats: the dashboard's numbers, computed when asked from the other groups' read views (messages,
+ * customers, tickets) and the kernel's credits ledger, on the shop's clock — with a chart drawn on
+ * the server (Vega-Lite → SVG → PNG) beside the numbers when asked.
+ */
+export default definePlugin({
+  name: 'stats',
+  version: '1.0.0',
+  description:
+    'Dashboard figures and charts: overview against the previous period, messages, activity heatmap, tickets, customers, credits usage, CSV export.',
+  kernel: '^1.0.0',
+  optionalDependencies: ['whatsapp_ops', 'customers', 'tickets'],
+  configSchema: StatsConfig,
+  services: { statsService: StatsService },
+  errors: statsErrors,
+  tools: [
+    getDashboardOverview,
+    getMessageStats,
+    getActivityHeatmap,
+    getTicketStats,
+    getCustomerStats,
+    getCreditsUsageStats,
+    exportStatsCsv,
+  ],
+  setup: ({ container, config }) => {
+    container.register({ statsConfig: asValue(config) });
+  },
+});

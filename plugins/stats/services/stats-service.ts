@@ -1,0 +1,255 @@
+import { groupNotEnabled, type EntityManager, type Services } from '../../../core/index.js';
+import { change, type Grouping, type Period } from './period.js';
+
+type Row = Record<string, string | number | null>;
+const n = (v: unknown) => Number(v ?? 0);
+
+/** The local bucket of a timestamp column, as YYYY-MM-DD (the day, the week's Monday, the month's first). */
+const bucket = (column: string) => `to_char(date_trunc(?, ${column} at time zone ?), 'YYYY-MM-DD')`;
+
+/**
+ * Dashboard figures computed from the groups' read views (messages, customers, tickets) and the
+ * kernel's credits ledger, always for the calling shop, on its clock. A group that is not enabled
+ * leaves its section null rather than zeros that would look measured.
+ */
+export class StatsService {
+  constructor(private readonly deps: Services) {}
+
+  private get em(): EntityManager {
+    return this.deps.em;
+  }
+
+  private get shopId(): number {
+    return this.deps.shop.id;
+  }
+
+  /** The report a tool asked for needs a group this server does not enable. */
+  groupMissing(group: string) {
+    return groupNotEnabled(
+      group,
+      `This report is computed from the ${group} group, which is not enabled on this server.`,
+    );
+  }
+
+  private has(group: string): boolean {
+    return this.deps.kernelCatalog.names().includes(group);
+  }
+
+  async overview(p: Period) {
+    const [messages, customers, tickets, credits, previousCredits] = await Promise.all([
+      this.has('whatsapp_ops') ? this.messageTotals(p) : null,
+      this.has('customers') ? this.customerTotals(p) : null,
+      this.has('tickets') ? this.ticketTotals(p) : null,
+      this.deps.credits.totals(p.from, p.to),
+      this.deps.credits.totals(p.previousFrom, p.previousTo),
+    ]);
+    const spent = (t: Record<string, number>) => -(t.spend ?? 0) - (t.spend_return ?? 0);
+    const metric = (now: number, before: number) => ({ value: now, previous: before, change_pct: change(now, before) });
+    return {
+      messages: messages && {
+        inbound: metric(messages.in_now, messages.in_prev),
+        outbound: metric(messages.out_now, messages.out_prev),
+        automatic_outbound: metric(messages.auto_now, messages.auto_prev),
+        failed: metric(messages.failed_now, messages.failed_prev),
+        contacts_writing: metric(messages.contacts_now, messages.contacts_prev),
+      },
+      customers: customers && { new: metric(customers.new_now, customers.new_prev), total: customers.total },
+      tickets: tickets && {
+        opened: metric(tickets.opened_now, tickets.opened_prev),
+        resolved: metric(tickets.resolved_now, tickets.resolved_prev),
+        open_now: tickets.open_now,
+      },
+      credits: {
+        spent: metric(spent(credits), spent(previousCredits)),
+        purchased: metric(credits.purchase ?? 0, previousCredits.purchase ?? 0),
+        granted: metric(
+          (credits.grant ?? 0) + (credits.reward ?? 0),
+          (previousCredits.grant ?? 0) + (previousCredits.reward ?? 0),
+        ),
+        balance: await this.deps.credits.balance(),
+      },
+    };
+  }
+
+  /** Messages per bucket: in, out, automatic, failed, delivered, read. */
+  async messageSeries(p: Period, group: Grouping, sessionId?: number) {
+    if (!this.has('whatsapp_ops')) return null;
+    const rows = await this.em.execute<Row[]>(
+      `select ${bucket('created_at')} as period,
+              count(*) filter (where direction = 'inbound')::int as inbound,
+              count(*) filter (where direction = 'outbound')::int as outbound,
+              count(*) filter (where direction = 'outbound' and automatic)::int as automatic,
+              count(*) filter (where status = 'failed')::int as failed,
+              count(*) filter (where status = 'delivered')::int as delivered,
+              count(*) filter (where status = 'read')::int as read,
+              coalesce(sum(credits_charged), 0)::bigint as credits
+       from chatapp_messages_view
+       where shop_id = ? and created_at >= ? and created_at < ?${sessionId ? ' and session_id = ?' : ''}
+       group by 1 order by 1`,
+      [group, p.zone, this.shopId, p.from, p.to, ...(sessionId ? [sessionId] : [])],
+    );
+    const series = rows.map((r) => ({
+      period: String(r.period),
+      inbound: n(r.inbound),
+      outbound: n(r.outbound),
+      automatic: n(r.automatic),
+      failed: n(r.failed),
+      delivered: n(r.delivered),
+      read: n(r.read),
+      credits: n(r.credits),
+    }));
+    const sum = (k: keyof (typeof series)[number]) => series.reduce((t, r) => t + (r[k] as number), 0);
+    const outbound = sum('outbound');
+    return {
+      series,
+      totals: {
+        inbound: sum('inbound'),
+        outbound,
+        automatic: sum('automatic'),
+        failed: sum('failed'),
+        credits: sum('credits'),
+        delivery_rate: outbound === 0 ? null : Math.round(((sum('delivered') + sum('read')) / outbound) * 1000) / 10,
+        read_rate: outbound === 0 ? null : Math.round((sum('read') / outbound) * 1000) / 10,
+      },
+    };
+  }
+
+  /** Messages by weekday (Monday first) and hour on the shop's clock, over the last `days` days. */
+  async heatmap(days: number, direction: 'inbound' | 'outbound' | undefined) {
+    if (!this.has('whatsapp_ops')) return null;
+    const rows = await this.em.execute<Row[]>(
+      `select extract(isodow from created_at at time zone ?)::int as d, extract(hour from created_at at time zone ?)::int as h, count(*)::int as c
+       from chatapp_messages_view
+       where shop_id = ? and created_at >= now() - make_interval(days => ?)${direction ? ' and direction = ?' : ''}
+       group by 1, 2`,
+      [this.deps.shop.timezone, this.deps.shop.timezone, this.shopId, days, ...(direction ? [direction] : [])],
+    );
+    const matrix = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+    for (const r of rows) matrix[n(r.d) - 1]![n(r.h)] = n(r.c);
+    let peak = { weekday: 1, hour: 0, messages: 0 };
+    matrix.forEach((hours, d) =>
+      hours.forEach((c, h) => {
+        if (c > peak.messages) peak = { weekday: d + 1, hour: h, messages: c };
+      }),
+    );
+    return { matrix, peak: peak.messages > 0 ? peak : null, total: rows.reduce((t, r) => t + n(r.c), 0) };
+  }
+
+  async ticketSeries(p: Period, group: Grouping) {
+    if (!this.has('tickets')) return null;
+    const [opened, resolved, byPriority, resolution] = await Promise.all([
+      this.em.execute<Row[]>(
+        `select ${bucket('created_at')} as period, count(*)::int as c from tickets_view
+         where shop_id = ? and created_at >= ? and created_at < ? group by 1`,
+        [group, p.zone, this.shopId, p.from, p.to],
+      ),
+      this.em.execute<Row[]>(
+        `select ${bucket('resolved_at')} as period, count(*)::int as c from tickets_view
+         where shop_id = ? and resolved_at >= ? and resolved_at < ? group by 1`,
+        [group, p.zone, this.shopId, p.from, p.to],
+      ),
+      this.em.execute<Row[]>(
+        `select priority, count(*)::int as c from tickets_view
+         where shop_id = ? and created_at >= ? and created_at < ? group by 1 order by 1`,
+        [this.shopId, p.from, p.to],
+      ),
+      this.em.execute<Row[]>(
+        `select avg(extract(epoch from resolved_at - created_at) / 3600)::float as avg_hours,
+                percentile_cont(0.5) within group (order by extract(epoch from resolved_at - created_at) / 3600)::float as median_hours
+         from tickets_view where shop_id = ? and resolved_at >= ? and resolved_at < ?`,
+        [this.shopId, p.from, p.to],
+      ),
+    ]);
+    const periods = [...new Set([...opened, ...resolved].map((r) => String(r.period)))].sort();
+    const of = (rows: Row[], period: string) => n(rows.find((r) => r.period === period)?.c);
+    const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+    return {
+      series: periods.map((period) => ({ period, opened: of(opened, period), resolved: of(resolved, period) })),
+      by_priority: Object.fromEntries(byPriority.map((r) => [String(r.priority), n(r.c)])),
+      resolution_hours: { average: round(resolution[0]?.avg_hours), median: round(resolution[0]?.median_hours) },
+    };
+  }
+
+  async customerSeries(p: Period, group: Grouping) {
+    if (!this.has('customers')) return null;
+    const [fresh, totals] = await Promise.all([
+      this.em.execute<Row[]>(
+        `select ${bucket('created_at')} as period, count(*)::int as c from customers_view
+         where shop_id = ? and created_at >= ? and created_at < ? group by 1 order by 1`,
+        [group, p.zone, this.shopId, p.from, p.to],
+      ),
+      this.em.execute<Row[]>(
+        `select count(*)::int as total, count(*) filter (where created_at < ? and last_contact_at >= ?)::int as returning
+         from customers_view where shop_id = ?`,
+        [p.from, p.from, this.shopId],
+      ),
+    ]);
+    return {
+      series: fresh.map((r) => ({ period: String(r.period), new: n(r.c) })),
+      totals: {
+        new: fresh.reduce((t, r) => t + n(r.c), 0),
+        returning: n(totals[0]?.returning),
+        total: n(totals[0]?.total),
+      },
+    };
+  }
+
+  /** Where credits went: messages by what sent them (billing source), and the ledger by kind. */
+  async creditsUsage(p: Period) {
+    const bySource = this.has('whatsapp_ops')
+      ? (
+          await this.em.execute<Row[]>(
+            `select coalesce(billing_source, case when automatic then 'automatic' else 'manual' end) as source,
+                    count(*)::int as messages, coalesce(sum(credits_charged), 0)::bigint as credits
+             from chatapp_messages_view
+             where shop_id = ? and direction = 'outbound' and created_at >= ? and created_at < ? and credits_charged > 0
+             group by 1 order by 3 desc`,
+            [this.shopId, p.from, p.to],
+          )
+        ).map((r) => ({ source: String(r.source), messages: n(r.messages), credits: n(r.credits) }))
+      : null;
+    return { by_source: bySource, ledger: await this.deps.credits.totals(p.from, p.to) };
+  }
+
+  private async messageTotals(p: Period) {
+    const [row] = await this.em.execute<Row[]>(
+      `select count(*) filter (where created_at >= ? and direction = 'inbound')::int as in_now,
+              count(*) filter (where created_at < ? and direction = 'inbound')::int as in_prev,
+              count(*) filter (where created_at >= ? and direction = 'outbound')::int as out_now,
+              count(*) filter (where created_at < ? and direction = 'outbound')::int as out_prev,
+              count(*) filter (where created_at >= ? and direction = 'outbound' and automatic)::int as auto_now,
+              count(*) filter (where created_at < ? and direction = 'outbound' and automatic)::int as auto_prev,
+              count(*) filter (where created_at >= ? and status = 'failed')::int as failed_now,
+              count(*) filter (where created_at < ? and status = 'failed')::int as failed_prev,
+              count(distinct phone) filter (where created_at >= ? and direction = 'inbound')::int as contacts_now,
+              count(distinct phone) filter (where created_at < ? and direction = 'inbound')::int as contacts_prev
+       from chatapp_messages_view where shop_id = ? and created_at >= ? and created_at < ?`,
+      [...Array.from({ length: 10 }, () => p.from), this.shopId, p.previousFrom, p.to],
+    );
+    return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, n(v)])) as Record<string, number>;
+  }
+
+  private async customerTotals(p: Period) {
+    const [row] = await this.em.execute<Row[]>(
+      `select count(*) filter (where created_at >= ? and created_at < ?)::int as new_now,
+              count(*) filter (where created_at >= ? and created_at < ?)::int as new_prev,
+              count(*)::int as total
+       from customers_view where shop_id = ?`,
+      [p.from, p.to, p.previousFrom, p.previousTo, this.shopId],
+    );
+    return { new_now: n(row!.new_now), new_prev: n(row!.new_prev), total: n(row!.total) };
+  }
+
+  private async ticketTotals(p: Period) {
+    const [row] = await this.em.execute<Row[]>(
+      `select count(*) filter (where created_at >= ? and created_at < ?)::int as opened_now,
+              count(*) filter (where created_at >= ? and created_at < ?)::int as opened_prev,
+              count(*) filter (where resolved_at >= ? and resolved_at < ?)::int as resolved_now,
+              count(*) filter (where resolved_at >= ? and resolved_at < ?)::int as resolved_prev,
+              count(*) filter (where status in ('open', 'pending_notification'))::int as open_now
+       from tickets_view where shop_id = ?`,
+      [p.from, p.to, p.previousFrom, p.previousTo, p.from, p.to, p.previousFrom, p.previousTo, this.shopId],
+    );
+    return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, n(v)])) as Record<string, number>;
+  }
+}

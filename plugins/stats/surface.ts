@@ -1,0 +1,12 @@
+/** The stats group as other groups see it: its service. Types only. */
+import type { StatsService } from './services/stats-service.js';
+import type { StatsConfig } from './config.js';
+
+export type { StatsService };
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    statsService: StatsService;
+    statsConfig: StatsConfig;
+  }
+}

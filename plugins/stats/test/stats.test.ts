@@ -1,0 +1,177 @@
+import { expect } from 'chai';
+import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { bootOps, connectedLine, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+
+describe('stats: dashboard figures from the real tables', function () {
+  this.timeout(60_000);
+
+  let k: TestKernel;
+  let shop: { shopId: number; token: string };
+  let line: any;
+  const call = {
+    ok: (tool: string, args: Record<string, unknown> = {}) => ok(k, shop.token, tool, args),
+    fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, shop.token, tool, args, code),
+  };
+  const sql = (text: string, params: unknown[] = []) => rows(k, text, params);
+
+  before(async () => {
+    k = await bootOps({ groups: ['customers', 'tickets', 'agents', 'stats'] });
+    shop = await k.shops.create({ name: 'Stats shop', timezone: 'Europe/Madrid', credits: 100_000 });
+    line = await connectedLine(k, shop.token, {}, '+34611000222');
+    for (const phone of ['+34600300001', '+34600300002', '+34600300003'])
+      await call.ok('send_chatapp_message', { phone, message: `Hola ${phone}` });
+    for (const phone of ['+34600300001', '+34600300004'])
+      await customerWrites(k, shop.token, line.session_key, phone, 'Hola!');
+    await waitFor(
+      'the inbound messages',
+      async () =>
+        (
+          await sql(`select count(*)::int as n from chatapp_messages where shop_id = ? and direction = 'inbound'`, [
+            shop.shopId,
+          ])
+        )[0].n === 2,
+    );
+    // One sent message ten days ago: the previous week of a 7-day overview.
+    await sql(
+      `update chatapp_messages set created_at = now() - interval '10 days' where id = (select min(id) from chatapp_messages where shop_id = ? and direction = 'outbound')`,
+      [shop.shopId],
+    );
+    await call.ok('create_ai_ticket', {
+      action: 'create',
+      title: 'Late parcel',
+      phone: '+34600300001',
+      priority: 'P1',
+    });
+    const { ticket } = await call.ok('create_ai_ticket', {
+      action: 'create',
+      title: 'Refund',
+      phone: '+34600300002',
+      priority: 'P0',
+    });
+    await sql(
+      `update tickets set status = 'resolved', created_at = now() - interval '6 hours', resolved_at = now() - interval '1 hour' where id = ?`,
+      [ticket.id],
+    );
+  });
+  after(async () => {
+    await k?.close();
+  });
+
+  it('the overview compares the period with the one before it', async () => {
+    const o = await call.ok('get_dashboard_overview', { period: '7d' });
+    expect(o.range).to.include({ days: 7, timezone: 'Europe/Madrid' });
+    expect(o.messages.outbound).to.deep.equal({ value: 2, previous: 1, change_pct: 100 });
+    expect(o.messages.inbound).to.deep.equal({ value: 2, previous: 0, change_pct: null });
+    expect(o.messages.contacts_writing.value).to.equal(2);
+    expect(o.customers.new.value).to.be.greaterThan(0);
+    expect(o.tickets).to.deep.include({ opened: { value: 2, previous: 0, change_pct: null }, open_now: 1 });
+    expect(o.tickets.resolved.value).to.equal(1);
+    expect(o.credits.spent.value).to.equal(1_500);
+    expect(o.credits.balance).to.equal(98_500);
+  });
+
+  it('messages group by the shop’s days, also across the DST change', async () => {
+    // 23:30 UTC on 28 March 2026 is 00:30 on the 29th in Madrid (the night the clocks go forward).
+    const [first] = await sql(
+      `select id from chatapp_messages where shop_id = ? and direction = 'inbound' order by id limit 1`,
+      [shop.shopId],
+    );
+    await sql(`update chatapp_messages set created_at = '2026-03-28T23:30:00Z' where id = ?`, [first.id]);
+    const stats = await call.ok('get_message_stats', { date_from: '2026-03-28', date_to: '2026-03-29' });
+    expect(stats.series).to.deep.equal([
+      { period: '2026-03-29', inbound: 1, outbound: 0, automatic: 0, failed: 0, delivered: 0, read: 0, credits: 0 },
+    ]);
+    const week = await call.ok('get_message_stats', {
+      date_from: '2026-03-23',
+      date_to: '2026-03-29',
+      group_by: 'week',
+    });
+    expect(week.series.map((r: any) => r.period)).to.deep.equal(['2026-03-23']);
+    const month = await call.ok('get_message_stats', { period: '30d', group_by: 'month' });
+    expect(month.totals.outbound).to.equal(3);
+    expect(month.totals.delivery_rate).to.be.a('number');
+  });
+
+  it('the heatmap is 7×24 on the shop’s clock', async () => {
+    const [one] = await sql(
+      `select id from chatapp_messages where shop_id = ? and direction = 'outbound' order by id desc limit 1`,
+      [shop.shopId],
+    );
+    // Last Wednesday 09:15 in Madrid.
+    await sql(
+      `update chatapp_messages set created_at = ((date_trunc('week', now() at time zone 'Europe/Madrid') - interval '5 days' + interval '9 hours 15 minutes') at time zone 'Europe/Madrid') where id = ?`,
+      [one.id],
+    );
+    const grid = await call.ok('get_activity_heatmap', { days: 30, direction: 'outbound' });
+    expect(grid.matrix).to.have.length(7);
+    expect(grid.matrix.every((h: number[]) => h.length === 24)).to.equal(true);
+    expect(grid.matrix[2][9]).to.be.at.least(1);
+    expect(grid.matrix.flat().reduce((a: number, b: number) => a + b, 0)).to.equal(grid.total);
+  });
+
+  it('tickets, customers and credits usage', async () => {
+    const tickets = await call.ok('get_ticket_stats', { period: '7d' });
+    expect(tickets.by_priority).to.deep.equal({ P0: 1, P1: 1 });
+    expect(tickets.resolution_hours).to.deep.equal({ average: 5, median: 5 });
+    expect(tickets.series.reduce((t: number, r: any) => t + r.opened, 0)).to.equal(2);
+    const customers = await call.ok('get_customer_stats', { period: '7d' });
+    expect(customers.totals.total).to.be.greaterThan(0);
+    const credits = await call.ok('get_credits_usage_stats', { period: '30d' });
+    expect(credits.by_source).to.deep.equal([{ source: 'manual', messages: 3, credits: 1_500 }]);
+    expect(credits.ledger).to.include({ spend: -1_500 });
+  });
+
+  it('CSV export of a report', async () => {
+    const { csv, rows: count } = await call.ok('export_stats_csv', { report: 'tickets', period: '7d' });
+    expect(csv.split('\r\n')[0]).to.equal('period,opened,resolved');
+    expect(count).to.equal(csv.trim().split('\r\n').length - 1);
+  });
+
+  it('a chart comes as a PNG image beside the numbers', async () => {
+    for (const [tool, args] of [
+      ['get_message_stats', { period: '30d' }],
+      ['get_activity_heatmap', {}],
+      ['get_credits_usage_stats', {}],
+    ] as const) {
+      const res = await k.rpc(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { ...args, chart: true } } },
+        shop.token,
+      );
+      const [text, image] = res.body.result.content;
+      expect(text.type).to.equal('text');
+      expect(image).to.include({ type: 'image', mimeType: 'image/png' });
+      expect(Buffer.from(image.data, 'base64').subarray(0, 8).toString('hex')).to.equal('89504e470d0a1a0a');
+      expect(res.body.result.structuredContent.success).to.equal(true);
+    }
+  });
+
+  it('another shop’s figures hold nothing of this shop, even when it names this shop’s line', async () => {
+    const other = await k.shops.create({ name: 'Other' });
+    const stats = await ok(k, other.token, 'get_message_stats', { period: '30d', session_id: line.id });
+    expect(stats.series).to.deep.equal([]);
+    expect(stats.totals).to.include({ inbound: 0, outbound: 0 });
+    const o = await ok(k, other.token, 'get_dashboard_overview');
+    expect(o.messages.outbound.value).to.equal(0);
+    expect(o.tickets.opened.value).to.equal(0);
+  });
+
+  it('bad ranges are refused', async () => {
+    await call.fails('get_message_stats', { period: 'custom', date_from: '2026-01-01' }, 'invalid_arguments');
+    await call.fails('get_message_stats', { date_from: '2026-02-10', date_to: '2026-02-01' }, 'invalid_arguments');
+    await call.fails('get_message_stats', { date_from: '2020-01-01', date_to: '2026-01-01' }, 'invalid_arguments');
+    await call.fails('get_message_stats', { date_from: '2026-02-30', date_to: '2026-03-01' }, 'invalid_arguments');
+  });
+
+  it('without the groups it reads, a report says so and the overview leaves the section null', async () => {
+    const bare = await bootKernel({ groups: ['stats'] });
+    try {
+      const other = await bare.newShop('Bare');
+      await fails(bare, other.token, 'get_message_stats', {}, 'group_not_enabled');
+      const o = await ok(bare, other.token, 'get_dashboard_overview');
+      expect(o).to.include({ messages: null, customers: null, tickets: null });
+    } finally {
+      await bare.close();
+    }
+  });
+});

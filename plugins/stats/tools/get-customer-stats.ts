@@ -1,0 +1,31 @@
+import { imageContent, Type, withContent } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { barChart, chartPng } from '../services/charts.js';
+import { periodOf } from '../services/period.js';
+import { chartArg, groupByArg, rangeArgs, RangeOutput } from './args.js';
+import { rangeOf } from './range.js';
+
+export const getCustomerStats = defineTool({
+  name: 'get_customer_stats',
+  title: 'Get customer stats',
+  description:
+    'New customers per day, week or month, and the totals: new in the period, returning (known before it and in contact during it) and all customers.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),
+  output: Type.Object({
+    range: RangeOutput,
+    group_by: Type.String(),
+    series: Type.Array(Type.Object({ period: Type.String(), new: Type.Integer() }, { additionalProperties: false })),
+    totals: Type.Object({ new: Type.Integer(), returning: Type.Integer(), total: Type.Integer() }),
+  }),
+  handler: async (args, { services, shop, config }) => {
+    const period = periodOf(args, shop.timezone, config.maxRangeDays);
+    const stats = await services.statsService.customerSeries(period, args.group_by!);
+    if (!stats) throw services.statsService.groupMissing('customers');
+    const result = { range: rangeOf(period), group_by: args.group_by!, ...stats };
+    if (!args.chart) return result;
+    const rows = stats.series.map((r) => ({ label: r.period, value: r.new }));
+    return withContent(result, imageContent(await chartPng(barChart('New customers', rows)), 'image/png'));
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * Stats benchmark (not a test). Target (issue 17): get_dashboard_overview p95 ≤ 100 ms on a shop
+ * with 1,000,000 messages over a year and 100,000 customers, on the local PostgreSQL, over MCP
+ * (tools/call through the server's route), for each period the dashboard offers. Other shops'
+ * rows are in the same tables (the shop is one of several), as in production.
+ *
+ *   npm run bench:stats [-- --messages 1000000 --customers 100000 --runs 100]
+ */
+import { parseArgs } from 'node:util';
+import { benchKernel } from './bench-kernel.js';
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '1000000' },
+    customers: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '100' },
+  },
+});
+const MESSAGES = Number(values.messages);
+const CUSTOMERS = Number(values.customers);
+const RUNS = Number(values.runs);
+
+const { kernel, close } = await benchKernel();
+const conn = kernel.orm.em.getConnection();
+const { shopId, token } = await kernel.shops.create({
+  name: 'Stats bench',
+  timezone: 'Europe/Madrid',
+  credits: 1_000_000,
+});
+const noise = await kernel.shops.create({ name: 'Another shop' });
+
+const seed = async (shop: number, messages: number, customers: number) => {
+  const [{ id: session }] = await conn.execute(
+    `insert into chatapp_sessions (shop_id, session_key, adapter, sandbox, routing_roles, mass_marketing_enabled, status, created_at, updated_at)
+     values (?, ?, 'sandbox', true, '["general"]', false, 'connected', now(), now()) returning id`,
+    [shop, `bench-${shop}-${Date.now()}`],
+  );
+  // A year of traffic, busier in the day than at night, a third inbound.
+  await conn.execute(
+    `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, automatic, billing_source, credits_charged, created_at, updated_at)
+     select ?, ?, '+3460' || lpad((i % ?)::text, 7, '0'),
+            case when i % 3 = 0 then 'inbound' else 'outbound' end, 'x',
+            case when i % 3 = 0 then 'received' when i % 50 = 1 then 'failed' when i % 4 = 1 then 'read' else 'delivered' end,
+            i % 3 = 2, case when i % 3 = 2 then 'campaign' else null end, case when i % 3 = 0 then 0 else 500 end,
+            now() - (random() * interval '365 days'), now()
+     from generate_series(1, ?) i`,
+    [shop, session, Math.max(1, customers), messages],
+  );
+  await conn.execute(
+    `insert into customers (shop_id, phone, created_at, updated_at, last_contact_at)
+     select ?, '+3460' || lpad(i::text, 7, '0'), now() - (random() * interval '365 days'), now(), now() - (random() * interval '60 days')
+     from generate_series(1, ?) i`,
+    [shop, customers],
+  );
+  await conn.execute(
+    `insert into tickets (shop_id, title, priority, status, created_at, updated_at, resolved_at)
+     select ?, 'bench', 'P' || (i % 4), case when i % 3 = 0 then 'open' else 'resolved' end,
+            now() - (random() * interval '365 days'), now(), case when i % 3 = 0 then null else now() - (random() * interval '300 days') end
+     from generate_series(1, ?) i`,
+    [shop, Math.round(customers / 5)],
+  );
+};
+
+let t = performance.now();
+await seed(shopId, MESSAGES, CUSTOMERS);
+await seed(noise.shopId, Math.round(MESSAGES / 4), Math.round(CUSTOMERS / 4));
+await conn.execute('analyze');
+console.log(
+  `seeded ${MESSAGES} messages and ${CUSTOMERS} customers (+ a quarter for another shop) in ${Math.round(performance.now() - t)} ms`,
+);
+
+let rpcId = 1;
+const call = async (name: string, args: Record<string, unknown>) => {
+  const started = performance.now();
+  const res = await kernel.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const payload = res.json().result.structuredContent;
+  if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload)}`);
+  return performance.now() - started;
+};
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+for (const [tool, args] of [
+  ['get_dashboard_overview', { period: 'today' }],
+  ['get_dashboard_overview', { period: '7d' }],
+  ['get_dashboard_overview', { period: '30d' }],
+  ['get_dashboard_overview', { period: '90d' }],
+  ['get_message_stats', { period: '90d' }],
+  ['get_activity_heatmap', { days: 90 }],
+] as const) {
+  for (let i = 0; i < 5; i++) await call(tool, args);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await call(tool, args));
+  console.log(
+    `${tool} ${JSON.stringify(args)}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
+  );
+}
+t = performance.now();
+await close();
