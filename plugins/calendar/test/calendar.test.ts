@@ -458,7 +458,23 @@ describe('calendar group', () => {
         expect(reminder.reason).to.match(/^too_late: /);
       }
       await c.ok('add_chatapp_optout', { action: 'add', phone: '+34600100600', reason: 'test' });
-      const later = slots.slots.filter((s: any) => new Date(s.start_utc).getTime() - Date.now() > 60 * 60_000).pop();
+      // Late in the evening today has no slot an hour away: the opted-out booking may go tomorrow.
+      const tomorrow = (await import('luxon')).DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate();
+      const tomorrowRule = await c.ok('create_calendar_availability', {
+        action: 'create',
+        calendar_id: calendarId,
+        rule_type: 'date_exception',
+        specific_date: tomorrow,
+        start_time: '00:00',
+        end_time: '24:00',
+      });
+      const ahead = await c.ok('get_calendar_available_slots', {
+        calendar_id: calendarId,
+        service_id: serviceId,
+        date_from: soonRule.rule.specific_date,
+        date_to: tomorrow,
+      });
+      const later = ahead.slots.filter((s: any) => new Date(s.start_utc).getTime() - Date.now() > 60 * 60_000).pop();
       const optedOut = (await book({ start_datetime: later.start_utc, phone: '+34600100600' })).event;
       expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
       const confirmation = (await deliveries(optedOut.id)).find((d: any) => d.notification_type === 'confirmation');
@@ -466,6 +482,7 @@ describe('calendar group', () => {
       expect(confirmation.reason).to.match(/^opted_out: /);
       expect(await sentTexts(confirmation.id)).to.deep.equal([]);
       await c.ok('delete_calendar_availability', { rule_id: soonRule.rule.id });
+      await c.ok('delete_calendar_availability', { rule_id: tomorrowRule.rule.id });
       await c.ok('update_calendar', { calendar_id: calendarId, min_notice_minutes: 120 });
     });
 
