@@ -3,6 +3,12 @@ import { definePlugin } from '../../core/index.js';
 import { StatsConfig } from './config.js';
 import { statsErrors } from './errors.js';
 import { StatsService } from './services/stats-service.js';
+import { StatsRollupService } from './services/rollup-service.js';
+import { StatsDailyMessages } from './entities/stats-daily-messages.entity.js';
+import { StatsDailyContact } from './entities/stats-daily-contact.entity.js';
+import { StatsRollupState } from './entities/stats-rollup-state.entity.js';
+import { StatsInit } from './migrations/0001-init.js';
+import { rollUpStats } from './jobs/roll-up-stats.js';
 import { getDashboardOverview } from './tools/get-dashboard-overview.js';
 import { getMessageStats } from './tools/get-message-stats.js';
 import { getActivityHeatmap } from './tools/get-activity-heatmap.js';
@@ -24,7 +30,10 @@ export default definePlugin({
   kernel: '^1.0.0',
   optionalDependencies: ['whatsapp_ops', 'customers', 'tickets'],
   configSchema: StatsConfig,
-  services: { statsService: StatsService },
+  entities: [StatsDailyMessages, StatsDailyContact, StatsRollupState],
+  migrations: [{ name: '0001-init', class: StatsInit }],
+  services: { statsService: StatsService, statsRollupService: StatsRollupService },
+  jobs: [rollUpStats],
   errors: statsErrors,
   tools: [
     getDashboardOverview,

@@ -1,5 +1,6 @@
 /** The stats group as other groups see it: its service. Types only. */
 import type { StatsService } from './services/stats-service.js';
+import type { StatsRollupService } from './services/rollup-service.js';
 import type { StatsConfig } from './config.js';
 
 export type { StatsService };
@@ -7,6 +8,7 @@ export type { StatsService };
 declare module '../../core/index.js' {
   interface GroupServices {
     statsService: StatsService;
+    statsRollupService: StatsRollupService;
     statsConfig: StatsConfig;
   }
 }

@@ -212,21 +212,20 @@ export class StatsService {
   }
 
   private async messageTotals(p: Period) {
-    const [row] = await this.em.execute<Row[]>(
-      `select count(*) filter (where created_at >= ? and direction = 'inbound')::int as in_now,
-              count(*) filter (where created_at < ? and direction = 'inbound')::int as in_prev,
-              count(*) filter (where created_at >= ? and direction = 'outbound')::int as out_now,
-              count(*) filter (where created_at < ? and direction = 'outbound')::int as out_prev,
-              count(*) filter (where created_at >= ? and direction = 'outbound' and automatic)::int as auto_now,
-              count(*) filter (where created_at < ? and direction = 'outbound' and automatic)::int as auto_prev,
-              count(*) filter (where created_at >= ? and status = 'failed')::int as failed_now,
-              count(*) filter (where created_at < ? and status = 'failed')::int as failed_prev,
-              count(distinct phone) filter (where created_at >= ? and direction = 'inbound')::int as contacts_now,
-              count(distinct phone) filter (where created_at < ? and direction = 'inbound')::int as contacts_prev
-       from chatapp_messages_view where shop_id = ? and created_at >= ? and created_at < ?`,
-      [...Array.from({ length: 10 }, () => p.from), this.shopId, p.previousFrom, p.to],
-    );
-    return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, n(v)])) as Record<string, number>;
+    const rollups = this.deps.statsRollupService;
+    const [now, before] = [await rollups.totals(p.from, p.to), await rollups.totals(p.previousFrom, p.previousTo)];
+    return {
+      in_now: now.inbound,
+      in_prev: before.inbound,
+      out_now: now.outbound,
+      out_prev: before.outbound,
+      auto_now: now.automatic,
+      auto_prev: before.automatic,
+      failed_now: now.failed,
+      failed_prev: before.failed,
+      contacts_now: now.contacts,
+      contacts_prev: before.contacts,
+    };
   }
 
   private async customerTotals(p: Period) {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { formatShopTime } from '../../../core/index.js';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { bootOps, connectedLine, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
@@ -120,6 +121,41 @@ describe('stats: dashboard figures from the real tables', function () {
     const credits = await call.ok('get_credits_usage_stats', { period: '30d' });
     expect(credits.by_source).to.deep.equal([{ source: 'manual', messages: 3, credits: 1_500 }]);
     expect(credits.ledger).to.include({ spend: -1_500 });
+  });
+
+  it('daily rollups give the overview counting live gives, and closed days are re-rolled for late receipts', async () => {
+    // Messages spread over the last 40 days, including yesterday and today.
+    await sql(
+      `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, automatic, billing_source, credits_charged, created_at, updated_at)
+       select ?, ?, '+3460055' || lpad((i % 17)::text, 4, '0'), case when i % 3 = 0 then 'inbound' else 'outbound' end, 'x',
+              case when i % 3 = 0 then 'received' when i % 7 = 0 then 'failed' else 'delivered' end, i % 2 = 0, null, 0,
+              now() - (i * interval '97 minutes'), now()
+       from generate_series(1, 600) i`,
+      [shop.shopId, line.id],
+    );
+    const periods = ['today', '7d', '30d', '90d'] as const;
+    const live = [];
+    for (const period of periods) live.push((await call.ok('get_dashboard_overview', { period })).messages);
+    // A long history is rolled over several runs (120 days each); run until today is reached.
+    const today = formatShopTime(new Date(), 'Europe/Madrid').slice(0, 10);
+    let state: any;
+    for (let run = 0; run < 5 && state?.rolled_until !== today; run++) {
+      expect(await k.scheduler.runTick('stats.roll-up-stats', new Date(Date.UTC(2007, 0, 1, 0, run)))).to.equal('ran');
+      [state] = await sql('select rolled_until, zone from stats_rollup_state where shop_id = ?', [shop.shopId]);
+    }
+    expect(state).to.deep.equal({ rolled_until: today, zone: 'Europe/Madrid' });
+    for (const [i, period] of periods.entries())
+      expect((await call.ok('get_dashboard_overview', { period })).messages, period).to.deep.equal(live[i]);
+    // A receipt arrives late for yesterday's message: the next run re-rolls it.
+    await sql(
+      `update chatapp_messages set status = 'failed' where id = (select max(id) from chatapp_messages where shop_id = ? and direction = 'outbound' and status = 'delivered'
+         and created_at < date_trunc('day', now() at time zone 'Europe/Madrid') at time zone 'Europe/Madrid'
+         and created_at >= (date_trunc('day', now() at time zone 'Europe/Madrid') - interval '1 day') at time zone 'Europe/Madrid')`,
+      [shop.shopId],
+    );
+    const before = (await call.ok('get_dashboard_overview', { period: '7d' })).messages.failed.value;
+    expect(await k.scheduler.runTick('stats.roll-up-stats', new Date(Date.UTC(2007, 0, 1, 1, 0)))).to.equal('ran');
+    expect((await call.ok('get_dashboard_overview', { period: '7d' })).messages.failed.value).to.equal(before + 1);
   });
 
   it('CSV export of a report', async () => {
