@@ -107,5 +107,4 @@ for (const [tool, args] of [
     `${tool} ${JSON.stringify(args)}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
   );
 }
-t = performance.now();
 await close();
