@@ -46,6 +46,7 @@ export {
 } from './errors/error-catalogue.js';
 export { describeErrors, type FieldError } from './config/schema-errors.js';
 export type { CreditsService } from './credits/credits-service.js';
+export type { CreditKind } from './credits/credit-movement.entity.js';
 export type { ShopProfileService, ShopRecord, ShopProfileChanges } from './tenancy/shop-profile-service.js';
 export type { SecretBox } from './secrets/secret-box.js';
 export type { GroupCatalog, GroupInfo } from './plugin/group-catalog.js';

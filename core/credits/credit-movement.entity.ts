@@ -21,7 +21,7 @@ export type CreditKind = (typeof CREDIT_KINDS)[number];
 export const CreditMovement = defineEntity({
   name: 'CreditMovement',
   tableName: 'credit_movements',
-  indexes: [{ properties: ['shopId', 'kind'] }],
+  indexes: [{ properties: ['shopId', 'kind'] }, { properties: ['shopId', 'createdAt'] }],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     shopId: tenantColumn(),

@@ -107,6 +107,16 @@ export class CreditsService {
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.total)]));
   }
 
+  /** The same sums per local day (YYYY-MM-DD in `zone`) and kind, for daily rollups. */
+  async dailyTotals(from: Date, to: Date, zone: string): Promise<{ day: string; kind: CreditKind; total: number }[]> {
+    const rows = await this.em.execute<{ day: string; kind: CreditKind; total: string }[]>(
+      `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, kind, sum(amount)::bigint as total
+       from credit_movements where shop_id = ? and created_at >= ? and created_at < ? group by 1, 2`,
+      [zone, this.shopId(), from, to],
+    );
+    return rows.map((r) => ({ day: r.day, kind: r.kind, total: Number(r.total) }));
+  }
+
   /** Credits the shop has paid for and kept: its purchases less the ones given back. */
   async netPurchased(): Promise<number> {
     const [row] = await this.em.execute(

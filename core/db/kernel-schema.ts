@@ -13,6 +13,7 @@ import { KernelMcpLogLevel } from './migrations/kernel-0005-mcp-log-level.js';
 import { KernelOperations } from './migrations/kernel-0006-operations.js';
 import { KernelApiTokens } from './migrations/kernel-0007-api-tokens.js';
 import { KernelCreditKinds } from './migrations/kernel-0008-credit-kinds.js';
+import { KernelLedgerByTime } from './migrations/kernel-0009-ledger-by-time.js';
 
 export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage, ApiToken];
 
@@ -25,4 +26,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0006-operations', class: KernelOperations },
   { name: 'kernel/0007-api-tokens', class: KernelApiTokens },
   { name: 'kernel/0008-credit-kinds', class: KernelCreditKinds },
+  { name: 'kernel/0009-ledger-by-time', class: KernelLedgerByTime },
 ];

@@ -7,7 +7,11 @@ import { StatsRollupService } from './services/rollup-service.js';
 import { StatsDailyMessages } from './entities/stats-daily-messages.entity.js';
 import { StatsDailyContact } from './entities/stats-daily-contact.entity.js';
 import { StatsRollupState } from './entities/stats-rollup-state.entity.js';
+import { StatsDailyCredits } from './entities/stats-daily-credits.entity.js';
+import { StatsHourlyMessages } from './entities/stats-hourly-messages.entity.js';
+import { StatsDailySpend } from './entities/stats-daily-spend.entity.js';
 import { StatsInit } from './migrations/0001-init.js';
+import { StatsMoreRollups } from './migrations/0002-more-rollups.js';
 import { rollUpStats } from './jobs/roll-up-stats.js';
 import { getDashboardOverview } from './tools/get-dashboard-overview.js';
 import { getMessageStats } from './tools/get-message-stats.js';
@@ -30,8 +34,18 @@ export default definePlugin({
   kernel: '^1.0.0',
   optionalDependencies: ['whatsapp_ops', 'customers', 'tickets'],
   configSchema: StatsConfig,
-  entities: [StatsDailyMessages, StatsDailyContact, StatsRollupState],
-  migrations: [{ name: '0001-init', class: StatsInit }],
+  entities: [
+    StatsDailyMessages,
+    StatsHourlyMessages,
+    StatsDailyContact,
+    StatsDailySpend,
+    StatsDailyCredits,
+    StatsRollupState,
+  ],
+  migrations: [
+    { name: '0001-init', class: StatsInit },
+    { name: '0002-more-rollups', class: StatsMoreRollups },
+  ],
   services: { statsService: StatsService, statsRollupService: StatsRollupService },
   jobs: [rollUpStats],
   errors: statsErrors,

@@ -24,6 +24,7 @@ export const Customer = defineEntity({
     tags: () => p.oneToMany(CustomerTag).mappedBy('customer'),
   },
   uniques: [{ properties: ['shopId', 'phone'] }],
+  indexes: [{ properties: ['shopId', 'createdAt'] }],
 });
 
 export type Customer = InferEntity<typeof Customer>;

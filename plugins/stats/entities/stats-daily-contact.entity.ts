@@ -5,6 +5,8 @@ export const StatsDailyContact = defineEntity({
   name: 'StatsDailyContact',
   tableName: 'stats_daily_contacts',
   uniques: [{ properties: ['shopId', 'day', 'phone'] }],
+  // Whether a phone wrote on other days: its gap since then, and today's writers seen earlier in a range.
+  indexes: [{ properties: ['shopId', 'phone', 'day'] }],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     shopId: tenantColumn(),

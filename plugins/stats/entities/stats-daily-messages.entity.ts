@@ -16,6 +16,11 @@ export const StatsDailyMessages = defineEntity({
     delivered: p.integer(),
     read: p.integer(),
     credits: p.bigint('number'),
+    /** Distinct writers over ranges of days: see services/writers.ts. */
+    writers: p
+      .array<number>()
+      .columnType('int[]')
+      .onCreate(() => []),
   },
 });
 export type StatsDailyMessages = InferEntity<typeof StatsDailyMessages>;

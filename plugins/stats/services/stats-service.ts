@@ -1,5 +1,7 @@
 import { groupNotEnabled, type EntityManager, type Services } from '../../../core/index.js';
+import { DateTime } from 'luxon';
 import { change, type Grouping, type Period } from './period.js';
+import type { SeriesRow } from './rollup-service.js';
 
 type Row = Record<string, string | number | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -17,6 +19,10 @@ export class StatsService {
 
   private get em(): EntityManager {
     return this.deps.em;
+  }
+
+  private get rollups() {
+    return this.deps.statsRollupService;
   }
 
   private get shopId(): number {
@@ -40,8 +46,8 @@ export class StatsService {
       this.has('whatsapp_ops') ? this.messageTotals(p) : null,
       this.has('customers') ? this.customerTotals(p) : null,
       this.has('tickets') ? this.ticketTotals(p) : null,
-      this.deps.credits.totals(p.from, p.to),
-      this.deps.credits.totals(p.previousFrom, p.previousTo),
+      this.rollups.credits(p.from, p.to),
+      this.rollups.credits(p.previousFrom, p.previousTo),
     ]);
     const spent = (t: Record<string, number>) => -(t.spend ?? 0) - (t.spend_return ?? 0);
     const metric = (now: number, before: number) => ({ value: now, previous: before, change_pct: change(now, before) });
@@ -71,34 +77,16 @@ export class StatsService {
     };
   }
 
-  /** Messages per bucket: in, out, automatic, failed, delivered, read. */
+  /**
+   * Messages per bucket: in, out, automatic, failed, delivered, read — from the daily rollups for
+   * the shop, counted from the rows for one line (the rollups are per shop).
+   */
   async messageSeries(p: Period, group: Grouping, sessionId?: number) {
     if (!this.has('whatsapp_ops')) return null;
-    const rows = await this.em.execute<Row[]>(
-      `select ${bucket('created_at')} as period,
-              count(*) filter (where direction = 'inbound')::int as inbound,
-              count(*) filter (where direction = 'outbound')::int as outbound,
-              count(*) filter (where direction = 'outbound' and automatic)::int as automatic,
-              count(*) filter (where status = 'failed')::int as failed,
-              count(*) filter (where status = 'delivered')::int as delivered,
-              count(*) filter (where status = 'read')::int as read,
-              coalesce(sum(credits_charged), 0)::bigint as credits
-       from chatapp_messages_view
-       where shop_id = ? and created_at >= ? and created_at < ?${sessionId ? ' and session_id = ?' : ''}
-       group by 1 order by 1`,
-      [group, p.zone, this.shopId, p.from, p.to, ...(sessionId ? [sessionId] : [])],
-    );
-    const series = rows.map((r) => ({
-      period: String(r.period),
-      inbound: n(r.inbound),
-      outbound: n(r.outbound),
-      automatic: n(r.automatic),
-      failed: n(r.failed),
-      delivered: n(r.delivered),
-      read: n(r.read),
-      credits: n(r.credits),
-    }));
-    const sum = (k: keyof (typeof series)[number]) => series.reduce((t, r) => t + (r[k] as number), 0);
+    const series = sessionId
+      ? await this.lineSeries(p, group, sessionId)
+      : await this.rollups.series(p.from, p.to, group);
+    const sum = (k: Exclude<keyof SeriesRow, 'period'>) => series.reduce((t, r) => t + r[k], 0);
     const outbound = sum('outbound');
     return {
       series,
@@ -114,25 +102,51 @@ export class StatsService {
     };
   }
 
-  /** Messages by weekday (Monday first) and hour on the shop's clock, over the last `days` days. */
+  private async lineSeries(p: Period, group: Grouping, sessionId: number): Promise<SeriesRow[]> {
+    const rows = await this.em.execute<Row[]>(
+      `select ${bucket('created_at')} as period,
+              count(*) filter (where direction = 'inbound')::int as inbound,
+              count(*) filter (where direction = 'outbound')::int as outbound,
+              count(*) filter (where direction = 'outbound' and automatic)::int as automatic,
+              count(*) filter (where status = 'failed')::int as failed,
+              count(*) filter (where status = 'delivered')::int as delivered,
+              count(*) filter (where status = 'read')::int as read,
+              coalesce(sum(credits_charged), 0)::bigint as credits
+       from chatapp_messages_view
+       where shop_id = ? and created_at >= ? and created_at < ? and session_id = ?
+       group by 1 order by 1`,
+      [group, p.zone, this.shopId, p.from, p.to, sessionId],
+    );
+    return rows.map((r) => ({
+      period: String(r.period),
+      inbound: n(r.inbound),
+      outbound: n(r.outbound),
+      automatic: n(r.automatic),
+      failed: n(r.failed),
+      delivered: n(r.delivered),
+      read: n(r.read),
+      credits: n(r.credits),
+    }));
+  }
+
+  /** Messages by weekday (Monday first) and hour on the shop's clock, over the last `days` local days (today included). */
   async heatmap(days: number, direction: 'inbound' | 'outbound' | undefined) {
     if (!this.has('whatsapp_ops')) return null;
-    const rows = await this.em.execute<Row[]>(
-      `select extract(isodow from created_at at time zone ?)::int as d, extract(hour from created_at at time zone ?)::int as h, count(*)::int as c
-       from chatapp_messages_view
-       where shop_id = ? and created_at >= now() - make_interval(days => ?)${direction ? ' and direction = ?' : ''}
-       group by 1, 2`,
-      [this.deps.shop.timezone, this.deps.shop.timezone, this.shopId, days, ...(direction ? [direction] : [])],
+    const today = DateTime.now().setZone(this.deps.shop.timezone).startOf('day');
+    const rows = await this.rollups.hours(
+      today.minus({ days: days - 1 }).toJSDate(),
+      today.plus({ days: 1 }).toJSDate(),
+      direction,
     );
     const matrix = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-    for (const r of rows) matrix[n(r.d) - 1]![n(r.h)] = n(r.c);
+    for (const r of rows) matrix[r.d - 1]![r.h]! += r.c;
     let peak = { weekday: 1, hour: 0, messages: 0 };
     matrix.forEach((hours, d) =>
       hours.forEach((c, h) => {
         if (c > peak.messages) peak = { weekday: d + 1, hour: h, messages: c };
       }),
     );
-    return { matrix, peak: peak.messages > 0 ? peak : null, total: rows.reduce((t, r) => t + n(r.c), 0) };
+    return { matrix, peak: peak.messages > 0 ? peak : null, total: rows.reduce((t, r) => t + r.c, 0) };
   }
 
   async ticketSeries(p: Period, group: Grouping) {
@@ -196,19 +210,8 @@ export class StatsService {
 
   /** Where credits went: messages by what sent them (billing source), and the ledger by kind. */
   async creditsUsage(p: Period) {
-    const bySource = this.has('whatsapp_ops')
-      ? (
-          await this.em.execute<Row[]>(
-            `select coalesce(billing_source, case when automatic then 'automatic' else 'manual' end) as source,
-                    count(*)::int as messages, coalesce(sum(credits_charged), 0)::bigint as credits
-             from chatapp_messages_view
-             where shop_id = ? and direction = 'outbound' and created_at >= ? and created_at < ? and credits_charged > 0
-             group by 1 order by 3 desc`,
-            [this.shopId, p.from, p.to],
-          )
-        ).map((r) => ({ source: String(r.source), messages: n(r.messages), credits: n(r.credits) }))
-      : null;
-    return { by_source: bySource, ledger: await this.deps.credits.totals(p.from, p.to) };
+    const bySource = this.has('whatsapp_ops') ? await this.rollups.spendBySource(p.from, p.to) : null;
+    return { by_source: bySource, ledger: await this.rollups.credits(p.from, p.to) };
   }
 
   private async messageTotals(p: Period) {
@@ -228,15 +231,24 @@ export class StatsService {
     };
   }
 
+  /** Three counts, each an index range (one filtered pass would read every customer's row). */
   private async customerTotals(p: Period) {
-    const [row] = await this.em.execute<Row[]>(
-      `select count(*) filter (where created_at >= ? and created_at < ?)::int as new_now,
-              count(*) filter (where created_at >= ? and created_at < ?)::int as new_prev,
-              count(*)::int as total
-       from customers_view where shop_id = ?`,
-      [p.from, p.to, p.previousFrom, p.previousTo, this.shopId],
-    );
-    return { new_now: n(row!.new_now), new_prev: n(row!.new_prev), total: n(row!.total) };
+    const count = async (where: string, params: unknown[]) =>
+      n(
+        (
+          await this.em.execute<Row[]>(`select count(*)::int as n from customers_view where shop_id = ?${where}`, [
+            this.shopId,
+            ...params,
+          ])
+        )[0]?.n,
+      );
+    const inRange = ' and created_at >= ? and created_at < ?';
+    const [newNow, newPrev, total] = await Promise.all([
+      count(inRange, [p.from, p.to]),
+      count(inRange, [p.previousFrom, p.previousTo]),
+      count('', []),
+    ]);
+    return { new_now: newNow, new_prev: newPrev, total };
   }
 
   private async ticketTotals(p: Period) {

@@ -124,18 +124,54 @@ describe('stats: dashboard figures from the real tables', function () {
   });
 
   it('daily rollups give the overview counting live gives, and closed days are re-rolled for late receipts', async () => {
-    // Messages spread over the last 40 days, including yesterday and today.
+    // Messages spread over the last 40 days, including yesterday and today; 53 people writing now
+    // and then, with gaps of every length between their days.
     await sql(
       `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, automatic, billing_source, credits_charged, created_at, updated_at)
-       select ?, ?, '+3460055' || lpad((i % 17)::text, 4, '0'), case when i % 3 = 0 then 'inbound' else 'outbound' end, 'x',
-              case when i % 3 = 0 then 'received' when i % 7 = 0 then 'failed' else 'delivered' end, i % 2 = 0, null, 0,
+       select ?, ?, '+3460055' || lpad(((i * i * 7) % 53)::text, 4, '0'), case when i % 3 = 0 then 'inbound' else 'outbound' end, 'x',
+              case when i % 3 = 0 then 'received' when i % 7 = 0 then 'failed' else 'delivered' end, i % 2 = 0, case when i % 2 = 0 then 'campaign' end, case when i % 3 = 0 then 0 else 10 end,
               now() - (i * interval '97 minutes'), now()
        from generate_series(1, 600) i`,
       [shop.shopId, line.id],
     );
-    const periods = ['today', '7d', '30d', '90d'] as const;
+    // And the ledger's spends and top-ups over the same days.
+    await sql(
+      `insert into credit_movements (shop_id, amount, balance_after, kind, reason, created_at)
+       select ?, case when i % 5 = 0 then 1000 else -50 end, 0, case when i % 5 = 0 then 'purchase' else 'spend' end, 'test',
+              now() - (i * interval '131 minutes')
+       from generate_series(1, 400) i`,
+      [shop.shopId],
+    );
+    const day = (daysAgo: number) =>
+      formatShopTime(new Date(Date.now() - daysAgo * 86_400_000), 'Europe/Madrid').slice(0, 10);
+    const periods: Record<string, string>[] = [
+      { period: 'today' },
+      { period: '7d' },
+      { period: '30d' },
+      { period: '90d' },
+      { date_from: day(20), date_to: day(5) },
+      { date_from: day(35), date_to: day(2) },
+      { date_from: day(3), date_to: day(0) },
+      { date_from: day(9), date_to: day(8) },
+      { date_from: day(16), date_to: day(12) },
+      { date_from: day(39), date_to: day(25) },
+    ];
+    const figures = async (range: Record<string, string>) => {
+      const { messages, credits } = await call.ok('get_dashboard_overview', range);
+      return {
+        messages,
+        credits,
+        usage: await call.ok('get_credits_usage_stats', range),
+        days: await call.ok('get_message_stats', range),
+        weeks: await call.ok('get_message_stats', { ...range, group_by: 'week' }),
+      };
+    };
+    const heatmaps = async () => Promise.all([7, 30, 90].map((days) => call.ok('get_activity_heatmap', { days })));
+    const liveHeatmaps = await heatmaps();
+    expect(liveHeatmaps[1].total).to.be.greaterThan(0);
     const live = [];
-    for (const period of periods) live.push((await call.ok('get_dashboard_overview', { period })).messages);
+    for (const range of periods) live.push(await figures(range));
+    expect(live[2].messages.contacts_writing.value).to.be.greaterThan(0);
     // A long history is rolled over several runs (120 days each); run until today is reached.
     const today = formatShopTime(new Date(), 'Europe/Madrid').slice(0, 10);
     let state: any;
@@ -144,8 +180,9 @@ describe('stats: dashboard figures from the real tables', function () {
       [state] = await sql('select rolled_until, zone from stats_rollup_state where shop_id = ?', [shop.shopId]);
     }
     expect(state).to.deep.equal({ rolled_until: today, zone: 'Europe/Madrid' });
-    for (const [i, period] of periods.entries())
-      expect((await call.ok('get_dashboard_overview', { period })).messages, period).to.deep.equal(live[i]);
+    for (const [i, range] of periods.entries())
+      expect(await figures(range), JSON.stringify(range)).to.deep.equal(live[i]);
+    expect(await heatmaps()).to.deep.equal(liveHeatmaps);
     // A receipt arrives late for yesterday's message: the next run re-rolls it.
     await sql(
       `update chatapp_messages set status = 'failed' where id = (select max(id) from chatapp_messages where shop_id = ? and direction = 'outbound' and status = 'delivered'
