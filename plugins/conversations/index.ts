@@ -1,6 +1,7 @@
 import { definePlugin, inBatches } from '../../core/index.js';
 import { Conversation } from './entities/conversation.entity.js';
 import { ConversationsInit } from './migrations/0001-init.js';
+import { ConversationsReadViews } from './migrations/0002-read-views.js';
 import { ConversationsService } from './services/conversations-service.js';
 import { ConversationActivityService } from './services/conversation-activity-service.js';
 import { getRecentConversations } from './tools/get-recent-conversations.js';
@@ -27,7 +28,14 @@ export default definePlugin({
   dependencies: ['whatsapp_ops', 'customers'],
   optionalDependencies: ['agents'],
   entities: [Conversation],
-  migrations: [{ name: '0001-init', class: ConversationsInit }],
+  migrations: [
+    { name: '0001-init', class: ConversationsInit },
+    { name: '0002-read-views', class: ConversationsReadViews },
+  ],
+  readViews: {
+    conversations_view:
+      'One row per shop, line and customer phone: shop_id, id, session_id, phone, unread_count, assigned_agent_id (null: unassigned), last_message_at, created_at.',
+  },
   services: {
     conversationsService: ConversationsService,
     conversationActivityService: ConversationActivityService,

@@ -4,6 +4,9 @@ import { StatsConfig } from './config.js';
 import { statsErrors } from './errors.js';
 import { StatsService } from './services/stats-service.js';
 import { StatsRollupService } from './services/rollup-service.js';
+import { ConversationStatsService } from './services/conversation-stats-service.js';
+import { AgentStatsService } from './services/agent-stats-service.js';
+import { ChannelHealthService } from './services/channel-health-service.js';
 import { StatsDailyMessages } from './entities/stats-daily-messages.entity.js';
 import { StatsDailyContact } from './entities/stats-daily-contact.entity.js';
 import { StatsRollupState } from './entities/stats-rollup-state.entity.js';
@@ -19,6 +22,9 @@ import { getActivityHeatmap } from './tools/get-activity-heatmap.js';
 import { getTicketStats } from './tools/get-ticket-stats.js';
 import { getCustomerStats } from './tools/get-customer-stats.js';
 import { getCreditsUsageStats } from './tools/get-credits-usage-stats.js';
+import { getConversationStats } from './tools/get-conversation-stats.js';
+import { getAgentStats } from './tools/get-agent-stats.js';
+import { getChannelHealth } from './tools/get-channel-health.js';
 import { exportStatsCsv } from './tools/export-stats-csv.js';
 
 /**
@@ -30,9 +36,9 @@ export default definePlugin({
   name: 'stats',
   version: '1.0.0',
   description:
-    'Dashboard figures and charts: overview against the previous period, messages, activity heatmap, tickets, customers, credits usage, CSV export.',
+    'Dashboard figures and charts: overview against the previous period, messages, activity heatmap, conversations and response times, agents, channel health, tickets, customers, credits usage, CSV export.',
   kernel: '^1.0.0',
-  optionalDependencies: ['whatsapp_ops', 'customers', 'tickets'],
+  optionalDependencies: ['whatsapp_ops', 'customers', 'tickets', 'conversations', 'agents'],
   configSchema: StatsConfig,
   entities: [
     StatsDailyMessages,
@@ -46,7 +52,13 @@ export default definePlugin({
     { name: '0001-init', class: StatsInit },
     { name: '0002-more-rollups', class: StatsMoreRollups },
   ],
-  services: { statsService: StatsService, statsRollupService: StatsRollupService },
+  services: {
+    statsService: StatsService,
+    statsRollupService: StatsRollupService,
+    conversationStatsService: ConversationStatsService,
+    agentStatsService: AgentStatsService,
+    channelHealthService: ChannelHealthService,
+  },
   jobs: [rollUpStats],
   errors: statsErrors,
   tools: [
@@ -56,6 +68,9 @@ export default definePlugin({
     getTicketStats,
     getCustomerStats,
     getCreditsUsageStats,
+    getConversationStats,
+    getAgentStats,
+    getChannelHealth,
     exportStatsCsv,
   ],
   setup: ({ container, config }) => {

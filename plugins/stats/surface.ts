@@ -1,6 +1,9 @@
 /** The stats group as other groups see it: its service. Types only. */
 import type { StatsService } from './services/stats-service.js';
 import type { StatsRollupService } from './services/rollup-service.js';
+import type { ConversationStatsService } from './services/conversation-stats-service.js';
+import type { AgentStatsService } from './services/agent-stats-service.js';
+import type { ChannelHealthService } from './services/channel-health-service.js';
 import type { StatsConfig } from './config.js';
 
 export type { StatsService };
@@ -9,6 +12,9 @@ declare module '../../core/index.js' {
   interface GroupServices {
     statsService: StatsService;
     statsRollupService: StatsRollupService;
+    conversationStatsService: ConversationStatsService;
+    agentStatsService: AgentStatsService;
+    channelHealthService: ChannelHealthService;
     statsConfig: StatsConfig;
   }
 }

@@ -13,6 +13,7 @@ import { WhatsappOpsInit } from './migrations/0001-init.js';
 import { WhatsappOpsMessageKeyIndex } from './migrations/0002-message-key-index.js';
 import { WhatsappOpsReadViews } from './migrations/0003-read-views.js';
 import { WhatsappOpsStatsReads } from './migrations/0004-stats-reads.js';
+import { WhatsappOpsLineHealthReads } from './migrations/0005-line-health-reads.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -80,12 +81,14 @@ export default definePlugin({
     { name: '0002-message-key-index', class: WhatsappOpsMessageKeyIndex, renamedFrom: '0004-message-key-index' },
     { name: '0003-read-views', class: WhatsappOpsReadViews },
     { name: '0004-stats-reads', class: WhatsappOpsStatsReads },
+    { name: '0005-line-health-reads', class: WhatsappOpsLineHealthReads },
   ],
   readViews: {
     chatapp_messages_view:
       'Every message (both directions): shop_id, id, session_id, phone, direction, text, status, idempotency_key, credits_charged, sent_at (null until the network took it), error, created_at, automatic, billing_source.',
     chatapp_optouts_view: 'Phones opted out of automatic messages: shop_id, phone.',
-    chatapp_sessions_view: 'The lines: shop_id, id, status, mass_marketing_enabled.',
+    chatapp_sessions_view:
+      'The lines: shop_id, id, status, mass_marketing_enabled, label, phone, adapter, sandbox, connected_at, disconnected_at, created_at.',
   },
   services: {
     chatappSessionsService: ChatappSessionsService,

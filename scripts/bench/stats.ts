@@ -57,6 +57,12 @@ const seed = async (shops: { shop: number; messages: number; customers: number }
      order by at`,
     [each],
   );
+  // The inbox: one conversation per line and phone, as the conversations group keeps it.
+  await conn.execute(
+    `insert into conversations (shop_id, session_id, phone, unread_count, last_message_at, last_message_preview, last_direction, last_message_id, last_message_status, created_at, updated_at)
+     select shop_id, session_id, phone, 0, max(created_at), 'x', 'inbound', max(id), 'received', min(created_at), now()
+     from chatapp_messages group by 1, 2, 3`,
+  );
   await conn.execute(
     `insert into credit_movements (shop_id, amount, balance_after, kind, reason, reference, created_at)
      select shop_id, -credits_charged, 0, 'spend', 'chatapp_message', id::text, created_at
@@ -101,8 +107,7 @@ const TODAY = localDay(new Date());
 const YEAR_AGO = localDay(new Date(Date.now() - 365 * 86_400_000));
 
 let rpcId = 1;
-const call = async (name: string, args: Record<string, unknown>) => {
-  const started = performance.now();
+const callTool = async (name: string, args: Record<string, unknown>) => {
   const res = await kernel.app.inject({
     method: 'POST',
     url: '/',
@@ -111,10 +116,35 @@ const call = async (name: string, args: Record<string, unknown>) => {
   });
   const payload = res.json().result.structuredContent;
   if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload)}`);
+  return payload;
+};
+const call = async (name: string, args: Record<string, unknown>) => {
+  const started = performance.now();
+  await callTool(name, args);
   return performance.now() - started;
 };
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+// Three agents (the default plan's limit) share the shop's conversations and tickets.
+const agents: number[] = [];
+for (let i = 0; i < 3; i++)
+  agents.push(
+    (
+      await callTool('create_agent', {
+        action: 'create',
+        nickname: `Agent ${i}`,
+        full_name: `Agent ${i}`,
+        email: `a${i}@example.com`,
+      })
+    ).agent.id,
+  );
+for (const table of ['conversations', 'tickets'])
+  await conn.execute(
+    `update ${table} set assigned_agent_id = (array[${agents.join(',')}])[1 + id % 3] where shop_id = ?`,
+    [shopId],
+  );
+await conn.execute('vacuum analyze conversations, tickets');
 
 for (const [tool, args] of [
   ['get_dashboard_overview', { period: 'today' }],
@@ -126,6 +156,10 @@ for (const [tool, args] of [
   ['get_activity_heatmap', { days: 90 }],
   ['get_activity_heatmap', { days: 365 }],
   ['get_credits_usage_stats', { period: '90d' }],
+  ['get_conversation_stats', { period: '7d' }],
+  ['get_conversation_stats', { period: '30d' }],
+  ['get_agent_stats', { period: '30d' }],
+  ['get_channel_health', { period: '7d' }],
 ] as const) {
   for (let i = 0; i < 5; i++) await call(tool, args);
   const times: number[] = [];

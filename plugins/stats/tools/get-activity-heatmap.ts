@@ -1,13 +1,14 @@
-import { imageContent, Nullable, Type, withContent } from '../../../core/index.js';
+import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { chartPng, heatmapChart } from '../services/charts.js';
+import { answer } from './answer.js';
+import { heatmapChart } from '../services/charts.js';
 import { chartArg } from './args.js';
 
 export const getActivityHeatmap = defineTool({
   name: 'get_activity_heatmap',
   title: 'Get activity heatmap',
   description:
-    'When messages come and go: a 7×24 grid (rows Monday to Sunday, columns hour 0–23 on the shop’s clock) over the last `days` days, with the busiest hour — for staffing and for timing campaigns.',
+    'When messages come and go: a 7×24 grid (rows Monday to Sunday, columns hour 0–23 on the shop’s clock) over the last `days` days on the shop’s clock (today included), with the busiest hour — for staffing and for timing campaigns.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -35,10 +36,6 @@ export const getActivityHeatmap = defineTool({
     const grid = await services.statsService.heatmap(days!, direction as 'inbound' | 'outbound' | undefined);
     if (!grid) throw services.statsService.groupMissing('whatsapp_ops');
     const result = { days: days!, timezone: shop.timezone, ...grid };
-    if (!chart) return result;
-    return withContent(
-      result,
-      imageContent(await chartPng(heatmapChart('Messages by weekday and hour', grid.matrix)), 'image/png'),
-    );
+    return answer(result, chart, () => heatmapChart('Messages by weekday and hour', grid.matrix));
   },
 });

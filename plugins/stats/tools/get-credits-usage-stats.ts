@@ -1,6 +1,7 @@
-import { imageContent, Nullable, Type, withContent } from '../../../core/index.js';
+import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { barChart, chartPng } from '../services/charts.js';
+import { answer } from './answer.js';
+import { barChart } from '../services/charts.js';
 import { periodOf } from '../services/period.js';
 import { chartArg, rangeArgs, RangeOutput } from './args.js';
 import { rangeOf } from './range.js';
@@ -28,8 +29,11 @@ export const getCreditsUsageStats = defineTool({
   handler: async (args, { services, shop, config }) => {
     const period = periodOf(args, shop.timezone, config.maxRangeDays);
     const result = { range: rangeOf(period), ...(await services.statsService.creditsUsage(period)) };
-    if (!args.chart || !result.by_source) return result;
-    const rows = result.by_source.map((r) => ({ label: r.source, value: r.credits }));
-    return withContent(result, imageContent(await chartPng(barChart('Credits by source', rows)), 'image/png'));
+    return answer(result, args.chart && result.by_source !== null, () =>
+      barChart(
+        'Credits by source',
+        (result.by_source ?? []).map((r) => ({ label: r.source, value: r.credits })),
+      ),
+    );
   },
 });

@@ -1,6 +1,7 @@
-import { imageContent, Type, withContent } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { barChart, chartPng } from '../services/charts.js';
+import { answer } from './answer.js';
+import { barChart } from '../services/charts.js';
 import { periodOf } from '../services/period.js';
 import { chartArg, groupByArg, rangeArgs, RangeOutput } from './args.js';
 import { rangeOf } from './range.js';
@@ -24,8 +25,9 @@ export const getCustomerStats = defineTool({
     const stats = await services.statsService.customerSeries(period, args.group_by!);
     if (!stats) throw services.statsService.groupMissing('customers');
     const result = { range: rangeOf(period), group_by: args.group_by!, ...stats };
-    if (!args.chart) return result;
-    const rows = stats.series.map((r) => ({ label: r.period, value: r.new }));
-    return withContent(result, imageContent(await chartPng(barChart('New customers', rows)), 'image/png'));
+    return answer(result, args.chart, () => {
+      const rows = stats.series.map((r) => ({ label: r.period, value: r.new }));
+      return barChart('New customers', rows);
+    });
   },
 });

@@ -1,6 +1,7 @@
-import { imageContent, Nullable, Type, withContent } from '../../../core/index.js';
+import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { lineChart, chartPng } from '../services/charts.js';
+import { answer } from './answer.js';
+import { lineChart } from '../services/charts.js';
 import { periodOf } from '../services/period.js';
 import { chartArg, rangeArgs, RangeOutput } from './args.js';
 import { rangeOf } from './range.js';
@@ -36,12 +37,13 @@ export const getDashboardOverview = defineTool({
   handler: async (args, { services, shop, config }) => {
     const period = periodOf(args, shop.timezone, config.maxRangeDays);
     const result = { range: rangeOf(period), ...(await services.statsService.overview(period)) };
-    if (!args.chart) return result;
-    const series = (await services.statsService.messageSeries(period, 'day'))?.series ?? [];
-    const rows = series.flatMap((r) => [
-      { period: r.period, series: 'inbound', value: r.inbound },
-      { period: r.period, series: 'outbound', value: r.outbound },
-    ]);
-    return withContent(result, imageContent(await chartPng(lineChart('Messages per day', rows)), 'image/png'));
+    return answer(result, args.chart, async () => {
+      const series = (await services.statsService.messageSeries(period, 'day'))?.series ?? [];
+      const rows = series.flatMap((r) => [
+        { period: r.period, series: 'inbound', value: r.inbound },
+        { period: r.period, series: 'outbound', value: r.outbound },
+      ]);
+      return lineChart('Messages per day', rows);
+    });
   },
 });

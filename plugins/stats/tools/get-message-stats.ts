@@ -1,6 +1,7 @@
-import { imageContent, Nullable, Type, withContent } from '../../../core/index.js';
+import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { chartPng, lineChart } from '../services/charts.js';
+import { answer } from './answer.js';
+import { lineChart } from '../services/charts.js';
 import { periodOf } from '../services/period.js';
 import { chartArg, groupByArg, rangeArgs, RangeOutput } from './args.js';
 import { rangeOf } from './range.js';
@@ -51,10 +52,11 @@ export const getMessageStats = defineTool({
     const stats = await services.statsService.messageSeries(period, args.group_by!, args.session_id);
     if (!stats) throw services.statsService.groupMissing('whatsapp_ops');
     const result = { range: rangeOf(period), group_by: args.group_by!, ...stats };
-    if (!args.chart) return result;
-    const rows = stats.series.flatMap((r) =>
-      (['inbound', 'outbound', 'failed'] as const).map((series) => ({ period: r.period, series, value: r[series] })),
-    );
-    return withContent(result, imageContent(await chartPng(lineChart('Messages', rows)), 'image/png'));
+    return answer(result, args.chart, () => {
+      const rows = stats.series.flatMap((r) =>
+        (['inbound', 'outbound', 'failed'] as const).map((series) => ({ period: r.period, series, value: r[series] })),
+      );
+      return lineChart('Messages', rows);
+    });
   },
 });

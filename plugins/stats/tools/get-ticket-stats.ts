@@ -1,6 +1,7 @@
-import { imageContent, Nullable, Type, withContent } from '../../../core/index.js';
+import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { chartPng, lineChart } from '../services/charts.js';
+import { answer } from './answer.js';
+import { lineChart } from '../services/charts.js';
 import { periodOf } from '../services/period.js';
 import { chartArg, groupByArg, rangeArgs, RangeOutput } from './args.js';
 import { rangeOf } from './range.js';
@@ -30,11 +31,12 @@ export const getTicketStats = defineTool({
     const stats = await services.statsService.ticketSeries(period, args.group_by!);
     if (!stats) throw services.statsService.groupMissing('tickets');
     const result = { range: rangeOf(period), group_by: args.group_by!, ...stats };
-    if (!args.chart) return result;
-    const rows = stats.series.flatMap((r) => [
-      { period: r.period, series: 'opened', value: r.opened },
-      { period: r.period, series: 'resolved', value: r.resolved },
-    ]);
-    return withContent(result, imageContent(await chartPng(lineChart('Tickets', rows)), 'image/png'));
+    return answer(result, args.chart, () => {
+      const rows = stats.series.flatMap((r) => [
+        { period: r.period, series: 'opened', value: r.opened },
+        { period: r.period, series: 'resolved', value: r.resolved },
+      ]);
+      return lineChart('Tickets', rows);
+    });
   },
 });
