@@ -5,7 +5,10 @@ import { StorageConfig } from './config.js';
 import { storageErrors } from './errors.js';
 import { StoredFile } from './entities/stored-file.entity.js';
 import { FileReference } from './entities/file-reference.entity.js';
+import { ReleasedKey } from './entities/released-key.entity.js';
 import { StorageInit } from './migrations/0001-init.js';
+import { StorageReleasedKeys } from './migrations/0002-released-keys.js';
+import { deleteReleasedBytes } from './jobs/delete-released-bytes.js';
 import { LocalDiskStorage } from './port/local-disk-storage.js';
 import { S3Storage } from './port/s3-storage.js';
 import { StorageFilesService } from './services/files-service.js';
@@ -37,8 +40,12 @@ export default definePlugin({
     'The shop’s files on disk or S3: checked uploads, signed links, dedupe, quota, and references that protect files in use.',
   kernel: '^1.0.0',
   configSchema: StorageConfig,
-  entities: [StoredFile, FileReference],
-  migrations: [{ name: '0001-init', class: StorageInit }],
+  entities: [StoredFile, FileReference, ReleasedKey],
+  migrations: [
+    { name: '0001-init', class: StorageInit },
+    { name: '0002-released-keys', class: StorageReleasedKeys },
+  ],
+  jobs: [deleteReleasedBytes],
   services: { storageFilesService: StorageFilesService, storageUploadsService: StorageUploadsService },
   errors: storageErrors,
   tools: [

@@ -5,6 +5,7 @@ const fixture: IsolationFixture = {
   groups: ['stats', 'customers', 'tickets', 'agents'],
   seed: async (callAsA) => {
     await callAsA('create_ai_ticket', { action: 'create', title: 'A’s ticket', phone: '+34600444555', priority: 'P0' });
+    await callAsA('create_agent', { action: 'create', nickname: 'Ana', full_name: 'Ana A', email: 'ana@a.example' });
     return {};
   },
   probes: () => [
@@ -19,6 +20,12 @@ const fixture: IsolationFixture = {
       args: { period: '7d' },
       expect: 'empty',
       isEmpty: (p) => p.totals.total === 0,
+    },
+    {
+      tool: 'get_agent_stats',
+      args: { period: '7d' },
+      expect: 'empty',
+      isEmpty: (p) => p.agents.length === 0 && p.unassigned.tickets.open_now === 0,
     },
     {
       tool: 'export_stats_csv',

@@ -223,7 +223,13 @@ export class StorageFilesService {
         (f) => f.storageKey,
       ),
     );
-    for (const key of keys) if (!kept.has(key)) await this.deps.storagePort.delete(key);
+    const released = keys.filter((key) => !kept.has(key));
+    if (released.length > 0)
+      await this.em.execute(
+        `insert into storage_released_keys (shop_id, storage_key, released_at)
+         select ?, key, now() from jsonb_array_elements_text(?::jsonb) as key on conflict (shop_id, storage_key) do nothing`,
+        [this.deps.shop.id, JSON.stringify(released)],
+      );
   }
 
   private async linkedIds(): Promise<number[]> {

@@ -122,6 +122,11 @@ export class StorageUploadsService {
     const twin = await this.em.findOne(StoredFile, { sha256, status: 'ready' });
     if (!twin) await this.assertQuota(body.length);
     const key = `${this.deps.shop.id}/${sha256}`;
+    // Taking a released key back: the deleting job skips (or waits for) this row until we commit.
+    await this.em.execute('delete from storage_released_keys where shop_id = ? and storage_key = ?', [
+      this.deps.shop.id,
+      key,
+    ]);
     if (!twin) await this.deps.storagePort.put(key, body, contentType);
     Object.assign(file, { contentType, sizeBytes: body.length, sha256, storageKey: key, status: 'ready' });
     await this.em.flush();

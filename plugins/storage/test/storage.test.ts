@@ -52,6 +52,12 @@ describe('storage: the shop’s files', function () {
     });
   };
 
+  /** Makes this shop's released keys due (the job waits a minute after the delete). */
+  const releasedAMinuteAgo = (kernel = k, shopId = shop.shopId) =>
+    rows(kernel, `update storage_released_keys set released_at = now() - interval '2 minutes' where shop_id = ?`, [
+      shopId,
+    ]);
+
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-files-'));
     k = await bootStorage(dir, { quotaBytes: 400_000 });
@@ -283,8 +289,53 @@ describe('storage: the shop’s files', function () {
         deleted: true,
         id: file.id,
       });
-      expect(await readdir(join(dir, String(shop.shopId)))).not.to.include(file.sha256);
       await call.fails('get_file', { file_id: file.id }, 'not_found');
+      // The bytes go once the delete has committed, a minute later, by the job.
+      expect(await readdir(join(dir, String(shop.shopId)))).to.include(file.sha256);
+      await releasedAMinuteAgo();
+      expect(await k.scheduler.runTick('storage.delete-released-bytes', new Date(Date.UTC(2011, 0, 1, 0, 0)))).to.equal(
+        'ran',
+      );
+      expect(await readdir(join(dir, String(shop.shopId)))).not.to.include(file.sha256);
+      expect(await rows(k, 'select * from storage_released_keys where shop_id = ?', [shop.shopId])).to.deep.equal([]);
+    });
+
+    it('content uploaded again before its bytes are deleted keeps them', async () => {
+      const body = Buffer.concat([PDF, Buffer.from('again')]);
+      const { file } = await call.ok('upload_file_base64', {
+        filename: 'again.pdf',
+        content_base64: b64(body),
+        purpose: 'chat_media',
+      });
+      await call.ok('delete_file', { file_id: file.id });
+      expect(
+        await rows(k, 'select storage_key from storage_released_keys where shop_id = ?', [shop.shopId]),
+      ).to.have.length(1);
+      const again = await call.ok('upload_file_base64', {
+        filename: 'again.pdf',
+        content_base64: b64(body),
+        purpose: 'chat_media',
+      });
+      expect(
+        await rows(k, 'select storage_key from storage_released_keys where shop_id = ?', [shop.shopId]),
+      ).to.deep.equal([]);
+      // Even a release the upload did not see (a delete committing meanwhile) leaves used bytes alone.
+      await rows(
+        k,
+        `insert into storage_released_keys (shop_id, storage_key, released_at) values (?, ?, now() - interval '2 minutes')`,
+        [shop.shopId, `${shop.shopId}/${again.file.sha256}`],
+      );
+      expect(await k.scheduler.runTick('storage.delete-released-bytes', new Date(Date.UTC(2011, 0, 1, 0, 1)))).to.equal(
+        'ran',
+      );
+      const { url } = await call.ok('get_file_url', { file_id: again.file.id });
+      const res = await fetchPath(url);
+      expect(res.statusCode).to.equal(200);
+      expect(res.rawPayload.equals(body)).to.equal(true);
+      await call.ok('delete_file', { file_id: again.file.id });
+      await releasedAMinuteAgo();
+      await k.scheduler.runTick('storage.delete-released-bytes', new Date(Date.UTC(2011, 0, 1, 0, 2)));
+      expect(await readdir(join(dir, String(shop.shopId)))).not.to.include(again.file.sha256);
     });
 
     it('deleting one of two files with the same content keeps the bytes for the other', async () => {
@@ -393,6 +444,7 @@ describe('storage: the shop’s files', function () {
                 },
               },
             },
+            service_probe: serviceProbe,
           },
         },
       });
@@ -417,6 +469,12 @@ describe('storage: the shop’s files', function () {
       expect((await ok(k3, other.token, 'get_storage_usage')).adapter).to.equal('s3');
       await ok(k3, other.token, 'delete_file', { file_id: file.id });
       expect((await k3.app.inject({ method: 'GET', url: pathname + search })).statusCode).to.equal(403);
+      const key = `${other.shopId}/${file.sha256}`;
+      const stored = () => inShop(k3, other.shopId, ({ services }) => services.storagePort.exists(key));
+      expect(await stored()).to.equal(true);
+      await releasedAMinuteAgo(k3, other.shopId);
+      await k3.scheduler.runTick('storage.delete-released-bytes', new Date(Date.UTC(2011, 0, 1, 1, 0)));
+      expect(await stored()).to.equal(false);
     });
   });
 });
