@@ -84,6 +84,7 @@ export type {
   GroupMetrics,
 } from './metrics/metric-definition.js';
 export type { RetentionRule } from './retention/retention-rule.js';
+export { claimDueRows, byShop, type DueRows, type ClaimedRow } from './jobs/claim-due-rows.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { Nullable, DateTime, pageOutput } from './util/output-types.js';

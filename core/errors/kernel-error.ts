@@ -34,6 +34,7 @@ export const KernelErrorCodes = {
   KRN_ERR_JOB_INVALID: 'a job definition is invalid',
   KRN_ERR_METRIC_INVALID: 'a metric is declared twice, misnamed, or counted without being declared',
   KRN_ERR_RETENTION_INVALID: 'a retention rule names a table or column that is not a plain identifier',
+  KRN_ERR_DUE_ROWS_INVALID: 'a claim of due rows names a table or column that is not a plain identifier',
   KRN_ERR_DATA_DIR_LOCKED: 'the data folder is in use by another process',
   KRN_ERR_DATABASE: 'the database could not be reached or migrated',
   KRN_ERR_NO_TENANT: 'a tenant-scoped operation ran without a shop',

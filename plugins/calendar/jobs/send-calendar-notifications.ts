@@ -1,5 +1,5 @@
 import { defineJob } from '../define.js';
-import { claimDueDeliveries, type ClaimedDelivery } from '../services/deliveries/claim-due-deliveries.js';
+import { byShop, claimDueRows } from '../../../core/index.js';
 
 /**
  * Sends the due notification deliveries of every shop: claim a batch (committed), send each
@@ -16,11 +16,14 @@ export const sendCalendarNotifications = defineJob({
   run: async ({ em, forShop, log, config }) => {
     const until = Date.now() + config.deliveryTickBudgetMs;
     while (Date.now() < until) {
-      const claimed = await claimDueDeliveries(em, config.deliveryBatch, config.claimTimeoutSeconds);
+      const claimed = await claimDueRows(em, {
+        table: 'calendar_deliveries',
+        dueColumn: 'due_at',
+        batchSize: config.deliveryBatch,
+        claimTimeoutSeconds: config.claimTimeoutSeconds,
+      });
       if (claimed.length === 0) return;
-      const byShop = new Map<number, ClaimedDelivery[]>();
-      for (const row of claimed) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
-      for (const [shopId, rows] of byShop)
+      for (const [shopId, rows] of byShop(claimed))
         await forShop(shopId, ({ services }) =>
           services.calendarDeliverySenderService.sendClaimed(rows.map((r) => r.id)),
         ).catch((err) =>

@@ -1,5 +1,5 @@
 import { defineJob } from '../define.js';
-import { claimDueDeliveries } from '../services/deliveries/claim-due-deliveries.js';
+import { byShop, claimDueRows } from '../../../core/index.js';
 
 /**
  * Sends due phone deliveries of every shop: claim a batch (committed), send each shop's part in
@@ -13,13 +13,20 @@ export const sendNotificationDeliveries = defineJob({
   run: async ({ em, forShop, log, config }) => {
     const until = Date.now() + config.deliveryTickBudgetMs;
     while (Date.now() < until) {
-      const claimed = await claimDueDeliveries(em, config.deliveryBatch, config.claimTimeoutSeconds);
-      if (claimed.size === 0) return;
-      for (const [shopId, ids] of claimed)
+      const claimed = await claimDueRows(em, {
+        table: 'notification_deliveries',
+        dueColumn: 'due_at',
+        batchSize: config.deliveryBatch,
+        claimTimeoutSeconds: config.claimTimeoutSeconds,
+      });
+      if (claimed.length === 0) return;
+      for (const [shopId, rows] of byShop(claimed)) {
+        const ids = rows.map((r) => r.id);
         await forShop(shopId, ({ services }) => services.notificationDeliverySenderService.sendClaimed(ids)).catch(
           (err) =>
             log.error({ err, shopId, deliveries: ids }, 'sending notifications failed; they are claimed again later'),
         );
+      }
     }
   },
 });

@@ -1,8 +1,10 @@
 import { defineJob } from '../define.js';
-import { claimDueScheduled } from '../services/scheduled-claims.js';
+import { claimDueRows } from '../../../core/index.js';
 import { MAX_SCHEDULED_ATTEMPTS } from '../services/scheduled-messages-service.js';
 
 const BATCH = 50;
+/** A claim older than this belongs to a process that stopped mid-send: the row is claimed again. */
+const CLAIM_TIMEOUT_SECONDS = 120;
 
 /**
  * Sends the scheduled messages that are due, in every shop: claim (committed), then send each in
@@ -15,7 +17,13 @@ export const sendScheduledMessages = defineJob({
   scope: 'system',
   description: 'Sends due scheduled messages through the send path, each exactly once.',
   run: async ({ em, forShop, log }) => {
-    for (const row of await claimDueScheduled(em, BATCH)) {
+    const due = {
+      table: 'chatapp_scheduled_messages',
+      dueColumn: 'send_at',
+      batchSize: BATCH,
+      claimTimeoutSeconds: CLAIM_TIMEOUT_SECONDS,
+    };
+    for (const row of await claimDueRows(em, due)) {
       await forShop<unknown>(row.shopId, ({ services }) =>
         row.attempts > MAX_SCHEDULED_ATTEMPTS
           ? services.chatappScheduledMessagesService.giveUp(row.id)
