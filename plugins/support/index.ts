@@ -6,6 +6,7 @@ import { SupportTicket } from './entities/support-ticket.entity.js';
 import { SupportMessage } from './entities/support-message.entity.js';
 import { PlatformNotice } from './entities/platform-notice.entity.js';
 import { SupportInit } from './migrations/0001-init.js';
+import { SupportAttachments } from './migrations/0002-attachments.js';
 import { SupportTicketsService } from './services/support-tickets-service.js';
 import { SupportDiagnosticsService } from './services/diagnostics-service.js';
 import { SupportHelpService } from './services/help-service.js';
@@ -35,10 +36,13 @@ export default definePlugin({
   description:
     'Help from the platform: support tickets answered by the operator, redacted diagnostics, help article search, platform status notices.',
   kernel: '^1.0.0',
-  optionalDependencies: ['whatsapp_ops', 'activity'],
+  optionalDependencies: ['whatsapp_ops', 'activity', 'storage'],
   configSchema: SupportConfig,
   entities: [SupportTicket, SupportMessage, PlatformNotice],
-  migrations: [{ name: '0001-init', class: SupportInit }],
+  migrations: [
+    { name: '0001-init', class: SupportInit },
+    { name: '0002-attachments', class: SupportAttachments },
+  ],
   services: {
     supportTicketsService: SupportTicketsService,
     supportDiagnosticsService: SupportDiagnosticsService,

@@ -1,5 +1,5 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
-import { AUTHORS } from './values.js';
+import { AUTHORS, type Attachment } from './values.js';
 
 /**
  * One message of a support thread. Support's replies are written by the operator's CLI, which has
@@ -20,6 +20,8 @@ export const SupportMessage = defineEntity({
     ticketId: p.integer().index(),
     author: p.enum(AUTHORS),
     body: p.text(),
+    /** The storage group's files the message carries, as they were when attached. */
+    attachments: p.json<Attachment[]>().onCreate(() => []),
     createdAt: p.datetime().onCreate(() => new Date()),
     announcedAt: p.datetime().nullable(),
   },

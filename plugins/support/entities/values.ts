@@ -30,3 +30,15 @@ export type Author = (typeof AUTHORS)[number];
 
 export const NOTICE_KINDS: ['maintenance', 'incident', 'info'] = ['maintenance', 'incident', 'info'];
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** A file a support message carries (the storage group's record, as attached; the key tells the operator where the bytes are). */
+export interface Attachment {
+  file_id: number;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+}
+
+/** Files one support message may carry. */
+export const MAX_ATTACHMENTS = 5;

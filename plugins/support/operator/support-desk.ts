@@ -40,7 +40,8 @@ export class SupportDesk {
     return {
       shop_id: ticket.shopId,
       ticket: ticketPayload(ticket),
-      messages: messages.map(messagePayload),
+      // The operator also sees where each attachment's bytes are (storage_key).
+      messages: messages.map((m) => ({ ...messagePayload(m), attachments: m.attachments })),
       diagnostics: ticket.diagnostics ?? null,
     };
   }

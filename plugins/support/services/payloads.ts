@@ -24,6 +24,7 @@ export const messagePayload = (m: SupportMessage): MessagePayload => ({
   id: m.id,
   author: m.author,
   body: m.body,
+  attachments: (m.attachments ?? []).map(({ storage_key: _key, ...file }) => file),
   created_at: m.createdAt.toISOString(),
 });
 

@@ -1,4 +1,5 @@
 import {
+  groupNotEnabled,
   invalidArguments,
   notFound,
   pageOf,
@@ -8,7 +9,7 @@ import {
 } from '../../../core/index.js';
 import { SupportMessage } from '../entities/support-message.entity.js';
 import { SupportTicket } from '../entities/support-ticket.entity.js';
-import type { SupportCategory, SupportPriority, SupportStatus } from '../entities/values.js';
+import type { Attachment, SupportCategory, SupportPriority, SupportStatus } from '../entities/values.js';
 import { messagePayload, ticketPayload } from './payloads.js';
 import { supportStatus } from './support-status.js';
 
@@ -18,6 +19,7 @@ export interface NewSupportTicket {
   category?: SupportCategory;
   priority?: SupportPriority;
   attach_diagnostics?: boolean;
+  file_ids?: number[];
 }
 
 const blank = (value: string, field: string) => {
@@ -45,12 +47,7 @@ export class SupportTicketsService {
       diagnostics,
     } as SupportTicket);
     await this.em.flush();
-    this.em.create(SupportMessage, {
-      ticketId: ticket.id,
-      author: 'shop',
-      body: blank(input.description, 'description'),
-    } as SupportMessage);
-    await this.em.flush();
+    await this.write(ticket.id, blank(input.description, 'description'), input.file_ids);
     return this.thread(ticket);
   }
 
@@ -68,10 +65,10 @@ export class SupportTicketsService {
   }
 
   /** The shop's answer: back to support (a resolved ticket reopens); a ticket nobody answered stays open. */
-  async reply(id: number, message: string) {
+  async reply(id: number, message: string, fileIds?: number[]) {
     const ticket = await this.find(id);
     supportStatus.assertCan('reply', ticket);
-    this.em.create(SupportMessage, { ticketId: id, author: 'shop', body: blank(message, 'message') } as SupportMessage);
+    await this.write(id, blank(message, 'message'), fileIds);
     if (ticket.status !== 'open') ticket.status = 'awaiting_support';
     ticket.resolvedAt = null;
     ticket.updatedAt = new Date();
@@ -88,6 +85,35 @@ export class SupportTicketsService {
     ticket.ratingComment = comment?.trim() || null;
     await this.em.flush();
     return ticketPayload(ticket);
+  }
+
+  /** The shop's message, with its files linked in storage (so they cannot be deleted while a ticket shows them). */
+  private async write(ticketId: number, body: string, fileIds: number[] = []): Promise<void> {
+    const message = this.em.create(SupportMessage, { ticketId, author: 'shop', body } as SupportMessage);
+    await this.em.flush();
+    if (fileIds.length === 0) return;
+    if (!this.deps.kernelCatalog.names().includes('storage'))
+      throw groupNotEnabled(
+        'storage',
+        'Attachments are files of the storage group, which is not enabled on this server.',
+      );
+    const attachments: Attachment[] = [];
+    for (const fileId of fileIds) {
+      const file = await this.deps.storageFilesService.link(fileId, {
+        group: 'support',
+        type: 'support_message',
+        id: message.id,
+      });
+      attachments.push({
+        file_id: file.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        size_bytes: Number(file.sizeBytes),
+        storage_key: file.storageKey!,
+      });
+    }
+    message.attachments = attachments;
+    await this.em.flush();
   }
 
   private async find(id: number): Promise<SupportTicket> {

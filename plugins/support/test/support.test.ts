@@ -30,7 +30,9 @@ describe('support: the platform’s help desk', function () {
 
   before(async () => {
     env = { DATABASE_URL: await sharedDatabaseUrl() };
-    k = await bootOps({ groups: ['agents', 'customers', 'tickets', 'activity', 'notifications', 'support'] });
+    k = await bootOps({
+      groups: ['agents', 'customers', 'tickets', 'activity', 'notifications', 'storage', 'support'],
+    });
     shop = await k.newShop('Helped shop', { credits: 50_000 });
   });
   after(async () => {
@@ -110,6 +112,52 @@ describe('support: the platform’s help desk', function () {
       const thread = await call.ok('reply_support_ticket', { ticket_id: ticketId, message: 'Done, thanks!' });
       expect(thread.ticket.status).to.equal('awaiting_support');
       expect(thread.messages.map((m: any) => m.author)).to.deep.equal(['shop', 'support', 'shop']);
+    });
+
+    it('a message carries the shop’s files, which cannot be deleted while the ticket shows them', async () => {
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      const upload = (token: string) =>
+        ok(k, token, 'upload_file_base64', {
+          filename: 'invoice.pdf',
+          content_base64: pdf.toString('base64'),
+          purpose: 'chat_media',
+        });
+      const { file } = await upload(shop.token);
+      const created = await call.ok('create_support_ticket', {
+        subject: 'Wrong invoice',
+        description: 'The total is wrong, see the file.',
+        attach_diagnostics: false,
+        file_ids: [file.id],
+      });
+      const [first] = created.messages;
+      expect(first.attachments).to.deep.equal([
+        { file_id: file.id, filename: 'invoice.pdf', content_type: 'application/pdf', size_bytes: pdf.length },
+      ]);
+      const refused = await call.fails('delete_file', { file_id: file.id }, 'conflict');
+      expect(refused.used_by).to.deep.equal([{ group: 'support', type: 'support_message', id: String(first.id) }]);
+      // The operator sees where the bytes are; the shop never sees the key.
+      const shown = json(await support('show', '--ticket', String(created.ticket.id)));
+      expect(shown.messages[0].attachments[0]).to.include({
+        file_id: file.id,
+        storage_key: `${shop.shopId}/${file.sha256}`,
+      });
+      expect(JSON.stringify(created)).not.to.include(file.sha256);
+      const replied = await call.ok('reply_support_ticket', {
+        ticket_id: created.ticket.id,
+        message: 'The same file again.',
+        file_ids: [file.id],
+      });
+      expect(replied.messages.at(-1).attachments.map((a: any) => a.file_id)).to.deep.equal([file.id]);
+      // Another shop's file is not found, and nothing is written.
+      const other = await k.newShop('Other helped shop');
+      const { file: theirs } = await upload(other.token);
+      const before = (await call.ok('list_support_tickets')).count;
+      await call.fails(
+        'create_support_ticket',
+        { subject: 'Theirs', description: 'Their file', attach_diagnostics: false, file_ids: [theirs.id] },
+        'not_found',
+      );
+      expect((await call.ok('list_support_tickets')).count).to.equal(before);
     });
 
     it('resolved by support, reopened by a reply, closed with a rating; closed takes nothing more', async () => {

@@ -1,7 +1,7 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { SUPPORT_CATEGORIES, SUPPORT_PRIORITIES } from '../entities/values.js';
-import { ThreadOutput } from './outputs.js';
+import { fileIdsArg, ThreadOutput } from './outputs.js';
 
 export const createSupportTicket = defineTool({
   name: 'create_support_ticket',
@@ -17,6 +17,7 @@ export const createSupportTicket = defineTool({
     category: Type.Optional(Type.Enum(SUPPORT_CATEGORIES, { description: 'Default other.' })),
     priority: Type.Optional(Type.Enum(SUPPORT_PRIORITIES, { description: 'Default normal.' })),
     attach_diagnostics: Type.Boolean({ default: true }),
+    file_ids: fileIdsArg,
   }),
   output: ThreadOutput,
   handler: async (args, { services }) => services.supportTicketsService.create(args),

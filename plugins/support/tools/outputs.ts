@@ -1,4 +1,5 @@
 import { DateTime, Nullable, pageOutput, Type, type Static } from '../../../core/index.js';
+import { MAX_ATTACHMENTS } from '../entities/values.js';
 
 export const TicketOutput = Type.Object(
   {
@@ -26,6 +27,13 @@ export const MessageOutput = Type.Object(
     id: Type.Integer(),
     author: Type.String({ description: 'shop or support.' }),
     body: Type.String(),
+    attachments: Type.Array(
+      Type.Object(
+        { file_id: Type.Integer(), filename: Type.String(), content_type: Type.String(), size_bytes: Type.Integer() },
+        { additionalProperties: false },
+      ),
+      { description: 'Files of the storage group (get_file_url gives a link).' },
+    ),
     created_at: DateTime(),
   },
   { additionalProperties: false },
@@ -78,3 +86,12 @@ export const NoticeOutput = Type.Object(
   { additionalProperties: false },
 );
 export type NoticePayload = Static<typeof NoticeOutput>;
+
+/** Files of the storage group a message carries. */
+export const fileIdsArg = Type.Optional(
+  Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems: MAX_ATTACHMENTS,
+    uniqueItems: true,
+    description: `Up to ${MAX_ATTACHMENTS} of the shop’s files (upload them with the storage tools first), e.g. a screenshot.`,
+  }),
+);

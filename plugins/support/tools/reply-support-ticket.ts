@@ -1,6 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { ThreadOutput } from './outputs.js';
+import { fileIdsArg, ThreadOutput } from './outputs.js';
 
 export const replySupportTicket = defineTool({
   name: 'reply_support_ticket',
@@ -12,7 +12,9 @@ export const replySupportTicket = defineTool({
   input: Type.Object({
     ticket_id: Type.Integer({ minimum: 1 }),
     message: Type.String({ minLength: 1, maxLength: 10_000 }),
+    file_ids: fileIdsArg,
   }),
   output: ThreadOutput,
-  handler: async ({ ticket_id, message }, { services }) => services.supportTicketsService.reply(ticket_id, message),
+  handler: async ({ ticket_id, message, file_ids }, { services }) =>
+    services.supportTicketsService.reply(ticket_id, message, file_ids),
 });
