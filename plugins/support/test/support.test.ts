@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { TEST_KERNEL_SECRET } from '../../../test/helpers/boot.js';
+import { bootKernel, TEST_KERNEL_SECRET } from '../../../test/helpers/boot.js';
 import { bootOps, connectedLine, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
 import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
 import { runScript, type ScriptRun } from '../../../test/helpers/run-script.js';
@@ -270,5 +270,22 @@ describe('support: the platform’s help desk', function () {
       expect((await support('notice-set', '--kind', 'party', '--title', 'x')).code).to.equal(2);
       expect(json(await support('notices')).some((n: any) => n.id === incident.id && n.ended)).to.equal(true);
     });
+  });
+
+  it('without the storage group, file_ids says so and writes nothing', async () => {
+    const bare = await bootKernel({ groups: ['support'] });
+    try {
+      const other = await bare.newShop('No files shop');
+      await fails(
+        bare,
+        other.token,
+        'create_support_ticket',
+        { subject: 'Screenshot', description: 'See it', attach_diagnostics: false, file_ids: [1] },
+        'group_not_enabled',
+      );
+      expect((await ok(bare, other.token, 'list_support_tickets')).count).to.equal(0);
+    } finally {
+      await bare.close();
+    }
   });
 });
