@@ -1,6 +1,6 @@
-import type { EntityManager, Services } from '../../../core/index.js';
 import type { Period } from './period.js';
 import type { ResponseFigures } from './conversation-stats-service.js';
+import { StatsReader } from './stats-reader.js';
 
 type Row = Record<string, string | number | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -11,21 +11,7 @@ const PAGE = 100;
  * conversations' customers were answered, and their tickets (open now, resolved in the period and
  * how long that took). A section is null when the group it comes from is not enabled.
  */
-export class AgentStatsService {
-  constructor(private readonly deps: Services) {}
-
-  private get em(): EntityManager {
-    return this.deps.em;
-  }
-
-  private get shopId(): number {
-    return this.deps.shop.id;
-  }
-
-  private has(group: string): boolean {
-    return this.deps.kernelCatalog.names().includes(group);
-  }
-
+export class AgentStatsService extends StatsReader {
   async agents(p: Period) {
     if (!this.has('agents')) return null;
     const agents = [];

@@ -1,5 +1,5 @@
-import type { EntityManager, Services } from '../../../core/index.js';
 import type { Period } from './period.js';
+import { StatsReader } from './stats-reader.js';
 
 type Row = Record<string, string | number | Date | boolean | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -15,13 +15,7 @@ export const DEGRADED_FAILURE_PCT = 5;
  * How each of the shop's lines is doing: its connection now, and its traffic in the period — sent,
  * failed, delivered and read shares, the last message each way, and the commonest failure reasons.
  */
-export class ChannelHealthService {
-  constructor(private readonly deps: Services) {}
-
-  private get em(): EntityManager {
-    return this.deps.em;
-  }
-
+export class ChannelHealthService extends StatsReader {
   async lines(p: Period) {
     const shopId = this.deps.shop.id;
     const [lines, traffic, errors] = await Promise.all([

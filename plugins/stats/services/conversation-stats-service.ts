@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import type { EntityManager, Services } from '../../../core/index.js';
 import type { Grouping, Period } from './period.js';
 import { TURN_DAYS, TURNS_SQL } from './turns.js';
+import { StatsReader } from './stats-reader.js';
 
 type Row = Record<string, string | number | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -25,21 +25,7 @@ const figures = (r: Row): ResponseFigures => ({
  * Conversations and how fast people answer them (see turns.ts for what a turn and a reply are),
  * for the shop, per period bucket and per assigned agent, in one pass over the period's messages.
  */
-export class ConversationStatsService {
-  constructor(private readonly deps: Services) {}
-
-  private get em(): EntityManager {
-    return this.deps.em;
-  }
-
-  private get shopId(): number {
-    return this.deps.shop.id;
-  }
-
-  private has(group: string): boolean {
-    return this.deps.kernelCatalog.names().includes(group);
-  }
-
+export class ConversationStatsService extends StatsReader {
   /** Turns and replies: the whole period, per bucket of the day they started, and per agent of the conversation. */
   async responses(p: Period, group: Grouping) {
     const days = (d: Date, n: number) => DateTime.fromJSDate(d).plus({ days: n }).toJSDate();

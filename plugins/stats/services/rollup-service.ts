@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
-import type { CreditKind, EntityManager, Services } from '../../../core/index.js';
+import type { CreditKind } from '../../../core/index.js';
 import { StatsRollupState } from '../entities/stats-rollup-state.entity.js';
 import { quietBefore, WRITERS_IN_RANGE } from './writers.js';
+import { StatsReader } from './stats-reader.js';
 
 /** Closed days are rolled again this many days back on every run: receipts (delivered, read) come late. */
 const RE_ROLL_DAYS = 3;
@@ -49,23 +50,13 @@ interface Split {
  * today, and whatever is not rolled yet, is read live. A change of the shop's timezone starts the
  * rollups again, since its days are other days.
  */
-export class StatsRollupService {
-  constructor(private readonly deps: Services) {}
-
-  private get em(): EntityManager {
-    return this.deps.em;
-  }
-
+export class StatsRollupService extends StatsReader {
   private get zone(): string {
     return this.deps.shop.timezone;
   }
 
-  private get shopId(): number {
-    return this.deps.shop.id;
-  }
-
   private get hasMessages(): boolean {
-    return this.deps.kernelCatalog.names().includes('whatsapp_ops');
+    return this.has('whatsapp_ops');
   }
 
   /** Rolls the days due (up to yesterday); returns how many days it rolled. */

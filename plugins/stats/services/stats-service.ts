@@ -1,7 +1,8 @@
-import { groupNotEnabled, type EntityManager, type Services } from '../../../core/index.js';
+import { groupNotEnabled } from '../../../core/index.js';
 import { DateTime } from 'luxon';
 import { change, type Grouping, type Period } from './period.js';
 import type { SeriesRow } from './rollup-service.js';
+import { StatsReader } from './stats-reader.js';
 
 type Row = Record<string, string | number | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -14,19 +15,9 @@ const bucket = (column: string) => `to_char(date_trunc(?, ${column} at time zone
  * kernel's credits ledger, always for the calling shop, on its clock. A group that is not enabled
  * leaves its section null rather than zeros that would look measured.
  */
-export class StatsService {
-  constructor(private readonly deps: Services) {}
-
-  private get em(): EntityManager {
-    return this.deps.em;
-  }
-
+export class StatsService extends StatsReader {
   private get rollups() {
     return this.deps.statsRollupService;
-  }
-
-  private get shopId(): number {
-    return this.deps.shop.id;
   }
 
   /** The report a tool asked for needs a group this server does not enable. */
@@ -35,10 +26,6 @@ export class StatsService {
       group,
       `This report is computed from the ${group} group, which is not enabled on this server.`,
     );
-  }
-
-  private has(group: string): boolean {
-    return this.deps.kernelCatalog.names().includes(group);
   }
 
   async overview(p: Period) {
