@@ -57,8 +57,6 @@ export class CalendarBookingsService {
     await this.em.execute(CALENDAR_LOCK_SQL, [calendar.id]);
     const raced = await replay();
     if (raced) return raced;
-    // The losers of a race queue on the lock: one count each, and the lock passes on.
-    await this.deps.calendarSlotsService.refuseIfFull(calendar, service, startAt.getTime());
     if (args.agent_id !== undefined)
       await this.deps.calendarAgentsService.checkAssignable(calendar.id, args.agent_id, 'agent_id');
     const slot = await this.deps.calendarSlotsService.checkSlot(calendar, service, startAt.getTime(), args.agent_id);
