@@ -17,6 +17,7 @@ const defaults: ConfigOverrides = {
     general: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
+    prompt: { enabled: true },
     referrals: { enabled: true },
     support: { enabled: true },
     stats: { enabled: true },

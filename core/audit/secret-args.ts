@@ -11,8 +11,14 @@ export function secretPaths(schema: TSchema, prefix: readonly string[] = []): st
   const properties = (schema as { properties?: Record<string, TSchema> }).properties;
   if (!properties) return [];
   return Object.entries(properties).flatMap(([name, property]) =>
-    (property as { secret?: unknown }).secret === true ? [[...prefix, name]] : secretPaths(property, [...prefix, name]),
+    isSecret(property) ? [[...prefix, name]] : secretPaths(property, [...prefix, name]),
   );
+}
+
+/** Marked secret itself, or a union with a secret member (a key that may also be null to remove it). */
+function isSecret(schema: TSchema): boolean {
+  const { secret, anyOf } = schema as { secret?: unknown; anyOf?: TSchema[] };
+  return secret === true || (anyOf ?? []).some(isSecret);
 }
 
 /** A copy of the arguments with every secret path replaced by REDACTED; the arguments stay as they were. */

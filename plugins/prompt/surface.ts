@@ -1,0 +1,17 @@
+/** The prompt group as other groups see it: the AI runtime. Types only. */
+import type { AiService } from './services/ai/ai-service.js';
+import type { AiProviderSettingsService } from './services/provider-settings-service.js';
+import type { PromptConfig } from './config.js';
+
+export type { AiService };
+export type { ChatAnswer, ChatRequest } from './services/ai/ai-service.js';
+export type { AiTask, ChatMessage, ResolvedEngine, Surface } from './services/ai/ai-types.js';
+export { BUILTIN_NOTICE, SURFACES } from './services/ai/ai-types.js';
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    aiService: AiService;
+    aiProviderSettingsService: AiProviderSettingsService;
+    promptConfig: PromptConfig;
+  }
+}
