@@ -164,12 +164,13 @@ describe('prompt: the AI runtime against a local OpenAI-compatible server', func
     const took = Date.now() - started;
     expect(late.code).to.equal('ai_timeout');
     expect(late.details.timeout_ms).to.equal(1_000);
-    expect(took).to.be.within(900, 1_100 + 200);
+    // The server would answer after 3 s; the call ends at its 1 s deadline (with room for a loaded machine).
+    expect(took).to.be.within(900, 2_000);
     // A retry-after longer than what is left is not waited for.
     fake.queue({ fail: 429, retryAfterSeconds: 30 });
     const started2 = Date.now();
     expect((await failure(chat({ timeoutMs: 2_000 }))).code).to.equal('ai_provider_unavailable');
-    expect(Date.now() - started2).to.be.below(1_000);
+    expect(Date.now() - started2).to.be.below(1_500);
   });
 
   it('JSON is checked here: an ignored response_format gets one repair turn, then ai_invalid_output', async () => {
