@@ -5,6 +5,7 @@ import { promptErrors } from './errors.js';
 import { AiProviderSetting } from './entities/ai-provider-setting.entity.js';
 import { AiUsage } from './entities/ai-usage.entity.js';
 import { PromptInit } from './migrations/0001-init.js';
+import { PromptReadViews } from './migrations/0002-read-views.js';
 import { AiService } from './services/ai/ai-service.js';
 import { AiProviderSettingsService } from './services/provider-settings-service.js';
 import { getAiProvider } from './tools/get-ai-provider.js';
@@ -26,7 +27,14 @@ export default definePlugin({
   kernel: '^1.0.0',
   configSchema: PromptConfig,
   entities: [AiProviderSetting, AiUsage],
-  migrations: [{ name: '0001-init', class: PromptInit }],
+  migrations: [
+    { name: '0001-init', class: PromptInit },
+    { name: '0002-read-views', class: PromptReadViews },
+  ],
+  readViews: {
+    ai_usage_view:
+      'One row per model call: shop_id, id, surface, task (chat, task, embedding), engine, source (shop, installation), model, input_tokens, output_tokens, latency_ms, attempts, outcome (ok or an error code), created_at.',
+  },
   services: { aiService: AiService, aiProviderSettingsService: AiProviderSettingsService },
   errors: promptErrors,
   tools: [getAiProvider, configureAiProvider, testAiProvider],

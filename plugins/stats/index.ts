@@ -7,6 +7,7 @@ import { StatsRollupService } from './services/rollup-service.js';
 import { ConversationStatsService } from './services/conversation-stats-service.js';
 import { AgentStatsService } from './services/agent-stats-service.js';
 import { ChannelHealthService } from './services/channel-health-service.js';
+import { AiUsageStatsService } from './services/ai-usage-stats.js';
 import { StatsDailyMessages } from './entities/stats-daily-messages.entity.js';
 import { StatsDailyContact } from './entities/stats-daily-contact.entity.js';
 import { StatsRollupState } from './entities/stats-rollup-state.entity.js';
@@ -25,6 +26,7 @@ import { getCreditsUsageStats } from './tools/get-credits-usage-stats.js';
 import { getConversationStats } from './tools/get-conversation-stats.js';
 import { getAgentStats } from './tools/get-agent-stats.js';
 import { getChannelHealth } from './tools/get-channel-health.js';
+import { getAiUsageStats } from './tools/get-ai-usage-stats.js';
 import { exportStatsCsv } from './tools/export-stats-csv.js';
 
 /**
@@ -36,9 +38,9 @@ export default definePlugin({
   name: 'stats',
   version: '1.0.0',
   description:
-    'Dashboard figures and charts: overview against the previous period, messages, activity heatmap, conversations and response times, agents, channel health, tickets, customers, credits usage, CSV export.',
+    'Dashboard figures and charts: overview against the previous period, messages, activity heatmap, conversations and response times, agents, channel health, AI usage, tickets, customers, credits usage, CSV export.',
   kernel: '^1.0.0',
-  optionalDependencies: ['whatsapp_ops', 'customers', 'tickets', 'conversations', 'agents'],
+  optionalDependencies: ['whatsapp_ops', 'customers', 'tickets', 'conversations', 'agents', 'prompt'],
   configSchema: StatsConfig,
   entities: [
     StatsDailyMessages,
@@ -58,6 +60,7 @@ export default definePlugin({
     conversationStatsService: ConversationStatsService,
     agentStatsService: AgentStatsService,
     channelHealthService: ChannelHealthService,
+    aiUsageStatsService: AiUsageStatsService,
   },
   jobs: [rollUpStats],
   errors: statsErrors,
@@ -71,6 +74,7 @@ export default definePlugin({
     getConversationStats,
     getAgentStats,
     getChannelHealth,
+    getAiUsageStats,
     exportStatsCsv,
   ],
   setup: ({ container, config }) => {

@@ -4,6 +4,7 @@ import type { StatsRollupService } from './services/rollup-service.js';
 import type { ConversationStatsService } from './services/conversation-stats-service.js';
 import type { AgentStatsService } from './services/agent-stats-service.js';
 import type { ChannelHealthService } from './services/channel-health-service.js';
+import type { AiUsageStatsService } from './services/ai-usage-stats.js';
 import type { StatsConfig } from './config.js';
 
 export type { StatsService };
@@ -15,6 +16,7 @@ declare module '../../core/index.js' {
     conversationStatsService: ConversationStatsService;
     agentStatsService: AgentStatsService;
     channelHealthService: ChannelHealthService;
+    aiUsageStatsService: AiUsageStatsService;
     statsConfig: StatsConfig;
   }
 }

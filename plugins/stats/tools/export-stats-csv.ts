@@ -4,7 +4,7 @@ import { periodOf, type Period } from '../services/period.js';
 import type { Services } from '../../../core/index.js';
 import { groupByArg, rangeArgs } from './args.js';
 
-const REPORTS = ['messages', 'tickets', 'customers', 'credits', 'conversations', 'agents', 'channels'] as const;
+const REPORTS = ['messages', 'tickets', 'customers', 'credits', 'conversations', 'agents', 'channels', 'ai'] as const;
 type Report = (typeof REPORTS)[number];
 
 /** One CSV row: nested figures become prefixed columns (first_response_minutes_median), lists one cell. */
@@ -41,6 +41,8 @@ async function reportRows(report: Report, p: Period, group: 'day' | 'week' | 'mo
     }
     case 'channels':
       return enabled('whatsapp_ops') ? await services.channelHealthService.lines(p) : null;
+    case 'ai':
+      return (await services.aiUsageStatsService.usage(p))?.by_surface ?? null;
   }
 }
 
@@ -52,13 +54,14 @@ const SOURCE: Record<Report, string> = {
   conversations: 'whatsapp_ops',
   agents: 'agents',
   channels: 'whatsapp_ops',
+  ai: 'prompt',
 };
 
 export const exportStatsCsv = defineTool({
   name: 'export_stats_csv',
   title: 'Export stats CSV',
   description:
-    'A report’s rows as CSV (RFC 4180) for a spreadsheet: messages, tickets, customers or conversation turns per period, credits by source, one row per agent, or one per line. Nested figures become prefixed columns.',
+    'A report’s rows as CSV (RFC 4180) for a spreadsheet: messages, tickets, customers or conversation turns per period, credits by source, one row per agent, one per line, or the assistant’s model calls per surface and task. Nested figures become prefixed columns.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ report: Type.Enum(REPORTS), ...rangeArgs, group_by: groupByArg }),
