@@ -32,6 +32,11 @@ const TABLES = [
 /** What sent a paid message: its billing source, else automatic or manual. */
 const SOURCE = `coalesce(billing_source, case when automatic then 'automatic' else 'manual' end)`;
 const PAID = `direction = 'outbound' and credits_charged > 0`;
+/** A set of messages' figures, the same in the daily rollup, the live tail and a line's series. */
+const MESSAGE_SUMS = `count(*) filter (where direction = 'inbound') as inbound, count(*) filter (where direction = 'outbound') as outbound,
+  count(*) filter (where direction = 'outbound' and automatic) as automatic, count(*) filter (where status = 'failed') as failed,
+  count(*) filter (where status = 'delivered') as delivered, count(*) filter (where status = 'read') as read,
+  coalesce(sum(credits_charged), 0) as credits`;
 const SERIES_FIELDS = ['inbound', 'outbound', 'automatic', 'failed', 'delivered', 'read', 'credits'] as const;
 export type SeriesRow = { period: string } & Record<(typeof SERIES_FIELDS)[number], number>;
 /** The local bucket of a timestamp column, as YYYY-MM-DD (the day, the week's Monday, the month's first). */
@@ -104,8 +109,7 @@ export class StatsRollupService extends StatsReader {
     // The live part's writers count only when they did not write on a rolled day of the range.
     const [now] = live
       ? await this.em.execute<Row[]>(
-          `select count(*) filter (where direction = 'inbound') as inbound, count(*) filter (where direction = 'outbound') as outbound,
-                  count(*) filter (where direction = 'outbound' and automatic) as automatic, count(*) filter (where status = 'failed') as failed,
+          `select ${MESSAGE_SUMS},
                   count(distinct phone) filter (where direction = 'inbound' and not exists (
                     select 1 from stats_daily_contacts c where c.shop_id = m.shop_id and c.phone = m.phone and c.day >= ? and c.day < ?)) as contacts
            from chatapp_messages_view m where shop_id = ? and created_at >= ? and created_at < ?`,
@@ -148,17 +152,7 @@ export class StatsRollupService extends StatsReader {
             [group, this.shopId, ...rolled],
           )
         : []),
-      ...(live
-        ? await this.em.execute<Row[]>(
-            `select ${bucket('(created_at at time zone ?)')} as period,
-                    count(*) filter (where direction = 'inbound') as inbound, count(*) filter (where direction = 'outbound') as outbound,
-                    count(*) filter (where direction = 'outbound' and automatic) as automatic, count(*) filter (where status = 'failed') as failed,
-                    count(*) filter (where status = 'delivered') as delivered, count(*) filter (where status = 'read') as read,
-                    coalesce(sum(credits_charged), 0) as credits
-             from chatapp_messages_view where shop_id = ? and created_at >= ? and created_at < ? group by 1`,
-            [group, this.zone, this.shopId, ...live],
-          )
-        : []),
+      ...(live ? await this.counted(live[0], live[1], group) : []),
     ];
     const byPeriod = new Map<string, SeriesRow>();
     for (const r of rows) {
@@ -169,6 +163,25 @@ export class StatsRollupService extends StatsReader {
       byPeriod.set(period, into);
     }
     return [...byPeriod.values()].sort((a, b) => a.period.localeCompare(b.period));
+  }
+
+  /** One line's messages per day, week or month, counted from the rows (the rollups are per shop). */
+  async lineSeries(from: Date, to: Date, group: string, sessionId: number): Promise<SeriesRow[]> {
+    return (await this.counted(from, to, group, sessionId))
+      .map(
+        (r) =>
+          ({ period: String(r.period), ...Object.fromEntries(SERIES_FIELDS.map((f) => [f, n(r[f])])) }) as SeriesRow,
+      )
+      .sort((a, b) => a.period.localeCompare(b.period));
+  }
+
+  private counted(from: Date, to: Date, group: string, sessionId?: number): Promise<Row[]> {
+    return this.em.execute<Row[]>(
+      `select ${bucket('(created_at at time zone ?)')} as period, ${MESSAGE_SUMS}
+       from chatapp_messages_view where shop_id = ? and created_at >= ? and created_at < ?${sessionId ? ' and session_id = ?' : ''}
+       group by 1`,
+      [group, this.zone, this.shopId, from, to, ...(sessionId ? [sessionId] : [])],
+    );
   }
 
   /** Paid messages and their credits by what sent them over [from, to), most credits first. */
@@ -244,11 +257,7 @@ export class StatsRollupService extends StatsReader {
     const between = [this.zone, this.shopId, ...range];
     await this.em.execute(
       `insert into stats_daily_messages (shop_id, day, inbound, outbound, automatic, failed, delivered, read, credits, writers)
-       select shop_id, ${LOCAL_DAY},
-              count(*) filter (where direction = 'inbound'), count(*) filter (where direction = 'outbound'),
-              count(*) filter (where direction = 'outbound' and automatic), count(*) filter (where status = 'failed'),
-              count(*) filter (where status = 'delivered'), count(*) filter (where status = 'read'),
-              coalesce(sum(credits_charged), 0), '{}'
+       select shop_id, ${LOCAL_DAY}, ${MESSAGE_SUMS}, '{}'
        from chatapp_messages_view where shop_id = ? and created_at >= ? and created_at < ? group by 1, 2`,
       between,
     );

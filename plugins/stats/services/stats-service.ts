@@ -30,7 +30,9 @@ export class StatsService extends StatsReader {
 
   async overview(p: Period) {
     const [messages, customers, tickets, credits, previousCredits] = await Promise.all([
-      this.has('whatsapp_ops') ? this.messageTotals(p) : null,
+      this.has('whatsapp_ops')
+        ? Promise.all([this.rollups.totals(p.from, p.to), this.rollups.totals(p.previousFrom, p.previousTo)])
+        : null,
       this.has('customers') ? this.customerTotals(p) : null,
       this.has('tickets') ? this.ticketTotals(p) : null,
       this.rollups.credits(p.from, p.to),
@@ -40,11 +42,11 @@ export class StatsService extends StatsReader {
     const metric = (now: number, before: number) => ({ value: now, previous: before, change_pct: change(now, before) });
     return {
       messages: messages && {
-        inbound: metric(messages.in_now, messages.in_prev),
-        outbound: metric(messages.out_now, messages.out_prev),
-        automatic_outbound: metric(messages.auto_now, messages.auto_prev),
-        failed: metric(messages.failed_now, messages.failed_prev),
-        contacts_writing: metric(messages.contacts_now, messages.contacts_prev),
+        inbound: metric(messages[0].inbound, messages[1].inbound),
+        outbound: metric(messages[0].outbound, messages[1].outbound),
+        automatic_outbound: metric(messages[0].automatic, messages[1].automatic),
+        failed: metric(messages[0].failed, messages[1].failed),
+        contacts_writing: metric(messages[0].contacts, messages[1].contacts),
       },
       customers: customers && { new: metric(customers.new_now, customers.new_prev), total: customers.total },
       tickets: tickets && {
@@ -71,7 +73,7 @@ export class StatsService extends StatsReader {
   async messageSeries(p: Period, group: Grouping, sessionId?: number) {
     if (!this.has('whatsapp_ops')) return null;
     const series = sessionId
-      ? await this.lineSeries(p, group, sessionId)
+      ? await this.rollups.lineSeries(p.from, p.to, group, sessionId)
       : await this.rollups.series(p.from, p.to, group);
     const sum = (k: Exclude<keyof SeriesRow, 'period'>) => series.reduce((t, r) => t + r[k], 0);
     const outbound = sum('outbound');
@@ -87,33 +89,6 @@ export class StatsService extends StatsReader {
         read_rate: outbound === 0 ? null : Math.round((sum('read') / outbound) * 1000) / 10,
       },
     };
-  }
-
-  private async lineSeries(p: Period, group: Grouping, sessionId: number): Promise<SeriesRow[]> {
-    const rows = await this.em.execute<Row[]>(
-      `select ${bucket('created_at')} as period,
-              count(*) filter (where direction = 'inbound')::int as inbound,
-              count(*) filter (where direction = 'outbound')::int as outbound,
-              count(*) filter (where direction = 'outbound' and automatic)::int as automatic,
-              count(*) filter (where status = 'failed')::int as failed,
-              count(*) filter (where status = 'delivered')::int as delivered,
-              count(*) filter (where status = 'read')::int as read,
-              coalesce(sum(credits_charged), 0)::bigint as credits
-       from chatapp_messages_view
-       where shop_id = ? and created_at >= ? and created_at < ? and session_id = ?
-       group by 1 order by 1`,
-      [group, p.zone, this.shopId, p.from, p.to, sessionId],
-    );
-    return rows.map((r) => ({
-      period: String(r.period),
-      inbound: n(r.inbound),
-      outbound: n(r.outbound),
-      automatic: n(r.automatic),
-      failed: n(r.failed),
-      delivered: n(r.delivered),
-      read: n(r.read),
-      credits: n(r.credits),
-    }));
   }
 
   /** Messages by weekday (Monday first) and hour on the shop's clock, over the last `days` local days (today included). */
@@ -199,23 +174,6 @@ export class StatsService extends StatsReader {
   async creditsUsage(p: Period) {
     const bySource = this.has('whatsapp_ops') ? await this.rollups.spendBySource(p.from, p.to) : null;
     return { by_source: bySource, ledger: await this.rollups.credits(p.from, p.to) };
-  }
-
-  private async messageTotals(p: Period) {
-    const rollups = this.deps.statsRollupService;
-    const [now, before] = [await rollups.totals(p.from, p.to), await rollups.totals(p.previousFrom, p.previousTo)];
-    return {
-      in_now: now.inbound,
-      in_prev: before.inbound,
-      out_now: now.outbound,
-      out_prev: before.outbound,
-      auto_now: now.automatic,
-      auto_prev: before.automatic,
-      failed_now: now.failed,
-      failed_prev: before.failed,
-      contacts_now: now.contacts,
-      contacts_prev: before.contacts,
-    };
   }
 
   /** Three counts, each an index range (one filtered pass would read every customer's row). */
