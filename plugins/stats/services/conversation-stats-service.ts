@@ -26,14 +26,15 @@ const figures = (r: Row): ResponseFigures => ({
  * for the shop, per period bucket and per assigned agent, in one pass over the period's messages.
  */
 export class ConversationStatsService extends StatsReader {
-  /** Turns and replies: the whole period, per bucket of the day they started, and per agent of the conversation. */
-  async responses(p: Period, group: Grouping) {
+  /** Turns and replies: the whole period, per bucket of the day they started (unless group is null), and per agent of the conversation. */
+  async responses(p: Period, group: Grouping | null) {
     const days = (d: Date, n: number) => DateTime.fromJSDate(d).plus({ days: n }).toJSDate();
     // The conversation's agent is the one assigned now: messages do not say which person replied.
     const withAgent = this.has('conversations');
     const rows = await this.em.execute<Row[]>(
       `with t as (${TURNS_SQL})
-       select grouping(period) = 0 as by_period, grouping(agent_id) = 0 as by_agent, period, agent_id,
+       select ${group ? 'grouping(period) = 0' : 'false'} as by_period, grouping(agent_id) = 0 as by_agent,
+              ${group ? 'period' : 'null'} as period, agent_id,
               count(*)::int as turns, count(answered)::int as answered,
               count(distinct (session_id, phone))::int as conversations,
               avg(extract(epoch from answered - asked) / 60)::float as avg_min,
@@ -42,14 +43,14 @@ export class ConversationStatsService extends StatsReader {
        from (select t.*, to_char(date_trunc(?, t.asked at time zone ?), 'YYYY-MM-DD') as period,
                     ${withAgent ? 'c.assigned_agent_id' : 'null::int'} as agent_id
              from t ${withAgent ? 'left join conversations_view c on c.shop_id = ? and c.session_id = t.session_id and c.phone = t.phone' : ''}) t
-       group by grouping sets ((), (period), (agent_id))`,
+       group by grouping sets (()${group ? ', (period)' : ''}, (agent_id))`,
       [
         this.shopId,
         days(p.from, -TURN_DAYS),
         days(p.to, TURN_DAYS),
         p.from,
         p.to,
-        group,
+        group ?? 'day',
         p.zone,
         ...(withAgent ? [this.shopId] : []),
       ],
