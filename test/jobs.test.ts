@@ -34,6 +34,7 @@ describe('jobs: scheduler and tick lease', () => {
       'fx_jobs.tick',
       'fx_jobs.failing',
       'fx_jobs.per_shop',
+      'fx_jobs.short_transactions',
       'kernel.expire-confirmations',
       'kernel.retention',
     ]);
@@ -113,6 +114,14 @@ describe('jobs: scheduler and tick lease', () => {
       await look().nativeUpdate(Shop, { id: failing.shopId }, { name: 'Recovered jobs shop' });
       expect(await k1.scheduler.runTick('fx_jobs.per_shop', nextTick())).to.equal('ran');
     });
+  });
+
+  it('a job declared transactional: false holds no transaction and writes in short ones of its own', async () => {
+    const shop = await k1.newShop('Short transactions shop');
+    const tick = nextTick();
+    expect(await k1.scheduler.runTick('fx_jobs.short_transactions', tick)).to.equal('ran');
+    const rows = await look().find(FxShopTick, { tickAt: tick, shopId: shop.shopId }, { filters: false });
+    expect(rows.map((r) => r.visibleBefore)).to.deep.equal([1]);
   });
 
   describe('on real cron ticks', function () {

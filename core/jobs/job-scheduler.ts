@@ -121,7 +121,7 @@ export class JobScheduler {
   private async execute({ group, job }: ScheduledJob, tickAt: Date): Promise<void> {
     const forShop = <T>(shop: ShopContext, work: (ctx: JobContext) => Promise<T>) =>
       this.scope.run(shop, (ctx) => work(extendContext(ctx, { tickAt, forShop: forShopId })), {
-        transactional: true,
+        transactional: job.transactional ?? true,
         group,
       });
     const forShopId = async <T>(shopId: number, work: (ctx: JobContext) => Promise<T>): Promise<T> => {
@@ -143,7 +143,13 @@ export class JobScheduler {
       if (failures.length) throw new Error(failures.join('; '));
       return;
     }
-    await this.scope.runSystem((ctx) => job.run({ ...ctx, tickAt, forShop: forShopId }), group);
+    const transaction = () => {
+      throw new KernelError(
+        'KRN_ERR_NO_TENANT',
+        `system job ${group}.${job.name} has no shop to open a transaction in; it uses forShop`,
+      );
+    };
+    await this.scope.runSystem((ctx) => job.run({ ...ctx, tickAt, forShop: forShopId, transaction }), group);
   }
 
   private track(run: Promise<unknown>): Promise<unknown> {

@@ -47,6 +47,13 @@ export interface ToolContext<Config = Record<string, unknown>> {
    * from it; anything else secret must not be passed.
    */
   clientLog(level: LogLevel, data: string | Record<string, unknown>): void;
+  /**
+   * Runs `work` in a short transaction of this shop, with the same group's services bound to it.
+   * For work that must reach the network first and write afterwards (a model call, a mail server):
+   * a query, a job declared `transactional: false`, an outbox delivery. Inside a transaction
+   * already (a mutation, a listener), `work` runs in that one.
+   */
+  transaction<T>(work: (ctx: ToolContext<Config>) => Promise<T>): Promise<T>;
 }
 
 export type ToolKind = 'query' | 'mutation';
@@ -113,6 +120,8 @@ export interface JobContext<Config = Record<string, unknown>> {
   tickAt: Date;
   /** Run work for one shop in its own scoped unit of work (system jobs). */
   forShop<T>(shopId: number, work: (ctx: JobContext<Config>) => Promise<T>): Promise<T>;
+  /** Shop jobs: as ToolContext.transaction. System jobs have no shop: they use forShop. */
+  transaction<T>(work: (ctx: ToolContext<Config>) => Promise<T>): Promise<T>;
 }
 
 export interface JobDefinition<Config = unknown> {
@@ -121,6 +130,11 @@ export interface JobDefinition<Config = unknown> {
   schedule: string;
   /** shop: run once per shop, each in its own unit of work. system: run once per tick. */
   scope: 'shop' | 'system';
+  /**
+   * Whether a shop's run is one transaction (the default). false: the run holds none, so it may
+   * call the network (a model, a mail server) and writes through ctx.transaction in short ones.
+   */
+  transactional?: boolean;
   description?: string;
   run: (ctx: JobContext<Config>) => Promise<void>;
 }

@@ -70,7 +70,7 @@ export class ShopScope {
    * Unscoped work for system jobs: the EntityManager has no shop, so any tenant-owned read that
    * does not say `filters: { tenant: false }` fails instead of mixing shops.
    */
-  async runSystem<T>(work: (ctx: Omit<ToolContext, 'shop'>) => Promise<T>, group: string): Promise<T> {
+  async runSystem<T>(work: (ctx: Omit<ToolContext, 'shop' | 'transaction'>) => Promise<T>, group: string): Promise<T> {
     const em = this.orm.em.fork();
     const scope = this.container.createScope();
     scope.register({ em: asValue(em) });
@@ -132,6 +132,7 @@ export function extendContext<X extends object>(ctx: ToolContext, extra: X): Omi
     get services() {
       return ctx.services;
     },
+    transaction: (work) => ctx.transaction(work),
   };
   // defineProperties, not assign: `extra` may replace a getter (services), which assign cannot set.
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(extra)) as unknown as Omit<
@@ -177,6 +178,16 @@ class CallContext implements ToolContext {
 
   get services(): Services {
     return (this.groupServices ??= this.owner.servicesFor(this.cradle(), this.group));
+  }
+
+  transaction<T>(work: (ctx: ToolContext) => Promise<T>): Promise<T> {
+    if (this.scopedEm?.isInTransaction()) return work(this);
+    return this.owner.run(this.shop, work, {
+      transactional: true,
+      group: this.group,
+      requestId: this.requestId,
+      reporter: { progress: this.progress, log: this.clientLog },
+    });
   }
 
   /** The same unit of work as another group sees it (an event listener): its config and services. */

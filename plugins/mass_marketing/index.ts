@@ -13,7 +13,7 @@ import { ImportError } from './entities/import-error.entity.js';
 import { Campaign } from './entities/campaign.entity.js';
 import { CampaignRun } from './entities/campaign-run.entity.js';
 import { CampaignRecipient } from './entities/campaign-recipient.entity.js';
-import { CampaignTranslation } from './entities/campaign-translation.entity.js';
+import { Translation } from './entities/translation.entity.js';
 import { SessionPacing } from './entities/session-pacing.entity.js';
 import { MassMarketingInit } from './migrations/0001-init.js';
 import { MassMarketingCampaigns } from './migrations/0002-campaigns.js';
@@ -21,6 +21,7 @@ import { MassMarketingAudienceFacts } from './migrations/0003-audience-facts.js'
 import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
 import { MassMarketingWaitingReasonCode } from './migrations/0005-waiting-reason-code.js';
 import { MassMarketingMediaFile } from './migrations/0006-media-file.js';
+import { MassMarketingTranslations } from './migrations/0007-translations.js';
 import { withAudienceListeners } from './services/audience-listeners.js';
 import { MarketingContactListsService } from './services/contact-lists-service.js';
 import { MarketingContactImportsService } from './services/contact-imports-service.js';
@@ -117,7 +118,7 @@ export default definePlugin({
     Campaign,
     CampaignRun,
     CampaignRecipient,
-    CampaignTranslation,
+    Translation,
     SessionPacing,
   ],
   migrations: [
@@ -127,6 +128,7 @@ export default definePlugin({
     { name: '0004-claimed-by', class: MassMarketingClaimedBy },
     { name: '0005-waiting-reason-code', class: MassMarketingWaitingReasonCode },
     { name: '0006-media-file', class: MassMarketingMediaFile },
+    { name: '0007-translations', class: MassMarketingTranslations },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,

@@ -8,6 +8,8 @@ import { PromptInit } from './migrations/0001-init.js';
 import { PromptReadViews } from './migrations/0002-read-views.js';
 import { AiService } from './services/ai/ai-service.js';
 import { AiProviderSettingsService } from './services/provider-settings-service.js';
+import { PromptTranslator } from './services/ports/translator.js';
+import { PromptFollowupComposer } from './services/ports/followup-composer.js';
 import { getAiProvider } from './tools/get-ai-provider.js';
 import { configureAiProvider } from './tools/configure-ai-provider.js';
 import { testAiProvider } from './tools/test-ai-provider.js';
@@ -35,7 +37,14 @@ export default definePlugin({
     ai_usage_view:
       'One row per model call: shop_id, id, surface, task (chat, task, embedding), engine, source (shop, installation), model, input_tokens, output_tokens, latency_ms, attempts, outcome (ok or an error code), created_at.',
   },
-  services: { aiService: AiService, aiProviderSettingsService: AiProviderSettingsService },
+  services: {
+    aiService: AiService,
+    aiProviderSettingsService: AiProviderSettingsService,
+    /** mass_marketing's port: campaign and auto-reply translations. */
+    translatorPort: PromptTranslator,
+    /** tickets' port: follow-up messages composed from a resolution. */
+    followupComposerPort: PromptFollowupComposer,
+  },
   errors: promptErrors,
   tools: [getAiProvider, configureAiProvider, testAiProvider],
   retention: [{ table: 'ai_usage', column: 'created_at', days: () => 400 }],

@@ -1,10 +1,14 @@
+import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { Ticket } from './entities/ticket.entity.js';
 import { TicketNote } from './entities/ticket-note.entity.js';
 import { TicketFollowup } from './entities/ticket-followup.entity.js';
 import { TicketsInit } from './migrations/0001-init.js';
 import { TicketsReadViews } from './migrations/0002-read-views.js';
+import { TicketsFollowupComposition } from './migrations/0003-followup-composition.js';
 import { TicketsService } from './services/tickets-service.js';
+import { FOLLOWUP_COMPOSER_PORT } from './services/followup-composer.js';
+import { composeFollowups } from './jobs/compose-followups.js';
 import { TicketResolutionsService } from './services/ticket-resolutions-service.js';
 import { TicketLinksService } from './services/ticket-links-service.js';
 import { createAiTicket } from './tools/create-ai-ticket.js';
@@ -33,10 +37,13 @@ export default definePlugin({
     'Internal customer tickets: create (with dedupe), notes, assignment, resolution with a queued customer follow-up, close, reopen.',
   kernel: '^1.0.0',
   dependencies: ['agents', 'customers'],
+  /** The AI follow-up composer, from whichever group provides it (the prompt group). */
+  ports: [FOLLOWUP_COMPOSER_PORT],
   entities: [Ticket, TicketNote, TicketFollowup],
   migrations: [
     { name: '0001-init', class: TicketsInit },
     { name: '0002-read-views', class: TicketsReadViews },
+    { name: '0003-followup-composition', class: TicketsFollowupComposition },
   ],
   readViews: {
     tickets_view:
@@ -48,6 +55,7 @@ export default definePlugin({
     ticketLinksService: TicketLinksService,
   },
   errors: ticketsErrors,
+  jobs: [composeFollowups],
   resourceTemplates: [ticketTemplate],
   prompts: [triageOpenTickets],
   tools: [
@@ -61,6 +69,9 @@ export default definePlugin({
     updateAiTicket,
     reopenAiTicket,
   ],
+  setup: ({ container }) => {
+    container.register({ ticketsComposerRegistered: asValue(container.hasRegistration(FOLLOWUP_COMPOSER_PORT)) });
+  },
   on: {
     'customers.merged': (payload, { services }) => services.ticketLinksService.customersMerged(payload),
     'customers.deleted': (payload, { services }) => services.ticketLinksService.customerDeleted(payload),

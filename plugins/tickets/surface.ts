@@ -3,8 +3,16 @@ import type { TicketsService } from './services/tickets-service.js';
 import type { TicketResolutionsService } from './services/ticket-resolutions-service.js';
 import type { TicketLinksService } from './services/ticket-links-service.js';
 import type { TicketPriority } from './entities/ticket.entity.js';
+import type { FollowupComposerPort, FollowupCompositionRequest } from './services/followup-composer.js';
 
-export type { TicketsService, TicketResolutionsService, TicketLinksService, TicketPriority };
+export type {
+  TicketsService,
+  TicketResolutionsService,
+  TicketLinksService,
+  TicketPriority,
+  FollowupComposerPort,
+  FollowupCompositionRequest,
+};
 
 /** Fired when a new ticket is opened (not when a report is deduped onto an open one). */
 export interface TicketsCreated {
@@ -42,6 +50,10 @@ declare module '../../core/index.js' {
     ticketsService: TicketsService;
     ticketResolutionsService: TicketResolutionsService;
     ticketLinksService: TicketLinksService;
+    /** Registered at setup: whether some group registered the composer port. */
+    ticketsComposerRegistered: boolean;
+    /** A port tickets defines: a group that composes follow-ups registers it under this name. */
+    followupComposerPort?: FollowupComposerPort;
   }
   interface EventMap {
     'tickets.created': TicketsCreated;

@@ -30,6 +30,8 @@ export class FakeOpenAi {
   private readonly steps: FakeStep[] = [];
   /** The chat answer when nothing else is queued. */
   reply = 'OK';
+  /** When set, the chat answer when nothing else is queued, made from the request's body (a model that reads its input). */
+  respond?: (body: any) => string;
   /** Bearer key the server accepts; others get 401. */
   apiKey = 'sk-test-fake-key';
   models = ['fake-chat', 'fake-task', 'fake-embed'];
@@ -105,7 +107,7 @@ export class FakeOpenAi {
       });
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') {
-      const content = step && 'content' in step ? step.content : this.reply;
+      const content = step && 'content' in step ? step.content : (this.respond?.(body) ?? this.reply);
       if (step && 'malformed' in step) {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"id": "chatcmpl-broken", "choices": [');

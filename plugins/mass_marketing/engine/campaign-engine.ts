@@ -107,6 +107,11 @@ export class CampaignEngine {
     report.claimed = claims.length;
     await this.pool(this.batches(claims), async (batch) => {
       const { shopId } = batch[0]!;
+      if (batch[0]!.translate)
+        await this.prepareTranslations(
+          shopId,
+          batch.map((c) => c.recipientId),
+        );
       const outcomes = await this.withShop(
         shopId,
         async (ctx) => {
@@ -163,6 +168,7 @@ export class CampaignEngine {
     const stale = this.config.staleSendingSeconds;
     let done = 0;
     for (const row of await this.read((client) => staleRows(client, stale, HOUSEKEEPING_BATCH))) {
+      await this.prepareTranslations(row.shopId, [row.id]);
       const outcome = await this.withShop(
         row.shopId,
         async (ctx) => {
@@ -191,6 +197,11 @@ export class CampaignEngine {
       if (outcome !== 'gone') done++;
     }
     return done;
+  }
+
+  /** A translation is a model call: made before the send's transaction, which only reads it. */
+  private prepareTranslations(shopId: number, recipientIds: number[]): Promise<void> {
+    return this.withShop(shopId, (ctx) => ctx.services.marketingTranslationService.prepare(recipientIds));
   }
 
   private inShop<T>(shopId: number, work: (services: Services) => Promise<T>): Promise<T> {

@@ -6,6 +6,8 @@ export interface SendableCampaign {
   shop_id: number;
   send_interval_seconds: number;
   session_ids: number[] | null;
+  /** Its sends need translations made first: translate_by_prefix, or the shop's translated auto-reply. */
+  translate: boolean;
 }
 
 export interface Claim {
@@ -14,6 +16,7 @@ export interface Claim {
   shopId: number;
   campaignId: number;
   intervalSeconds: number;
+  translate: boolean;
 }
 
 /** The lines a campaign may use: those named, else every line enabled for mass marketing; connected ones only. */
@@ -24,7 +27,9 @@ const USABLE_LINE = `s.shop_id = $1 and ${LINE_FILTER}`;
 /** Running campaigns with a recipient pending, oldest first. */
 export async function sendableCampaigns(client: ClientBase, limit: number): Promise<SendableCampaign[]> {
   const { rows } = await client.query<SendableCampaign>(
-    `select c.id, c.shop_id, c.send_interval_seconds, c.session_ids from marketing_campaigns c
+    `select c.id, c.shop_id, c.send_interval_seconds, c.session_ids,
+       c.translate_by_prefix or exists (select 1 from marketing_settings s where s.shop_id = c.shop_id and s.auto_reply_enabled and s.auto_reply_translate) as translate
+     from marketing_campaigns c
      where c.status = 'running' and exists (select 1 from marketing_campaign_recipients r where r.campaign_id = c.id and r.status = 'pending')
      order by c.id limit $1`,
     [limit],
@@ -96,6 +101,7 @@ export async function claim(
     shopId: c.shop_id,
     campaignId: c.id,
     intervalSeconds: c.send_interval_seconds * intervalScale,
+    translate: c.translate,
   }));
 }
 

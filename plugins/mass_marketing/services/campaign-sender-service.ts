@@ -258,7 +258,7 @@ export class MarketingCampaignSenderService {
     let language: string | null = null;
     let translation: string | null = null;
     if (campaign.translateByPrefix) {
-      const t = await this.deps.marketingTranslationService.forRecipient(campaign, template, row.phone);
+      const t = await this.deps.marketingTranslationService.forRecipient(template, row.phone);
       template = t.text;
       language = t.language;
       translation = t.note;

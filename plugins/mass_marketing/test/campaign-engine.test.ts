@@ -522,5 +522,62 @@ describe('mass_marketing: translation through the translator port', () => {
     );
     const logs = await allLogs(c, campaign.id);
     expect(logs.filter((l) => l.language === 'de').every((l) => l.translation === 'translated to de')).to.equal(true);
+    expect(
+      translated.every((t) => !t.inTransaction),
+      'the port is called outside any transaction',
+    ).to.equal(true);
+  });
+
+  it('a failing provider or lost placeholders: the original text goes out, the log says why, and the port is not asked again for each recipient', async () => {
+    const { shopId, token } = await k.shops.create({ name: 'Untranslated shop', credits: 100_000, locale: 'es-ES' });
+    const c = caller(k, token);
+    await marketingLine(k, token);
+    const germans = ['+4915112340011', '+4915112340012', '+4915112340013'];
+    const failing = await create(c, await listWith(c, germans), {
+      translate_by_prefix: true,
+      message_text: 'Hola {nombre} [fail]',
+    });
+    const dropping = await create(c, await listWith(c, ['+33612345611']), {
+      translate_by_prefix: true,
+      message_text: 'Hola {nombre} [drop]',
+    });
+    translated.length = 0;
+    for (const campaign of [failing, dropping]) {
+      await c.ok('start_campaign', { campaign_id: campaign.id });
+      await untilStatus(c, campaign.id, 'completed');
+    }
+    expect(translated.map((t) => t.targetLanguage).sort()).to.deep.equal(['de', 'fr']);
+    const failed = await allLogs(c, failing.id);
+    expect(failed.map((l) => l.translation)).to.deep.equal(
+      Array(3).fill('skipped: the translation provider failed (provider down); sent in the original text'),
+    );
+    const [dropped] = await allLogs(c, dropping.id);
+    expect(dropped.translation).to.equal(
+      'skipped: the translation changed the placeholders ({nombre} → none); sent in the original text',
+    );
+    const sent = await sandboxOutbound(k, shopId);
+    expect(sent.find((m) => m.peer_phone === germans[0])!.text).to.match(/^Hola Contact 0 \[fail\]/);
+  });
+
+  it('the auto-reply goes out in the recipient’s language when auto_reply_translate is on', async () => {
+    const { shopId, token } = await k.shops.create({ name: 'Translated replies', credits: 100_000, locale: 'es-ES' });
+    const c = caller(k, token);
+    const line = await marketingLine(k, token);
+    await c.ok('save_mass_marketing_config', {
+      auto_reply_enabled: true,
+      auto_reply_text: 'Gracias {nombre}, te respondemos pronto.',
+      auto_reply_translate: true,
+    });
+    const german = '+4915112340021';
+    const campaign = await create(c, await listWith(c, [german]));
+    translated.length = 0;
+    await c.ok('start_campaign', { campaign_id: campaign.id });
+    await untilStatus(c, campaign.id, 'completed');
+    expect(translated.map((t) => t.text)).to.deep.equal(['Gracias {nombre}, te respondemos pronto.']);
+    await customerWrites(k, token, line.session_key, german, 'Wie viel kostet das?');
+    const reply = await waitFor('the auto-reply', async () =>
+      (await sandboxOutbound(k, shopId)).find((m) => m.peer_phone === german && m.text?.startsWith('[de]')),
+    );
+    expect(reply!.text).to.equal('[de] Gracias Contact 0, te respondemos pronto.');
   });
 });

@@ -17,6 +17,8 @@ export interface MarketingKernelOptions {
   translator?: boolean;
   /** The server's public base URL (links it hands out, such as stored files' as campaign media). */
   publicBaseUrl?: string;
+  /** More of the server's settings (network, …), at the top level of the configuration. */
+  server?: Record<string, unknown>;
 }
 
 /** mass_marketing with its dependencies, a sandbox engine of this file's own, and a fast import worker. */
@@ -24,6 +26,7 @@ export function bootMarketing(options: MarketingKernelOptions = {}): Promise<Tes
   return bootKernel({
     groups: [...(options.groups ?? []), 'customers', 'whatsapp_ops', 'mass_marketing'],
     overrides: {
+      ...options.server,
       ...(options.publicBaseUrl && { server: { publicBaseUrl: options.publicBaseUrl } }),
       groups: {
         whatsapp_ops: { enabled: true, config: { sandbox: { engineName: uniqueEngineName('mm'), ...FAST_SANDBOX } } },

@@ -21,8 +21,12 @@ export const TicketFollowup = defineEntity({
       .onCreate(() => 'queued' as const)
       .index(),
     message: p.text(),
-    // 'template' until an AI composer writes follow-ups; the messaging group may recompose those.
+    /**
+     * 'template', 'ai', or 'pending': a composer (followup-composer.ts) will write the message; until
+     * it does, the template's message waits in `message` (and goes out after COMPOSE_GRACE_MS).
+     */
     composedBy: p.string().length(16),
+    resolution: p.text().nullable(),
     resolveAfterNotify: p.boolean(),
     phone: p.string().length(20).nullable(),
     customerEmail: p.string().length(254).nullable(),
@@ -34,6 +38,13 @@ export const TicketFollowup = defineEntity({
       .onUpdate(() => new Date()),
     sentAt: p.datetime().nullable(),
   },
+  indexes: [
+    {
+      // The compose-followups job's scan across shops.
+      name: 'ticket_followups_pending_composition_index',
+      expression: `create index "ticket_followups_pending_composition_index" on "ticket_followups" ("shop_id") where "composed_by" = 'pending' and "status" = 'queued'`,
+    },
+  ],
 });
 
 export type TicketFollowup = InferEntity<typeof TicketFollowup>;

@@ -11,6 +11,7 @@ import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { ticketStatus } from './ticket-status.js';
 import { composeFollowup } from './followup-template.js';
+import { COMPOSE_GRACE_MS, COMPOSED_MAX, type FollowupComposerPort } from './followup-composer.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
 import type { TicketsService } from './tickets-service.js';
 
@@ -20,6 +21,9 @@ interface Deps {
   ticketsService: TicketsService;
   customersService: { findByPhone(phone: string): Promise<{ name?: string | null } | null> };
   events: ScopedEvents;
+  /** Registered by the manifest's setup: whether some group registered `followupComposerPort`. */
+  ticketsComposerRegistered: boolean;
+  followupComposerPort?: FollowupComposerPort;
 }
 
 /**
@@ -46,6 +50,7 @@ export class TicketResolutionsService {
     await this.cancelQueued(ticket, 'replaced by a newer resolution');
     const note = this.deps.ticketsService.appendNote(ticket, 'resolution', resolution);
     const customer = ticket.phone ? await this.deps.customersService.findByPhone(ticket.phone) : null;
+    const composer = this.deps.ticketsComposerRegistered && (await this.deps.followupComposerPort!.available());
     const followup = this.em.create(TicketFollowup, {
       ticket,
       message: composeFollowup({
@@ -54,7 +59,8 @@ export class TicketResolutionsService {
         customerName: customer?.name ?? null,
         resolution,
       }),
-      composedBy: 'template',
+      composedBy: composer ? 'pending' : 'template',
+      resolution,
       resolveAfterNotify,
       phone: ticket.phone ?? null,
       customerEmail: ticket.customerEmail ?? null,
@@ -83,6 +89,8 @@ export class TicketResolutionsService {
     const followup = await this.queuedFollowup(followupId);
     followup.status = 'sent';
     followup.sentAt = new Date();
+    // The composer did not answer within the grace period: the template went out.
+    if (followup.composedBy === 'pending') followup.composedBy = 'template';
     const ticket = followup.ticket;
     if (followup.resolveAfterNotify && ticket.status === 'pending_notification') {
       ticket.status = 'resolved';
@@ -105,10 +113,59 @@ export class TicketResolutionsService {
     return { followup: followupPayload(followup), ticket: ticketPayload(followup.ticket) };
   }
 
-  /** The shop's queued follow-ups, oldest first: what the messaging group has to send. */
+  /**
+   * The shop's queued follow-ups, oldest first: what the messaging group has to send. One waiting
+   * for its composer is left out for COMPOSE_GRACE_MS, then offered with the template's message.
+   */
   async queuedFollowups(limit: number) {
-    const rows = await this.em.find(TicketFollowup, { status: 'queued' }, { orderBy: { id: 'asc' }, limit });
+    const rows = await this.em.find(
+      TicketFollowup,
+      {
+        status: 'queued',
+        $or: [{ composedBy: { $ne: 'pending' } }, { createdAt: { $lt: new Date(Date.now() - COMPOSE_GRACE_MS) } }],
+      },
+      { orderBy: { id: 'asc' }, limit },
+    );
     return rows.map(followupPayload);
+  }
+
+  /** Queued follow-ups waiting for the composer, oldest first, with what it composes from. */
+  async pendingCompositions(limit: number) {
+    const rows = await this.em.find(
+      TicketFollowup,
+      { status: 'queued', composedBy: 'pending' },
+      { orderBy: { id: 'asc' }, limit },
+    );
+    const names = new Map<string, string | null>();
+    for (const phone of new Set(rows.map((r) => r.phone).filter((p): p is string => !!p)))
+      names.set(phone, (await this.deps.customersService.findByPhone(phone))?.name ?? null);
+    return rows.map((f) => ({
+      id: f.id,
+      request: {
+        locale: this.deps.shop.locale,
+        shopName: this.deps.shop.name,
+        customerName: (f.phone && names.get(f.phone)) ?? null,
+        resolution: f.resolution ?? f.message,
+        template: f.message,
+      },
+    }));
+  }
+
+  /**
+   * The composer's answer for a follow-up still queued and waiting for it: its text (composed_by
+   * ai), or null when it could not answer (the template stays, composed_by template). A follow-up
+   * sent, cancelled or replaced meanwhile is left as it is.
+   */
+  async composed(followupId: number, text: string | null): Promise<boolean> {
+    const usable = text !== null && text.trim().length > 0 && text.length <= COMPOSED_MAX;
+    const changed = await this.em.nativeUpdate(
+      TicketFollowup,
+      { id: followupId, status: 'queued', composedBy: 'pending' },
+      usable
+        ? { message: text.trim(), composedBy: 'ai', updatedAt: new Date() }
+        : { composedBy: 'template', updatedAt: new Date() },
+    );
+    return changed > 0 && usable;
   }
 
   async cancelQueued(ticket: Ticket, reason: string): Promise<void> {
