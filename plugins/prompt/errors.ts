@@ -1,4 +1,4 @@
-import { defineErrors, invalidArgumentsEntry } from '../../core/index.js';
+import { defineErrors, invalidArgumentsEntry, invalidStateEntry, notFoundEntry } from '../../core/index.js';
 
 /**
  * The AI runtime's codes, answered by this group's tools and by every group that asks the runtime
@@ -35,7 +35,18 @@ export const aiErrorEntries = {
 export const promptErrors = defineErrors({
   ...aiErrorEntries,
   invalid_arguments: invalidArgumentsEntry(
-    'openai_compatible without base_url, api_key or chat_model (the first time); a base_url that is not http(s).',
+    'openai_compatible without base_url, api_key or chat_model (the first time); a base_url that is not http(s); a blank base prompt or one over 20,000 characters; enforced_categories not among enabled_categories; a bad rating without answer or correction; text with a decision other than activate.',
+  ),
+  conflict: {
+    when: 'save_prompt with an expected_version older than the current version (someone saved meanwhile).',
+    data: { current_version: 'the version now', expected_version: 'the one given' },
+  },
+  not_found: notFoundEntry(
+    'An unknown prompt version or learned rule, also another shop’s.',
+    '"prompt version" or "learned rule"',
+  ),
+  invalid_state: invalidStateEntry(
+    'A review decision the rule’s status does not allow (reject an active rule, retire a candidate…).',
   ),
   url_not_allowed: {
     when: 'A base_url that resolves to a private, loopback or otherwise internal address.',

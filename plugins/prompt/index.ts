@@ -6,6 +6,23 @@ import { AiProviderSetting } from './entities/ai-provider-setting.entity.js';
 import { AiUsage } from './entities/ai-usage.entity.js';
 import { PromptInit } from './migrations/0001-init.js';
 import { PromptReadViews } from './migrations/0002-read-views.js';
+import { PromptPromptsAndLearning } from './migrations/0003-prompts-and-learning.js';
+import { PromptVersion } from './entities/prompt-version.entity.js';
+import { LearningSetting } from './entities/learning-setting.entity.js';
+import { LearnedRule } from './entities/learned-rule.entity.js';
+import { AiFeedback } from './entities/ai-feedback.entity.js';
+import { PromptService } from './services/prompts/prompt-service.js';
+import { PromptInstructionService } from './services/prompts/instruction-service.js';
+import { AiLearningService } from './services/learning/learning-service.js';
+import { getPrompt } from './tools/get-prompt.js';
+import { savePrompt } from './tools/save-prompt.js';
+import { listPromptVersions } from './tools/list-prompt-versions.js';
+import { restorePromptVersion } from './tools/restore-prompt-version.js';
+import { applyPromptInstruction } from './tools/apply-prompt-instruction.js';
+import { configureAiLearning } from './tools/configure-ai-learning.js';
+import { getAiLearning } from './tools/get-ai-learning.js';
+import { reviewLearnedRule } from './tools/review-learned-rule.js';
+import { recordAiFeedback } from './tools/record-ai-feedback.js';
 import { AiService } from './services/ai/ai-service.js';
 import { AiProviderSettingsService } from './services/provider-settings-service.js';
 import { PromptTranslator } from './services/ports/translator.js';
@@ -25,13 +42,14 @@ export default definePlugin({
   name: 'prompt',
   version: '1.0.0',
   description:
-    'The AI runtime and its provider: which engine answers the shop’s AI calls, its key, budget and a test call.',
+    'The assistant’s prompt (versions, per-surface additions, instructions previewed before saving), learning from agents’ corrections, and the AI runtime and its provider.',
   kernel: '^1.0.0',
   configSchema: PromptConfig,
-  entities: [AiProviderSetting, AiUsage],
+  entities: [AiProviderSetting, AiUsage, PromptVersion, LearningSetting, LearnedRule, AiFeedback],
   migrations: [
     { name: '0001-init', class: PromptInit },
     { name: '0002-read-views', class: PromptReadViews },
+    { name: '0003-prompts-and-learning', class: PromptPromptsAndLearning },
   ],
   readViews: {
     ai_usage_view:
@@ -40,13 +58,29 @@ export default definePlugin({
   services: {
     aiService: AiService,
     aiProviderSettingsService: AiProviderSettingsService,
+    promptService: PromptService,
+    promptInstructionService: PromptInstructionService,
+    aiLearningService: AiLearningService,
     /** mass_marketing's port: campaign and auto-reply translations. */
     translatorPort: PromptTranslator,
     /** tickets' port: follow-up messages composed from a resolution. */
     followupComposerPort: PromptFollowupComposer,
   },
   errors: promptErrors,
-  tools: [getAiProvider, configureAiProvider, testAiProvider],
+  tools: [
+    getPrompt,
+    savePrompt,
+    listPromptVersions,
+    restorePromptVersion,
+    applyPromptInstruction,
+    configureAiLearning,
+    getAiLearning,
+    reviewLearnedRule,
+    recordAiFeedback,
+    getAiProvider,
+    configureAiProvider,
+    testAiProvider,
+  ],
   retention: [{ table: 'ai_usage', column: 'created_at', days: () => 400 }],
   setup: ({ container, config }) => {
     if (config.ai.provider === 'openai_compatible' && (!config.ai.baseUrl || !config.ai.apiKey))

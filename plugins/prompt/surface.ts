@@ -2,8 +2,11 @@
 import type { AiService } from './services/ai/ai-service.js';
 import type { AiProviderSettingsService } from './services/provider-settings-service.js';
 import type { PromptConfig } from './config.js';
+import type { PromptService } from './services/prompts/prompt-service.js';
+import type { PromptInstructionService } from './services/prompts/instruction-service.js';
+import type { AiLearningService } from './services/learning/learning-service.js';
 
-export type { AiService };
+export type { AiService, PromptService, AiLearningService };
 export type { ChatAnswer, ChatRequest } from './services/ai/ai-service.js';
 export type { AiTask, ChatMessage, ResolvedEngine, Surface } from './services/ai/ai-types.js';
 export { BUILTIN_NOTICE, SURFACES } from './services/ai/ai-types.js';
@@ -13,5 +16,8 @@ declare module '../../core/index.js' {
     aiService: AiService;
     aiProviderSettingsService: AiProviderSettingsService;
     promptConfig: PromptConfig;
+    promptService: PromptService;
+    promptInstructionService: PromptInstructionService;
+    aiLearningService: AiLearningService;
   }
 }

@@ -7,8 +7,9 @@ const COMPOSED = Type.Object(
 );
 
 /**
- * tickets' `followupComposerPort` on the shop's AI engine (surface `ticket`, the chat model). Only
- * the resolution, the customer's name and the shop's name reach the model: the ticket's title,
+ * tickets' `followupComposerPort` on the shop's AI engine (surface `ticket`, the chat model), under
+ * the shop's prompt for tickets. Only the resolution, the customer's name and the shop's name reach
+ * the model: the ticket's title,
  * description and notes are internal. The built-in engine has nothing to add to the template, so
  * the port is not available there.
  */
@@ -20,15 +21,17 @@ export class PromptFollowupComposer implements FollowupComposerPort {
   }
 
   async compose(request: FollowupCompositionRequest) {
+    const { text: shopPrompt } = await this.deps.promptService.effective('ticket');
     const answer = await this.deps.aiService.chat({
       surface: 'ticket',
       task: 'chat',
       schema: COMPOSED,
       messages: [
+        { role: 'system', content: shopPrompt },
         {
           role: 'system',
           content:
-            `You write a short message from the shop "${request.shopName}" to its customer, telling them how their request was resolved. ` +
+            `Now you write a short message from the shop "${request.shopName}" to its customer, telling them how their request was resolved. ` +
             `Write in the language of the locale ${request.locale}, warm and plain, without inventing facts beyond the resolution. ` +
             'Answer with JSON only: {"message": "<the message>"}.',
         },

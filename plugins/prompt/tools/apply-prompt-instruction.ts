@@ -1,0 +1,35 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { PROMPT_MAX } from '../services/prompts/prompt-service.js';
+
+export const applyPromptInstruction = defineTool({
+  name: 'apply_prompt_instruction',
+  title: 'Apply prompt instruction',
+  description:
+    'Returns the prompt with a natural-language instruction applied, as a preview with a diff; it saves nothing (call save_prompt with the preview to keep it). prompt defaults to the shop’s current base prompt. ' +
+    'With an AI provider the task model edits it. The built-in engine applies the common forms in es, en, de, fr, pt, it and hu — add, remove or replace a rule or a phrase; set the tone, the language or the signature — and answers ai_provider_required for anything else.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  input: Type.Object({
+    instruction: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '\\S',
+      description: 'e.g. "Use a formal tone".',
+    }),
+    prompt: Type.Optional(Type.String({ minLength: 1, maxLength: PROMPT_MAX })),
+  }),
+  output: Type.Object({
+    preview: Type.String(),
+    changed: Type.Boolean(),
+    message: Type.String(),
+    diff: Type.String({ description: 'Unified diff from the prompt to the preview; empty when unchanged.' }),
+    method: Type.Enum(['rule', 'model']),
+    engine: Type.String(),
+    notice: Type.Optional(Type.String()),
+    saved: Type.Literal(false),
+    next_step: Type.String(),
+  }),
+  handler: async ({ instruction, prompt }, { services }) =>
+    services.promptInstructionService.apply(instruction, prompt),
+});

@@ -1,0 +1,28 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { RULE_STATUSES } from '../entities/learned-rule.entity.js';
+import { LearningOutput, RuleOutput, surfaceArg } from './prompt-args.js';
+
+export const getAiLearning = defineTool({
+  name: 'get_ai_learning',
+  title: 'Get AI learning',
+  description:
+    'A surface’s learning settings (its own, or inherited from all) and its learned rules, most backed first, with the ones the prompt uses now.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    surface: Type.Optional(surfaceArg('Default all.')),
+    status: Type.Optional(Type.Enum(RULE_STATUSES)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  }),
+  output: Type.Object({
+    learning: LearningOutput,
+    rules: Type.Array(RuleOutput),
+    applied_rule_ids: Type.Array(Type.Integer()),
+  }),
+  handler: async ({ surface = 'all', status, limit = 50 }, { services }) => ({
+    learning: await services.aiLearningService.settings(surface),
+    rules: await services.aiLearningService.rules(surface, status, limit),
+    applied_rule_ids: (await services.aiLearningService.applied(surface)).map((r) => r.id),
+  }),
+});
