@@ -15,6 +15,7 @@ const defaults: ConfigOverrides = {
     crm: { enabled: true },
     customers: { enabled: true },
     general: { enabled: true },
+    knowledge: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
     prompt: { enabled: true },

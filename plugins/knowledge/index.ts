@@ -1,0 +1,58 @@
+import { definePlugin } from '../../core/index.js';
+import { knowledgeErrors } from './errors.js';
+import { Snippet } from './entities/snippet.entity.js';
+import { KnowledgeSettings } from './entities/knowledge-settings.entity.js';
+import { KnowledgeInit } from './migrations/0001-init.js';
+import { KnowledgeSnippetsService } from './services/snippets-service.js';
+import { KnowledgeSearchService } from './services/search-service.js';
+import { KnowledgeImportService } from './services/import-service.js';
+import { KnowledgeSettingsService } from './services/settings-service.js';
+import { expireSnippets } from './jobs/expire-snippets.js';
+import { createKnowledgeSnippet } from './tools/create-knowledge-snippet.js';
+import { listKnowledgeSnippets } from './tools/list-knowledge-snippets.js';
+import { getKnowledgeSnippet } from './tools/get-knowledge-snippet.js';
+import { updateKnowledgeSnippet } from './tools/update-knowledge-snippet.js';
+import { deleteKnowledgeSnippet } from './tools/delete-knowledge-snippet.js';
+import { approveKnowledgeSnippet } from './tools/approve-knowledge-snippet.js';
+import { rejectKnowledgeSnippet } from './tools/reject-knowledge-snippet.js';
+import { importKnowledge } from './tools/import-knowledge.js';
+import { searchKnowledge } from './tools/search-knowledge.js';
+import { getKnowledgeSettings } from './tools/get-knowledge-settings.js';
+import { updateKnowledgeSettings } from './tools/update-knowledge-settings.js';
+
+/**
+ * knowledge: what the assistant may know — snippets (FAQ, policy, product facts, notes) with an
+ * approval state, imported from CSV, JSON or Markdown, and searched in each snippet's language
+ * (full-text with accents folded and words stemmed, trigram similarity for typos) on both engines.
+ */
+export default definePlugin({
+  name: 'knowledge',
+  version: '1.0.0',
+  description:
+    'Knowledge snippets the assistant may use (create, import, approve, reject, expire) and their search in seven languages.',
+  kernel: '^1.0.0',
+  dependencies: ['prompt'],
+  entities: [Snippet, KnowledgeSettings],
+  migrations: [{ name: '0001-init', class: KnowledgeInit }],
+  services: {
+    knowledgeSnippetsService: KnowledgeSnippetsService,
+    knowledgeSearchService: KnowledgeSearchService,
+    knowledgeImportService: KnowledgeImportService,
+    knowledgeSettingsService: KnowledgeSettingsService,
+  },
+  errors: knowledgeErrors,
+  jobs: [expireSnippets],
+  tools: [
+    createKnowledgeSnippet,
+    listKnowledgeSnippets,
+    getKnowledgeSnippet,
+    updateKnowledgeSnippet,
+    deleteKnowledgeSnippet,
+    approveKnowledgeSnippet,
+    rejectKnowledgeSnippet,
+    importKnowledge,
+    searchKnowledge,
+    getKnowledgeSettings,
+    updateKnowledgeSettings,
+  ],
+});

@@ -1,0 +1,56 @@
+import type { Services } from '../../../core/index.js';
+import { KnowledgeSettings } from '../entities/knowledge-settings.entity.js';
+
+export const DEFAULT_KNOWLEDGE_SETTINGS = {
+  topK: 3,
+  relevanceThreshold: 0.15,
+  requireApproval: true,
+};
+
+export interface KnowledgeSettingsChanges {
+  top_k?: number;
+  relevance_threshold?: number;
+  require_approval?: boolean;
+}
+
+const payload = (s: typeof DEFAULT_KNOWLEDGE_SETTINGS) => ({
+  top_k: s.topK,
+  relevance_threshold: s.relevanceThreshold,
+  require_approval: s.requireApproval,
+});
+
+/** How the shop's knowledge is searched (top_k, threshold) and whether imports wait for approval. */
+export class KnowledgeSettingsService {
+  constructor(private readonly deps: Services) {}
+
+  async current(): Promise<typeof DEFAULT_KNOWLEDGE_SETTINGS> {
+    const row = await this.deps.em.findOne(KnowledgeSettings, {});
+    return row
+      ? { topK: row.topK, relevanceThreshold: Number(row.relevanceThreshold), requireApproval: row.requireApproval }
+      : DEFAULT_KNOWLEDGE_SETTINGS;
+  }
+
+  async get() {
+    const counts = await this.deps.em.execute<{ status: string; n: number }[]>(
+      'select status, count(*)::int as n from knowledge_snippets where shop_id = ? group by status',
+      [this.deps.shop.id],
+    );
+    return {
+      settings: payload(await this.current()),
+      snippets: Object.fromEntries(
+        ['pending', 'active', 'rejected', 'expired'].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]),
+      ),
+    };
+  }
+
+  async update(changes: KnowledgeSettingsChanges) {
+    const row =
+      (await this.deps.em.findOne(KnowledgeSettings, {})) ??
+      this.deps.em.create(KnowledgeSettings, { ...DEFAULT_KNOWLEDGE_SETTINGS } as KnowledgeSettings);
+    if (changes.top_k !== undefined) row.topK = changes.top_k;
+    if (changes.relevance_threshold !== undefined) row.relevanceThreshold = changes.relevance_threshold;
+    if (changes.require_approval !== undefined) row.requireApproval = changes.require_approval;
+    await this.deps.em.flush();
+    return this.get();
+  }
+}

@@ -1,0 +1,17 @@
+/** The knowledge group as other groups see it: snippets and their search. Types only. */
+import type { KnowledgeSnippetsService } from './services/snippets-service.js';
+import type { KnowledgeSearchService } from './services/search-service.js';
+import type { KnowledgeImportService } from './services/import-service.js';
+import type { KnowledgeSettingsService } from './services/settings-service.js';
+
+export type { KnowledgeSnippetsService, KnowledgeSearchService };
+export type { SearchHit, SearchRequest } from './services/search-service.js';
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    knowledgeSnippetsService: KnowledgeSnippetsService;
+    knowledgeSearchService: KnowledgeSearchService;
+    knowledgeImportService: KnowledgeImportService;
+    knowledgeSettingsService: KnowledgeSettingsService;
+  }
+}

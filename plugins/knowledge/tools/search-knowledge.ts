@@ -1,0 +1,40 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { SURFACES, WIDGET_LANGUAGES } from '../../prompt/surface.js';
+
+export const searchKnowledge = defineTool({
+  name: 'search_knowledge',
+  title: 'Search knowledge',
+  description:
+    'What the assistant would find for a question: the best active snippets (pending too with include_pending), for a surface. Full-text search in each snippet’s language (accents ignored, words stemmed) and trigram similarity for typos; each result has its score (0–1) and how it was found. top_k defaults to the shop’s setting.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    query: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+    surface: Type.Optional(Type.Enum([...SURFACES])),
+    language: Type.Optional(Type.Enum([...WIDGET_LANGUAGES], { description: 'Only snippets in this language.' })),
+    top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+    include_pending: Type.Optional(Type.Boolean({ default: false })),
+  }),
+  output: Type.Object({
+    results: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        kind: Type.String(),
+        title: Type.String(),
+        question: Type.Union([Type.String(), Type.Null()]),
+        content: Type.String(),
+        language: Type.Union([Type.String(), Type.Null()]),
+        status: Type.String(),
+        score: Type.Number(),
+        method: Type.Enum(['fts', 'trigram']),
+      }),
+    ),
+    query_language: Type.Union([Type.String(), Type.Null()]),
+    method: Type.Literal('fts'),
+    engine: Type.String(),
+    notice: Type.Optional(Type.String()),
+  }),
+  handler: async ({ query, surface, language, top_k, include_pending }, { services }) =>
+    services.knowledgeSearchService.search({ query, surface, language, topK: top_k, includePending: include_pending }),
+});

@@ -1,0 +1,25 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { idArg, snippetFieldArgs, SnippetOutput } from './snippet-args.js';
+
+export const updateKnowledgeSnippet = defineTool({
+  name: 'update_knowledge_snippet',
+  title: 'Update knowledge snippet',
+  description:
+    'Changes the fields given (null clears question, language — detected again — and valid_until). The status stays; a new valid_until brings an expired snippet back.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
+  input: Type.Object({
+    id: idArg,
+    title: Type.Optional(snippetFieldArgs.title),
+    content: Type.Optional(snippetFieldArgs.content),
+    kind: Type.Optional(snippetFieldArgs.kind),
+    question: Type.Optional(snippetFieldArgs.question),
+    tags: Type.Optional(snippetFieldArgs.tags),
+    language: Type.Optional(snippetFieldArgs.language),
+    surfaces: Type.Optional(snippetFieldArgs.surfaces),
+    valid_until: Type.Optional(snippetFieldArgs.valid_until),
+  }),
+  output: Type.Object({ snippet: SnippetOutput }),
+  handler: async ({ id, ...fields }, { services }) => services.knowledgeSnippetsService.update(id, fields),
+});
