@@ -1,8 +1,14 @@
+import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { knowledgeErrors } from './errors.js';
 import { Snippet } from './entities/snippet.entity.js';
 import { KnowledgeSettings } from './entities/knowledge-settings.entity.js';
 import { KnowledgeInit } from './migrations/0001-init.js';
+import { KnowledgeEmbeddings } from './migrations/0002-embeddings.js';
+import { SnippetEmbedding } from './entities/snippet-embedding.entity.js';
+import { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
+import { VectorCache } from './services/vector-cache.js';
+import { embedSnippets } from './jobs/embed-snippets.js';
 import { KnowledgeSnippetsService } from './services/snippets-service.js';
 import { KnowledgeSearchService } from './services/search-service.js';
 import { KnowledgeImportService } from './services/import-service.js';
@@ -23,7 +29,8 @@ import { updateKnowledgeSettings } from './tools/update-knowledge-settings.js';
 /**
  * knowledge: what the assistant may know — snippets (FAQ, policy, product facts, notes) with an
  * approval state, imported from CSV, JSON or Markdown, and searched in each snippet's language
- * (full-text with accents folded and words stemmed, trigram similarity for typos) on both engines.
+ * (full-text with accents folded and words stemmed, trigram similarity for typos) on both engines,
+ * fused with vectors when the shop's provider has an embedding model.
  */
 export default definePlugin({
   name: 'knowledge',
@@ -32,16 +39,23 @@ export default definePlugin({
     'Knowledge snippets the assistant may use (create, import, approve, reject, expire) and their search in seven languages.',
   kernel: '^1.0.0',
   dependencies: ['prompt'],
-  entities: [Snippet, KnowledgeSettings],
-  migrations: [{ name: '0001-init', class: KnowledgeInit }],
+  entities: [Snippet, KnowledgeSettings, SnippetEmbedding],
+  migrations: [
+    { name: '0001-init', class: KnowledgeInit },
+    { name: '0002-embeddings', class: KnowledgeEmbeddings },
+  ],
   services: {
     knowledgeSnippetsService: KnowledgeSnippetsService,
     knowledgeSearchService: KnowledgeSearchService,
     knowledgeImportService: KnowledgeImportService,
     knowledgeSettingsService: KnowledgeSettingsService,
+    knowledgeEmbeddingsService: KnowledgeEmbeddingsService,
   },
   errors: knowledgeErrors,
-  jobs: [expireSnippets],
+  jobs: [expireSnippets, embedSnippets],
+  setup: ({ container }) => {
+    container.register({ knowledgeVectorCache: asValue(new VectorCache()) });
+  },
   tools: [
     createKnowledgeSnippet,
     listKnowledgeSnippets,

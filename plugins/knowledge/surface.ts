@@ -3,6 +3,8 @@ import type { KnowledgeSnippetsService } from './services/snippets-service.js';
 import type { KnowledgeSearchService } from './services/search-service.js';
 import type { KnowledgeImportService } from './services/import-service.js';
 import type { KnowledgeSettingsService } from './services/settings-service.js';
+import type { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
+import type { VectorCache } from './services/vector-cache.js';
 
 export type { KnowledgeSnippetsService, KnowledgeSearchService };
 export type { SearchHit, SearchRequest } from './services/search-service.js';
@@ -13,5 +15,8 @@ declare module '../../core/index.js' {
     knowledgeSearchService: KnowledgeSearchService;
     knowledgeImportService: KnowledgeImportService;
     knowledgeSettingsService: KnowledgeSettingsService;
+    knowledgeEmbeddingsService: KnowledgeEmbeddingsService;
+    /** Registered at setup: the process's vectors per shop. */
+    knowledgeVectorCache: VectorCache;
   }
 }

@@ -35,7 +35,8 @@ export class FakeOpenAi {
   /** Bearer key the server accepts; others get 401. */
   apiKey = 'sk-test-fake-key';
   models = ['fake-chat', 'fake-task', 'fake-embed'];
-  readonly dimensions = 8;
+  /** Length of the vectors it answers (a test may change it, as a new embedding model would). */
+  dimensions = 8;
   private server?: Server;
 
   get baseUrl(): string {

@@ -10,6 +10,7 @@ export const KnowledgeSettings = defineEntity({
     shopId: tenantColumn(),
     topK: p.integer(),
     relevanceThreshold: p.double(),
+    hybridWeight: p.double().default(0.5),
     requireApproval: p.boolean(),
     updatedAt: p
       .datetime()

@@ -1,6 +1,7 @@
-import type { Services } from '../../../core/index.js';
-import { BUILTIN_NOTICE, detectLanguage, WIDGET_LANGUAGES } from '../../prompt/surface.js';
+import { ToolError, type Services } from '../../../core/index.js';
+import { BUILTIN_NOTICE, detectLanguage, WIDGET_LANGUAGES, type Surface } from '../../prompt/surface.js';
 import { tsConfigOf } from './snippet-fields.js';
+import { nearest, toUnit } from './vector-cache.js';
 
 export interface SearchRequest {
   query: string;
@@ -20,8 +21,18 @@ export interface SearchHit {
   status: string;
   /** 0–1: the share of the query's words the snippet has (fts), or the trigram word similarity. */
   score: number;
-  method: 'fts' | 'trigram';
+  method: 'fts' | 'trigram' | 'vector' | 'hybrid';
 }
+
+/** Whether vectors took part, and why not when they did not. */
+export interface VectorUse {
+  model: string | null;
+  used: boolean;
+  reason: string | null;
+}
+
+/** Reciprocal-rank fusion's constant: ranks far down a list count little. */
+const RRF_K = 60;
 
 const CONFIGS = [...WIDGET_LANGUAGES.map(tsConfigOf), 'sb_simple'];
 
@@ -101,19 +112,85 @@ export class KnowledgeSearchService {
       if (!known && row.score >= threshold) hits.set(row.id, { ...row, score: round(row.score), method: 'trigram' });
       else if (known && row.score > known.score) known.score = round(row.score);
     }
-    const results = [...hits.values()]
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, topK)
-      .map((h) => ({ ...h, language: h.language || null }));
+    const lexical = [...hits.values()].sort((a, b) => b.score - a.score || a.id - b.id);
     const engine = await this.deps.aiService.engine();
+    const { hits: semantic, use } = await this.semantic(query, request, where, params, threshold);
+    const ranked = use.used ? fuse(lexical, semantic, settings.hybridWeight) : lexical;
     return {
-      results,
+      results: ranked.slice(0, topK).map((h) => ({ ...h, language: h.language || null })),
       query_language: detectLanguage(query).language,
-      method: 'fts' as const,
+      method: use.used ? ('hybrid' as const) : ('fts' as const),
+      vectors: use,
       engine: engine.engine,
       ...(engine.engine === 'builtin' && { notice: BUILTIN_NOTICE }),
     };
   }
+
+  /**
+   * The snippets nearest to the query's vector, when the shop's embedding model has indexed some: a
+   * model call (search is a query, outside any transaction). A provider failure leaves the search
+   * lexical and says why.
+   */
+  private async semantic(
+    query: string,
+    request: SearchRequest,
+    where: string,
+    params: unknown[],
+    threshold: number,
+  ): Promise<{ hits: SearchHit[]; use: VectorUse }> {
+    const embeddings = this.deps.knowledgeEmbeddingsService;
+    const model = await embeddings.model();
+    if (!model) return { hits: [], use: { model: null, used: false, reason: 'no embedding model' } };
+    const vectors = await embeddings.vectors(model);
+    if (!vectors) return { hits: [], use: { model, used: false, reason: 'no snippet embedded yet' } };
+    let queryVector: Float32Array;
+    try {
+      const surface = (request.surface ?? 'all') as Surface;
+      queryVector = toUnit((await this.deps.aiService.embed(surface, [query])).vectors[0]!);
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err;
+      return { hits: [], use: { model, used: false, reason: err.code } };
+    }
+    if (queryVector.length !== vectors.dims)
+      return {
+        hits: [],
+        use: {
+          model,
+          used: false,
+          reason: `the model answered ${queryVector.length} dimensions, the index has ${vectors.dims}`,
+        },
+      };
+    const near = nearest(vectors, queryVector, CANDIDATES).filter((n) => n.score >= threshold);
+    if (near.length === 0) return { hits: [], use: { model, used: true, reason: null } };
+    const rows = (await this.deps.em.execute(
+      `select s.id, s.kind, s.title, s.question, s.content, s.language, s.status from knowledge_snippets s
+       where ${where} and s.id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+      [...params, JSON.stringify(near.map((n) => n.id))],
+    )) as Omit<SearchHit, 'method' | 'score'>[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const hits = near.flatMap((n) => {
+      const row = byId.get(n.id);
+      return row ? [{ ...row, score: round(n.score), method: 'vector' as const }] : [];
+    });
+    return { hits, use: { model, used: true, reason: null } };
+  }
+}
+
+/** Reciprocal-rank fusion of the lexical and vector lists, the vector list weighing `weight` (0–1). */
+function fuse(lexical: SearchHit[], semantic: SearchHit[], weight: number): SearchHit[] {
+  const fused = new Map<number, { hit: SearchHit; score: number }>();
+  lexical.forEach((hit, rank) => fused.set(hit.id, { hit: { ...hit }, score: (1 - weight) / (RRF_K + rank + 1) }));
+  semantic.forEach((hit, rank) => {
+    const known = fused.get(hit.id);
+    const part = weight / (RRF_K + rank + 1);
+    if (!known) fused.set(hit.id, { hit: { ...hit }, score: part });
+    else {
+      known.score += part;
+      known.hit.method = 'hybrid';
+      known.hit.score = Math.max(known.hit.score, hit.score);
+    }
+  });
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.hit.id - b.hit.id).map((f) => f.hit);
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -4,29 +4,37 @@ import { KnowledgeSettings } from '../entities/knowledge-settings.entity.js';
 export const DEFAULT_KNOWLEDGE_SETTINGS = {
   topK: 3,
   relevanceThreshold: 0.15,
+  hybridWeight: 0.5,
   requireApproval: true,
 };
 
 export interface KnowledgeSettingsChanges {
   top_k?: number;
   relevance_threshold?: number;
+  hybrid_weight?: number;
   require_approval?: boolean;
 }
 
 const payload = (s: typeof DEFAULT_KNOWLEDGE_SETTINGS) => ({
   top_k: s.topK,
   relevance_threshold: s.relevanceThreshold,
+  hybrid_weight: s.hybridWeight,
   require_approval: s.requireApproval,
 });
 
-/** How the shop's knowledge is searched (top_k, threshold) and whether imports wait for approval. */
+/** How the shop's knowledge is searched (top_k, threshold, the weight of vectors) and whether imports wait for approval. */
 export class KnowledgeSettingsService {
   constructor(private readonly deps: Services) {}
 
   async current(): Promise<typeof DEFAULT_KNOWLEDGE_SETTINGS> {
     const row = await this.deps.em.findOne(KnowledgeSettings, {});
     return row
-      ? { topK: row.topK, relevanceThreshold: Number(row.relevanceThreshold), requireApproval: row.requireApproval }
+      ? {
+          topK: row.topK,
+          relevanceThreshold: Number(row.relevanceThreshold),
+          hybridWeight: Number(row.hybridWeight),
+          requireApproval: row.requireApproval,
+        }
       : DEFAULT_KNOWLEDGE_SETTINGS;
   }
 
@@ -37,6 +45,7 @@ export class KnowledgeSettingsService {
     );
     return {
       settings: payload(await this.current()),
+      embeddings: await this.deps.knowledgeEmbeddingsService.status(await this.deps.knowledgeEmbeddingsService.model()),
       snippets: Object.fromEntries(
         ['pending', 'active', 'rejected', 'expired'].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]),
       ),
@@ -49,6 +58,7 @@ export class KnowledgeSettingsService {
       this.deps.em.create(KnowledgeSettings, { ...DEFAULT_KNOWLEDGE_SETTINGS } as KnowledgeSettings);
     if (changes.top_k !== undefined) row.topK = changes.top_k;
     if (changes.relevance_threshold !== undefined) row.relevanceThreshold = changes.relevance_threshold;
+    if (changes.hybrid_weight !== undefined) row.hybridWeight = changes.hybrid_weight;
     if (changes.require_approval !== undefined) row.requireApproval = changes.require_approval;
     await this.deps.em.flush();
     return this.get();

@@ -137,6 +137,7 @@ describe('knowledge: snippets, approval, import and search', function () {
     it('finds by stem and without accents in the snippet’s language, best first, labelled as the built-in engine', async () => {
       const answer = await call.ok('search_knowledge', { query: 'devolucion de mis pedidos' });
       expect(answer).to.include({ method: 'fts', engine: 'builtin', query_language: 'es' });
+      expect(answer.vectors).to.deep.equal({ model: null, used: false, reason: 'no embedding model' });
       expect(answer.notice).to.match(/^Built-in engine/);
       expect(answer.results[0]).to.include({ title: 'Devoluciones', method: 'fts', language: 'es' });
       expect(answer.results[0].score).to.be.greaterThan(0.5);
@@ -222,11 +223,27 @@ describe('knowledge: snippets, approval, import and search', function () {
     });
 
     it('settings: defaults, partial update, bounds, counts by status', async () => {
-      const { settings, snippets } = await call.ok('get_knowledge_settings');
-      expect(settings).to.deep.equal({ top_k: 3, relevance_threshold: 0.15, require_approval: true });
+      const { settings, snippets, embeddings } = await call.ok('get_knowledge_settings');
+      expect(settings).to.deep.equal({
+        top_k: 3,
+        relevance_threshold: 0.15,
+        hybrid_weight: 0.5,
+        require_approval: true,
+      });
+      expect(embeddings, 'the built-in engine has no embedding model').to.deep.equal({
+        model: null,
+        dims: null,
+        indexed: 0,
+        stale: 0,
+      });
       expect(snippets.pending).to.be.greaterThan(0);
       const updated = await call.ok('update_knowledge_settings', { top_k: 5 });
-      expect(updated.settings).to.deep.equal({ top_k: 5, relevance_threshold: 0.15, require_approval: true });
+      expect(updated.settings).to.deep.equal({
+        top_k: 5,
+        relevance_threshold: 0.15,
+        hybrid_weight: 0.5,
+        require_approval: true,
+      });
       await call.fails('update_knowledge_settings', { top_k: 21 }, 'invalid_arguments');
       await call.fails('update_knowledge_settings', { relevance_threshold: 1.5 }, 'invalid_arguments');
     });

@@ -1,0 +1,58 @@
+/** One shop's vectors of one model, as a flat matrix (row i is snippet ids[i]), each row of unit length. */
+export interface ShopVectors {
+  model: string;
+  dims: number;
+  /** What the rows were loaded from: count and newest row; another stamp means reload. */
+  stamp: string;
+  ids: number[];
+  matrix: Float32Array;
+}
+
+/** The most shops whose vectors a process keeps; the least recently searched go first. */
+const SHOPS = 32;
+
+/**
+ * The process's vectors per shop, for cosine search in memory (no pgvector: the embedded engine
+ * and Debian's PostgreSQL lack it). A shop's entry is reloaded when its stamp changes.
+ */
+export class VectorCache {
+  private readonly shops = new Map<number, ShopVectors>();
+
+  get(shopId: number, model: string, stamp: string): ShopVectors | undefined {
+    const entry = this.shops.get(shopId);
+    if (!entry || entry.model !== model || entry.stamp !== stamp) return undefined;
+    this.shops.delete(shopId);
+    this.shops.set(shopId, entry);
+    return entry;
+  }
+
+  set(shopId: number, entry: ShopVectors): void {
+    this.shops.delete(shopId);
+    this.shops.set(shopId, entry);
+    while (this.shops.size > SHOPS) this.shops.delete(this.shops.keys().next().value!);
+  }
+}
+
+export const toUnit = (v: ArrayLike<number>): Float32Array => {
+  const out = Float32Array.from(v);
+  const norm = Math.hypot(...out) || 1;
+  for (let i = 0; i < out.length; i++) out[i]! /= norm;
+  return out;
+};
+
+export const toBytes = (v: ArrayLike<number>): Buffer => Buffer.from(Float32Array.from(v).buffer);
+
+export const fromBytes = (b: Buffer): Float32Array =>
+  new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+
+/** The `limit` rows nearest to the query (cosine), best first. */
+export function nearest(entry: ShopVectors, query: Float32Array, limit: number): { id: number; score: number }[] {
+  const scores: { id: number; score: number }[] = [];
+  for (let row = 0; row < entry.ids.length; row++) {
+    let dot = 0;
+    const base = row * entry.dims;
+    for (let i = 0; i < entry.dims; i++) dot += entry.matrix[base + i]! * query[i]!;
+    scores.push({ id: entry.ids[row]!, score: dot });
+  }
+  return scores.sort((a, b) => b.score - a.score).slice(0, limit);
+}
