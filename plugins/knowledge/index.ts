@@ -9,6 +9,17 @@ import { SnippetEmbedding } from './entities/snippet-embedding.entity.js';
 import { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
 import { VectorCache } from './services/vector-cache.js';
 import { embedSnippets } from './jobs/embed-snippets.js';
+import { KnowledgeTrainingSuggestions } from './migrations/0003-training-suggestions.js';
+import { TrainingSuggestion } from './entities/training-suggestion.entity.js';
+import { SuggestionObservation } from './entities/suggestion-observation.entity.js';
+import { KnowledgeSuggestionsService } from './services/suggestions/suggestions-service.js';
+import { mineTrainingSuggestions } from './jobs/mine-training-suggestions.js';
+import { listTrainingSuggestions } from './tools/list-training-suggestions.js';
+import { getTrainingSuggestion } from './tools/get-training-suggestion.js';
+import { updateTrainingSuggestion } from './tools/update-training-suggestion.js';
+import { applyTrainingSuggestion } from './tools/apply-training-suggestion.js';
+import { dismissTrainingSuggestion } from './tools/dismiss-training-suggestion.js';
+import { generateTrainingSuggestions } from './tools/generate-training-suggestions.js';
 import { KnowledgeSnippetsService } from './services/snippets-service.js';
 import { KnowledgeSearchService } from './services/search-service.js';
 import { KnowledgeImportService } from './services/import-service.js';
@@ -30,7 +41,8 @@ import { updateKnowledgeSettings } from './tools/update-knowledge-settings.js';
  * knowledge: what the assistant may know — snippets (FAQ, policy, product facts, notes) with an
  * approval state, imported from CSV, JSON or Markdown, and searched in each snippet's language
  * (full-text with accents folded and words stemmed, trigram similarity for typos) on both engines,
- * fused with vectors when the shop's provider has an embedding model.
+ * fused with vectors when the shop's provider has an embedding model; and training suggestions
+ * mined from ticket resolutions and agents' corrections, applied as snippets or prompt rules.
  */
 export default definePlugin({
   name: 'knowledge',
@@ -39,10 +51,13 @@ export default definePlugin({
     'Knowledge snippets the assistant may use (create, import, approve, reject, expire) and their search in seven languages.',
   kernel: '^1.0.0',
   dependencies: ['prompt'],
-  entities: [Snippet, KnowledgeSettings, SnippetEmbedding],
+  /** Ticket resolutions are mined for training suggestions when tickets is enabled. */
+  optionalDependencies: ['tickets'],
+  entities: [Snippet, KnowledgeSettings, SnippetEmbedding, TrainingSuggestion, SuggestionObservation],
   migrations: [
     { name: '0001-init', class: KnowledgeInit },
     { name: '0002-embeddings', class: KnowledgeEmbeddings },
+    { name: '0003-training-suggestions', class: KnowledgeTrainingSuggestions },
   ],
   services: {
     knowledgeSnippetsService: KnowledgeSnippetsService,
@@ -50,9 +65,10 @@ export default definePlugin({
     knowledgeImportService: KnowledgeImportService,
     knowledgeSettingsService: KnowledgeSettingsService,
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService,
+    knowledgeSuggestionsService: KnowledgeSuggestionsService,
   },
   errors: knowledgeErrors,
-  jobs: [expireSnippets, embedSnippets],
+  jobs: [expireSnippets, embedSnippets, mineTrainingSuggestions],
   setup: ({ container }) => {
     container.register({ knowledgeVectorCache: asValue(new VectorCache()) });
   },
@@ -68,5 +84,11 @@ export default definePlugin({
     searchKnowledge,
     getKnowledgeSettings,
     updateKnowledgeSettings,
+    listTrainingSuggestions,
+    getTrainingSuggestion,
+    updateTrainingSuggestion,
+    applyTrainingSuggestion,
+    dismissTrainingSuggestion,
+    generateTrainingSuggestions,
   ],
 });

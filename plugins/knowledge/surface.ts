@@ -5,6 +5,7 @@ import type { KnowledgeImportService } from './services/import-service.js';
 import type { KnowledgeSettingsService } from './services/settings-service.js';
 import type { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
 import type { VectorCache } from './services/vector-cache.js';
+import type { KnowledgeSuggestionsService } from './services/suggestions/suggestions-service.js';
 
 export type { KnowledgeSnippetsService, KnowledgeSearchService };
 export type { SearchHit, SearchRequest } from './services/search-service.js';
@@ -16,6 +17,7 @@ declare module '../../core/index.js' {
     knowledgeImportService: KnowledgeImportService;
     knowledgeSettingsService: KnowledgeSettingsService;
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService;
+    knowledgeSuggestionsService: KnowledgeSuggestionsService;
     /** Registered at setup: the process's vectors per shop. */
     knowledgeVectorCache: VectorCache;
   }

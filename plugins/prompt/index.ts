@@ -7,6 +7,7 @@ import { AiUsage } from './entities/ai-usage.entity.js';
 import { PromptInit } from './migrations/0001-init.js';
 import { PromptReadViews } from './migrations/0002-read-views.js';
 import { PromptPromptsAndLearning } from './migrations/0003-prompts-and-learning.js';
+import { PromptFeedbackView } from './migrations/0004-feedback-view.js';
 import { PromptVersion } from './entities/prompt-version.entity.js';
 import { LearningSetting } from './entities/learning-setting.entity.js';
 import { LearnedRule } from './entities/learned-rule.entity.js';
@@ -50,8 +51,11 @@ export default definePlugin({
     { name: '0001-init', class: PromptInit },
     { name: '0002-read-views', class: PromptReadViews },
     { name: '0003-prompts-and-learning', class: PromptPromptsAndLearning },
+    { name: '0004-feedback-view', class: PromptFeedbackView },
   ],
   readViews: {
+    ai_feedback_view:
+      'Agents’ verdicts on assistant answers: shop_id, id, surface, rating (good, bad), answer, correction, category, created_at.',
     ai_usage_view:
       'One row per model call: shop_id, id, surface, task (chat, task, embedding), engine, source (shop, installation), model, input_tokens, output_tokens, latency_ms, attempts, outcome (ok or an error code), created_at.',
   },

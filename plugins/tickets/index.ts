@@ -6,6 +6,7 @@ import { TicketFollowup } from './entities/ticket-followup.entity.js';
 import { TicketsInit } from './migrations/0001-init.js';
 import { TicketsReadViews } from './migrations/0002-read-views.js';
 import { TicketsFollowupComposition } from './migrations/0003-followup-composition.js';
+import { TicketsResolutionsView } from './migrations/0004-resolutions-view.js';
 import { TicketsService } from './services/tickets-service.js';
 import { FOLLOWUP_COMPOSER_PORT } from './services/followup-composer.js';
 import { composeFollowups } from './jobs/compose-followups.js';
@@ -44,10 +45,13 @@ export default definePlugin({
     { name: '0001-init', class: TicketsInit },
     { name: '0002-read-views', class: TicketsReadViews },
     { name: '0003-followup-composition', class: TicketsFollowupComposition },
+    { name: '0004-resolutions-view', class: TicketsResolutionsView },
   ],
   readViews: {
     tickets_view:
       'The tickets: shop_id, id, status, priority, category, assigned_agent_id, created_at, resolved_at, closed_at.',
+    ticket_resolutions_view:
+      'One row per resolution note: shop_id, id (the note), ticket_id, title, category, ticket_status, resolution (the text), created_at.',
   },
   services: {
     ticketsService: TicketsService,

@@ -74,8 +74,8 @@ export class KnowledgeSnippetsService {
     return snippets;
   }
 
-  async create(fields: SnippetFields, status: 'active' | 'pending' = 'active') {
-    const [snippet] = await this.insert([this.prepare(fields, status, 'api')]);
+  async create(fields: SnippetFields, status: 'active' | 'pending' = 'active', source: Snippet['source'] = 'api') {
+    const [snippet] = await this.insert([this.prepare(fields, status, source)]);
     return { snippet: snippetPayload(snippet!) };
   }
 

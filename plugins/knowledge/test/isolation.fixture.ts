@@ -1,6 +1,6 @@
 import type { IsolationFixture } from '../../../test/harness/isolation.js';
 
-/** Shop A's snippets (one active, one pending) are A's alone: B's searches and lists stay empty. */
+/** Shop A's snippets (one active, one pending) and training suggestion are A's alone: B's searches and lists stay empty. */
 const fixture: IsolationFixture = {
   groups: ['prompt', 'knowledge'],
   seed: async (callAsA) => {
@@ -17,7 +17,15 @@ const fixture: IsolationFixture = {
         status: 'pending',
       })
     ).snippet;
-    return { activeId: active.id, pendingId: pending.id };
+    await callAsA('record_ai_feedback', {
+      surface: 'all',
+      rating: 'bad',
+      correction: 'Shop A: the XL size is back in May.',
+      category: 'product_facts',
+    });
+    await callAsA('generate_training_suggestions', {});
+    const suggestion = (await callAsA('list_training_suggestions', {})).suggestions[0];
+    return { activeId: active.id, pendingId: pending.id, suggestionId: suggestion.id };
   },
   probes: (seed) => [
     { tool: 'get_knowledge_snippet', args: { id: seed.activeId }, expect: 'not_found' },
@@ -25,6 +33,24 @@ const fixture: IsolationFixture = {
     { tool: 'delete_knowledge_snippet', args: { id: seed.activeId }, expect: 'not_found' },
     { tool: 'approve_knowledge_snippet', args: { action: 'approve', id: seed.pendingId }, expect: 'not_found' },
     { tool: 'reject_knowledge_snippet', args: { id: seed.pendingId }, expect: 'not_found' },
+    { tool: 'get_training_suggestion', args: { suggestion_id: seed.suggestionId }, expect: 'not_found' },
+    {
+      tool: 'update_training_suggestion',
+      args: { suggestion_id: seed.suggestionId, answer: 'B edits' },
+      expect: 'not_found',
+    },
+    {
+      tool: 'apply_training_suggestion',
+      args: { action: 'apply', suggestion_id: seed.suggestionId },
+      expect: 'not_found',
+    },
+    { tool: 'dismiss_training_suggestion', args: { suggestion_id: seed.suggestionId }, expect: 'not_found' },
+    {
+      tool: 'list_training_suggestions',
+      args: {},
+      expect: 'empty',
+      isEmpty: (p) => p.total === 0,
+    },
     {
       tool: 'search_knowledge',
       args: { query: 'Shop A returns policy', include_pending: true },
@@ -38,7 +64,10 @@ const fixture: IsolationFixture = {
       isEmpty: (p) => p.total === 0,
     },
   ],
-  snapshot: async (callAsA) => await callAsA('list_knowledge_snippets', {}),
+  snapshot: async (callAsA) => ({
+    snippets: await callAsA('list_knowledge_snippets', {}),
+    suggestions: await callAsA('list_training_suggestions', {}),
+  }),
   exempt: {},
 };
 

@@ -2,6 +2,7 @@ import { invalidArguments, notFound, ToolError, type Services } from '../../../.
 import { PromptVersion, type VersionSource } from '../../entities/prompt-version.entity.js';
 import type { Surface } from '../ai/ai-types.js';
 import { defaultPrompt } from './default-prompt.js';
+import { applyEdit } from './prompt-edits.js';
 
 export const PROMPT_MAX = 20_000;
 
@@ -104,6 +105,13 @@ export class PromptService {
     } as PromptVersion);
     await this.em.flush();
     return { prompt: payload(saved), changed: true, previous_version: current.version };
+  }
+
+  /** A rule added to the base prompt's Rules list as a new version (a training suggestion applied). */
+  async addRule(rule: string, note: string) {
+    const current = await this.get('all');
+    const edited = applyEdit(current.text, { op: 'add_rule', text: rule });
+    return this.save({ surface: 'all', text: edited.text, note, source: 'suggestion' });
   }
 
   /** A new version with an earlier version's text: history is never rewritten. */
