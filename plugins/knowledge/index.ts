@@ -10,6 +10,7 @@ import { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
 import { VectorCache } from './services/vector-cache.js';
 import { embedSnippets } from './jobs/embed-snippets.js';
 import { KnowledgeTrainingSuggestions } from './migrations/0003-training-suggestions.js';
+import { KnowledgeStoredTsv } from './migrations/0004-stored-tsv.js';
 import { TrainingSuggestion } from './entities/training-suggestion.entity.js';
 import { SuggestionObservation } from './entities/suggestion-observation.entity.js';
 import { KnowledgeSuggestionsService } from './services/suggestions/suggestions-service.js';
@@ -58,6 +59,7 @@ export default definePlugin({
     { name: '0001-init', class: KnowledgeInit },
     { name: '0002-embeddings', class: KnowledgeEmbeddings },
     { name: '0003-training-suggestions', class: KnowledgeTrainingSuggestions },
+    { name: '0004-stored-tsv', class: KnowledgeStoredTsv },
   ],
   services: {
     knowledgeSnippetsService: KnowledgeSnippetsService,

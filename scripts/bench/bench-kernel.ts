@@ -7,18 +7,20 @@ import { buildKernel, type Kernel } from '../../core/kernel.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
 
 /**
- * A kernel for a benchmark: DATABASE_URL when set, else a database of its own on the local
- * PostgreSQL (dropped by close); no rate limit, no jobs, quiet logs. Extra groups (fixtures) are
- * added to the configured ones.
+ * A kernel for a benchmark: the embedded engine in a fresh folder when asked, else DATABASE_URL
+ * when set, else a database of its own on the local PostgreSQL (dropped by close); no rate limit,
+ * no jobs, quiet logs. Extra groups (fixtures) are added to the configured ones.
  */
 export async function benchKernel(
   extraGroups: Record<string, GroupEntry> = {},
+  options: { embedded?: boolean } = {},
 ): Promise<{ kernel: Kernel; close(): Promise<void> }> {
-  const db = process.env.DATABASE_URL ? undefined : await TestDatabase.create();
+  const db = options.embedded || process.env.DATABASE_URL ? undefined : await TestDatabase.create();
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-'));
   const config = await loadConfig({
     overrides: {
       server: { port: 0 },
-      database: { url: process.env.DATABASE_URL ?? db!.url, dataDir: await mkdtemp(join(tmpdir(), 'sb-bench-')) },
+      database: options.embedded ? { dataDir } : { url: process.env.DATABASE_URL ?? db!.url, dataDir },
       auth: { requestsPerWindow: 100_000_000 },
       jobs: { enabled: false },
       logLevel: 'warn',

@@ -38,6 +38,8 @@ export const Snippet = defineEntity({
     validUntil: p.datetime().nullable(),
     /** SHA-256 of what is embedded (title, question, content): an embedding of another hash is stale. */
     contentHash: p.string().length(64),
+    /** Kept by a trigger (migration 0004) from ts_config, title, question and content; never read here. */
+    tsv: p.string().columnType('tsvector').nullable().lazy(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
@@ -49,7 +51,7 @@ export const Snippet = defineEntity({
     { properties: ['shopId', 'contentHash'] },
     {
       name: 'knowledge_snippets_tsv_index',
-      expression: `create index "knowledge_snippets_tsv_index" on "knowledge_snippets" using gin (sb_knowledge_tsv("ts_config", "title", "question", "content"))`,
+      expression: `create index "knowledge_snippets_tsv_index" on "knowledge_snippets" using gin ("tsv")`,
     },
     {
       name: 'knowledge_snippets_trgm_index',

@@ -2,6 +2,7 @@ import { ToolError, type Services } from '../../../core/index.js';
 import { BUILTIN_NOTICE, detectLanguage, WIDGET_LANGUAGES, type Surface } from '../../prompt/surface.js';
 import { tsConfigOf } from './snippet-fields.js';
 import { nearest, toUnit } from './vector-cache.js';
+import { expandQuery } from './thesaurus/thesaurus.js';
 
 export interface SearchRequest {
   query: string;
@@ -39,7 +40,14 @@ const CONFIGS = [...WIDGET_LANGUAGES.map(tsConfigOf), 'sb_simple'];
 /** Rows looked at per method before the final cut: enough for any top_k. */
 const CANDIDATES = 50;
 
-const TSV = `sb_knowledge_tsv(s.ts_config, s.title, s.question, s.content)`;
+/** The longest query (in words) the trigram pass looks at. */
+const TRIGRAM_MAX_WORDS = 4;
+
+/** A full-text score from which the trigram pass is not needed (with top_k hits). */
+const WELL_FOUND = 0.5;
+
+/** Full-text matches, best ranked first, whose share of the query's words is counted. */
+const RANKED = 200;
 
 /**
  * A query word also matches words starting with its first letters: a stemmer gives "devolucion"
@@ -49,8 +57,10 @@ const PREFIX = 5;
 
 /**
  * The shop's knowledge searched the built-in way, on both engines: full-text search in each
- * snippet's language (accents folded, words stemmed, or sharing their first five letters; any of the
- * query's words may match, the score is the share found), and trigram word similarity on titles and questions for typos and very short
+ * snippet's language (accents folded, words stemmed, or sharing their first five letters; a query
+ * word also searches the words of the same meaning in the shop vocabulary of its language; any of
+ * the query's words may match, the score is the share found), in the query's language when it is
+ * clear, else in all of them; and trigram word similarity on titles and questions for typos and very short
  * queries. Only active snippets, unexpired, for the surface (pending ones on request).
  */
 export class KnowledgeSearchService {
@@ -74,39 +84,63 @@ export class KnowledgeSearchService {
       params.push(request.language);
     }
     const where = filters.join(' and ');
+    const detected = detectLanguage(query);
+    const language = detected.reliable ? detected.language : null;
     const fts = (await this.deps.em.execute(
-      `with q as (
+      `with g as (
+         select cfg, w.word, w.synonyms
+         from jsonb_array_elements_text(?::jsonb) cfg, jsonb_to_recordset(?::jsonb) as w(word text, synonyms text)
+       ), t as (
          select cfg, array(
-           select distinct quote_literal(w) || case when char_length(w) > ${PREFIX} then ' | ' || quote_literal(left(w, ${PREFIX})) || ':*' else '' end
-           from unnest(tsvector_to_array(to_tsvector(cfg::regconfig, ?))) w
-         ) as terms
-         from jsonb_array_elements_text(?::jsonb) cfg
+           select distinct quote_literal(l) || case when char_length(l) > ${PREFIX} then ' | ' || quote_literal(left(l, ${PREFIX})) || ':*' else '' end
+           from unnest(tsvector_to_array(to_tsvector(cfg::regconfig, word))) l
+           union
+           select distinct quote_literal(l) from unnest(tsvector_to_array(to_tsvector(cfg::regconfig, synonyms))) l
+         ) as lexemes
+         from g
+       ), q as (
+         select cfg, '(' || array_to_string(lexemes, ' | ') || ')' as term from t where cardinality(lexemes) > 0
        ), qq as (
-         select cfg, terms, to_tsquery('simple', array_to_string(array(select '(' || t || ')' from unnest(terms) t), ' | ')) as any_term
-         from q where cardinality(terms) > 0
+         select cfg, array_agg(to_tsquery('simple', term)) as terms, to_tsquery('simple', string_agg(term, ' | ')) as any_term
+         from q group by cfg
+       ), ranked as (
+         select s.id, qq.terms, ts_rank_cd(s.tsv, qq.any_term, 32) as rank
+         from knowledge_snippets s
+         join qq on qq.cfg = s.ts_config
+         where ${where} and s.tsv @@ qq.any_term
+         order by rank desc
+         limit ${RANKED}
        )
        select s.id, s.kind, s.title, s.question, s.content, s.language, s.status,
-         (select count(*) from unnest(qq.terms) t where ${TSV} @@ to_tsquery('simple', t))::float / cardinality(qq.terms) as score,
-         ts_rank_cd(${TSV}, qq.any_term, 32) as rank
-       from knowledge_snippets s
-       join qq on qq.cfg = s.ts_config
-       where ${where} and ${TSV} @@ qq.any_term
+         (select count(*) from unnest(r.terms) t where s.tsv @@ t)::float / cardinality(r.terms) as score, r.rank
+       from ranked r join knowledge_snippets s on s.id = r.id
        order by score desc, rank desc, s.id
        limit ?`,
-      [query, JSON.stringify(CONFIGS), ...params, CANDIDATES],
+      [
+        JSON.stringify(language ? [tsConfigOf(language), 'sb_simple'] : CONFIGS),
+        JSON.stringify(expandQuery(query, language)),
+        ...params,
+        CANDIDATES,
+      ],
     )) as (Omit<SearchHit, 'method'> & { rank: number })[];
     const hits = new Map<number, SearchHit>();
     for (const row of fts)
       if (row.score >= threshold) hits.set(row.id, { ...withoutRank(row), score: round(row.score), method: 'fts' });
-    const similar = (await this.deps.em.execute(
-      `select s.id, s.kind, s.title, s.question, s.content, s.language, s.status,
+    // Typos in short queries, only when the words found too little: on a long query the trigram
+    // index gives too many candidates to be worth it, and its other words carry the search.
+    const best = Math.max(0, ...[...hits.values()].map((h) => h.score));
+    const similar =
+      query.split(/\s+/).length > TRIGRAM_MAX_WORDS || (hits.size >= topK && best >= WELL_FOUND)
+        ? []
+        : ((await this.deps.em.execute(
+            `select s.id, s.kind, s.title, s.question, s.content, s.language, s.status,
          word_similarity(sb_search_text(?), sb_search_text(s.title || ' ' || coalesce(s.question, ''))) as score
        from knowledge_snippets s
        where ${where} and sb_search_text(?) <% sb_search_text(s.title || ' ' || coalesce(s.question, ''))
        order by score desc, s.id
        limit ?`,
-      [query, ...params, query, CANDIDATES],
-    )) as Omit<SearchHit, 'method'>[];
+            [query, ...params, query, CANDIDATES],
+          )) as Omit<SearchHit, 'method'>[]);
     for (const row of similar) {
       const known = hits.get(row.id);
       if (!known && row.score >= threshold) hits.set(row.id, { ...row, score: round(row.score), method: 'trigram' });
@@ -114,11 +148,12 @@ export class KnowledgeSearchService {
     }
     const lexical = [...hits.values()].sort((a, b) => b.score - a.score || a.id - b.id);
     const engine = await this.deps.aiService.engine();
-    const { hits: semantic, use } = await this.semantic(query, request, where, params, threshold);
+    const model = engine.engine === 'builtin' ? null : engine.models.embedding;
+    const { hits: semantic, use } = await this.semantic(model, query, request, where, params, threshold);
     const ranked = use.used ? fuse(lexical, semantic, settings.hybridWeight) : lexical;
     return {
       results: ranked.slice(0, topK).map((h) => ({ ...h, language: h.language || null })),
-      query_language: detectLanguage(query).language,
+      query_language: detected.language,
       method: use.used ? ('hybrid' as const) : ('fts' as const),
       vectors: use,
       engine: engine.engine,
@@ -132,6 +167,7 @@ export class KnowledgeSearchService {
    * lexical and says why.
    */
   private async semantic(
+    model: string | null,
     query: string,
     request: SearchRequest,
     where: string,
@@ -139,7 +175,6 @@ export class KnowledgeSearchService {
     threshold: number,
   ): Promise<{ hits: SearchHit[]; use: VectorUse }> {
     const embeddings = this.deps.knowledgeEmbeddingsService;
-    const model = await embeddings.model();
     if (!model) return { hits: [], use: { model: null, used: false, reason: 'no embedding model' } };
     const vectors = await embeddings.vectors(model);
     if (!vectors) return { hits: [], use: { model, used: false, reason: 'no snippet embedded yet' } };

@@ -1,0 +1,82 @@
+/**
+ * Knowledge search benchmark (not a test). Target (issue 15): search_knowledge p95 ≤ 50 ms with
+ * 5,000 snippets on the embedded engine, over MCP (tools/call through the server's route), with
+ * the built-in engine (full-text in the query's language with the shop vocabulary, trigram). The
+ * snippets are the evaluation set's 154 in seven languages, each also in variants naming another
+ * product, so that every question has many near matches; the questions are the set's.
+ *
+ *   npm run bench:knowledge [-- --engine embedded|postgres --snippets 5000 --runs 300]
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { benchKernel } from './bench-kernel.js';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'embedded' },
+    snippets: { type: 'string', default: '5000' },
+    runs: { type: 'string', default: '300' },
+  },
+});
+const SNIPPETS = Number(values.snippets);
+const RUNS = Number(values.runs);
+
+interface Pair {
+  lang: string;
+  title: string;
+  content: string;
+  question: string;
+}
+const dir = new URL('../../plugins/knowledge/test/fixtures/', import.meta.url);
+const pairs: Pair[] = readdirSync(dir)
+  .filter((f) => f.startsWith('retrieval-eval-'))
+  .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Pair[]);
+const PRODUCTS = ['Alba', 'Brisa', 'Cedro', 'Duna', 'Eco', 'Faro', 'Gala', 'Halo', 'Iris', 'Jade', 'Kora', 'Luna'];
+
+const { kernel, close } = await benchKernel({}, { embedded: values.engine === 'embedded' });
+const { token } = await kernel.shops.create({ name: 'Knowledge bench' });
+
+let rpcId = 1;
+const callTool = async (name: string, args: Record<string, unknown>) => {
+  const res = await kernel.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const payload = res.json().result.structuredContent;
+  if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload).slice(0, 500)}`);
+  return payload;
+};
+
+const records = Array.from({ length: SNIPPETS }, (_, i) => {
+  const pair = pairs[i % pairs.length]!;
+  const variant = Math.floor(i / pairs.length);
+  const product = `${PRODUCTS[variant % PRODUCTS.length]} ${variant}`;
+  return variant === 0
+    ? { title: pair.title, content: pair.content, language: pair.lang }
+    : { title: `${pair.title} — ${product}`, content: `${product}: ${pair.content}`, language: pair.lang };
+});
+const t = performance.now();
+for (let i = 0; i < records.length; i += 5000)
+  await callTool('import_knowledge', {
+    format: 'json',
+    status: 'active',
+    dedupe: false,
+    content: JSON.stringify(records.slice(i, i + 5000)),
+  });
+console.log(`imported ${records.length} snippets in ${Math.round(performance.now() - t)} ms (${values.engine})`);
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+for (let i = 0; i < 20; i++) await callTool('search_knowledge', { query: pairs[i]!.question });
+const times: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const started = performance.now();
+  await callTool('search_knowledge', { query: pairs[i % pairs.length]!.question, top_k: 5 });
+  times.push(performance.now() - started);
+}
+console.log(
+  `search_knowledge (${values.engine}, ${SNIPPETS} snippets, ${RUNS} questions): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
+);
+await close();
