@@ -44,6 +44,30 @@ export class FakeOpenAi {
     return `http://127.0.0.1:${port}/v1`;
   }
 
+  private chaosRng?: () => number;
+  private chaosRate = 0;
+  private chaosCount = 0;
+  /** Outcome of each request under chaos, in order: the status it failed with, or 200. */
+  readonly chaosLog: number[] = [];
+
+  /**
+   * From now on, fails each request (when nothing is queued) with probability `rate`, in turn with
+   * 429 (retry-after 0), 500 and 503; a seeded generator makes a run repeatable.
+   */
+  chaos(rate: number, seed: number): this {
+    let state = seed >>> 0;
+    // mulberry32
+    this.chaosRng = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    this.chaosRate = rate;
+    return this;
+  }
+
   queue(...steps: FakeStep[]): this {
     this.steps.push(...steps);
     return this;
@@ -69,7 +93,12 @@ export class FakeOpenAi {
     this.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
     if (req.headers.authorization !== `Bearer ${this.apiKey}`)
       return this.error(res, 401, 'invalid_api_key', 'Incorrect API key provided.');
-    const step = this.steps.shift();
+    let step = this.steps.shift();
+    if (!step && this.chaosRng) {
+      const fail = this.chaosRng() < this.chaosRate ? ([429, 500, 503] as const)[this.chaosCount++ % 3] : undefined;
+      this.chaosLog.push(fail ?? 200);
+      if (fail) step = fail === 429 ? { fail, retryAfterSeconds: 0 } : { fail };
+    }
     if (step && 'delayMs' in step) await new Promise((r) => setTimeout(r, step.delayMs));
     if (res.destroyed) return;
     if (step && 'fail' in step) {
