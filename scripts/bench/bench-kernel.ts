@@ -36,3 +36,23 @@ export async function benchKernel(
     },
   };
 }
+
+/** tools/call through the server's route, as an MCP client's request arrives; throws on a failed call. */
+export function mcpCaller(kernel: Kernel, token: string) {
+  let rpcId = 1;
+  return async (name: string, args: Record<string, unknown>) => {
+    const res = await kernel.app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
+    });
+    const payload = res.json().result.structuredContent;
+    if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload).slice(0, 500)}`);
+    return payload;
+  };
+}
+
+/** The p-th percentile of the timings (nearest rank). */
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

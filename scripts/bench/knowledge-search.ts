@@ -9,7 +9,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { benchKernel } from './bench-kernel.js';
+import { benchKernel, mcpCaller, percentile } from './bench-kernel.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,18 +36,7 @@ const PRODUCTS = ['Alba', 'Brisa', 'Cedro', 'Duna', 'Eco', 'Faro', 'Gala', 'Halo
 const { kernel, close } = await benchKernel({}, { embedded: values.engine === 'embedded' });
 const { token } = await kernel.shops.create({ name: 'Knowledge bench' });
 
-let rpcId = 1;
-const callTool = async (name: string, args: Record<string, unknown>) => {
-  const res = await kernel.app.inject({
-    method: 'POST',
-    url: '/',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const payload = res.json().result.structuredContent;
-  if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload).slice(0, 500)}`);
-  return payload;
-};
+const callTool = mcpCaller(kernel, token);
 
 const records = Array.from({ length: SNIPPETS }, (_, i) => {
   const pair = pairs[i % pairs.length]!;
@@ -67,8 +56,6 @@ for (let i = 0; i < records.length; i += 5000)
   });
 console.log(`imported ${records.length} snippets in ${Math.round(performance.now() - t)} ms (${values.engine})`);
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 for (let i = 0; i < 20; i++) await callTool('search_knowledge', { query: pairs[i]!.question });
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
@@ -77,6 +64,6 @@ for (let i = 0; i < RUNS; i++) {
   times.push(performance.now() - started);
 }
 console.log(
-  `search_knowledge (${values.engine}, ${SNIPPETS} snippets, ${RUNS} questions): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
+  `search_knowledge (${values.engine}, ${SNIPPETS} snippets, ${RUNS} questions): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
 );
 await close();

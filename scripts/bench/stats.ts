@@ -8,7 +8,7 @@
  *   npm run bench:stats [-- --messages 1000000 --customers 100000 --runs 100]
  */
 import { parseArgs } from 'node:util';
-import { benchKernel } from './bench-kernel.js';
+import { benchKernel, mcpCaller, percentile } from './bench-kernel.js';
 
 const { values } = parseArgs({
   options: {
@@ -106,25 +106,12 @@ const localDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/
 const TODAY = localDay(new Date());
 const YEAR_AGO = localDay(new Date(Date.now() - 365 * 86_400_000));
 
-let rpcId = 1;
-const callTool = async (name: string, args: Record<string, unknown>) => {
-  const res = await kernel.app.inject({
-    method: 'POST',
-    url: '/',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const payload = res.json().result.structuredContent;
-  if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload)}`);
-  return payload;
-};
+const callTool = mcpCaller(kernel, token);
 const call = async (name: string, args: Record<string, unknown>) => {
   const started = performance.now();
   await callTool(name, args);
   return performance.now() - started;
 };
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // Three agents (the default plan's limit) share the shop's conversations and tickets.
 const agents: number[] = [];
@@ -165,7 +152,7 @@ for (const [tool, args] of [
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push(await call(tool, args));
   console.log(
-    `${tool} ${JSON.stringify(args)}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`,
+    `${tool} ${JSON.stringify(args)}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
   );
 }
 await close();

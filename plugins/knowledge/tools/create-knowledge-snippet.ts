@@ -1,6 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { snippetFieldArgs, SnippetOutput } from './snippet-args.js';
+import { optionalSnippetArgs, snippetFieldArgs, SnippetOutput } from './snippet-args.js';
 
 export const createKnowledgeSnippet = defineTool({
   name: 'create_knowledge_snippet',
@@ -12,12 +12,7 @@ export const createKnowledgeSnippet = defineTool({
   input: Type.Object({
     title: snippetFieldArgs.title,
     content: snippetFieldArgs.content,
-    kind: Type.Optional(snippetFieldArgs.kind),
-    question: Type.Optional(snippetFieldArgs.question),
-    tags: Type.Optional(snippetFieldArgs.tags),
-    language: Type.Optional(snippetFieldArgs.language),
-    surfaces: Type.Optional(snippetFieldArgs.surfaces),
-    valid_until: Type.Optional(snippetFieldArgs.valid_until),
+    ...optionalSnippetArgs,
     status: Type.Optional(Type.Enum(['active', 'pending'], { description: 'Default active.' })),
   }),
   output: Type.Object({ snippet: SnippetOutput }),

@@ -25,6 +25,16 @@ export const snippetFieldArgs = {
   ),
 };
 
+/** The fields create and update both take, all optional. */
+export const optionalSnippetArgs = {
+  kind: Type.Optional(snippetFieldArgs.kind),
+  question: Type.Optional(snippetFieldArgs.question),
+  tags: Type.Optional(snippetFieldArgs.tags),
+  language: Type.Optional(snippetFieldArgs.language),
+  surfaces: Type.Optional(snippetFieldArgs.surfaces),
+  valid_until: Type.Optional(snippetFieldArgs.valid_until),
+};
+
 export const SnippetOutput = Type.Object({
   id: Type.Integer(),
   kind: Type.String(),

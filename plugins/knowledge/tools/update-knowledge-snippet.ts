@@ -1,6 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { idArg, snippetFieldArgs, SnippetOutput } from './snippet-args.js';
+import { idArg, optionalSnippetArgs, snippetFieldArgs, SnippetOutput } from './snippet-args.js';
 
 export const updateKnowledgeSnippet = defineTool({
   name: 'update_knowledge_snippet',
@@ -13,12 +13,7 @@ export const updateKnowledgeSnippet = defineTool({
     id: idArg,
     title: Type.Optional(snippetFieldArgs.title),
     content: Type.Optional(snippetFieldArgs.content),
-    kind: Type.Optional(snippetFieldArgs.kind),
-    question: Type.Optional(snippetFieldArgs.question),
-    tags: Type.Optional(snippetFieldArgs.tags),
-    language: Type.Optional(snippetFieldArgs.language),
-    surfaces: Type.Optional(snippetFieldArgs.surfaces),
-    valid_until: Type.Optional(snippetFieldArgs.valid_until),
+    ...optionalSnippetArgs,
   }),
   output: Type.Object({ snippet: SnippetOutput }),
   handler: async ({ id, ...fields }, { services }) => services.knowledgeSnippetsService.update(id, fields),
