@@ -104,17 +104,18 @@ export class KnowledgeSearchService {
          select cfg, array_agg(to_tsquery('simple', term)) as terms, to_tsquery('simple', string_agg(term, ' | ')) as any_term
          from q group by cfg
        ), ranked as (
-         select s.id, qq.terms, ts_rank_cd(s.tsv, qq.any_term, 32) as rank
+         select s.id, s.kind, s.title, s.question, s.content, s.language, s.status, s.tsv, qq.terms,
+           ts_rank_cd(s.tsv, qq.any_term, 32) as rank
          from knowledge_snippets s
          join qq on qq.cfg = s.ts_config
          where ${where} and s.tsv @@ qq.any_term
          order by rank desc
          limit ${RANKED}
        )
-       select s.id, s.kind, s.title, s.question, s.content, s.language, s.status,
-         (select count(*) from unnest(r.terms) t where s.tsv @@ t)::float / cardinality(r.terms) as score, r.rank
-       from ranked r join knowledge_snippets s on s.id = r.id
-       order by score desc, rank desc, s.id
+       select r.id, r.kind, r.title, r.question, r.content, r.language, r.status,
+         (select count(*) from unnest(r.terms) t where r.tsv @@ t)::float / cardinality(r.terms) as score, r.rank
+       from ranked r
+       order by score desc, rank desc, r.id
        limit ?`,
       [
         JSON.stringify(language ? [tsConfigOf(language), 'sb_simple'] : CONFIGS),
