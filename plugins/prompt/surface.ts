@@ -9,7 +9,7 @@ import type { AiLearningService } from './services/learning/learning-service.js'
 export type { AiService, PromptService, AiLearningService };
 export type { ChatAnswer, ChatRequest } from './services/ai/ai-service.js';
 export type { AiTask, ChatMessage, ResolvedEngine, Surface } from './services/ai/ai-types.js';
-export { BUILTIN_NOTICE, SURFACES } from './services/ai/ai-types.js';
+export { BUILTIN_NOTICE, SURFACES, embeddingModelOf } from './services/ai/ai-types.js';
 export { detectLanguage, WIDGET_LANGUAGES } from './services/builtin/language.js';
 export { fingerprint } from './services/learning/fingerprint.js';
 export type { DetectedLanguage, WidgetLanguage } from './services/builtin/language.js';

@@ -1,4 +1,5 @@
 import type { Services } from '../../../core/index.js';
+import { embeddingModelOf } from '../../prompt/surface.js';
 import { SnippetEmbedding } from '../entities/snippet-embedding.entity.js';
 import { fromBytes, toBytes, toUnit, type ShopVectors, type VectorCache } from './vector-cache.js';
 
@@ -24,8 +25,7 @@ export class KnowledgeEmbeddingsService {
 
   /** The embedding model of the shop's engine now, or null (built-in engine, or none configured). */
   async model(): Promise<string | null> {
-    const engine = await this.deps.aiService.engine();
-    return engine.engine === 'builtin' ? null : engine.models.embedding;
+    return embeddingModelOf(await this.deps.aiService.engine());
   }
 
   async stale(model: string, limit: number): Promise<StaleSnippet[]> {

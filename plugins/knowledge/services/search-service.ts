@@ -1,5 +1,11 @@
 import { ToolError, type Services } from '../../../core/index.js';
-import { BUILTIN_NOTICE, detectLanguage, WIDGET_LANGUAGES, type Surface } from '../../prompt/surface.js';
+import {
+  BUILTIN_NOTICE,
+  detectLanguage,
+  embeddingModelOf,
+  WIDGET_LANGUAGES,
+  type Surface,
+} from '../../prompt/surface.js';
 import { tsConfigOf } from './snippet-fields.js';
 import { nearest, toUnit } from './vector-cache.js';
 import { expandQuery } from './thesaurus/thesaurus.js';
@@ -149,7 +155,7 @@ export class KnowledgeSearchService {
     }
     const lexical = [...hits.values()].sort((a, b) => b.score - a.score || a.id - b.id);
     const engine = await this.deps.aiService.engine();
-    const model = engine.engine === 'builtin' ? null : engine.models.embedding;
+    const model = embeddingModelOf(engine);
     const { hits: semantic, use } = await this.semantic(model, query, request, where, params, threshold);
     const ranked = use.used ? fuse(lexical, semantic, settings.hybridWeight) : lexical;
     return {

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { WidgetLanguage } from '../../../prompt/surface.js';
+import { fingerprint, type WidgetLanguage } from '../../../prompt/surface.js';
 
 const groups = JSON.parse(readFileSync(new URL('./synonyms.json', import.meta.url), 'utf8')) as Record<
   WidgetLanguage,
   string[][]
 >;
-
-const fold = (word: string) =>
-  word
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
 
 /** Two words are the same entry when equal once folded, or when both are long and start alike (plural, verb forms). */
 const same = (a: string, b: string) => a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
@@ -18,7 +12,7 @@ const same = (a: string, b: string) => a === b || (a.length >= 5 && b.length >= 
 const folded = Object.fromEntries(
   Object.entries(groups)
     .filter(([lang]) => lang !== 'description')
-    .map(([lang, list]) => [lang, list.map((group) => group.map(fold))]),
+    .map(([lang, list]) => [lang, list.map((group) => group.map(fingerprint))]),
 ) as Record<WidgetLanguage, string[][]>;
 
 /**
@@ -26,13 +20,7 @@ const folded = Object.fromEntries(
  * snippet that has any of them counts that word as found.
  */
 export function expandQuery(query: string, language: WidgetLanguage | null): { word: string; synonyms: string }[] {
-  const words = [
-    ...new Set(
-      fold(query)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean),
-    ),
-  ];
+  const words = [...new Set(fingerprint(query).split(' ').filter(Boolean))];
   const list = language ? folded[language] : [];
   return words.map((word) => {
     const synonyms = list.filter((group) => group.some((entry) => same(entry, word))).flat();

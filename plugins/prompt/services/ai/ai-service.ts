@@ -53,6 +53,11 @@ export class AiService {
     return this.deps.aiProviderSettingsService.resolve();
   }
 
+  /** Whether a language model answers this shop (not the built-in engine): the ports' `available()`. */
+  async hasLanguageModel(): Promise<boolean> {
+    return (await this.engine()).engine !== 'builtin';
+  }
+
   async chat(request: ChatRequest): Promise<ChatAnswer> {
     this.assertNoTransaction();
     const engine = await this.provider();

@@ -39,3 +39,7 @@ export interface ResolvedEngine {
 /** Said in every answer the built-in engine gives, the way the messaging sandbox labels itself. */
 export const BUILTIN_NOTICE =
   'Built-in engine: rules and retrieval on this server, no language model. Configure an AI provider (configure_ai_provider) for free-form answers.';
+
+/** The engine's embedding model, or null: the built-in engine embeds nothing, whatever the config names. */
+export const embeddingModelOf = (engine: ResolvedEngine): string | null =>
+  engine.engine === 'builtin' ? null : engine.models.embedding;

@@ -17,7 +17,7 @@ export class PromptFollowupComposer implements FollowupComposerPort {
   constructor(private readonly deps: Services) {}
 
   async available(): Promise<boolean> {
-    return (await this.deps.aiService.engine()).engine !== 'builtin';
+    return this.deps.aiService.hasLanguageModel();
   }
 
   async compose(request: FollowupCompositionRequest) {

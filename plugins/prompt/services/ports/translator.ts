@@ -12,7 +12,7 @@ export class PromptTranslator implements TranslatorPort {
   constructor(private readonly deps: Services) {}
 
   async available(): Promise<boolean> {
-    return (await this.deps.aiService.engine()).engine !== 'builtin';
+    return this.deps.aiService.hasLanguageModel();
   }
 
   async translate(request: { text: string; targetLanguage: string; sourceLanguage: string | null }) {
