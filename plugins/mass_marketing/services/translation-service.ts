@@ -46,6 +46,9 @@ interface Stored {
   failed_at: Date | string | null;
 }
 
+/** Translations being made in this process, by shop, text and language (another process may still make its own; the first stored wins). */
+const translating = new Map<string, Promise<void>>();
+
 const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The `{placeholders}` of a text, sorted: a translation must give back the same ones. */
@@ -104,7 +107,15 @@ export class MarketingTranslationService {
       const stored = await this.stored(text, language);
       if (stored?.text != null) continue;
       if (stored?.failed_at && Date.now() - new Date(stored.failed_at).getTime() < RETRY_FAILED_AFTER_MS) continue;
-      await this.translate(text, language);
+      // The engine's passes run concurrently: a second batch of the same text waits for the first's call.
+      const key = `${this.deps.shop.id} ${hashOf(text)} ${language}`;
+      let call = translating.get(key);
+      if (!call) {
+        call = this.translate(text, language).finally(() => translating.delete(key));
+        translating.set(key, call);
+      }
+      await call;
+      this.read.delete(`${hashOf(text)} ${language}`);
     }
   }
 
