@@ -15,6 +15,7 @@ const RECIPIENTS = 2000;
 const BLACKLISTED = 20;
 const LINES = 4;
 const KILLS = 6;
+const STALL_MS = 30_000;
 
 /** Each phone's messages on the sandbox network (the ground truth), for the deployment's engine. */
 async function networkCounts(db: pg.Client, engineName: string): Promise<Map<string, number>> {
@@ -35,6 +36,24 @@ async function recipientCounts(db: pg.Client, campaignId: number): Promise<Recor
 
 const campaignStatusOf = async (db: pg.Client, id: number) =>
   (await db.query<{ status: string }>('select status from marketing_campaigns where id = $1', [id])).rows[0]!.status;
+
+/**
+ * Waits for the campaign to complete. A stall fails the test, slowness does not: the embedded
+ * engine on a loaded 2-core machine needs well over a minute, and speed is the benchmarks' business.
+ */
+async function untilCompleted(db: pg.Client, campaignId: number, serverSaid: () => string): Promise<void> {
+  let counts = '';
+  let progressedAt = Date.now();
+  while ((await campaignStatusOf(db, campaignId)) !== 'completed') {
+    const now = JSON.stringify(await recipientCounts(db, campaignId));
+    if (now !== counts) [counts, progressedAt] = [now, Date.now()];
+    else if (Date.now() - progressedAt > STALL_MS)
+      throw new Error(
+        `campaign ${campaignId} stalled for ${STALL_MS / 1000} s: ${counts}; server said: ${serverSaid()}`,
+      );
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** A shop with lines enabled for marketing and a started campaign per list of phones, seeded in this process. */
 async function seed(d: Deployment, lists: string[][], blacklist: string[], intervalSeconds: number) {
@@ -71,7 +90,7 @@ async function seed(d: Deployment, lists: string[][], blacklist: string[], inter
 }
 
 describe('mass_marketing: crash and multi-process safety of the sending engine (real server processes)', function () {
-  this.timeout(180_000);
+  this.timeout(600_000);
   const started: ServerProcess[] = [];
   const cleanup: (() => Promise<unknown>)[] = [];
   after(async () => {
@@ -115,14 +134,7 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     }
     const final = await startServer(d);
     started.push(final);
-    const deadline = Date.now() + 90_000;
-    while ((await campaignStatusOf(client, campaignId)) !== 'completed') {
-      if (Date.now() > deadline)
-        throw new Error(
-          `campaign not completed: ${JSON.stringify(await recipientCounts(client, campaignId))}; server said: ${final.stderr().slice(-2000)}`,
-        );
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilCompleted(client, campaignId, () => final.stderr().slice(-2000));
     await final.stop('SIGTERM');
 
     // Kills landed while the campaign was sending, not before or after it.
@@ -167,14 +179,8 @@ describe('mass_marketing: crash and multi-process safety of the sending engine (
     const { campaigns } = await seed(d, [first, second], [], 10);
     const servers = await Promise.all([startServer(d), startServer(d)]);
     started.push(...servers);
-    const deadline = Date.now() + 90_000;
-    for (const id of campaigns) {
-      while ((await campaignStatusOf(client, id)) !== 'completed') {
-        if (Date.now() > deadline)
-          throw new Error(`campaign ${id} not completed: ${JSON.stringify(await recipientCounts(client, id))}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    for (const id of campaigns)
+      await untilCompleted(client, id, () => servers.map((s) => s.stderr().slice(-1000)).join('\n'));
     await Promise.all(servers.map((s) => s.stop('SIGTERM')));
 
     const network = await networkCounts(client, d.engineName);
