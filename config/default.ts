@@ -10,6 +10,7 @@ const defaults: ConfigOverrides = {
     account: { enabled: true },
     activity: { enabled: true },
     agents: { enabled: true },
+    ai_analysis: { enabled: true },
     calendar: { enabled: true },
     conversations: { enabled: true },
     crm: { enabled: true },

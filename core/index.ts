@@ -86,6 +86,7 @@ export type {
 export type { RetentionRule } from './retention/retention-rule.js';
 export { claimDueRows, byShop, type DueRows, type ClaimedRow } from './jobs/claim-due-rows.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
+export { languageOfPhone, type PhoneLanguage } from './util/phone-language.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { Nullable, DateTime, pageOutput } from './util/output-types.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';

@@ -10,6 +10,8 @@ export type { AiService, PromptService, AiLearningService };
 export type { ChatAnswer, ChatRequest } from './services/ai/ai-service.js';
 export type { AiTask, ChatMessage, ResolvedEngine, Surface } from './services/ai/ai-types.js';
 export { BUILTIN_NOTICE, SURFACES, embeddingModelOf } from './services/ai/ai-types.js';
+/** The runtime's error codes, for the catalogues of groups whose tools ask it for a model. */
+export { aiErrorEntries } from './errors.js';
 export { detectLanguage, WIDGET_LANGUAGES } from './services/builtin/language.js';
 export { fingerprint } from './services/learning/fingerprint.js';
 export type { DetectedLanguage, WidgetLanguage } from './services/builtin/language.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { isUnsubscribeIntent, languageOfLocale, languageOfPhone } from './languages.js';
-import { formatShopTime, parseShopTime } from '../../../core/index.js';
+import { isUnsubscribeIntent, languageOfLocale } from './languages.js';
+import { formatShopTime, languageOfPhone, parseShopTime } from '../../../core/index.js';
 import { publicUrlProblem } from './public-url.js';
 import { mimeTypeOf } from './media-mime.js';
 import { checkCron, nextOccurrences } from './recurrence.js';

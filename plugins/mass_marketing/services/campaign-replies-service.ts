@@ -1,10 +1,16 @@
-import { ToolError, type EntityManager, type ScopedEvents, type ShopContext } from '../../../core/index.js';
+import {
+  languageOfPhone,
+  ToolError,
+  type EntityManager,
+  type ScopedEvents,
+  type ShopContext,
+} from '../../../core/index.js';
 import type { MarketingSettingsService } from './settings-service.js';
 import type { MarketingUnsubscribesService } from './unsubscribes-service.js';
 import type { MarketingTranslationService } from './translation-service.js';
 import { CAMPAIGN_BILLING_SOURCE } from './campaign-values.js';
 import { fillTemplate } from './message-render.js';
-import { isUnsubscribeIntent, languageOfLocale, languageOfPhone, UNSUBSCRIBE_CONFIRMATION } from './languages.js';
+import { isUnsubscribeIntent, languageOfLocale, UNSUBSCRIBE_CONFIRMATION } from './languages.js';
 
 interface MessagePayload {
   id: number;

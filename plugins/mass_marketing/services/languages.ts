@@ -1,47 +1,6 @@
-import { countryCallingCode } from '../../../core/index.js';
-
 /** The languages campaigns know by phone prefix, and use for unsubscribe words and confirmations. */
 export const LANGUAGES = ['es', 'en', 'de', 'fr', 'pt', 'it', 'hu'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** Calling code → the language most people with that prefix read (a shared prefix takes its majority language). */
-const BY_CALLING_CODE: Record<string, Language> = {
-  ...Object.fromEntries(
-    [
-      '34',
-      '52',
-      '54',
-      '56',
-      '57',
-      '51',
-      '58',
-      '53',
-      '502',
-      '503',
-      '504',
-      '505',
-      '506',
-      '507',
-      '591',
-      '593',
-      '595',
-      '598',
-      '240',
-    ].map((c) => [c, 'es']),
-  ),
-  ...Object.fromEntries(['1', '44', '61', '64', '353', '27', '234', '254', '91', '65', '63'].map((c) => [c, 'en'])),
-  ...Object.fromEntries(['49', '43', '41', '423'].map((c) => [c, 'de'])),
-  ...Object.fromEntries(['33', '32', '352', '377', '221', '225'].map((c) => [c, 'fr'])),
-  ...Object.fromEntries(['351', '55', '244', '258', '238'].map((c) => [c, 'pt'])),
-  ...Object.fromEntries(['39', '378', '379'].map((c) => [c, 'it'])),
-  '36': 'hu',
-};
-
-/** The recipient's language from the phone's prefix, or null when the prefix is not one we know. */
-export function languageOfPhone(phone: string): Language | null {
-  const code = countryCallingCode(phone);
-  return (code && BY_CALLING_CODE[code]) || null;
-}
 
 /** The shop's language from its locale (`es-ES` → es), or null when it is not one we know. */
 export function languageOfLocale(locale: string): Language | null {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager, ShopContext } from '../../../core/index.js';
-import { languageOfLocale, languageOfPhone, type Language } from './languages.js';
+import { languageOfPhone, type EntityManager, type ShopContext } from '../../../core/index.js';
+import { languageOfLocale, type Language } from './languages.js';
 import type { MarketingSettingsService } from './settings-service.js';
 
 /**

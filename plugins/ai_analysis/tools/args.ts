@@ -1,0 +1,39 @@
+import { Type } from '../../../core/index.js';
+import { WIDGET_LANGUAGES } from '../../prompt/surface.js';
+import { SUMMARY_TYPES } from '../services/summary-service.js';
+import { TONES } from '../services/writing-service.js';
+
+/** Argument schemas the analysis tools share (the spec's "also accepts" lists are one set). */
+export const phoneArg = (
+  description = "The customer's phone with its international prefix (E.164, e.g. +34600111222).",
+) => Type.String({ minLength: 1, maxLength: 40, description });
+
+export const sessionIdArg = Type.Integer({
+  minimum: 1,
+  description: 'The line (session) of the conversation; default: the customer’s conversation with the newest activity.',
+});
+
+export const languageArg = (description: string) => Type.Enum([...WIDGET_LANGUAGES], { description });
+
+export const summaryTypeArg = (description: string) => Type.Enum([...SUMMARY_TYPES], { description });
+
+export const toneArg = (description: string) => Type.Enum([...TONES], { description });
+
+export const lastNArg = (description: string) => Type.Integer({ minimum: 1, maximum: 200, description });
+
+export const daysArg = (description: string) => Type.Integer({ minimum: 1, maximum: 365, description });
+
+export const hoursArg = (description: string) => Type.Integer({ minimum: 1, maximum: 720, description });
+
+const NO_EFFECT = 'Accepted; no effect on this tool.';
+
+/** The shared arguments a tool accepts without using them (docs/decisions.md). */
+export const noEffect = {
+  summary_type: () => Type.Optional(summaryTypeArg(NO_EFFECT)),
+  days: () => Type.Optional(daysArg(NO_EFFECT)),
+  tone: () => Type.Optional(toneArg(NO_EFFECT)),
+  target_language: () => Type.Optional(languageArg(NO_EFFECT)),
+  last_n: () => Type.Optional(lastNArg(NO_EFFECT)),
+  hours: () => Type.Optional(hoursArg(NO_EFFECT)),
+  limit: () => Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: NO_EFFECT })),
+};

@@ -1,0 +1,41 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { languageArg, lastNArg, phoneArg, sessionIdArg, toneArg } from './args.js';
+import { EngineFields } from './outputs.js';
+
+export const suggestReply = defineTool({
+  name: 'suggest_reply',
+  title: 'Suggest reply',
+  description:
+    'A draft of the shop’s next reply to a customer. With the shop’s AI provider the chat model drafts it under the shop’s prompt, with the knowledge snippets that match the customer’s last question (a model call). On the built-in engine it is the best matching active knowledge snippet, quoted as it is (tone then has no effect), or none with the reason. Sends nothing.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: false, openWorld: true },
+  input: Type.Object({
+    phone: phoneArg(),
+    session_id: Type.Optional(sessionIdArg),
+    tone: Type.Optional(toneArg('The reply’s tone (with a provider).')),
+    target_language: Type.Optional(languageArg('The reply’s language; default: the customer’s.')),
+    last_n: Type.Optional(lastNArg('The last messages read (default 20).')),
+  }),
+  output: Type.Object({
+    conversation_id: Type.Integer(),
+    phone: Type.String(),
+    session_id: Type.Integer(),
+    reply: Type.Union([Type.String(), Type.Null()]),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    answered_message_id: Type.Optional(Type.Integer()),
+    sources: Type.Array(
+      Type.Object({ snippet_id: Type.Integer(), title: Type.String(), content: Type.String(), score: Type.Number() }),
+    ),
+    method: Type.Optional(Type.String()),
+    ...EngineFields,
+  }),
+  handler: async ({ phone, session_id, tone, target_language, last_n }, { services }) =>
+    services.analysisWritingService.suggestReply({
+      phone,
+      sessionId: session_id,
+      tone,
+      targetLanguage: target_language,
+      lastN: last_n ?? 20,
+    }),
+});
