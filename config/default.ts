@@ -21,6 +21,7 @@ const defaults: ConfigOverrides = {
     notifications: { enabled: true },
     prompt: { enabled: true },
     referrals: { enabled: true },
+    smart_followup: { enabled: true },
     support: { enabled: true },
     stats: { enabled: true },
     storage: { enabled: true },

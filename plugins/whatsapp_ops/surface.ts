@@ -11,12 +11,16 @@ import type { ChatappScheduledMessagesService } from './services/scheduled-messa
 import type { ChatappArchiveService } from './services/archive-service.js';
 import type { ChatappIngestionService } from './services/ingestion-service.js';
 import type { ChatappFollowupsService } from './services/followups-service.js';
-import type { MessageStatus, StoredMedia } from './entities/values.js';
+import type { MessageStatus, RoutingRole, StoredMedia } from './entities/values.js';
 import type { ChannelPort } from './channel/channel-port.js';
 import type { WhatsappOpsConfig } from './config.js';
 
 /** A message as list_chatapp_messages shows it; conversations shows the same records. */
 export { MessageOutput, SessionOutput } from './tools/outputs.js';
+/** The roles that choose a line for a send (senderRole). */
+export { ROUTING_ROLES } from './entities/values.js';
+
+export type { SendRequest } from './services/messaging-service.js';
 
 export type {
   ChatappSessionsService,
@@ -29,6 +33,7 @@ export type {
   ChatappIngestionService,
   ChatappFollowupsService,
   MessageStatus,
+  RoutingRole,
   StoredMedia,
 };
 
