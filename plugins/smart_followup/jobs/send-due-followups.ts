@@ -7,7 +7,8 @@ const RUN_BUDGET_MS = 50_000;
 
 /**
  * Sends due follow-ups, shop by shop, a batch per short transaction until none is due (or the run's
- * time is up), each batch with its rows locked and its stop conditions checked again.
+ * time is up), each batch with its rows locked and its stop conditions checked again; first it
+ * sweeps the stops the listeners could not apply (rows a sender held at that moment).
  */
 export const sendDueFollowups = defineJob({
   name: 'send-due-followups',
@@ -19,11 +20,12 @@ export const sendDueFollowups = defineJob({
   run: async ({ em, forShop, log }) => {
     const started = Date.now();
     const shops = await em.execute<{ shop_id: number }[]>(
-      `select distinct shop_id from smart_followups where status = 'scheduled' and due_at <= now() limit ?`,
+      `select distinct shop_id from smart_followups where status = 'scheduled' and (due_at <= now() or updated_at > now() - interval '1 day') limit ?`,
       [SHOPS_PER_RUN],
     );
     for (const { shop_id } of shops) {
       await forShop(shop_id, async (ctx) => {
+        await ctx.transaction(({ services }) => services.followupSenderService.sweep());
         while (Date.now() - started < RUN_BUDGET_MS) {
           const report = await ctx.transaction(({ services }) => services.followupSenderService.sendDue(BATCH));
           if (report.sent + report.stopped + report.waiting + report.failed === 0) return;

@@ -35,6 +35,12 @@ export interface ListFilters {
   date_to?: string;
 }
 
+/** How long a reply's transaction waits for a sender holding the follow-up (below the deadlock check). */
+const REPLY_LOCK_WAIT = '200ms';
+/** How long an opt-out waits for one (no deadlock is possible there). */
+const OPTOUT_LOCK_WAIT = '5s';
+const LOCK_NOT_AVAILABLE = '55P03';
+
 const WEEKDAY_NUMBERS: Record<string, number> = {
   monday: 1,
   tuesday: 2,
@@ -220,17 +226,41 @@ export class FollowupsService {
   }
 
   /**
-   * Stops the customer's scheduled follow-ups at once (the listeners: a reply, an opt-out, a
-   * person at the shop writing). A sender holding one of the rows finishes first; the row is then
-   * stopped before its next attempt.
+   * Stops the customer's scheduled follow-ups at once (the listeners), so that a stop never
+   * commits before a send it raced: a send is then never decided on a snapshot that misses a
+   * committed stop.
+   * - A reply waits for a sender holding the row, at most 200 ms (under PostgreSQL's 1 s deadlock
+   *   check): the message's transaction holds its conversation, which the sender's send needs next.
+   *   Past that, the message's transaction gives up and the session service delivers it again.
+   * - An opt-out (add_chatapp_optout: its transaction holds no conversation) waits up to 5 s;
+   *   past that it stops the rows it can (an opt-out must not fail) and the sweep stops the rest.
+   * - A person at the shop writing never waits (their message must not fail); the sweep stops it.
    */
   async stopFor(phone: string, reason: 'replied' | 'opted_out' | 'agent_replied'): Promise<number> {
-    const rows = await this.deps.em.execute(
-      `update smart_followups set status = ?, skip_reason = ?, stopped_at = now(), updated_at = now()
-       where shop_id = ? and phone = ? and status = 'scheduled' returning id`,
-      [reason === 'replied' ? 'replied' : 'skipped', reason, this.deps.shop.id, phone],
+    const update = (skipLocked: boolean) =>
+      this.deps.em.execute(
+        `update smart_followups set status = ?, skip_reason = ?, stopped_at = now(), updated_at = now()
+         where id in (select id from smart_followups where shop_id = ? and phone = ? and status = 'scheduled'
+           for update${skipLocked ? ' skip locked' : ''})
+         returning id`,
+        [reason === 'replied' ? 'replied' : 'skipped', reason, this.deps.shop.id, phone],
+      );
+    if (reason === 'agent_replied') return (await update(true)).length;
+    const em = this.deps.em;
+    const [{ previous }] = await em.execute<{ previous: string }[]>(
+      `select current_setting('lock_timeout') as previous, set_config('lock_timeout', ?, true)`,
+      [reason === 'replied' ? REPLY_LOCK_WAIT : OPTOUT_LOCK_WAIT],
     );
-    return rows.length;
+    if (reason === 'opted_out') await em.execute('savepoint smart_followup_stop');
+    try {
+      return (await update(false)).length;
+    } catch (err) {
+      if (reason !== 'opted_out' || (err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+      await em.execute('rollback to savepoint smart_followup_stop');
+      return (await update(true)).length;
+    } finally {
+      await em.execute(`select set_config('lock_timeout', ?, true)`, [previous]).catch(() => undefined);
+    }
   }
 
   /** The text the next attempt sends: the follow-up's own message or the type's template, filled in. */

@@ -32,6 +32,34 @@ export const sendKey = (followupId: number, attempt: number) => `smart-followup-
 export class FollowupSenderService {
   constructor(private readonly deps: Services) {}
 
+  /**
+   * Stops scheduled follow-ups (due or not) of customers who wrote, were written to by a person, or
+   * opted out in the last minutes: those a listener skipped because a sender held them.
+   */
+  async sweep(): Promise<number> {
+    const rows = await this.deps.em.execute<{ id: number }[]>(
+      `select f.id from smart_followups f where f.shop_id = ? and f.status = 'scheduled' and (f.phone in (
+         select m.phone from chatapp_messages_view m where m.shop_id = ? and m.created_at > now() - interval '10 minutes'
+           and (m.direction = 'inbound' or not m.automatic))
+         or f.phone in (select o.phone from chatapp_optouts_view o where o.shop_id = ?))
+       for update of f skip locked`,
+      [this.deps.shop.id, this.deps.shop.id, this.deps.shop.id],
+    );
+    if (rows.length === 0) return 0;
+    const followups = await this.deps.em.find(Followup, { id: { $in: rows.map((r) => r.id) } });
+    const stops = await this.deps.followupActivityReader.stops(followups);
+    const now = new Date();
+    for (const f of followups) {
+      const reason = stops.get(f.id);
+      if (!reason) continue;
+      f.status = reason === 'replied' ? 'replied' : 'skipped';
+      f.skipReason = reason;
+      f.stoppedAt = now;
+    }
+    await this.deps.em.flush();
+    return stops.size;
+  }
+
   async sendDue(limit: number): Promise<SendReport> {
     const report: SendReport = { sent: 0, stopped: 0, waiting: 0, failed: 0 };
     const ids = (
