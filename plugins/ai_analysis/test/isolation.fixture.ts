@@ -1,27 +1,5 @@
-import type { CallAs, IsolationFixture, SeedHttp } from '../../../test/harness/isolation.js';
-import { waitFor } from '../../../test/helpers/wait-for.js';
-
-const until = <T>(what: string, check: () => Promise<T | undefined>) =>
-  waitFor(`isolation seed: ${what}`, check, 20_000);
-
-/** A sandbox line of shop A, paired by opening its pairing link as a phone would. */
-async function pairedLine(callAsA: CallAs, http: SeedHttp) {
-  const connected = await callAsA('connect_chatapp', { label: 'Analysis A' });
-  const link = new URL(connected.pairing.pairing_url);
-  const paired = await http.inject({
-    method: 'GET',
-    url: `${link.pathname}?phone=%2B34711000019`,
-    headers: { accept: 'application/json' },
-  });
-  if (paired.statusCode !== 200)
-    throw new Error(`isolation seed: pairing answered ${paired.statusCode} ${paired.body}`);
-  await until('the line to connect', async () =>
-    (await callAsA('get_chatapp_status', { session_id: connected.session.id })).session.status === 'connected'
-      ? true
-      : undefined,
-  );
-  return connected.session as { id: number; session_key: string };
-}
+import type { IsolationFixture } from '../../../test/harness/isolation.js';
+import { customerWritesTo, pairedLine, seedUntil } from '../../../test/harness/sandbox-seed.js';
 
 /**
  * Shop A's customer wrote three messages and A saved an analysis of the conversation. B aims every
@@ -31,18 +9,10 @@ const fixture: IsolationFixture = {
   groups: ['customers', 'whatsapp_ops', 'conversations', 'prompt', 'knowledge', 'ai_analysis'],
   seed: async (callAsA, http) => {
     const phone = '+34655111333';
-    const session = await pairedLine(callAsA, http);
-    for (const text of ['Hola', 'Quiero devolver las zapatillas', '¿Cómo hago la devolución?']) {
-      const inbound = await http.inject({
-        method: 'POST',
-        url: `/sandbox/sessions/${session.session_key}/inbound`,
-        headers: { authorization: `Bearer ${http.token}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ from: phone, text }),
-      });
-      if (inbound.statusCode !== 201)
-        throw new Error(`isolation seed: the inbound message answered ${inbound.statusCode} ${inbound.body}`);
-    }
-    await until('the messages to be recorded', async () =>
+    const session = await pairedLine(callAsA, http, 'Analysis A', '+34711000019');
+    for (const text of ['Hola', 'Quiero devolver las zapatillas', '¿Cómo hago la devolución?'])
+      await customerWritesTo(http, session.session_key, phone, text);
+    await seedUntil('the messages to be recorded', async () =>
       (await callAsA('summarize_conversation', { phone })).facts?.customer_messages === 3 ? true : undefined,
     );
     await callAsA('save_conversation_analysis', {

@@ -1,27 +1,5 @@
-import type { CallAs, IsolationFixture, SeedHttp } from '../../../test/harness/isolation.js';
-import { waitFor } from '../../../test/helpers/wait-for.js';
-
-const until = <T>(what: string, check: () => Promise<T | undefined>) =>
-  waitFor(`isolation seed: ${what}`, check, 20_000);
-
-/** A sandbox line of shop A, paired by opening its pairing link as a phone would. */
-async function pairedLine(callAsA: CallAs, http: SeedHttp) {
-  const connected = await callAsA('connect_chatapp', { label: 'Isolation A' });
-  const link = new URL(connected.pairing.pairing_url);
-  const paired = await http.inject({
-    method: 'GET',
-    url: `${link.pathname}?phone=%2B34711000009`,
-    headers: { accept: 'application/json' },
-  });
-  if (paired.statusCode !== 200)
-    throw new Error(`isolation seed: pairing answered ${paired.statusCode} ${paired.body}`);
-  await until('the line to connect', async () =>
-    (await callAsA('get_chatapp_status', { session_id: connected.session.id })).session.status === 'connected'
-      ? true
-      : undefined,
-  );
-  return connected.session as { id: number; session_key: string };
-}
+import type { IsolationFixture } from '../../../test/harness/isolation.js';
+import { customerWritesTo, pairedLine, seedUntil } from '../../../test/harness/sandbox-seed.js';
 
 /**
  * Shop A has one conversation, opened by a customer's message on its sandbox line and assigned to
@@ -31,16 +9,9 @@ const fixture: IsolationFixture = {
   groups: ['agents', 'customers', 'whatsapp_ops', 'conversations'],
   seed: async (callAsA, http) => {
     const phone = '+34655111222';
-    const session = await pairedLine(callAsA, http);
-    const inbound = await http.inject({
-      method: 'POST',
-      url: `/sandbox/sessions/${session.session_key}/inbound`,
-      headers: { authorization: `Bearer ${http.token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ from: phone, text: 'Isolation secret text' }),
-    });
-    if (inbound.statusCode !== 201)
-      throw new Error(`isolation seed: the inbound message answered ${inbound.statusCode} ${inbound.body}`);
-    await until('the conversation to open', async () =>
+    const session = await pairedLine(callAsA, http, 'Isolation A', '+34711000009');
+    await customerWritesTo(http, session.session_key, phone, 'Isolation secret text');
+    await seedUntil('the conversation to open', async () =>
       (await callAsA('get_conversation_messages', { phone })).success ? true : undefined,
     );
     const agent = (
