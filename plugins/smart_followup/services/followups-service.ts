@@ -247,6 +247,12 @@ export class FollowupsService {
       );
     if (reason === 'agent_replied') return (await update(true)).length;
     const em = this.deps.em;
+    // Most messages come from customers with nothing scheduled: one indexed read, no lock settings.
+    const [open] = await em.execute(
+      `select 1 from smart_followups where shop_id = ? and phone = ? and status = 'scheduled' limit 1`,
+      [this.deps.shop.id, phone],
+    );
+    if (!open) return 0;
     const [{ previous }] = await em.execute<{ previous: string }[]>(
       `select current_setting('lock_timeout') as previous, set_config('lock_timeout', ?, true)`,
       [reason === 'replied' ? REPLY_LOCK_WAIT : OPTOUT_LOCK_WAIT],

@@ -79,11 +79,14 @@ describe('smart_followup: no send after a stop, with 1,000 follow-ups and concur
       if (kind === 'reply') {
         const res = await customerWrites(k, token, line.session_key, phone, 'Ya lo he comprado, gracias');
         expect(res.status).to.equal(201);
+        // A reply that met a row a sender held is delivered again after a back-off (1 s, 2 s…), with
+        // the line's later messages behind it: on a slow machine that takes a while.
         await waitFor(
           `the reply of ${phone}`,
           async () =>
             (await rows(k, `select 1 from chatapp_messages where phone = ? and direction = 'inbound'`, [phone]))
               .length > 0,
+          120_000,
         );
       } else if (kind === 'convert') {
         const { payload } = await k.call(token, 'mark_followup_converted', {
