@@ -1,5 +1,5 @@
 import { Type, type Services } from '../../../core/index.js';
-import type { ResolvedEngine } from '../../prompt/surface.js';
+import { BUILTIN_NOTICE, type ResolvedEngine } from '../../prompt/surface.js';
 import {
   analyseBuiltin,
   customerMessages,
@@ -18,6 +18,7 @@ const CONCURRENCY = 5;
 export interface EngineLabel {
   engine: ResolvedEngine['engine'];
   model: string | null;
+  notice?: string;
 }
 
 /** A conversation's messages as the model reads them: who said it, and its id for evidence. */
@@ -53,9 +54,12 @@ export async function bounded<T, R>(items: T[], limit: number, work: (item: T) =
 export class AnalysisEngineService {
   constructor(private readonly deps: Services) {}
 
+  /** Which engine answers, with the built-in engine's notice: every answer carries it. */
   async label(): Promise<EngineLabel> {
     const engine = await this.deps.aiService.engine();
-    return { engine: engine.engine, model: engine.engine === 'builtin' ? null : engine.models.task };
+    return engine.engine === 'builtin'
+      ? { engine: engine.engine, model: null, notice: BUILTIN_NOTICE }
+      : { engine: engine.engine, model: engine.models.task };
   }
 
   async analyse(

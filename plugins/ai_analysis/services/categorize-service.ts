@@ -1,4 +1,3 @@
-import { BUILTIN_NOTICE } from '../../prompt/surface.js';
 import type { Services } from '../../../core/index.js';
 import { waitingMinutes, type ConversationFindings } from './builtin/analyse-conversation.js';
 import type { Intent } from './builtin/intent-classifier.js';
@@ -56,7 +55,6 @@ export class AnalysisCategorizeService {
       hours: request.hours,
       limit: request.limit,
       ...engine,
-      ...(engine.engine === 'builtin' && { notice: BUILTIN_NOTICE }),
     };
   }
 

@@ -130,6 +130,16 @@ export class AnalysisConversationReader {
     return rows.map(toRef);
   }
 
+  /** A customer's last messages across all their lines, oldest first (not_found when there is none). */
+  async customerHistory(rawPhone: string, window: Window) {
+    const conversations = await this.forPhone(rawPhone);
+    const messages = [...(await this.messages(conversations, window)).values()]
+      .flat()
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .slice(-window.lastN);
+    return { phone: conversations[0]!.phone, conversations, messages };
+  }
+
   /** Each conversation's messages in the window, oldest first. */
   async messages(conversations: ConversationRef[], window: Window): Promise<Map<number, ConversationMessage[]>> {
     const result = new Map<number, ConversationMessage[]>(conversations.map((c) => [c.id, []]));

@@ -32,17 +32,14 @@ export class AnalysisInsightsService {
         notice: BUILTIN_NOTICE,
       };
     }
-    const conversations = await this.deps.analysisConversationReader.forPhone(phone!);
-    const messages = [...(await this.deps.analysisConversationReader.messages(conversations, { lastN: 20 })).values()]
-      .flat()
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    const found = conversationLanguage(conversations[0]!.phone, customerMessages(messages));
+    const history = await this.deps.analysisConversationReader.customerHistory(phone!, { lastN: 20 });
+    const found = conversationLanguage(history.phone, customerMessages(history.messages));
     return {
       language: found.language,
       confidence: found.confidence,
       reliable: found.method === 'text',
       method: found.method,
-      phone_prefix_language: languageOfPhone(conversations[0]!.phone),
+      phone_prefix_language: languageOfPhone(history.phone),
       engine: 'builtin' as const,
       notice: BUILTIN_NOTICE,
     };
@@ -62,14 +59,12 @@ export class AnalysisInsightsService {
         notice: BUILTIN_NOTICE,
       };
     }
-    const reader = this.deps.analysisConversationReader;
-    const conversations = await reader.forPhone(request.phone!);
-    const inbound = customerMessages(
-      [...(await reader.messages(conversations, { lastN: request.lastN, days: request.days })).values()]
-        .flat()
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
-    ).slice(-request.lastN);
-    const language = conversationLanguage(conversations[0]!.phone, inbound).language;
+    const history = await this.deps.analysisConversationReader.customerHistory(request.phone!, {
+      lastN: request.lastN,
+      days: request.days,
+    });
+    const inbound = customerMessages(history.messages);
+    const language = conversationLanguage(history.phone, inbound).language;
     const lang = language === 'und' ? null : language;
     const scored = await Promise.all(inbound.map(async (m) => ({ m, s: await messageSentiment(m.text, lang) })));
     const score = combinedScore(scored.map((x) => x.s.score));

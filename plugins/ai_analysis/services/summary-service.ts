@@ -1,5 +1,4 @@
 import { Type, type Services } from '../../../core/index.js';
-import { BUILTIN_NOTICE } from '../../prompt/surface.js';
 import { analyseBuiltin, customerMessages, excerpt } from './builtin/analyse-conversation.js';
 import { classifyMessage } from './builtin/intent-classifier.js';
 import { keySentence, openQuestions, promises, requests } from './builtin/summary.js';
@@ -77,14 +76,9 @@ export class AnalysisSummaryService {
         ...base,
         summary: 'No messages in this window.',
         ...this.empty(request.summaryType),
-        ...this.notice(engine.engine),
       };
     if (engine.engine !== 'builtin') return { ...base, ...(await this.withModel(request.summaryType, messages)) };
-    return { ...base, ...this.builtin(request.summaryType, messages, findings), notice: BUILTIN_NOTICE };
-  }
-
-  private notice(engine: string) {
-    return engine === 'builtin' ? { notice: BUILTIN_NOTICE } : {};
+    return { ...base, ...this.builtin(request.summaryType, messages, findings) };
   }
 
   private empty(type: SummaryType) {

@@ -1,5 +1,4 @@
 import { Type, type Services } from '../../../core/index.js';
-import { BUILTIN_NOTICE } from '../../prompt/surface.js';
 import { analyseBuiltin, customerMessages } from './builtin/analyse-conversation.js';
 import { foldText, tokens } from './builtin/cue-matcher.js';
 import { transcript } from './analysis-engine.js';
@@ -33,23 +32,16 @@ export class AnalysisTaggingService {
 
   async suggest(phone: string, allowNew: boolean) {
     const reader = this.deps.analysisConversationReader;
-    const conversations = await reader.forPhone(phone);
-    const byConversation = await reader.messages(conversations, { lastN: TAGGING_LAST_N });
-    const messages = [...byConversation.values()]
-      .flat()
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-      .slice(-TAGGING_LAST_N);
+    const { phone: customer, conversations, messages } = await reader.customerHistory(phone, { lastN: TAGGING_LAST_N });
     const inbound = customerMessages(messages);
     const engine = await this.deps.analysisEngineService.label();
-    const labelled = { ...engine, ...(engine.engine === 'builtin' && { notice: BUILTIN_NOTICE }) };
-    const customer = conversations[0]!.phone;
     const existing = await reader.shopTags();
     const own = new Set(await reader.customerTags(customer));
     const base = {
       phone: customer,
       customer_messages: inbound.length,
       already_tagged: existing.filter((t) => own.has(t.toLowerCase())),
-      ...labelled,
+      ...engine,
     };
     if (inbound.length < MIN_CUSTOMER_MESSAGES)
       return { ...base, suggestions: [] as TagSuggestion[], reason: 'not_enough_messages' as const };

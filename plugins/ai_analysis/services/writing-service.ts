@@ -1,5 +1,5 @@
 import { ToolError, Type, type Services } from '../../../core/index.js';
-import { BUILTIN_NOTICE, detectLanguage, type WidgetLanguage } from '../../prompt/surface.js';
+import { detectLanguage, type WidgetLanguage } from '../../prompt/surface.js';
 import { customerMessages } from './builtin/analyse-conversation.js';
 import { sentences } from './builtin/summary.js';
 import { transcript } from './analysis-engine.js';
@@ -170,9 +170,8 @@ export class AnalysisWritingService {
     return results.map((r) => ({ snippet_id: r.id, title: r.title, content: r.content, score: r.score }));
   }
 
-  private async label() {
-    const engine = await this.deps.analysisEngineService.label();
-    return { ...engine, ...(engine.engine === 'builtin' && { notice: BUILTIN_NOTICE }) };
+  private label() {
+    return this.deps.analysisEngineService.label();
   }
 
   private checkPlaceholders(original: string, written: string): void {

@@ -2,7 +2,7 @@ import { type ToolError, type Services } from '../../../core/index.js';
 import type { SendRequest } from '../../whatsapp_ops/surface.js';
 import { Followup } from '../entities/followup.entity.js';
 import { FollowupSend } from '../entities/followup-send.entity.js';
-import type { FollowupType } from '../entities/values.js';
+import type { FollowupType, SkipReason } from '../entities/values.js';
 import type { TypeSettings } from './settings-service.js';
 import { render } from './templates.js';
 import { allowed } from './timing.js';
@@ -17,6 +17,18 @@ export interface SendReport {
   stopped: number;
   waiting: number;
   failed: number;
+}
+
+/** Ends each follow-up that has a stop reason: a reply is `replied`, any other reason `skipped`. */
+function applyStops(followups: Followup[], stops: Map<number, SkipReason>, now: Date): number {
+  for (const f of followups) {
+    const reason = stops.get(f.id);
+    if (!reason) continue;
+    f.status = reason === 'replied' ? 'replied' : 'skipped';
+    f.skipReason = reason;
+    f.stoppedAt = now;
+  }
+  return stops.size;
 }
 
 /** The send key of an attempt: the send path makes one message per key, whatever happens around it. */
@@ -48,14 +60,7 @@ export class FollowupSenderService {
     if (rows.length === 0) return 0;
     const followups = await this.deps.em.find(Followup, { id: { $in: rows.map((r) => r.id) } });
     const stops = await this.deps.followupActivityReader.stops(followups);
-    const now = new Date();
-    for (const f of followups) {
-      const reason = stops.get(f.id);
-      if (!reason) continue;
-      f.status = reason === 'replied' ? 'replied' : 'skipped';
-      f.skipReason = reason;
-      f.stoppedAt = now;
-    }
+    applyStops(followups, stops, new Date());
     await this.deps.em.flush();
     return stops.size;
   }
@@ -73,14 +78,7 @@ export class FollowupSenderService {
     const rows = await this.deps.em.find(Followup, { id: { $in: ids } }, { orderBy: { dueAt: 'asc', id: 'asc' } });
     const stops = await this.deps.followupActivityReader.stops(rows);
     const now = new Date();
-    for (const f of rows) {
-      const reason = stops.get(f.id);
-      if (!reason) continue;
-      f.status = reason === 'replied' ? 'replied' : 'skipped';
-      f.skipReason = reason;
-      f.stoppedAt = now;
-      report.stopped++;
-    }
+    report.stopped += applyStops(rows, stops, now);
     const due = rows.filter((f) => !stops.has(f.id));
     const settings = new Map<FollowupType, TypeSettings>();
     for (const f of due)
