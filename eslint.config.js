@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 import { groupBoundaries } from './scripts/lint/group-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'tmp/**', 'coverage/**', 'examples/*/node_modules/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'tmp/**', 'coverage/**', 'examples/*/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -8,7 +8,7 @@ import { KernelError } from './errors/kernel-error.js';
 import { loadPlugins, type LoadedPlugin } from './plugin/load-plugins.js';
 import { collectSchema } from './db/collect-schema.js';
 import { createOrm } from './db/create-orm.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
+import type { EmbeddedPostgres } from './db/embedded-postgres.js';
 import { loadSecret } from './secrets/load-secret.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CreditsService } from './credits/credits-service.js';
@@ -52,7 +52,6 @@ import { kernelRetention } from './retention/kernel-retention.js';
 import { kernelJobs } from './jobs/kernel-jobs.js';
 import { AuditTrail } from './audit/audit-trail.js';
 import { RequestLimiter } from './limits/request-limiter.js';
-import { connectRedis } from './limits/redis-client.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -96,7 +95,10 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const secrets = new SecretBox(secret);
 
   let embedded: EmbeddedPostgres | undefined;
-  const url = config.database.url ?? (embedded = await startEmbeddedPostgres(config.database.dataDir)).url;
+  // Imported only in embedded mode: the engine's WASM module holds ~40 MB a PostgreSQL deployment never uses.
+  const url =
+    config.database.url ??
+    (embedded = await (await import('./db/embedded-postgres.js')).startEmbeddedPostgres(config.database.dataDir)).url;
   let orm: MikroORM;
   try {
     orm = await createOrm({
@@ -249,9 +251,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   originGuard(app, allowedOrigins);
   errorHandler(app);
   await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
-  const authenticator = new Authenticator(orm, url, log);
+  const authenticator = new Authenticator(orm, url, log, embedded?.onNotification);
   await authenticator.start();
-  const redis = config.redis.url ? connectRedis(config.redis.url, log) : undefined;
+  // ioredis is imported only when a Redis is configured.
+  const redis = config.redis.url
+    ? (await import('./limits/redis-client.js')).connectRedis(config.redis.url, log)
+    : undefined;
   const limiter = (name: string, points: number) =>
     RequestLimiter.create({
       name,

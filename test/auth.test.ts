@@ -4,6 +4,12 @@ import type * as Pg from 'pg';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { hashApiToken } from '../core/auth/api-token.js';
 import { ShopService } from '../core/tenancy/shop-service.js';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../core/config/load-config.js';
+import { buildKernel, type Kernel } from '../core/kernel.js';
+import { TEST_KERNEL_SECRET } from './helpers/boot.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
@@ -64,5 +70,70 @@ describe('auth: shop API tokens', () => {
 
   it('rotating an unknown shop changes nothing', async () => {
     expect(await new ShopService(k.orm.em).rotateToken(999_999)).to.equal(null);
+  });
+});
+
+describe('auth: the embedded engine caches tokens too, and forgets them at once', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  let kernel: Kernel;
+  let base: string;
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sb-auth-embedded-'));
+    const config = await loadConfig({
+      overrides: {
+        server: { port: 0 },
+        database: { dataDir, createDemoShop: false },
+        groups: { general: { enabled: true } },
+        jobs: { enabled: false },
+        secret: TEST_KERNEL_SECRET,
+      },
+    });
+    kernel = await buildKernel(config, { logger: false });
+    base = await kernel.listen();
+  });
+  after(async () => {
+    await kernel?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const ping = async (token: string) =>
+    (
+      await fetch(base, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      })
+    ).status;
+  /** A client of the engine's socket, as the CLI is while the server runs. */
+  const other = async (work: (c: InstanceType<typeof Client>) => Promise<unknown>) => {
+    const { url } = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8'));
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    try {
+      await work(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  it('a known token is answered from the cache: a change nobody announced is not seen', async () => {
+    const { shopId, token } = await kernel.shops.create({ name: 'Cached' });
+    expect(await ping(token)).to.equal(200);
+    // Behind the kernel's back, without the NOTIFY every real change sends: only a cache keeps it valid.
+    await other((c) => c.query('update shops set token_hash = $1 where id = $2', [hashApiToken('sbt_x'), shopId]));
+    expect(await ping(token)).to.equal(200);
+  });
+
+  it('a rotation by another client of the engine (the CLI) evicts the token at once', async () => {
+    const { shopId, token } = await kernel.shops.create({ name: 'Rotated elsewhere' });
+    expect(await ping(token)).to.equal(200);
+    await other(async (c) => {
+      await c.query('begin');
+      await c.query('update shops set token_hash = $1 where id = $2', [hashApiToken('sbt_elsewhere'), shopId]);
+      await c.query(`select pg_notify('switchboard_shop_changed', $1)`, [String(shopId)]);
+      await c.query('commit');
+    });
+    expect(await ping(token)).to.equal(401);
   });
 });

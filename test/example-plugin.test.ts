@@ -28,7 +28,11 @@ describe('example groups: third-party packages on the public API', () => {
 
   it('the kernel package exports its public API as "switchboard"', async () => {
     expect(rootPackage.name).to.equal('switchboard');
-    expect(rootPackage.exports['.']).to.equal('./core/index.ts');
+    // The compiled server (npm start) runs with the switchboard-built condition: one kernel either way.
+    expect(rootPackage.exports['.']).to.deep.equal({
+      'switchboard-built': './dist/core/index.js',
+      default: './core/index.ts',
+    });
     const viaPackage = await import('switchboard');
     // The same module instance as core/index.ts, so ToolError thrown by a group is the kernel's own.
     expect(viaPackage.ToolError).to.equal(kernelApi.ToolError);

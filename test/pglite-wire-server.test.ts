@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import type * as Pg from 'pg';
 import { PgliteWireServer } from '../core/db/pglite-wire-server.js';
+import { NotificationScanner } from '../core/db/notification-scanner.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
@@ -122,5 +123,54 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
     await pause(100);
     const { rows } = await main.query('select count(*)::int as n from notes where body = $1', ['half sent']);
     expect(rows[0].n).to.equal(0);
+  });
+
+  it('tells this process of every NOTIFY committed by any client, on the channels the session listens to', async () => {
+    const heard: [string, string][] = [];
+    const stop = server.onNotification((channel, payload) => heard.push([channel, payload]));
+    try {
+      await main.query('listen shop_changed');
+      const [a, b] = await Promise.all([client(), client()]);
+      await a.query(`select pg_notify('shop_changed', '17')`);
+      await b.query('begin');
+      await b.query(`select pg_notify('shop_changed', 'ünïcode 🙂')`);
+      await b.query(`select pg_notify('not_listened', 'x')`);
+      expect(heard, 'nothing before the commit').to.deep.equal([['shop_changed', '17']]);
+      await b.query('commit');
+      await b.query('begin');
+      await b.query(`select pg_notify('shop_changed', 'rolled back')`);
+      await b.query('rollback');
+      await Promise.all([a.end(), b.end()]);
+      expect(heard).to.deep.equal([
+        ['shop_changed', '17'],
+        ['shop_changed', 'ünïcode 🙂'],
+      ]);
+    } finally {
+      stop();
+      await main.query('unlisten shop_changed');
+    }
+  });
+});
+
+describe('NotificationScanner: notifications out of a backend byte stream cut anywhere', () => {
+  const backend = (type: string, body: Buffer) => message(type, body);
+  const notification = (channel: string, payload: string) =>
+    backend('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
+
+  it('finds each notification among other messages, whatever the chunk boundaries', () => {
+    const stream = Buffer.concat([
+      backend('1', Buffer.alloc(0)),
+      backend('D', Buffer.alloc(300, 65)),
+      notification('ch', 'first'),
+      backend('C', Buffer.from('SELECT 1\0')),
+      notification('ch', 'x'.repeat(1000)),
+      backend('Z', Buffer.from('I')),
+    ]);
+    for (const size of [1, 2, 3, 5, 7, 64, stream.length]) {
+      const heard: string[] = [];
+      const scanner = new NotificationScanner((channel, payload) => heard.push(`${channel}:${payload.slice(0, 5)}`));
+      for (let at = 0; at < stream.length; at += size) scanner.push(stream.subarray(at, at + size));
+      expect(heard, `chunks of ${size}`).to.deep.equal(['ch:first', 'ch:xxxxx']);
+    }
   });
 });

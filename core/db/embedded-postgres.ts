@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { PgliteWireServer } from './pglite-wire-server.js';
+import { PgliteWireServer, type NotificationListener } from './pglite-wire-server.js';
 import { acquireDataDirLock, isPidAlive, removeQuietly } from './data-dir-lock.js';
 
 export interface EmbeddedPostgres {
@@ -12,6 +12,11 @@ export interface EmbeddedPostgres {
   url: string;
   /** Stops the socket server, closes PGlite, removes server.json and releases the lock. */
   close(): Promise<void>;
+  /**
+   * Every NOTIFY of the session, in this process (see PgliteWireServer.onNotification); absent
+   * when this process only reuses another server's engine.
+   */
+  onNotification?(listener: NotificationListener): () => void;
 }
 
 interface ServerInfo {
@@ -56,7 +61,11 @@ export async function startEmbeddedPostgres(
       process.off('exit', onExit);
       onExit();
     };
-    return { url, close: () => (closing ??= close()) };
+    return {
+      url,
+      close: () => (closing ??= close()),
+      onNotification: (listener) => openServer.onNotification(listener),
+    };
   } catch (err) {
     await server?.close().catch(() => {});
     await db?.close().catch(() => {});

@@ -1,5 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { NotificationScanner } from './notification-scanner.js';
+
+/** Hears every NOTIFY the session delivers: (channel, payload). */
+export type NotificationListener = (channel: string, payload: string) => void;
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -40,13 +44,29 @@ export class PgliteWireServer {
   private owner: WireClient | null = null;
   /** The pass serving the queue, while one runs: one at a time, since PGlite is one session. */
   private draining: Promise<void> | null = null;
+  private readonly listeners = new Set<NotificationListener>();
+  private readonly heard: NotificationListener;
 
   constructor(
     readonly db: PGlite,
     maxConnections: number,
   ) {
     this.server = createServer((socket) => this.accept(socket));
+    this.heard = (channel, payload) => {
+      for (const listener of this.listeners) listener(channel, payload);
+    };
     this.server.maxConnections = maxConnections;
+  }
+
+  /**
+   * PGlite is one session: a notification reaches the output of whichever client's unit committed
+   * the NOTIFY, never another client's LISTEN. So the server reads them out of every answer and
+   * tells this process's listeners (the session must have run LISTEN on the channel). Returns the
+   * unsubscribe function.
+   */
+  onNotification(listener: NotificationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Listens on 127.0.0.1; returns the port. */
@@ -68,10 +88,14 @@ export class PgliteWireServer {
 
   private accept(socket: Socket): void {
     socket.setNoDelay(true);
-    const client = new WireClient(socket, (unit) => {
-      this.queue.push(unit);
-      void this.drain();
-    });
+    const client = new WireClient(
+      socket,
+      (unit) => {
+        this.queue.push(unit);
+        void this.drain();
+      },
+      this.heard,
+    );
     this.clients.add(client);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
@@ -110,7 +134,12 @@ export class PgliteWireServer {
   private async run(unit: Unit): Promise<void> {
     try {
       await this.db.runExclusive(() =>
-        this.db.execProtocolRawStream(unit.bytes, { onRawData: (data) => unit.client.write(data) }),
+        this.db.execProtocolRawStream(unit.bytes, {
+          onRawData: (data) => {
+            unit.client.write(data);
+            unit.client.scanner.push(data);
+          },
+        }),
       );
       this.owner = unit.open || this.db.isInTransaction() ? unit.client : null;
     } catch {
@@ -133,6 +162,7 @@ export class PgliteWireServer {
 
 /** One connection: splits its bytes into protocol messages and hands them over in whole units. */
 class WireClient {
+  readonly scanner: NotificationScanner;
   private buffer: Buffer = Buffer.alloc(0);
   private pending: Buffer[] = [];
   private started = false;
@@ -140,7 +170,9 @@ class WireClient {
   constructor(
     readonly socket: Socket,
     private readonly submit: (unit: Unit) => void,
+    heard: NotificationListener,
   ) {
+    this.scanner = new NotificationScanner(heard);
     socket.on('data', (chunk) => this.receive(chunk));
   }
 

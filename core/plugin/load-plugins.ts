@@ -17,6 +17,9 @@ export interface LoadedPlugin {
 }
 
 const builtInDir = new URL('../../plugins/', import.meta.url);
+/** Whether this is the compiled server (dist/, `npm start`) rather than the TypeScript run by tsx. */
+const compiled = import.meta.url.endsWith('.js');
+let typescriptLoader: Promise<unknown> | undefined;
 
 /**
  * Imports every enabled group, checks its manifest, kernel range and config, and returns them
@@ -36,8 +39,10 @@ export async function loadPlugins(config: Readonly<SwitchboardConfig>): Promise<
 /** `from` is a package name, or a path (relative to the working directory) to a file or a package folder. */
 async function importPlugin(name: string, from?: string): Promise<PluginDefinition> {
   try {
+    // Third-party groups may be TypeScript: the compiled server loads tsx for them, and only then.
+    if (from && compiled) await (typescriptLoader ??= import('tsx/esm/api').then(({ register }) => register()));
     const specifier = !from
-      ? new URL(`${name}/index.ts`, builtInDir).href
+      ? new URL(`${name}/index.${compiled ? 'js' : 'ts'}`, builtInDir).href
       : from.startsWith('.') || isAbsolute(from)
         ? pathToFileURL(groupEntryFile(resolve(from))).href
         : from;

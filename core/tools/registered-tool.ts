@@ -34,7 +34,8 @@ export interface RegisteredTool {
   definition: ToolDefinition;
   confirmation: ConfirmationPolicy;
   inputSchema: TObject;
-  validator: Validator<Record<never, never>, TSchema>;
+  /** Compiled on the tool's first call: most of a server's 250 tools are never called by most of its processes. */
+  readonly validator: Validator<Record<never, never>, TSchema>;
   /** Whether any property declares a default: only then are arguments copied to apply them. */
   hasDefaults: boolean;
   output: ToolOutput;
@@ -94,12 +95,15 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
       openWorldHint: hints.openWorld,
     },
   };
+  let validator: Validator<Record<never, never>, TSchema> | undefined;
   return {
     group,
     definition,
     confirmation,
     inputSchema,
-    validator: Compile(inputSchema),
+    get validator() {
+      return (validator ??= Compile(inputSchema));
+    },
     hasDefaults: JSON.stringify(inputSchema).includes('"default":'),
     output,
     secretPaths: secretPaths(definition.input),

@@ -41,7 +41,8 @@ const FAILURE = Type.Object(
 export class ToolOutput {
   readonly schema: TSchema;
   private readonly ok: TObject;
-  private readonly checkOk: ReturnType<typeof Compile>;
+  /** Compiled at the first check: only tests and deployments with tools.checkOutput on check. */
+  private checkOk?: ReturnType<typeof Compile>;
 
   constructor(
     output: TObject,
@@ -52,7 +53,6 @@ export class ToolOutput {
       { success: Type.Literal(true), ...output.properties },
       { additionalProperties: (output as { additionalProperties?: unknown }).additionalProperties === true },
     );
-    this.checkOk = Compile(this.ok);
     this.schema = { type: 'object', anyOf: confirmation === 'none' ? [this.ok, FAILURE] : [this.ok, PENDING, FAILURE] };
   }
 
@@ -63,7 +63,7 @@ export class ToolOutput {
   mismatches(payload: Record<string, unknown>): string[] {
     const seen: unknown = JSON.parse(JSON.stringify(payload));
     const pending = this.confirmation !== 'none' && payload.success === false;
-    const validator = pending ? checkPending : this.checkOk;
+    const validator = pending ? checkPending : (this.checkOk ??= Compile(this.ok));
     if (validator.Check(seen)) return [];
     return describeErrors(validator.Errors(seen)).map((e) => `${e.path} ${e.message}`);
   }

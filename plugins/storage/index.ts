@@ -10,7 +10,6 @@ import { StorageInit } from './migrations/0001-init.js';
 import { StorageReleasedKeys } from './migrations/0002-released-keys.js';
 import { deleteReleasedBytes } from './jobs/delete-released-bytes.js';
 import { LocalDiskStorage } from './port/local-disk-storage.js';
-import { S3Storage } from './port/s3-storage.js';
 import { StorageFilesService } from './services/files-service.js';
 import { StorageUploadsService } from './services/uploads-service.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -68,11 +67,12 @@ export default definePlugin({
       days: (config) => config.pendingRetentionDays,
     },
   ],
-  setup: (setup) => {
+  setup: async (setup) => {
     const { config, container, app, baseUrl, dataDir } = setup;
+    // The AWS SDK is imported only when the store is S3: a disk deployment never carries it.
     const port =
       config.adapter === 's3'
-        ? new S3Storage(config.s3)
+        ? new (await import('./port/s3-storage.js')).S3Storage(config.s3)
         : new LocalDiskStorage(config.localDir ?? join(dataDir, 'files'));
     container.register({
       storageConfig: asValue(config),
@@ -80,6 +80,6 @@ export default definePlugin({
       storageBaseUrl: asValue(baseUrl),
     });
     fileRoutes(setup);
-    if (port instanceof S3Storage) app.addHook('onClose', async () => port.close());
+    if (port.kind === 's3') app.addHook('onClose', async () => port.close());
   },
 });

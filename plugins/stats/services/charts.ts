@@ -1,13 +1,17 @@
-import { Resvg } from '@resvg/resvg-js';
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 
 /**
  * A Vega-Lite chart drawn on the server: compiled to Vega, rendered to SVG headless (no browser,
  * no canvas), rasterised to PNG by resvg at 2× for sharp text. The numbers travel beside it in the
- * JSON, so a client that cannot show images loses nothing.
+ * JSON, so a client that cannot show images loses nothing. The three libraries are loaded on the
+ * first chart: together they hold ~80 MB that a server nobody asks for a chart should not carry.
  */
 export async function chartPng(spec: TopLevelSpec): Promise<Buffer> {
+  const [vega, { compile }, { Resvg }] = await Promise.all([
+    import('vega'),
+    import('vega-lite'),
+    import('@resvg/resvg-js'),
+  ]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     const svg = await view.toSVG();

@@ -1,12 +1,4 @@
-import { containerBootstrap } from '@nlpjs/core';
-import { SentimentAnalyzer } from '@nlpjs/sentiment';
-import { LangDe } from '@nlpjs/lang-de';
-import { LangEn } from '@nlpjs/lang-en';
-import { LangEs } from '@nlpjs/lang-es';
-import { LangFr } from '@nlpjs/lang-fr';
-import { LangHu } from '@nlpjs/lang-hu';
-import { LangIt } from '@nlpjs/lang-it';
-import { LangPt } from '@nlpjs/lang-pt';
+import type { SentimentAnalyzer } from '@nlpjs/sentiment';
 import { detectLanguage, type WidgetLanguage } from '../../../prompt/surface.js';
 import { classifyMessage } from './intent-classifier.js';
 
@@ -29,11 +21,22 @@ const NEUTRAL_BAND = 0.05;
 
 let analyzer: Promise<SentimentAnalyzer> | undefined;
 
-/** One analyzer per process: the lexicons load once, at first use. */
+/** One analyzer per process: the libraries and lexicons (~10 MB) load once, at first use. */
 function sentimentAnalyzer(): Promise<SentimentAnalyzer> {
   return (analyzer ??= (async () => {
+    const [{ containerBootstrap }, { SentimentAnalyzer }, ...languages] = await Promise.all([
+      import('@nlpjs/core'),
+      import('@nlpjs/sentiment'),
+      import('@nlpjs/lang-en').then((m) => m.LangEn),
+      import('@nlpjs/lang-es').then((m) => m.LangEs),
+      import('@nlpjs/lang-de').then((m) => m.LangDe),
+      import('@nlpjs/lang-fr').then((m) => m.LangFr),
+      import('@nlpjs/lang-it').then((m) => m.LangIt),
+      import('@nlpjs/lang-pt').then((m) => m.LangPt),
+      import('@nlpjs/lang-hu').then((m) => m.LangHu),
+    ]);
     const container = await containerBootstrap();
-    for (const lang of [LangEn, LangEs, LangDe, LangFr, LangIt, LangPt, LangHu]) container.use(lang);
+    for (const lang of languages) container.use(lang);
     return new SentimentAnalyzer({ container });
   })());
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { ToolError } from '../../../../core/index.js';
 import type { ChatMessage } from './ai-types.js';
 import { retryable, retryDelayMs } from './retry-policy.js';
@@ -36,18 +36,30 @@ type JsonSchemaFormat = { type: 'json_schema'; json_schema: { name: string; sche
  * Any server that speaks OpenAI's API (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, LiteLLM)
  * through the official `openai` package, with the SDK's own retries off: this client retries 429,
  * 5xx and lost connections itself, honouring retry-after, and never past the call's deadline —
- * `timeout_ms` is the whole call, not one attempt. A refused key is never retried.
+ * `timeout_ms` is the whole call, not one attempt. A refused key is never retried. The SDK is
+ * loaded on the first call: a server whose shops use the built-in engine never carries it.
  */
 export class OpenAiCompatibleClient {
-  private readonly client: OpenAI;
+  private sdk?: Promise<{ client: OpenAI; APIError: typeof OpenAI.APIError }>;
 
-  constructor(options: { baseUrl: string; apiKey: string; fetch?: (url: string, init?: unknown) => Promise<unknown> }) {
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey,
-      maxRetries: 0,
-      ...(options.fetch && { fetch: options.fetch as unknown as typeof fetch }),
-    });
+  constructor(
+    private readonly options: {
+      baseUrl: string;
+      apiKey: string;
+      fetch?: (url: string, init?: unknown) => Promise<unknown>;
+    },
+  ) {}
+
+  private connect() {
+    return (this.sdk ??= import('openai').then(({ default: OpenAI }) => ({
+      APIError: OpenAI.APIError,
+      client: new OpenAI({
+        baseURL: this.options.baseUrl,
+        apiKey: this.options.apiKey,
+        maxRetries: 0,
+        ...(this.options.fetch && { fetch: this.options.fetch as unknown as typeof fetch }),
+      }),
+    })));
   }
 
   async chat(
@@ -56,8 +68,8 @@ export class OpenAiCompatibleClient {
     budget: CallBudget,
     format?: JsonSchemaFormat,
   ): Promise<Completion> {
-    const { value, attempts } = await this.attempt(budget, (signal, timeout) =>
-      this.client.chat.completions.create(
+    const { value, attempts } = await this.attempt(budget, (client, signal, timeout) =>
+      client.chat.completions.create(
         { model, messages, ...(format && { response_format: format }) },
         { signal, timeout, maxRetries: 0 },
       ),
@@ -72,17 +84,17 @@ export class OpenAiCompatibleClient {
   }
 
   async embed(model: string, texts: string[], budget: CallBudget) {
-    const { value, attempts } = await this.attempt(budget, (signal, timeout) =>
-      this.client.embeddings.create({ model, input: texts }, { signal, timeout, maxRetries: 0 }),
+    const { value, attempts } = await this.attempt(budget, (client, signal, timeout) =>
+      client.embeddings.create({ model, input: texts }, { signal, timeout, maxRetries: 0 }),
     );
     const vectors = [...value.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     return { vectors, model: value.model || model, inputTokens: value.usage?.prompt_tokens ?? 0, attempts };
   }
 
   async models(budget: CallBudget): Promise<{ ids: string[]; attempts: number }> {
-    const { value, attempts } = await this.attempt(budget, async (signal, timeout) => {
+    const { value, attempts } = await this.attempt(budget, async (client, signal, timeout) => {
       const ids: string[] = [];
-      for await (const m of this.client.models.list({ signal, timeout, maxRetries: 0 })) ids.push(m.id);
+      for await (const m of client.models.list({ signal, timeout, maxRetries: 0 })) ids.push(m.id);
       return ids;
     });
     return { ids: value, attempts };
@@ -90,16 +102,17 @@ export class OpenAiCompatibleClient {
 
   private async attempt<T>(
     budget: CallBudget,
-    call: (signal: AbortSignal, timeout: number) => Promise<T>,
+    call: (client: OpenAI, signal: AbortSignal, timeout: number) => Promise<T>,
   ): Promise<{ value: T; attempts: number }> {
+    const { client, APIError } = await this.connect();
     for (let attempts = 1; ; attempts++) {
       const remaining = budget.deadline - Date.now();
       if (remaining <= 0) throw this.timeout(budget, attempts - 1);
       try {
-        return { value: await call(AbortSignal.timeout(remaining), remaining), attempts };
+        return { value: await call(client, AbortSignal.timeout(remaining), remaining), attempts };
       } catch (err) {
         if (Date.now() >= budget.deadline) throw this.timeout(budget, attempts);
-        const status = err instanceof OpenAI.APIError ? err.status : undefined;
+        const status = err instanceof APIError ? err.status : undefined;
         if (status === 401 || status === 403)
           throw new ProviderFailure(
             'ai_provider_auth_failed',
@@ -108,8 +121,8 @@ export class OpenAiCompatibleClient {
             attempts,
           );
         // A body that is not JSON is a glitch like a 5xx: worth another try.
-        const transient = err instanceof SyntaxError || (err instanceof OpenAI.APIError && retryable(status));
-        const wait = retryDelayMs(attempts, err instanceof OpenAI.APIError ? headerOf(err, 'retry-after') : null);
+        const transient = err instanceof SyntaxError || (err instanceof APIError && retryable(status));
+        const wait = retryDelayMs(attempts, err instanceof APIError ? headerOf(err, 'retry-after') : null);
         if (transient && attempts <= budget.maxRetries && Date.now() + wait < budget.deadline) {
           await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
