@@ -33,6 +33,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     idle: { type: 'string', default: '60' },
+    /** Extra Node flags for the server processes, to compare V8 settings. */
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -110,7 +112,8 @@ await new Promise<void>((resolve, reject) =>
 /** The server as `npm start` runs it, after the build above. */
 async function startServer(engine: 'postgresql' | 'embedded'): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=switchboard-built', 'dist/core/main.js'], {
+  const flags = values['node-flags'].split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--conditions=switchboard-built', 'dist/core/main.js'], {
     cwd: repoRoot,
     env: childEnv({
       PORT: String(port),
