@@ -46,6 +46,8 @@ const PROCESS = `${hostname()}:${process.pid}`.slice(0, 100);
 /** Campaigns looked at per pass; the rest come next pass (oldest first). */
 const CAMPAIGNS_PER_PASS = 200;
 const HOUSEKEEPING_BATCH = 50;
+/** How many of the first loop's idle waits a helper loop waits when nothing woke it. */
+const HELPER_IDLE_FACTOR = 10;
 
 /**
  * The sending engine: one per server process, started when the server is ready, running
@@ -70,15 +72,20 @@ export class CampaignEngine {
     private readonly metrics: GroupMetrics,
   ) {
     // Several loops, so that one claims while another sends: lines keep coming due during a pass.
+    // Only the first polls at pollMs; the others are woken by a pass that found work and otherwise
+    // look only every HELPER_IDLE_FACTOR polls, so an idle server does not run every loop's five
+    // queries twice a second (what an idle process allocated and spent its CPU on).
     this.loops = Array.from(
       { length: config.workers },
-      () =>
+      (_, i) =>
         new PollingLoop(
           async () => {
             const report = await this.tick();
-            return report.claimed > 0 || report.reconciled > 0;
+            const busy = report.claimed > 0 || report.reconciled > 0;
+            if (busy) for (const loop of this.loops) loop.wake();
+            return busy;
           },
-          config.pollMs,
+          i === 0 ? config.pollMs : config.pollMs * HELPER_IDLE_FACTOR,
           (err) => log.error({ err }, 'mass_marketing campaign engine: pass failed'),
         ),
     );
