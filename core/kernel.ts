@@ -98,7 +98,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   // Imported only in embedded mode: the engine's WASM module holds ~40 MB a PostgreSQL deployment never uses.
   const url =
     config.database.url ??
-    (embedded = await (await import('./db/embedded-postgres.js')).startEmbeddedPostgres(config.database.dataDir)).url;
+    (embedded = await (
+      await import('./db/embedded-postgres.js')
+    ).startEmbeddedPostgres(config.database.dataDir, { sharedBuffersMb: config.database.embeddedSharedBuffersMb })).url;
   let orm: MikroORM;
   try {
     orm = await createOrm({

@@ -90,6 +90,16 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
     expect(await query(second.url, 'select body from note')).to.deep.equal([{ body: 'kept' }]);
   });
 
+  it('runs with a small shared_buffers by default (taken from the engine’s memory at start), or the one asked', async () => {
+    const db = await start();
+    expect(await query(db.url, 'show shared_buffers')).to.deep.equal([{ shared_buffers: '32MB' }]);
+    await db.close();
+    open.splice(open.indexOf(db), 1);
+    const larger = await startEmbeddedPostgres(dataDir, { sharedBuffersMb: 64 });
+    open.push(larger);
+    expect(await query(larger.url, 'show shared_buffers')).to.deep.equal([{ shared_buffers: '64MB' }]);
+  });
+
   it('publishes server.json and holds a lock with its pid while open', async () => {
     const db = await start();
     expect(JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8'))).to.deep.equal({

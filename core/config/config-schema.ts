@@ -42,6 +42,8 @@ export const ConfigSchema = Type.Object(
         migrateOnStart: Type.Boolean({ default: true }),
         poolMax: Type.Integer({ minimum: 1, default: 10 }),
         createDemoShop: Type.Boolean({ default: true }),
+        /** The embedded engine's shared_buffers (see core/db/embedded-postgres.ts). */
+        embeddedSharedBuffersMb: Type.Integer({ minimum: 1, maximum: 1024, default: 32 }),
       },
       { additionalProperties: false, default: {} },
     ),

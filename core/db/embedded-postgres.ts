@@ -26,10 +26,17 @@ interface ServerInfo {
 
 const serverInfoPath = (dataDir: string) => join(dataDir, 'server.json');
 
+/**
+ * PostgreSQL's own page cache inside the engine. PGlite takes it from its WASM memory at start
+ * (which never shrinks), so the default 128 MB is ~120 MB of RSS; the files themselves stay in the
+ * OS page cache, so a miss costs a read from memory, not from disk.
+ */
+export const DEFAULT_SHARED_BUFFERS_MB = 32;
+
 /** Server mode: owns the folder until close(). */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { maxConnections?: number } = {},
+  opts: { maxConnections?: number; sharedBuffersMb?: number } = {},
 ): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
@@ -47,7 +54,14 @@ export async function startEmbeddedPostgres(
   let server: PgliteWireServer | undefined;
   try {
     // The extensions the kernel's text-search migration creates; PostgreSQL proper ships them in contrib.
-    db = await PGlite.create(join(dataDir, 'pgdata'), { extensions: { pg_trgm, unaccent } });
+    db = await PGlite.create(join(dataDir, 'pgdata'), {
+      extensions: { pg_trgm, unaccent },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${opts.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB}MB`,
+      ],
+    });
     server = new PgliteWireServer(db, opts.maxConnections ?? 16);
     const port = await server.listen();
     const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
