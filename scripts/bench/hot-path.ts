@@ -13,10 +13,14 @@
  *   - PostgreSQL: RSS when ready and over --idle s with no traffic (the climb per minute);
  *   - embedded: RSS when ready, and the peak after the throughput cells.
  *
- *   npm run bench:hot-path [-- --rounds 3 --duration 10 --connections 50 --idle 60]
+ * Campaign engine (--engine LINES, off by default: minutes): bench:marketing-engine with LINES
+ * sandbox lines and three recipients each, run as a child; its sustained sends/s and peak RSS.
+ *
+ *   npm run bench:hot-path [-- --rounds 3 --duration 10 --connections 50 --idle 60 --engine 15000]
  *
  * Targets: PostgreSQL read, write and ping ≥ 0.5 of bare; embedded ping ≥ 0.3 of bare; embedded
- * RSS ≤ 350 MB at start and under load; PostgreSQL idle RSS ≤ 150 MB with no steady climb.
+ * RSS ≤ 350 MB at start and under load; PostgreSQL idle RSS ≤ 150 MB with no steady climb;
+ * campaign engine ≥ 3,000 tracked sends/s with peak RSS ≤ 256 MB.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '60' },
     /** Extra Node flags for the server processes, to compare V8 settings. */
     'node-flags': { type: 'string', default: '' },
+    engine: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -197,6 +202,33 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 
 // PostgreSQL at rest: what the process holds when nothing happens, and whether it climbs.
+/** The campaign engine's own benchmark, whose last lines carry its figures. */
+async function engineFigures(lines: number): Promise<{ sustained: string; memory: string; check: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx/esm',
+      'scripts/bench/marketing-engine.ts',
+      '--sessions',
+      String(lines),
+      '--recipients',
+      String(lines * 3),
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const line = (prefix: string) => out.split('\n').find((l) => l.startsWith(prefix)) ?? `${prefix}: (not printed)`;
+  return {
+    sustained: line('sustained'),
+    memory: line('memory'),
+    check: code === 0 ? 'every check passed' : 'CHECK FAILED',
+  };
+}
+const engine = Number(values.engine) > 0 ? await engineFigures(Number(values.engine)) : undefined;
+
 const idle = await startServer('postgresql');
 const samples: { at: number; rss: number }[] = [];
 for (let s = 0; s <= IDLE; s++) {
@@ -250,6 +282,10 @@ console.log(
   `| PostgreSQL, idle ${IDLE} s: at 10 s / at the end / highest | ${mb(after10[0]!.rss)} / ${mb(after10.at(-1)!.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} | ≤ 150 MB |`,
 );
 console.log(`| PostgreSQL, idle climb after 10 s | ${climb.toFixed(1)} MB/min | none steady |`);
+if (engine)
+  console.log(
+    `\ncampaign engine (${values.engine} lines; targets ≥ 3,000 sends/s, peak RSS ≤ 256 MB):\n  ${engine.sustained}\n  ${engine.memory}\n  ${engine.check}`,
+  );
 
 await lite.close();
 await pg.close();
