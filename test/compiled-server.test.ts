@@ -1,44 +1,17 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { sharedDatabaseUrl } from './helpers/global-database.js';
 import {
-  childEnv,
+  buildServer,
   freePort,
   postRpc,
-  repoRoot,
+  spawnServer,
   waitForReady,
-  type Exit,
   type ServerProcess,
 } from './helpers/server-process.js';
-
-/** `npm start`: the build, then the compiled server with the package condition that names it. */
-async function startCompiled(vars: Record<string, string>): Promise<ServerProcess> {
-  const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  expect(await new Promise((resolve) => build.once('exit', resolve))).to.equal(0);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=switchboard-built', 'dist/core/main.js'], {
-    cwd: repoRoot,
-    env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    stdout: () => out,
-    stderr: () => err,
-    exited,
-    stop: (signal = 'SIGTERM') => (child.exitCode === null && child.kill(signal), exited),
-  };
-}
 
 describe('the compiled server (npm start)', function () {
   this.timeout(180_000);
@@ -55,11 +28,17 @@ describe('the compiled server (npm start)', function () {
       config,
       JSON.stringify({ groups: { invoices: { enabled: true, resolve: '@acme/switchboard-invoices' } } }),
     );
-    server = await startCompiled({
-      DATABASE_URL: await sharedDatabaseUrl(),
-      SWITCHBOARD_CONFIG: config,
-      SWITCHBOARD_SECRET: 'compiled-secret-compiled-secret-0123',
-    });
+    // `npm start`: the build, then the compiled server with the package condition that names it.
+    await buildServer();
+    server = spawnServer(
+      await freePort(),
+      {
+        DATABASE_URL: await sharedDatabaseUrl(),
+        SWITCHBOARD_CONFIG: config,
+        SWITCHBOARD_SECRET: 'compiled-secret-compiled-secret-0123',
+      },
+      { entry: 'compiled' },
+    );
     await waitForReady(server, 120_000);
   });
   after(async () => {

@@ -29,7 +29,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchKernel, mcpCaller } from './bench-kernel.js';
-import { childEnv, freePort, repoRoot, waitForReady, type ServerProcess } from '../../test/helpers/server-process.js';
+import {
+  buildServer,
+  freePort,
+  repoRoot,
+  spawnServer,
+  waitForReady,
+  type ServerProcess,
+} from '../../test/helpers/server-process.js';
+import { autocannon, type LoadFigures } from './autocannon.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,29 +56,16 @@ const CONNECTIONS = Number(values.connections);
 const IDLE = Number(values.idle);
 const PHONE = '+34600000001';
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+type Figures = LoadFigures;
 
-function autocannon(url: string, body: string, token: string | null, seconds = DURATION): Promise<Figures> {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST', '-b', body];
-  args.push('-H', 'content-type=application/json');
-  if (token) args.push('-H', `authorization=Bearer ${token}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const r = JSON.parse(out);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
-    });
+const load = (url: string, body: string, token: string | null, seconds = DURATION) =>
+  autocannon({
+    url,
+    body,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    connections: CONNECTIONS,
+    seconds,
   });
-}
 
 /** VmRSS and VmHWM (the peak) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -108,40 +103,20 @@ const configFile = join(await mkdtemp(join(tmpdir(), 'sb-hot-path-')), 'config.j
 await writeFile(configFile, JSON.stringify({ auth: { requestsPerWindow: 1_000_000_000 } }));
 const SECRET = 'bench-secret-bench-secret-0123456789';
 
-await new Promise<void>((resolve, reject) =>
-  spawn(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' }).on('exit', (code) =>
-    code === 0 ? resolve() : reject(new Error(`the build exited ${code}`)),
-  ),
-);
+await buildServer();
 
 /** The server as `npm start` runs it, after the build above. */
 async function startServer(engine: 'postgresql' | 'embedded'): Promise<ServerProcess> {
-  const port = await freePort();
-  const flags = values['node-flags'].split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--conditions=switchboard-built', 'dist/core/main.js'], {
-    cwd: repoRoot,
-    env: childEnv({
-      PORT: String(port),
+  const server = spawnServer(
+    await freePort(),
+    {
       ...(engine === 'postgresql' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       SWITCHBOARD_CONFIG: configFile,
       SWITCHBOARD_SECRET: SECRET,
       LOG_LEVEL: 'error',
-    }),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    },
+    { entry: 'compiled', nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
   );
-  const server: ServerProcess = {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    stdout: () => '',
-    stderr: () => stderr,
-    exited,
-    stop: (signal = 'SIGTERM') => (child.kill(signal), exited),
-  };
   await waitForReady(server, 120_000);
   return server;
 }
@@ -174,8 +149,8 @@ const memory: Record<string, number[]> = { liteReady: [], litePeak: [], pgReady:
 
 /** One cell: warm up for 2 s, then measure. */
 async function measure(url: string, work: Work, token: string | null): Promise<Figures> {
-  await autocannon(url, BODIES[work], token, 2);
-  return autocannon(url, BODIES[work], token);
+  await load(url, BODIES[work], token, 2);
+  return load(url, BODIES[work], token);
 }
 
 for (let round = 1; round <= ROUNDS; round++) {

@@ -8,9 +8,9 @@
  *
  * Targets (issue 2): tools/call ≥ 50% of the bare route with auth and validation on; tools/list ≥ 80%.
  */
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';
+import { autocannon, type LoadFigures } from './autocannon.js';
 import Fastify from 'fastify';
 
 const { values } = parseArgs({
@@ -19,28 +19,9 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function autocannon(url: string, body: string, headers: Record<string, string>): Promise<Figures> {
-  const args = ['autocannon', '--json', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', body];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const r = JSON.parse(out);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
-    });
-  });
-}
+type Figures = LoadFigures;
+const load = (url: string, body: string, headers: Record<string, string>) =>
+  autocannon({ url, body, headers, connections, seconds: duration });
 
 const { kernel, close } = await benchKernel();
 const base = await kernel.listen();
@@ -69,8 +50,8 @@ for (const [name, body, path, target] of [
   ['tools/call ping', callBody, '/call', 0.5],
   [`tools/list (${kernel.registry.all().length} tools)`, listBody, '/list', 0.8],
 ] as const) {
-  const bareFig = await autocannon(`${bareBase}${path}`, body, { 'content-type': 'application/json' });
-  const kernelFig = await autocannon(`${base}/`, body, headers);
+  const bareFig = await load(`${bareBase}${path}`, body, { 'content-type': 'application/json' });
+  const kernelFig = await load(`${base}/`, body, headers);
   rows.push([name, kernelFig, bareFig, target]);
 }
 

@@ -51,9 +51,20 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** `node --import tsx/esm core/main.ts` with `vars` added to its environment (DATA_DIR, DATABASE_URL, …). */
-export function spawnServer(port: number, vars: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'core/main.ts'], {
+/** How the server runs: the TypeScript through tsx, or `npm start`'s compiled dist/ (built beforehand). */
+const ENTRY = {
+  typescript: ['--import', 'tsx/esm', 'core/main.ts'],
+  compiled: ['--conditions=switchboard-built', 'dist/core/main.js'],
+};
+
+/** The server with `vars` added to its environment (DATA_DIR, DATABASE_URL, …); `nodeFlags` go to node. */
+export function spawnServer(
+  port: number,
+  vars: Record<string, string>,
+  options: { entry?: keyof typeof ENTRY; nodeFlags?: string[] } = {},
+): ServerProcess {
+  const args = [...(options.nodeFlags ?? []), ...ENTRY[options.entry ?? 'typescript']];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,6 +88,13 @@ export function spawnServer(port: number, vars: Record<string, string>): ServerP
 }
 
 /** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
+/** `npm run build`: compiles the server into dist/ for the compiled entry. */
+export async function buildServer(): Promise<void> {
+  const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  const code = await new Promise((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`the build exited ${code}`);
+}
+
 export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exit: Exit | undefined;
   void server.exited.then((e) => (exit = e));
