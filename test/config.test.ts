@@ -50,6 +50,7 @@ describe('config: loadConfig', () => {
       migrateOnStart: true,
       poolMax: 10,
       createDemoShop: true,
+      embeddedSharedBuffersMb: 32,
     });
     expect(config.secret).to.equal(undefined);
     expect(config.logLevel).to.equal('info');

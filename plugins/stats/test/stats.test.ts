@@ -33,6 +33,18 @@ describe('stats: dashboard figures from the real tables', function () {
           ])
         )[0].n === 2,
     );
+    // The sandbox's receipts (sent → delivered → read) must have landed: one arriving later would
+    // change today's figures between two reads of them.
+    await waitFor(
+      'the receipts of the sent messages',
+      async () =>
+        (
+          await sql(
+            `select count(*)::int as n from chatapp_messages where shop_id = ? and direction = 'outbound' and status not in ('read', 'failed')`,
+            [shop.shopId],
+          )
+        )[0].n === 0,
+    );
     // One sent message ten days ago: the previous week of a 7-day overview.
     await sql(
       `update chatapp_messages set created_at = now() - interval '10 days' where id = (select min(id) from chatapp_messages where shop_id = ? and direction = 'outbound')`,
