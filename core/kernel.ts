@@ -95,12 +95,14 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const secrets = new SecretBox(secret);
 
   let embedded: EmbeddedPostgres | undefined;
-  // Imported only in embedded mode: the engine's WASM module holds ~40 MB a PostgreSQL deployment never uses.
-  const url =
-    config.database.url ??
-    (embedded = await (
-      await import('./db/embedded-postgres.js')
-    ).startEmbeddedPostgres(config.database.dataDir, { sharedBuffersMb: config.database.embeddedSharedBuffersMb })).url;
+  if (!config.database.url) {
+    // Imported only in embedded mode: the engine's WASM module holds ~40 MB a PostgreSQL deployment never uses.
+    const { startEmbeddedPostgres } = await import('./db/embedded-postgres.js');
+    embedded = await startEmbeddedPostgres(config.database.dataDir, {
+      sharedBuffersMb: config.database.embeddedSharedBuffersMb,
+    });
+  }
+  const url = config.database.url ?? embedded!.url;
   let orm: MikroORM;
   try {
     orm = await createOrm({
@@ -253,7 +255,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   originGuard(app, allowedOrigins);
   errorHandler(app);
   await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
-  const authenticator = new Authenticator(orm, url, log, embedded?.onNotification);
+  const authenticator = new Authenticator(orm, url, log);
   await authenticator.start();
   // ioredis is imported only when a Redis is configured.
   const redis = config.redis.url

@@ -125,9 +125,10 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
     expect(rows[0].n).to.equal(0);
   });
 
-  it('tells this process of every NOTIFY committed by any client, on the channels the session listens to', async () => {
+  it('a client that LISTENs hears every NOTIFY committed by any other client, as from PostgreSQL', async () => {
     const heard: [string, string][] = [];
-    const stop = server.onNotification((channel, payload) => heard.push([channel, payload]));
+    const hear = (n: { channel: string; payload?: string }) => heard.push([n.channel, n.payload ?? '']);
+    main.on('notification', hear);
     try {
       await main.query('listen shop_changed');
       const [a, b] = await Promise.all([client(), client()]);
@@ -135,24 +136,31 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
       await b.query('begin');
       await b.query(`select pg_notify('shop_changed', 'ünïcode 🙂')`);
       await b.query(`select pg_notify('not_listened', 'x')`);
+      await pause(50);
       expect(heard, 'nothing before the commit').to.deep.equal([['shop_changed', '17']]);
       await b.query('commit');
       await b.query('begin');
       await b.query(`select pg_notify('shop_changed', 'rolled back')`);
       await b.query('rollback');
       await Promise.all([a.end(), b.end()]);
+      await pause(50);
       expect(heard).to.deep.equal([
         ['shop_changed', '17'],
         ['shop_changed', 'ünïcode 🙂'],
       ]);
     } finally {
-      stop();
+      main.off('notification', hear);
       await main.query('unlisten shop_changed');
     }
   });
 });
 
 describe('NotificationScanner: notifications out of a backend byte stream cut anywhere', () => {
+  /** Type and length (5 bytes), the sender's process id (4), then channel and payload, each ended by a zero byte. */
+  const decode = (m: Uint8Array) => {
+    const [channel, payload] = Buffer.from(m.subarray(9)).toString('utf8').split('\0');
+    return { channel: channel!, payload: payload! };
+  };
   const backend = (type: string, body: Buffer) => message(type, body);
   const notification = (channel: string, payload: string) =>
     backend('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
@@ -168,7 +176,10 @@ describe('NotificationScanner: notifications out of a backend byte stream cut an
     ]);
     for (const size of [1, 2, 3, 5, 7, 64, stream.length]) {
       const heard: string[] = [];
-      const scanner = new NotificationScanner((channel, payload) => heard.push(`${channel}:${payload.slice(0, 5)}`));
+      const scanner = new NotificationScanner((m) => {
+        const { channel, payload } = decode(m);
+        heard.push(`${channel}:${payload.slice(0, 5)}`);
+      });
       for (let at = 0; at < stream.length; at += size) scanner.push(stream.subarray(at, at + size));
       expect(heard, `chunks of ${size}`).to.deep.equal(['ch:first', 'ch:xxxxx']);
     }

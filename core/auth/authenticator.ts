@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type * as Pg from 'pg';
 import { SHOP_CHANGED_CHANNEL } from '../tenancy/shop-changed.js';
 import { bearerToken, holderOfApiToken, type TokenHolder } from './api-token.js';
-import type { NotificationListener } from '../db/pglite-wire-server.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
@@ -18,9 +17,7 @@ const PROBE_TIMEOUT_MS = 1_000;
  * Bearer token → shop. Lookups are cached per process only while this process is LISTENing on
  * the shop-changed channel: a rotation or profile change anywhere evicts the shop at commit. When
  * the listening connection is down, the cache is dropped and every request reads the database, so
- * a stale token can never be honoured for longer than a notification takes to arrive. On the
- * embedded engine the LISTEN is the same, but the notifications are heard in this process from the
- * engine's wire server (`inProcess`): its one session hands them to whichever client notified.
+ * a stale token can never be honoured for longer than a notification takes to arrive.
  */
 export class Authenticator {
   private readonly cache = new Map<string, { holder: TokenHolder; at: number }>();
@@ -28,13 +25,11 @@ export class Authenticator {
   private listening = false;
   private stopped = false;
   private retry?: NodeJS.Timeout;
-  private unsubscribe?: () => void;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly databaseUrl: string,
     private readonly log: FastifyBaseLogger,
-    private readonly inProcess?: (listener: NotificationListener) => () => void,
   ) {}
 
   async start(): Promise<void> {
@@ -42,7 +37,6 @@ export class Authenticator {
     const lost = () => {
       this.listening = false;
       this.cache.clear();
-      this.unsubscribe?.();
       client.removeAllListeners();
       client.end().catch(() => undefined);
       if (!this.stopped) this.retry = setTimeout(() => void this.start(), RECONNECT_MS);
@@ -52,10 +46,7 @@ export class Authenticator {
       const probe = `probe:${randomUUID()}`;
       const heard = new Promise<boolean>((resolve) => {
         setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref();
-        const hear = (payload: string) => (payload === probe ? resolve(true) : this.evictShop(Number(payload)));
-        if (this.inProcess)
-          this.unsubscribe = this.inProcess((channel, payload) => channel === SHOP_CHANGED_CHANNEL && hear(payload));
-        else client.on('notification', (n) => hear(n.payload ?? ''));
+        client.on('notification', (n) => (n.payload === probe ? resolve(true) : this.evictShop(Number(n.payload))));
       });
       client.on('error', lost);
       client.on('end', lost);
@@ -65,7 +56,6 @@ export class Authenticator {
       await this.orm.em.getConnection().execute('select pg_notify(?, ?)', [SHOP_CHANGED_CHANNEL, probe]);
       if (!(await heard)) {
         this.log.info('authentication cache off: this database does not deliver notifications');
-        this.unsubscribe?.();
         client.removeAllListeners();
         await client.end();
         return;
@@ -82,7 +72,6 @@ export class Authenticator {
     this.stopped = true;
     clearTimeout(this.retry);
     this.listening = false;
-    this.unsubscribe?.();
     this.listener?.removeAllListeners();
     await this.listener?.end().catch(() => undefined);
   }

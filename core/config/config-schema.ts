@@ -11,6 +11,13 @@ const GroupEntry = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * PostgreSQL's own page cache inside the embedded engine. PGlite takes it from its WASM memory at
+ * start (which never shrinks), so PostgreSQL's 128 MB default is ~120 MB of RSS; the files stay in
+ * the OS page cache, so a miss costs a read from memory, not from disk.
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 32;
+
 export const ConfigSchema = Type.Object(
   {
     server: Type.Object(
@@ -43,7 +50,7 @@ export const ConfigSchema = Type.Object(
         poolMax: Type.Integer({ minimum: 1, default: 10 }),
         createDemoShop: Type.Boolean({ default: true }),
         /** The embedded engine's shared_buffers (see core/db/embedded-postgres.ts). */
-        embeddedSharedBuffersMb: Type.Integer({ minimum: 1, maximum: 1024, default: 32 }),
+        embeddedSharedBuffersMb: Type.Integer({ minimum: 1, maximum: 1024, default: EMBEDDED_SHARED_BUFFERS_MB }),
       },
       { additionalProperties: false, default: {} },
     ),

@@ -4,19 +4,15 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { PgliteWireServer, type NotificationListener } from './pglite-wire-server.js';
+import { PgliteWireServer } from './pglite-wire-server.js';
 import { acquireDataDirLock, isPidAlive, removeQuietly } from './data-dir-lock.js';
+import { EMBEDDED_SHARED_BUFFERS_MB } from '../config/config-schema.js';
 
 export interface EmbeddedPostgres {
   /** postgresql://postgres@127.0.0.1:PORT/postgres, for the ordinary `pg` driver / MikroORM. */
   url: string;
   /** Stops the socket server, closes PGlite, removes server.json and releases the lock. */
   close(): Promise<void>;
-  /**
-   * Every NOTIFY of the session, in this process (see PgliteWireServer.onNotification); absent
-   * when this process only reuses another server's engine.
-   */
-  onNotification?(listener: NotificationListener): () => void;
 }
 
 interface ServerInfo {
@@ -25,13 +21,6 @@ interface ServerInfo {
 }
 
 const serverInfoPath = (dataDir: string) => join(dataDir, 'server.json');
-
-/**
- * PostgreSQL's own page cache inside the engine. PGlite takes it from its WASM memory at start
- * (which never shrinks), so the default 128 MB is ~120 MB of RSS; the files themselves stay in the
- * OS page cache, so a miss costs a read from memory, not from disk.
- */
-export const DEFAULT_SHARED_BUFFERS_MB = 32;
 
 /** Server mode: owns the folder until close(). */
 export async function startEmbeddedPostgres(
@@ -59,7 +48,7 @@ export async function startEmbeddedPostgres(
       startParams: [
         ...PGlite.defaultStartParams,
         '-c',
-        `shared_buffers=${opts.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB}MB`,
+        `shared_buffers=${opts.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB}MB`,
       ],
     });
     server = new PgliteWireServer(db, opts.maxConnections ?? 16);
@@ -75,11 +64,7 @@ export async function startEmbeddedPostgres(
       process.off('exit', onExit);
       onExit();
     };
-    return {
-      url,
-      close: () => (closing ??= close()),
-      onNotification: (listener) => openServer.onNotification(listener),
-    };
+    return { url, close: () => (closing ??= close()) };
   } catch (err) {
     await server?.close().catch(() => {});
     await db?.close().catch(() => {});

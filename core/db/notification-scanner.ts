@@ -1,19 +1,20 @@
 const NOTIFICATION_RESPONSE = 0x41; // 'A'
 
 /**
- * Reads the NotificationResponse messages out of a backend's byte stream, given in chunks cut
- * anywhere. Other messages are skipped by their length without being copied.
+ * Finds the NotificationResponse messages in a backend's byte stream, given in chunks cut anywhere,
+ * and hands each over whole (type, length and body). Other messages are skipped by their length
+ * without being copied.
  */
 export class NotificationScanner {
   private readonly header = new Uint8Array(5);
   private headerLength = 0;
   /** Bytes of the current message's body still to come. */
   private remaining = 0;
-  /** The body of a notification being read, else null. */
-  private body: Uint8Array | null = null;
-  private bodyLength = 0;
+  /** A notification being read (its header already in place), else null. */
+  private message: Uint8Array | null = null;
+  private filled = 0;
 
-  constructor(private readonly heard: (channel: string, payload: string) => void) {}
+  constructor(private readonly found: (message: Uint8Array) => void) {}
 
   push(data: Uint8Array): void {
     let at = 0;
@@ -26,27 +27,24 @@ export class NotificationScanner {
         if (this.headerLength < 5) return;
         this.headerLength = 0;
         this.remaining = new DataView(this.header.buffer).getUint32(1) - 4;
-        this.body = this.header[0] === NOTIFICATION_RESPONSE ? new Uint8Array(this.remaining) : null;
-        this.bodyLength = 0;
+        if (this.header[0] === NOTIFICATION_RESPONSE) {
+          this.message = new Uint8Array(5 + this.remaining);
+          this.message.set(this.header);
+          this.filled = 5;
+        }
         continue;
       }
       const take = Math.min(this.remaining, data.length - at);
-      if (this.body) {
-        this.body.set(data.subarray(at, at + take), this.bodyLength);
-        this.bodyLength += take;
+      if (this.message) {
+        this.message.set(data.subarray(at, at + take), this.filled);
+        this.filled += take;
       }
       this.remaining -= take;
       at += take;
-      if (this.remaining === 0 && this.body) this.announce(this.body);
+      if (this.remaining === 0 && this.message) {
+        this.found(this.message);
+        this.message = null;
+      }
     }
-  }
-
-  /** Int32 process id, then the channel and the payload, each ended by a zero byte. */
-  private announce(body: Uint8Array): void {
-    this.body = null;
-    const channelEnd = body.indexOf(0, 4);
-    const payloadEnd = body.indexOf(0, channelEnd + 1);
-    const text = new TextDecoder();
-    this.heard(text.decode(body.subarray(4, channelEnd)), text.decode(body.subarray(channelEnd + 1, payloadEnd)));
   }
 }

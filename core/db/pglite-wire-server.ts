@@ -2,9 +2,6 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { NotificationScanner } from './notification-scanner.js';
 
-/** Hears every NOTIFY the session delivers: (channel, payload). */
-export type NotificationListener = (channel: string, payload: string) => void;
-
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
@@ -44,29 +41,13 @@ export class PgliteWireServer {
   private owner: WireClient | null = null;
   /** The pass serving the queue, while one runs: one at a time, since PGlite is one session. */
   private draining: Promise<void> | null = null;
-  private readonly listeners = new Set<NotificationListener>();
-  private readonly heard: NotificationListener;
 
   constructor(
     readonly db: PGlite,
     maxConnections: number,
   ) {
     this.server = createServer((socket) => this.accept(socket));
-    this.heard = (channel, payload) => {
-      for (const listener of this.listeners) listener(channel, payload);
-    };
     this.server.maxConnections = maxConnections;
-  }
-
-  /**
-   * PGlite is one session: a notification reaches the output of whichever client's unit committed
-   * the NOTIFY, never another client's LISTEN. So the server reads them out of every answer and
-   * tells this process's listeners (the session must have run LISTEN on the channel). Returns the
-   * unsubscribe function.
-   */
-  onNotification(listener: NotificationListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Listens on 127.0.0.1; returns the port. */
@@ -94,7 +75,7 @@ export class PgliteWireServer {
         this.queue.push(unit);
         void this.drain();
       },
-      this.heard,
+      (message) => this.notifyOthers(client, message),
     );
     this.clients.add(client);
     socket.on('error', () => socket.destroy());
@@ -141,6 +122,7 @@ export class PgliteWireServer {
           },
         }),
       );
+      unit.client.connected = true;
       this.owner = unit.open || this.db.isInTransaction() ? unit.client : null;
     } catch {
       // The engine could not take the unit, so the client cannot get its answer: it goes, and its
@@ -149,6 +131,16 @@ export class PgliteWireServer {
       unit.client.socket.destroy();
       this.clients.delete(unit.client);
     }
+  }
+
+  /**
+   * PGlite is one session, so a NOTIFY it delivers lands in the answer of the client whose unit
+   * committed it. Every client is that session, as PostgreSQL would tell each listening backend: the
+   * others get the message too, between their own answers (they are idle while this unit runs).
+   * Clients ignore notifications they did not ask for; only channels the session LISTENs to make one.
+   */
+  private notifyOthers(from: WireClient, message: Uint8Array): void {
+    for (const client of this.clients) if (client !== from && client.connected) client.write(message);
   }
 
   /** A client gone mid-turn must not leave the session in its sequence or its transaction. */
@@ -163,6 +155,8 @@ export class PgliteWireServer {
 /** One connection: splits its bytes into protocol messages and hands them over in whole units. */
 class WireClient {
   readonly scanner: NotificationScanner;
+  /** Its startup has been answered: from then on it may be sent a notification. */
+  connected = false;
   private buffer: Buffer = Buffer.alloc(0);
   private pending: Buffer[] = [];
   private started = false;
@@ -170,9 +164,9 @@ class WireClient {
   constructor(
     readonly socket: Socket,
     private readonly submit: (unit: Unit) => void,
-    heard: NotificationListener,
+    notified: (message: Uint8Array) => void,
   ) {
-    this.scanner = new NotificationScanner(heard);
+    this.scanner = new NotificationScanner(notified);
     socket.on('data', (chunk) => this.receive(chunk));
   }
 
