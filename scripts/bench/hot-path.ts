@@ -28,7 +28,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { benchKernel, mcpCaller, percentile } from './bench-kernel.js';
 import {
   buildServer,
   freePort,
@@ -55,8 +55,6 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const IDLE = Number(values.idle);
 const PHONE = '+34600000001';
-
-type Figures = LoadFigures;
 
 const load = (url: string, body: string, token: string | null, seconds = DURATION) =>
   autocannon({
@@ -143,12 +141,17 @@ async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-const results = new Map<string, Figures[]>();
-const keep = (cell: string, f: Figures) => results.set(cell, [...(results.get(cell) ?? []), f]);
-const memory: Record<string, number[]> = { liteReady: [], litePeak: [], pgReady: [], pgLoadPeak: [] };
+const results = new Map<string, LoadFigures[]>();
+const keep = (cell: string, f: LoadFigures) => results.set(cell, [...(results.get(cell) ?? []), f]);
+const memory = {
+  liteReady: [] as number[],
+  litePeak: [] as number[],
+  pgReady: [] as number[],
+  pgLoadPeak: [] as number[],
+};
 
 /** One cell: warm up for 2 s, then measure. */
-async function measure(url: string, work: Work, token: string | null): Promise<Figures> {
+async function measure(url: string, work: Work, token: string | null): Promise<LoadFigures> {
   await load(url, BODIES[work], token, 2);
   return load(url, BODIES[work], token);
 }
@@ -161,22 +164,21 @@ for (let round = 1; round <= ROUNDS; round++) {
 
   for (const work of ['ping', 'read', 'write'] as const) {
     const server = await startServer('postgresql');
-    if (work === 'ping') memory.pgReady!.push(memoryOf(server.child.pid!).rss);
+    if (work === 'ping') memory.pgReady.push(memoryOf(server.child.pid!).rss);
     keep(`postgresql ${work}`, await measure(`${server.url}/`, work, pgShop.token));
-    memory.pgLoadPeak!.push(memoryOf(server.child.pid!).peak);
+    memory.pgLoadPeak.push(memoryOf(server.child.pid!).peak);
     await server.stop();
   }
 
   const server = await startServer('embedded');
-  memory.liteReady!.push(memoryOf(server.child.pid!).rss);
+  memory.liteReady.push(memoryOf(server.child.pid!).rss);
   keep('embedded ping', await measure(`${server.url}/`, 'ping', liteShop.token));
   keep('embedded read', await measure(`${server.url}/`, 'read', liteShop.token));
-  memory.litePeak!.push(memoryOf(server.child.pid!).peak);
+  memory.litePeak.push(memoryOf(server.child.pid!).peak);
   await server.stop();
   process.stdout.write(`round ${round} of ${ROUNDS} done\n`);
 }
 
-// PostgreSQL at rest: what the process holds when nothing happens, and whether it climbs.
 /** The campaign engine's own benchmark, whose last lines carry its figures. */
 async function engineFigures(lines: number): Promise<{ sustained: string; memory: string; check: string }> {
   const child = spawn(
@@ -204,6 +206,7 @@ async function engineFigures(lines: number): Promise<{ sustained: string; memory
 }
 const engine = Number(values.engine) > 0 ? await engineFigures(Number(values.engine)) : undefined;
 
+// PostgreSQL at rest: what the process holds when nothing happens, and whether it climbs.
 const idle = await startServer('postgresql');
 const samples: { at: number; rss: number }[] = [];
 for (let s = 0; s <= IDLE; s++) {
@@ -212,8 +215,8 @@ for (let s = 0; s <= IDLE; s++) {
 }
 await idle.stop();
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const med = (cell: string): Figures => {
+const median = (xs: number[]) => percentile(xs, 50);
+const med = (cell: string): LoadFigures => {
   const fs = results.get(cell)!;
   return {
     rps: median(fs.map((f) => f.rps)),
@@ -249,10 +252,10 @@ const climb = ((after10.at(-1)!.rss - after10[0]!.rss) / (after10.at(-1)!.at - a
 const mb = (x: number) => `${x.toFixed(0)} MB`;
 console.log('\n| memory | measured | target |');
 console.log('|---|---|---|');
-console.log(`| embedded, RSS when ready | ${mb(median(memory.liteReady!))} | ≤ 350 MB |`);
-console.log(`| embedded, peak RSS under load | ${mb(median(memory.litePeak!))} | ≤ 350 MB |`);
-console.log(`| PostgreSQL, RSS when ready | ${mb(median(memory.pgReady!))} | ≤ 150 MB |`);
-console.log(`| PostgreSQL, peak RSS under load | ${mb(median(memory.pgLoadPeak!))} | |`);
+console.log(`| embedded, RSS when ready | ${mb(median(memory.liteReady))} | ≤ 350 MB |`);
+console.log(`| embedded, peak RSS under load | ${mb(median(memory.litePeak))} | ≤ 350 MB |`);
+console.log(`| PostgreSQL, RSS when ready | ${mb(median(memory.pgReady))} | ≤ 150 MB |`);
+console.log(`| PostgreSQL, peak RSS under load | ${mb(median(memory.pgLoadPeak))} | |`);
 console.log(
   `| PostgreSQL, idle ${IDLE} s: at 10 s / at the end / highest | ${mb(after10[0]!.rss)} / ${mb(after10.at(-1)!.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} | ≤ 150 MB |`,
 );

@@ -19,7 +19,6 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-type Figures = LoadFigures;
 const load = (url: string, body: string, headers: Record<string, string>) =>
   autocannon({ url, body, headers, connections, seconds: duration });
 
@@ -45,7 +44,7 @@ bare.post('/call', async (_req, reply) => reply.header('content-type', 'applicat
 bare.post('/list', async (_req, reply) => reply.header('content-type', 'application/json').send(listBytes));
 const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-const rows: [string, Figures, Figures, number][] = [];
+const rows: [string, LoadFigures, LoadFigures, number][] = [];
 for (const [name, body, path, target] of [
   ['tools/call ping', callBody, '/call', 0.5],
   [`tools/list (${kernel.registry.all().length} tools)`, listBody, '/list', 0.8],

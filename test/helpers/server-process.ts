@@ -87,7 +87,6 @@ export function spawnServer(
   };
 }
 
-/** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
 /** `npm run build`: compiles the server into dist/ for the compiled entry. */
 export async function buildServer(): Promise<void> {
   const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
@@ -95,6 +94,7 @@ export async function buildServer(): Promise<void> {
   if (code !== 0) throw new Error(`the build exited ${code}`);
 }
 
+/** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
 export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exit: Exit | undefined;
   void server.exited.then((e) => (exit = e));

@@ -107,7 +107,14 @@ export class AnalysisWritingService {
     const inbound = customerMessages(messages);
     const last = inbound.at(-1);
     const base = { conversation_id: conversation.id, phone: conversation.phone, session_id: conversation.sessionId };
-    if (!last) return { ...base, reply: null, reason: 'no_customer_message', sources: [], ...(await this.label()) };
+    if (!last)
+      return {
+        ...base,
+        reply: null,
+        reason: 'no_customer_message',
+        sources: [],
+        ...(await this.deps.analysisEngineService.label()),
+      };
     const question =
       sentences(last.text)
         .filter((s) => /[?¿]/.test(s))
@@ -124,7 +131,7 @@ export class AnalysisWritingService {
         answered_message_id: last.id,
         sources: best ? [best] : [],
         method: 'knowledge',
-        ...(await this.label()),
+        ...(await this.deps.analysisEngineService.label()),
       };
     }
     const { text: shopPrompt } = await this.deps.promptService.effective('ai_chat_app');
@@ -168,10 +175,6 @@ export class AnalysisWritingService {
       ...(language && { language }),
     });
     return results.map((r) => ({ snippet_id: r.id, title: r.title, content: r.content, score: r.score }));
-  }
-
-  private label() {
-    return this.deps.analysisEngineService.label();
   }
 
   private checkPlaceholders(original: string, written: string): void {

@@ -24,15 +24,9 @@ async function keepOnlyOurLanguages(): Promise<void> {
     (WIDGET_LANGUAGES as readonly string[]).includes(ngramsData.languages[id]!),
   );
   const { ngrams } = ngramsData;
-  for (const key of Object.keys(ngrams)) {
-    const kept: Record<string, number> = {};
-    let any = false;
-    for (const id of ours)
-      if (ngrams[key]![id] !== undefined) {
-        kept[id] = ngrams[key]![id]!;
-        any = true;
-      }
-    if (any) ngrams[key] = kept;
+  for (const [key, scores] of Object.entries(ngrams)) {
+    const kept = Object.fromEntries(ours.filter((id) => scores[id] !== undefined).map((id) => [id, scores[id]!]));
+    if (Object.keys(kept).length > 0) ngrams[key] = kept;
     else delete ngrams[key];
   }
 }
