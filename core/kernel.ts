@@ -226,7 +226,8 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
   const audit = new AuditTrail(sinks, scope, log);
   const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, audit, metrics);
-  for (const job of kernelJobs({ orm, scope, registry, audit, metrics }, retention)) scheduler.add(KERNEL_GROUP, job);
+  for (const job of kernelJobs({ orm, scope, registry, audit, metrics }, retention, embedded !== undefined))
+    scheduler.add(KERNEL_GROUP, job);
   gate.attach(invoker);
   const shops = new ShopService(
     orm.em,

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { connectToDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from '../core/db/embedded-postgres.js';
 import { KernelError } from '../core/errors/kernel-error.js';
+import { refreshStatistics } from '../core/db/embedded-statistics.js';
 
 // @types/pg is not installed; these are the few pg calls the tests make.
 interface PgQueryable {
@@ -88,6 +89,29 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
 
     const second = await start(nested);
     expect(await query(second.url, 'select body from note')).to.deep.equal([{ body: 'kept' }]);
+  });
+
+  it('refreshes the statistics of grown tables, which no autovacuum does in single-user mode', async () => {
+    const db = await start();
+    const execute = <T>(sql: string) => query<T>(db.url, sql);
+    await query(db.url, 'create table small (id int)');
+    await query(db.url, 'create table grown (id serial primary key, body text not null)');
+    await query(db.url, `insert into grown (body) select repeat('x', 100) || g from generate_series(1, 5000) g`);
+    await query(db.url, `delete from grown where id <= 1000`);
+    const [before] = await query<{ reltuples: number }>(
+      db.url,
+      `select reltuples from pg_class where relname = 'grown'`,
+    );
+    expect(before!.reltuples, 'never analysed').to.equal(-1);
+    expect(await refreshStatistics(execute)).to.deep.equal(['grown']);
+    const [after] = await query<{ reltuples: number }>(
+      db.url,
+      `select reltuples from pg_class where relname = 'grown'`,
+    );
+    expect(after!.reltuples).to.equal(4000);
+    expect(await refreshStatistics(execute), 'nothing grew since').to.deep.equal([]);
+    await query(db.url, `insert into grown (body) select repeat('y', 100) || g from generate_series(1, 3000) g`);
+    expect(await refreshStatistics(execute)).to.deep.equal(['grown']);
   });
 
   it('runs with a small shared_buffers by default (taken from the engine’s memory at start), or the one asked', async () => {

@@ -6,6 +6,9 @@ import { FxTick } from './fixtures/groups/fx_jobs/fx-tick.entity.js';
 import { FxShopTick } from './fixtures/groups/fx_jobs/fx-shop-tick.entity.js';
 import { JobRun } from '../core/jobs/job-run.entity.js';
 import { Shop } from '../core/tenancy/shop.entity.js';
+import { kernelJobs } from '../core/jobs/kernel-jobs.js';
+import type { ExpiryParts } from '../core/confirmation/expire-confirmations.js';
+import type { RetentionSweep } from '../core/retention/retention-sweep.js';
 
 const bootJobsKernel = (label: string, slowMs = 0) =>
   bootKernel({ groups: [], overrides: { groups: { fx_jobs: fixtureGroup('fx_jobs', { label, slowMs }) } } });
@@ -38,6 +41,13 @@ describe('jobs: scheduler and tick lease', () => {
       'kernel.expire-confirmations',
       'kernel.retention',
     ]);
+  });
+
+  it('only the embedded engine gets the statistics job (PostgreSQL has its autovacuum)', () => {
+    const names = (embedded: boolean) =>
+      kernelJobs({} as ExpiryParts, {} as RetentionSweep, embedded).map((job) => job.name);
+    expect(names(true)).to.have.members(['embedded-statistics', 'expire-confirmations', 'retention']);
+    expect(names(false)).to.have.members(['expire-confirmations', 'retention']);
   });
 
   it('(a) the same tick run twice: the second is skipped', async () => {

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PgliteWireServer } from './pglite-wire-server.js';
 import { acquireDataDirLock, isPidAlive, removeQuietly } from './data-dir-lock.js';
@@ -42,9 +43,9 @@ export async function startEmbeddedPostgres(
   let db: PGlite | undefined;
   let server: PgliteWireServer | undefined;
   try {
-    // The extensions the kernel's text-search migration creates; PostgreSQL proper ships them in contrib.
+    // The extensions the kernel's migrations create; PostgreSQL proper ships them in contrib.
     db = await PGlite.create(join(dataDir, 'pgdata'), {
-      extensions: { pg_trgm, unaccent },
+      extensions: { pg_trgm, unaccent, btree_gin },
       startParams: [
         ...PGlite.defaultStartParams,
         '-c',

@@ -14,6 +14,7 @@ import { KernelOperations } from './migrations/kernel-0006-operations.js';
 import { KernelApiTokens } from './migrations/kernel-0007-api-tokens.js';
 import { KernelCreditKinds } from './migrations/kernel-0008-credit-kinds.js';
 import { KernelLedgerByTime } from './migrations/kernel-0009-ledger-by-time.js';
+import { KernelBtreeGin } from './migrations/kernel-0010-btree-gin.js';
 
 export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage, ApiToken];
 
@@ -27,4 +28,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0007-api-tokens', class: KernelApiTokens },
   { name: 'kernel/0008-credit-kinds', class: KernelCreditKinds },
   { name: 'kernel/0009-ledger-by-time', class: KernelLedgerByTime },
+  { name: 'kernel/0010-btree-gin', class: KernelBtreeGin },
 ];

@@ -8,7 +8,7 @@ import { KnowledgeEmbeddings } from './migrations/0002-embeddings.js';
 import { SnippetEmbedding } from './entities/snippet-embedding.entity.js';
 import { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
 import { VectorCache } from './services/vector-cache.js';
-import { embedSnippets } from './jobs/embed-snippets.js';
+import { embedKnowledge } from './jobs/embed-knowledge.js';
 import { KnowledgeTrainingSuggestions } from './migrations/0003-training-suggestions.js';
 import { KnowledgeStoredTsv } from './migrations/0004-stored-tsv.js';
 import { TrainingSuggestion } from './entities/training-suggestion.entity.js';
@@ -37,29 +37,55 @@ import { importKnowledge } from './tools/import-knowledge.js';
 import { searchKnowledge } from './tools/search-knowledge.js';
 import { getKnowledgeSettings } from './tools/get-knowledge-settings.js';
 import { updateKnowledgeSettings } from './tools/update-knowledge-settings.js';
+import { KnowledgeDocuments } from './migrations/0005-documents.js';
+import { KnowledgeDocument } from './entities/document.entity.js';
+import { KnowledgeChunk } from './entities/chunk.entity.js';
+import { ChunkEmbedding } from './entities/chunk-embedding.entity.js';
+import { KnowledgeDocumentsService } from './services/documents/documents-service.js';
+import { indexDocuments } from './jobs/index-documents.js';
+import { addKnowledgeDocument } from './tools/add-knowledge-document.js';
+import { listKnowledgeDocuments } from './tools/list-knowledge-documents.js';
+import { getKnowledgeDocument } from './tools/get-knowledge-document.js';
+import { updateKnowledgeDocument } from './tools/update-knowledge-document.js';
+import { deleteKnowledgeDocument } from './tools/delete-knowledge-document.js';
 
 /**
  * knowledge: what the assistant may know — snippets (FAQ, policy, product facts, notes) with an
- * approval state, imported from CSV, JSON or Markdown, and searched in each snippet's language
- * (full-text with accents folded and words stemmed, trigram similarity for typos) on both engines,
- * fused with vectors when the shop's provider has an embedding model; and training suggestions
- * mined from ticket resolutions and agents' corrections, applied as snippets or prompt rules.
+ * approval state, imported from CSV, JSON or Markdown; documents (text, Markdown, HTML, or a stored
+ * PDF, Word, text, Markdown or HTML file) cut into chunks under their headings; both searched in
+ * their language (full-text with accents folded and words stemmed, trigram similarity for typos in
+ * snippets) on both engines, fused with vectors when the shop's provider has an embedding model;
+ * and training suggestions mined from ticket resolutions and agents' corrections, applied as
+ * snippets or prompt rules.
  */
 export default definePlugin({
   name: 'knowledge',
   version: '1.0.0',
   description:
-    'Knowledge snippets the assistant may use (create, import, approve, reject, expire) and their search in seven languages.',
+    'Knowledge snippets the assistant may use (create, import, approve, reject, expire), documents cut into chunks, and their search in seven languages.',
   kernel: '^1.0.0',
   dependencies: ['prompt'],
-  /** Ticket resolutions are mined for training suggestions when tickets is enabled. */
-  optionalDependencies: ['tickets'],
-  entities: [Snippet, KnowledgeSettings, SnippetEmbedding, TrainingSuggestion, SuggestionObservation],
+  /**
+   * Ticket resolutions are mined for training suggestions when tickets is enabled; documents are
+   * read from the storage group's files when it is.
+   */
+  optionalDependencies: ['tickets', 'storage'],
+  entities: [
+    Snippet,
+    KnowledgeSettings,
+    SnippetEmbedding,
+    TrainingSuggestion,
+    SuggestionObservation,
+    KnowledgeDocument,
+    KnowledgeChunk,
+    ChunkEmbedding,
+  ],
   migrations: [
     { name: '0001-init', class: KnowledgeInit },
     { name: '0002-embeddings', class: KnowledgeEmbeddings },
     { name: '0003-training-suggestions', class: KnowledgeTrainingSuggestions },
     { name: '0004-stored-tsv', class: KnowledgeStoredTsv },
+    { name: '0005-documents', class: KnowledgeDocuments },
   ],
   services: {
     knowledgeSnippetsService: KnowledgeSnippetsService,
@@ -68,9 +94,10 @@ export default definePlugin({
     knowledgeSettingsService: KnowledgeSettingsService,
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService,
     knowledgeSuggestionsService: KnowledgeSuggestionsService,
+    knowledgeDocumentsService: KnowledgeDocumentsService,
   },
   errors: knowledgeErrors,
-  jobs: [expireSnippets, embedSnippets, mineTrainingSuggestions],
+  jobs: [expireSnippets, embedKnowledge, mineTrainingSuggestions, indexDocuments],
   setup: ({ container }) => {
     container.register({ knowledgeVectorCache: asValue(new VectorCache()) });
   },
@@ -83,6 +110,11 @@ export default definePlugin({
     approveKnowledgeSnippet,
     rejectKnowledgeSnippet,
     importKnowledge,
+    addKnowledgeDocument,
+    listKnowledgeDocuments,
+    getKnowledgeDocument,
+    updateKnowledgeDocument,
+    deleteKnowledgeDocument,
     searchKnowledge,
     getKnowledgeSettings,
     updateKnowledgeSettings,

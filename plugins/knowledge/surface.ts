@@ -6,6 +6,7 @@ import type { KnowledgeSettingsService } from './services/settings-service.js';
 import type { KnowledgeEmbeddingsService } from './services/embeddings-service.js';
 import type { VectorCache } from './services/vector-cache.js';
 import type { KnowledgeSuggestionsService } from './services/suggestions/suggestions-service.js';
+import type { KnowledgeDocumentsService } from './services/documents/documents-service.js';
 
 export type { KnowledgeSnippetsService, KnowledgeSearchService };
 export type { SearchHit, SearchRequest } from './services/search-service.js';
@@ -18,6 +19,7 @@ declare module '../../core/index.js' {
     knowledgeSettingsService: KnowledgeSettingsService;
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService;
     knowledgeSuggestionsService: KnowledgeSuggestionsService;
+    knowledgeDocumentsService: KnowledgeDocumentsService;
     /** Registered at setup: the process's vectors per shop. */
     knowledgeVectorCache: VectorCache;
   }

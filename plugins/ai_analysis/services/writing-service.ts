@@ -174,7 +174,15 @@ export class AnalysisWritingService {
       surface: 'ai_chat_app',
       ...(language && { language }),
     });
-    return results.map((r) => ({ snippet_id: r.id, title: r.title, content: r.content, score: r.score }));
+    return results.map((r) => ({
+      source: r.source,
+      snippet_id: r.source === 'snippet' ? r.id : null,
+      document_id: r.document_id,
+      heading_path: r.heading_path,
+      title: r.title,
+      content: r.content,
+      score: r.score,
+    }));
   }
 
   private checkPlaceholders(original: string, written: string): void {

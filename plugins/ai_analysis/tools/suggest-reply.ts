@@ -25,7 +25,15 @@ export const suggestReply = defineTool({
     reason: Type.Union([Type.String(), Type.Null()]),
     answered_message_id: Type.Optional(Type.Integer()),
     sources: Type.Array(
-      Type.Object({ snippet_id: Type.Integer(), title: Type.String(), content: Type.String(), score: Type.Number() }),
+      Type.Object({
+        source: Type.Enum(['snippet', 'document']),
+        snippet_id: Type.Union([Type.Integer(), Type.Null()]),
+        document_id: Type.Union([Type.Integer(), Type.Null()], { description: 'For a passage of a document.' }),
+        heading_path: Type.Union([Type.Array(Type.String()), Type.Null()]),
+        title: Type.String(),
+        content: Type.String(),
+        score: Type.Number(),
+      }),
     ),
     method: Type.Optional(Type.String()),
     ...EngineFields,

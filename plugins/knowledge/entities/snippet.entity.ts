@@ -50,8 +50,8 @@ export const Snippet = defineEntity({
   indexes: [
     { properties: ['shopId', 'contentHash'] },
     {
-      name: 'knowledge_snippets_tsv_index',
-      expression: `create index "knowledge_snippets_tsv_index" on "knowledge_snippets" using gin ("tsv")`,
+      name: 'knowledge_snippets_search_index',
+      expression: `create index "knowledge_snippets_search_index" on "knowledge_snippets" using gin ("shop_id", "ts_config", "tsv")`,
     },
     {
       name: 'knowledge_snippets_trgm_index',

@@ -1,4 +1,4 @@
-/** One shop's vectors of one model, as a flat matrix (row i is snippet ids[i]), each row of unit length. */
+/** One shop's vectors of one model, as a flat matrix (row i is snippet or chunk ids[i]), each row of unit length. */
 export interface ShopVectors {
   model: string;
   dims: number;
@@ -8,28 +8,30 @@ export interface ShopVectors {
   matrix: Float32Array;
 }
 
-/** The most shops whose vectors a process keeps; the least recently searched go first. */
-const SHOPS = 32;
+/** The most shops whose vectors (snippets and chunks, two entries) a process keeps; the least recently searched go first. */
+const ENTRIES = 64;
 
 /**
  * The process's vectors per shop, for cosine search in memory (no pgvector: the embedded engine
  * and Debian's PostgreSQL lack it). A shop's entry is reloaded when its stamp changes.
  */
 export class VectorCache {
-  private readonly shops = new Map<number, ShopVectors>();
+  private readonly entries = new Map<string, ShopVectors>();
 
-  get(shopId: number, model: string, stamp: string): ShopVectors | undefined {
-    const entry = this.shops.get(shopId);
+  get(shopId: number, kind: string, model: string, stamp: string): ShopVectors | undefined {
+    const key = `${shopId}:${kind}`;
+    const entry = this.entries.get(key);
     if (!entry || entry.model !== model || entry.stamp !== stamp) return undefined;
-    this.shops.delete(shopId);
-    this.shops.set(shopId, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
-  set(shopId: number, entry: ShopVectors): void {
-    this.shops.delete(shopId);
-    this.shops.set(shopId, entry);
-    while (this.shops.size > SHOPS) this.shops.delete(this.shops.keys().next().value!);
+  set(shopId: number, kind: string, entry: ShopVectors): void {
+    const key = `${shopId}:${kind}`;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

@@ -10,7 +10,7 @@ describe('knowledge: vectors from the shop’s embedding model, fused with full-
   let shop: { shopId: number; token: string };
   let tick = 0;
   const call = (tool: string, args: Record<string, unknown> = {}) => ok(k, shop.token, tool, args);
-  const embed = () => k.scheduler.runTick('knowledge.embed-snippets', new Date(Date.UTC(2004, 0, 1, 0, 0, tick++)));
+  const embed = () => k.scheduler.runTick('knowledge.embed-knowledge', new Date(Date.UTC(2004, 0, 1, 0, 0, tick++)));
   const texts = [
     { title: 'Shipping times', content: 'Orders arrive in two to three working days.' },
     { title: 'Returns', content: 'Returns are accepted within thirty days.' },
@@ -39,7 +39,7 @@ describe('knowledge: vectors from the shop’s embedding model, fused with full-
     const before = await call('search_knowledge', { query: 'Returns' });
     expect(before).to.deep.include({
       method: 'fts',
-      vectors: { model: 'fake-embed', used: false, reason: 'no snippet embedded yet' },
+      vectors: { model: 'fake-embed', used: false, reason: 'nothing embedded yet' },
     });
     fake.requests.length = 0;
     expect(await embed()).to.equal('ran');
@@ -83,7 +83,7 @@ describe('knowledge: vectors from the shop’s embedding model, fused with full-
     expect(meanwhile.vectors).to.deep.equal({
       model: 'fake-embed-large',
       used: false,
-      reason: 'no snippet embedded yet',
+      reason: 'nothing embedded yet',
     });
     expect(meanwhile.results[0].title, 'full-text search answers throughout').to.equal('Gift wrapping');
     await embed();
@@ -102,6 +102,36 @@ describe('knowledge: vectors from the shop’s embedding model, fused with full-
       ]);
     expect(n, 'the old model’s vectors are gone').to.equal(0);
     expect((await call('search_knowledge', { query: 'gift wrapping' })).vectors.used).to.equal(true);
+  });
+
+  it('a document’s chunks are embedded after the snippets, and a search finds a passage by its vector', async () => {
+    const { document } = await call('add_knowledge_document', {
+      title: 'Care guide',
+      format: 'markdown',
+      content: '# Care\nWash the linen cover at forty degrees.\n\n# Storage\nKeep the cushions dry in winter.',
+    });
+    expect((await call('get_knowledge_settings')).embeddings).to.include({ indexed: 3, stale: 2 });
+    fake.requests.length = 0;
+    await embed();
+    expect(fake.requests.filter((r) => r.path === '/v1/embeddings')[0]!.body.input).to.deep.equal([
+      'Care\nWash the linen cover at forty degrees.',
+      'Storage\nKeep the cushions dry in winter.',
+    ]);
+    expect((await call('get_knowledge_settings')).embeddings).to.include({ indexed: 5, stale: 0 });
+    const answer = await call('search_knowledge', { query: 'Storage\nKeep the cushions dry in winter.' });
+    expect(answer.vectors.used).to.equal(true);
+    expect(answer.results[0]).to.deep.include({
+      source: 'document',
+      document_id: document.id,
+      heading_path: ['Storage'],
+      method: 'hybrid',
+    });
+    expect(answer.results[0].score).to.be.closeTo(1, 0.001);
+    const vectorsOnly = await call('search_knowledge', {
+      query: 'Storage\nKeep the cushions dry in winter.',
+      sources: ['snippets'],
+    });
+    expect(vectorsOnly.results.every((r: any) => r.source === 'snippet')).to.equal(true);
   });
 
   it('hybrid_weight is a setting from 0 to 1', async () => {

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   invalidArguments,
   likeLiteral,
@@ -196,6 +197,12 @@ export class StorageFilesService {
       contentType: file.contentType,
       filename: file.filename,
     };
+  }
+
+  /** For other groups: a ready file's bytes, e.g. a document to index. */
+  async read(fileId: number): Promise<{ file: StoredFile; bytes: Buffer }> {
+    const file = await this.ready(fileId);
+    return { file, bytes: await buffer(await this.deps.storagePort.get(file.storageKey!)) };
   }
 
   /**
