@@ -290,6 +290,7 @@ describe('knowledge: documents cut into chunks', function () {
       );
       await call.fails('add_knowledge_document', { file_id: media.id }, 'invalid_arguments');
       await call.fails('add_knowledge_document', { file_id: 999_999 }, 'not_found');
+      await call.fails('add_knowledge_document', { file_id: broken.id, format: 'html' }, 'invalid_arguments');
     });
 
     it('a document changed while its file waited keeps the change; delete removes its chunks and frees the file', async () => {
@@ -298,7 +299,13 @@ describe('knowledge: documents cut into chunks', function () {
       await call.ok('update_knowledge_document', { id: document.id, content: 'Replaced before the job ran.' });
       await indexFiles();
       const now = (await call.ok('get_knowledge_document', { id: document.id })).document;
-      expect(now).to.deep.include({ status: 'ready', source: 'content', file_id: null, chunk_count: 1 });
+      expect(now).to.deep.include({
+        status: 'ready',
+        source: 'content',
+        format: 'text',
+        file_id: null,
+        chunk_count: 1,
+      });
       expect((await call.ok('delete_knowledge_document', { id: document.id })).deleted).to.equal(true);
       await call.fails('get_knowledge_document', { id: document.id }, 'not_found');
       expect((await search('replaced before the job')).some((r) => r.document_id === document.id)).to.equal(false);

@@ -6,7 +6,12 @@ import {
   ToolError,
   type Services,
 } from '../../../../core/index.js';
-import { KnowledgeDocument, type DocumentFormat, type DocumentStatus } from '../../entities/document.entity.js';
+import {
+  INLINE_FORMATS,
+  KnowledgeDocument,
+  type DocumentFormat,
+  type DocumentStatus,
+} from '../../entities/document.entity.js';
 import { KnowledgeChunk } from '../../entities/chunk.entity.js';
 import { snippetLanguage, tsConfigOf } from '../snippet-fields.js';
 import { chunk, type ChunkText } from './chunker.js';
@@ -67,6 +72,10 @@ export class KnowledgeDocumentsService {
       );
     const title = fields.title?.trim();
     if (source === 'content' && !title) throw blank('title');
+    if (source === 'file' && fields.format)
+      throw invalidArguments('format describes content; a file’s format comes from its type.', [
+        { path: 'format', message: 'only with content' },
+      ]);
     const document = this.em.create(KnowledgeDocument, {
       title: title ?? '',
       format: fields.format ?? 'text',
@@ -114,8 +123,10 @@ export class KnowledgeDocumentsService {
       if (fields.language) document.language = fields.language;
     }
     if (source === 'content') {
+      // A text replacing a file is plain text unless a format comes with it.
+      const wasText = INLINE_FORMATS.includes(document.format as 'text') && !document.fileId;
       await this.detach(document);
-      document.format = fields.format ?? (document.fileId === null ? document.format : 'text');
+      document.format = fields.format ?? (wasText ? document.format : 'text');
       await this.index(document, sectionsOf(document.format as 'text', fields.content!));
     } else if (source === 'file') {
       await this.detach(document);
