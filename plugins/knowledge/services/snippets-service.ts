@@ -1,6 +1,7 @@
 import { invalidArguments, invalidState, likeLiteral, notFound, type Services } from '../../../core/index.js';
 import { Snippet, type SnippetStatus } from '../entities/snippet.entity.js';
 import { snippetPayload } from './payloads.js';
+import { filteredPage, ShopFilter } from './filtered-page.js';
 import { contentHash, normalised, snippetLanguage, tsConfigOf, type SnippetFields } from './snippet-fields.js';
 
 export type SnippetData = Pick<
@@ -144,35 +145,17 @@ export class KnowledgeSnippetsService {
   }
 
   async list(filters: SnippetFilters, limit: number, offset: number) {
-    const conditions = ['shop_id = ?'];
-    const params: unknown[] = [this.deps.shop.id];
-    const add = (sql: string, ...values: unknown[]) => {
-      conditions.push(sql);
-      params.push(...values);
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.kind) add('kind = ?', filters.kind);
-    if (filters.language) add('language = ?', filters.language);
-    if (filters.tag) add('tags @> ?::jsonb', JSON.stringify([filters.tag.trim().toLowerCase()]));
-    if (filters.surface && filters.surface !== 'all')
-      add(`(surfaces = '[]'::jsonb or surfaces @> ?::jsonb)`, JSON.stringify([filters.surface]));
+    const filter = new ShopFilter(this.deps.shop.id).surface(filters.surface);
+    if (filters.status) filter.add('status = ?', filters.status);
+    if (filters.kind) filter.add('kind = ?', filters.kind);
+    if (filters.language) filter.add('language = ?', filters.language);
+    if (filters.tag) filter.add('tags @> ?::jsonb', JSON.stringify([filters.tag.trim().toLowerCase()]));
     if (filters.query?.trim())
-      add(
+      filter.add(
         `sb_search_text(title || ' ' || coalesce(question, '') || ' ' || content) like '%' || sb_search_text(?) || '%'`,
         likeLiteral(filters.query.trim()),
       );
-    const where = conditions.join(' and ');
-    const [{ total }] = await this.em.execute<{ total: number }[]>(
-      `select count(*)::int as total from knowledge_snippets where ${where}`,
-      params,
-    );
-    const ids = (
-      await this.em.execute<{ id: number }[]>(
-        `select id from knowledge_snippets where ${where} order by id desc limit ? offset ?`,
-        [...params, limit, offset],
-      )
-    ).map((r) => r.id);
-    const rows = ids.length ? await this.em.find(Snippet, { id: { $in: ids } }, { orderBy: { id: 'desc' } }) : [];
-    return { snippets: rows.map(snippetPayload), total: total!, limit, offset };
+    const { rows, total } = await filteredPage(this.em, Snippet, 'knowledge_snippets', filter, limit, offset);
+    return { snippets: rows.map(snippetPayload), total, limit, offset };
   }
 }

@@ -19,6 +19,7 @@ import { replaceChunks, reindexChunks } from './chunk-store.js';
 import { documentPayload } from './document-payload.js';
 import { formatOfContentType, sectionsOf } from './extract.js';
 import type { Section } from './sections.js';
+import { filteredPage, ShopFilter } from '../filtered-page.js';
 
 /** Documents a shop may have. */
 export const DOCUMENTS_MAX = 1000;
@@ -163,33 +164,20 @@ export class KnowledgeDocumentsService {
   }
 
   async list(filters: DocumentFilters, limit: number, offset: number) {
-    const conditions = ['shop_id = ?'];
-    const params: unknown[] = [this.deps.shop.id];
-    const add = (sql: string, ...values: unknown[]) => {
-      conditions.push(sql);
-      params.push(...values);
-    };
-    if (filters.status) add('status = ?', filters.status);
-    if (filters.format) add('format = ?', filters.format);
-    if (filters.surface && filters.surface !== 'all')
-      add(`(surfaces = '[]'::jsonb or surfaces @> ?::jsonb)`, JSON.stringify([filters.surface]));
+    const filter = new ShopFilter(this.deps.shop.id).surface(filters.surface);
+    if (filters.status) filter.add('status = ?', filters.status);
+    if (filters.format) filter.add('format = ?', filters.format);
     if (filters.query?.trim())
-      add(`sb_search_text(title) like '%' || sb_search_text(?) || '%'`, likeLiteral(filters.query.trim()));
-    const where = conditions.join(' and ');
-    const [{ total }] = await this.em.execute<{ total: number }[]>(
-      `select count(*)::int as total from knowledge_documents where ${where}`,
-      params,
+      filter.add(`sb_search_text(title) like '%' || sb_search_text(?) || '%'`, likeLiteral(filters.query.trim()));
+    const { rows, total } = await filteredPage(
+      this.em,
+      KnowledgeDocument,
+      'knowledge_documents',
+      filter,
+      limit,
+      offset,
     );
-    const ids = (
-      await this.em.execute<{ id: number }[]>(
-        `select id from knowledge_documents where ${where} order by id desc limit ? offset ?`,
-        [...params, limit, offset],
-      )
-    ).map((r) => r.id);
-    const rows = ids.length
-      ? await this.em.find(KnowledgeDocument, { id: { $in: ids } }, { orderBy: { id: 'desc' } })
-      : [];
-    return { documents: rows.map(documentPayload), total: total!, limit, offset };
+    return { documents: rows.map(documentPayload), total, limit, offset };
   }
 
   async find(id: number): Promise<KnowledgeDocument> {
