@@ -8,15 +8,23 @@ export interface ShopVectors {
   matrix: Float32Array;
 }
 
-/** The most shops whose vectors (snippets and chunks, two entries) a process keeps; the least recently searched go first. */
-const ENTRIES = 64;
+/**
+ * The memory the process gives to cached vectors. A shop's 20,000 chunks at 1,536 dimensions are
+ * 123 MB, so a count of shops is no bound: the least recently searched entries go until the rest
+ * fit, and an entry larger than the whole budget is used for its search and not kept.
+ */
+export const VECTOR_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
- * The process's vectors per shop, for cosine search in memory (no pgvector: the embedded engine
- * and Debian's PostgreSQL lack it). A shop's entry is reloaded when its stamp changes.
+ * The process's vectors per shop and kind (snippets, chunks), for cosine search in memory (no
+ * pgvector: the embedded engine and Debian's PostgreSQL lack it). An entry is reloaded when its
+ * stamp changes.
  */
 export class VectorCache {
   private readonly entries = new Map<string, ShopVectors>();
+  private bytes = 0;
+
+  constructor(private readonly budget = VECTOR_CACHE_BYTES) {}
 
   get(shopId: number, kind: string, model: string, stamp: string): ShopVectors | undefined {
     const key = `${shopId}:${kind}`;
@@ -29,9 +37,23 @@ export class VectorCache {
 
   set(shopId: number, kind: string, entry: ShopVectors): void {
     const key = `${shopId}:${kind}`;
-    this.entries.delete(key);
+    this.remove(key);
+    if (entry.matrix.byteLength > this.budget) return;
     this.entries.set(key, entry);
-    while (this.entries.size > ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += entry.matrix.byteLength;
+    while (this.bytes > this.budget) this.remove(this.entries.keys().next().value!);
+  }
+
+  /** What the cached entries hold, in bytes. */
+  size(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.matrix.byteLength;
   }
 }
 
