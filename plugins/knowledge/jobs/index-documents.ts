@@ -47,6 +47,11 @@ export const indexDocuments = defineJob({
       await forShop(row.shop_id, async (ctx) => {
         let outcome: Awaited<ReturnType<typeof prepareText>>;
         try {
+          // Claimed more often than tried: the processes that took it stopped while reading it.
+          if (row.attempts > ATTEMPTS)
+            throw new UnreadableDocument(
+              `The file could not be read in ${ATTEMPTS} attempts (reading it stopped its process).`,
+            );
           const { bytes } = await ctx.services.storageFilesService.read(row.file_id);
           outcome = prepareText(await fileSections(row.format, bytes), row.language_given ? row.language : null);
         } catch (err) {

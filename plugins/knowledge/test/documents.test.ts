@@ -293,6 +293,21 @@ describe('knowledge: documents cut into chunks', function () {
       await call.fails('add_knowledge_document', { file_id: broken.id, format: 'html' }, 'invalid_arguments');
     });
 
+    it('a file whose reading stopped its process three times fails instead of being taken again', async () => {
+      const pdf = await upload('manual-3.pdf', fixture('document-manual.pdf'));
+      const { document } = await call.ok('add_knowledge_document', { file_id: pdf.id, title: 'Crashing' });
+      await k.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update knowledge_documents set attempts = 3, claimed_at = now() - interval '1 hour' where id = ?`, [
+          document.id,
+        ]);
+      await indexFiles();
+      const failed = (await call.ok('get_knowledge_document', { id: document.id })).document;
+      expect(failed).to.deep.include({ status: 'failed', chunk_count: 0 });
+      expect(failed.status_reason).to.include('3 attempts');
+    });
+
     it('a document changed while its file waited keeps the change; delete removes its chunks and frees the file', async () => {
       const pdf = await upload('manual-2.pdf', fixture('document-manual.pdf'));
       const { document } = await call.ok('add_knowledge_document', { file_id: pdf.id, title: 'Second manual' });

@@ -50,7 +50,7 @@ const fileOwner = (id: number) => ({ group: 'knowledge', type: 'document', id })
 /**
  * Knowledge documents: a text given in the call is cut into chunks in the call; a stored file
  * (storage group, purpose knowledge or docqa) is read and cut by the job `index-documents`,
- * outside any transaction, and its chunks written in a short one (services/documents/indexer.ts).
+ * outside any transaction, and its chunks written in a short one (jobs/index-documents.ts).
  */
 export class KnowledgeDocumentsService {
   constructor(private readonly deps: Services) {}
