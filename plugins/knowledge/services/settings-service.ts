@@ -43,12 +43,20 @@ export class KnowledgeSettingsService {
       'select status, count(*)::int as n from knowledge_snippets where shop_id = ? group by status',
       [this.deps.shop.id],
     );
+    const documents = await this.deps.em.execute<{ status: string; n: number; chunks: number }[]>(
+      'select status, count(*)::int as n, sum(chunk_count)::int as chunks from knowledge_documents where shop_id = ? group by status',
+      [this.deps.shop.id],
+    );
+    const count = (rows: { status: string; n: number }[], statuses: string[]) =>
+      Object.fromEntries(statuses.map((s) => [s, rows.find((c) => c.status === s)?.n ?? 0]));
     return {
       settings: payload(await this.current()),
       embeddings: await this.deps.knowledgeEmbeddingsService.status(await this.deps.knowledgeEmbeddingsService.model()),
-      snippets: Object.fromEntries(
-        ['pending', 'active', 'rejected', 'expired'].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]),
-      ),
+      snippets: count(counts, ['pending', 'active', 'rejected', 'expired']),
+      documents: {
+        ...count(documents, ['processing', 'ready', 'failed']),
+        chunks: documents.reduce((sum, d) => sum + d.chunks, 0),
+      },
     };
   }
 

@@ -327,6 +327,16 @@ describe('knowledge: documents cut into chunks', function () {
       expect((await call.ok('delete_file', { file_id: pdf.id })).deleted).to.equal(true);
     });
 
+    it('get_knowledge_settings counts the documents by status and their chunks', async () => {
+      const { documents } = await call.ok('get_knowledge_settings');
+      const listed = (await call.ok('list_knowledge_documents', { limit: 100 })).documents as any[];
+      for (const status of ['processing', 'ready', 'failed'])
+        expect(documents[status], status).to.equal(listed.filter((d) => d.status === status).length);
+      expect(documents.ready).to.be.greaterThan(0);
+      expect(documents.failed).to.be.greaterThan(0);
+      expect(documents.chunks).to.equal(listed.reduce((sum, d) => sum + d.chunk_count, 0));
+    });
+
     it('at most 1,000 documents per shop: the next is refused with the counts', async () => {
       const other = await k.newShop('Full shop');
       await k.orm.em

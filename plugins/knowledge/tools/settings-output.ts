@@ -14,12 +14,18 @@ export const KnowledgeSettingsOutput = Type.Object({
       indexed: Type.Integer(),
       stale: Type.Integer(),
     },
-    { description: 'The vectors of the shop’s current embedding model: made, and snippets still waiting.' },
+    { description: 'The vectors of the shop’s current embedding model: made, and snippets and chunks still waiting.' },
   ),
   snippets: Type.Object({
     pending: Type.Integer(),
     active: Type.Integer(),
     rejected: Type.Integer(),
     expired: Type.Integer(),
+  }),
+  documents: Type.Object({
+    processing: Type.Integer(),
+    ready: Type.Integer(),
+    failed: Type.Integer(),
+    chunks: Type.Integer({ description: 'Chunks of the documents, which searches read.' }),
   }),
 });
