@@ -53,9 +53,9 @@ export async function age(k: TestKernel, phone: string, minutes: number): Promis
 }
 
 let seq = 0;
-const PREFIXES = { es: '+346', gb: '+4479', hu: '+3630' } as const;
-const LENGTHS = { es: 8, gb: 8, hu: 7 } as const;
-/** A mobile number no other test uses, of that country. */
+const PREFIXES = { es: '+346', gb: '+44740', hu: '+3630' } as const;
+const LENGTHS = { es: 8, gb: 7, hu: 7 } as const;
+/** A mobile number no other test uses, of that country, from a range where every number is valid (+4479 has gaps). */
 export function freshPhone(country: keyof typeof PREFIXES = 'es'): string {
   const digits = `${Date.now()}${String(++seq).padStart(3, '0')}`;
   return `${PREFIXES[country]}${digits.slice(-LENGTHS[country])}`;
