@@ -3,24 +3,22 @@ import type { RetentionSweep } from '../retention/retention-sweep.js';
 import { expireConfirmations, type ExpiryParts } from '../confirmation/expire-confirmations.js';
 import { refreshStatistics } from '../db/embedded-statistics.js';
 
+/** What autovacuum does on PostgreSQL, for the embedded engine, which runs none. */
+const embeddedStatistics: JobDefinition = {
+  name: 'embedded-statistics',
+  schedule: '* * * * *',
+  scope: 'system',
+  transactional: false,
+  description: 'Vacuums and analyses the embedded database’s tables that grew (it runs no autovacuum)',
+  run: async ({ em }) => {
+    await refreshStatistics((sql) => em.getConnection().execute(sql));
+  },
+};
+
 /** The kernel's own jobs, leased like the groups' (one process runs each tick). */
 export function kernelJobs(expiry: ExpiryParts, retention: RetentionSweep, embedded: boolean): JobDefinition[] {
   return [
-    ...(embedded
-      ? [
-          {
-            name: 'embedded-statistics',
-            schedule: '* * * * *',
-            scope: 'system' as const,
-            transactional: false,
-            description: 'Vacuums and analyses the embedded database’s tables that grew (it runs no autovacuum)',
-            run: async () => {
-              const connection = expiry.orm.em.getConnection();
-              await refreshStatistics((sql) => connection.execute(sql));
-            },
-          },
-        ]
-      : []),
+    ...(embedded ? [embeddedStatistics] : []),
     {
       name: 'expire-confirmations',
       schedule: '* * * * *',

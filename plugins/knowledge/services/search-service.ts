@@ -50,9 +50,9 @@ const keyOf = (hit: Pick<SearchHit, 'source' | 'id'>) => `${hit.source}:${hit.id
 
 /** The columns of a hit, from a snippet `s` or a chunk `c` of document `d`. */
 const SNIPPET_COLUMNS = `s.id, 'snippet' as source, s.kind, s.title, s.question, s.content, s.language, s.status::text as status, null::int as document_id, null::jsonb as heading_path`;
-const CHUNK_COLUMNS = `c.id, 'document' as source, 'document' as kind, d.title, null::varchar as question, c.content, d.language, 'active' as status, c.document_id, c.heading_path`;
-/** A chunk's columns before its document is joined (title and language come with the join). */
-const CHUNK_MATCH_COLUMNS = `c.id, 'document' as source, 'document' as kind, null::varchar as title, null::varchar as question, c.content, null::varchar as language, 'active' as status, c.document_id, c.heading_path`;
+/** A chunk's columns; its title and language are its document's (`d`), or null until it is joined. */
+const chunkColumns = (d: 'd' | null) =>
+  `c.id, 'document' as source, 'document' as kind, ${d ? 'd.title' : 'null::varchar as title'}, null::varchar as question, c.content, ${d ? 'd.language' : 'null::varchar as language'}, 'active' as status, c.document_id, c.heading_path`;
 
 /** Whether vectors took part, and why not when they did not. */
 export interface VectorUse {
@@ -242,7 +242,7 @@ export class KnowledgeSearchService {
       parts.push(
         part(
           'c',
-          CHUNK_MATCH_COLUMNS,
+          chunkColumns(null),
           'knowledge_chunks c',
           scope.documents.filtered
             ? `c.shop_id = ? and c.document_id in (select d.id from knowledge_documents d where ${scope.documents.where})`
@@ -316,7 +316,7 @@ export class KnowledgeSearchService {
       `select ${SNIPPET_COLUMNS} from knowledge_snippets s
        where ${scope.snippets.where} and s.id in (select jsonb_array_elements_text(?::jsonb)::int)
        union all
-       select ${CHUNK_COLUMNS} from knowledge_chunks c join knowledge_documents d on d.id = c.document_id
+       select ${chunkColumns('d')} from knowledge_chunks c join knowledge_documents d on d.id = c.document_id
        where c.shop_id = ? and ${scope.documents.where} and c.id in (select jsonb_array_elements_text(?::jsonb)::int)`,
       [...scope.snippets.params, ids('snippets'), this.deps.shop.id, ...scope.documents.params, ids('documents')],
     );

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import {
   groupNotEnabled,
   invalidArguments,
@@ -188,8 +189,7 @@ export class KnowledgeDocumentsService {
 
   /** The document, locked, when it still waits for this file (not changed or deleted since the job took it). */
   async waitingFor(id: number, fileId: number): Promise<KnowledgeDocument | null> {
-    await this.em.execute('select id from knowledge_documents where id = ? for update', [id]);
-    const document = await this.em.findOne(KnowledgeDocument, { id });
+    const document = await this.em.findOne(KnowledgeDocument, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     return document?.status === 'processing' && document.fileId === fileId ? document : null;
   }
 
