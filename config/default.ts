@@ -15,6 +15,7 @@ const defaults: ConfigOverrides = {
     conversations: { enabled: true },
     crm: { enabled: true },
     customers: { enabled: true },
+    email: { enabled: true },
     general: { enabled: true },
     knowledge: { enabled: true },
     mass_marketing: { enabled: true },

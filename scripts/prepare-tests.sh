@@ -5,7 +5,7 @@
 set -euo pipefail
 
 # package → a command it provides
-declare -A NEEDED=([chromium]=chromium)
+declare -A NEEDED=([chromium]=chromium [dovecot-imapd]=dovecot)
 
 missing=()
 for package in "${!NEEDED[@]}"; do

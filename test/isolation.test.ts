@@ -40,7 +40,10 @@ describe('cross-tenant isolation', () => {
 
       before(async () => {
         expect(fixture.groups, `${path}: groups must include ${group}`).to.include(group);
-        k = await bootKernel({ groups: [], overrides: { groups: await groupEntries(fixture.groups) } });
+        const entries = await groupEntries(fixture.groups);
+        for (const [name, config] of Object.entries((await fixture.groupConfig?.()) ?? {}))
+          entries[name] = { ...entries[name], config: { ...entries[name]?.config, ...config } };
+        k = await bootKernel({ groups: [], overrides: { groups: entries } });
         const tokenA = (await k.newShop(`Isolation ${group} A`)).token;
         asA = callAs(k, tokenA);
         asB = callAs(k, (await k.newShop(`Isolation ${group} B`)).token);

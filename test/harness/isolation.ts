@@ -36,6 +36,11 @@ export interface SeedHttp {
 export interface IsolationFixture<Seed extends Record<string, any> = Record<string, any>> {
   /** Groups to enable for the run, dependencies included. */
   groups: string[];
+  /**
+   * Config for those groups, by group, when the seed needs more than the defaults (the email
+   * group trusting the test mail servers' certificate); may start what the seed talks to.
+   */
+  groupConfig?: () => Promise<Record<string, Record<string, unknown>>>;
   /** Runs as shop A; creates data and returns the ids/phones the probes aim at. */
   seed: (callAsA: CallAs, httpAsA: SeedHttp) => Promise<Seed>;
   /** Each probe runs as shop B against shop A's data. */

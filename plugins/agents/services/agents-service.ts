@@ -48,6 +48,13 @@ export class AgentsService {
     return ids.length === 0 ? Promise.resolve([]) : this.em.find(Agent, { id: { $in: [...new Set(ids)] } });
   }
 
+  /** The agents of these agent hashes that exist, in one query (email accounts name agents by hash). */
+  findByHashes(hashes: string[]): Promise<Agent[]> {
+    return hashes.length === 0
+      ? Promise.resolve([])
+      : this.em.find(Agent, { agentHash: { $in: [...new Set(hashes)] } });
+  }
+
   count(): Promise<number> {
     return this.em.count(Agent, {});
   }

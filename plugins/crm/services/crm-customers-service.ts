@@ -7,6 +7,7 @@ import {
   type EntityManager,
   type Paging,
   type ScopedEvents,
+  type ShopContext,
 } from '../../../core/index.js';
 import type { CustomersDeleted, CustomersMerged, CustomersService } from '../../customers/surface.js';
 import { CrmCustomer } from '../entities/crm-customer.entity.js';
@@ -21,6 +22,7 @@ import {
 
 interface Deps {
   em: EntityManager;
+  shop: ShopContext;
   customersService: Pick<CustomersService, 'ensureByPhone'>;
   events: ScopedEvents;
 }
@@ -68,6 +70,20 @@ export class CrmCustomersService {
     } as CrmCustomer);
     await this.em.flush();
     return crm;
+  }
+
+  /** The numbers of the CRM records with each of these addresses (compared in lower case), for mail senders (the email group). */
+  async numbersByEmail(emails: string[]): Promise<Map<string, string[]>> {
+    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    const found = new Map<string, string[]>();
+    if (wanted.length === 0) return found;
+    const rows = await this.em.execute<{ email: string; whatsapp_number: string }[]>(
+      `select distinct lower(email) as email, whatsapp_number from crm_customers
+       where shop_id = ? and lower(email) in (select json_array_elements_text(?::json)) order by whatsapp_number`,
+      [this.deps.shop.id, JSON.stringify(wanted)],
+    );
+    for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), row.whatsapp_number]);
+    return found;
   }
 
   async get(id: number): Promise<CrmCustomer> {

@@ -53,6 +53,19 @@ export class CustomersService {
     return this.em.find(Customer, { phone: { $in: phonesE164 } }, { populate: ['tags'] });
   }
 
+  /** The phones of the customers with each of these addresses (compared in lower case), for mail senders (the email group). */
+  async phonesByEmail(emails: string[]): Promise<Map<string, string[]>> {
+    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    const found = new Map<string, string[]>();
+    if (wanted.length === 0) return found;
+    const rows = await this.em.execute<{ email: string; phone: string }[]>(
+      `select lower(email) as email, phone from customers where shop_id = ? and lower(email) in (select json_array_elements_text(?::json)) order by phone`,
+      [this.deps.shop.id, JSON.stringify(wanted)],
+    );
+    for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), row.phone]);
+    return found;
+  }
+
   /**
    * Records a message exchanged with this phone at `at`. Only moves forward: a message processed
    * late never makes the last contact older. Does nothing for a phone with no customer. A change

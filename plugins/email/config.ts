@@ -1,0 +1,30 @@
+import { Type, type Static } from '../../core/index.js';
+
+/**
+ * trustedCaPem: certificates (PEM) trusted for IMAP and SMTP TLS besides the system's — a
+ * self-hosted mail server's own CA, or the tests' self-signed servers; never a way to turn
+ * verification off. syncBatch: messages fetched, parsed and stored per transaction (a crash redoes
+ * at most one batch). pollSeconds: how often the sync job reads an idle mailbox. syncLeaseSeconds:
+ * a sync holds its account this long, so one process syncs one mailbox; a process that died frees
+ * it when the lease runs out. claimTimeoutSeconds: an outbound mail left `sending` this long
+ * belongs to a process that died; before sending it again, Sent is searched for its Message-ID.
+ * sendRetryScheduleMs: the waits between attempts of a send the server did not take (4xx, no
+ * connection): about 24 hours in all, then the mail fails.
+ */
+export const EmailConfig = Type.Object(
+  {
+    trustedCaPem: Type.Optional(Type.String({ minLength: 1 })),
+    connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000, default: 15_000 }),
+    syncBatch: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
+    pollSeconds: Type.Integer({ minimum: 5, default: 60 }),
+    syncLeaseSeconds: Type.Integer({ minimum: 10, default: 300 }),
+    claimTimeoutSeconds: Type.Integer({ minimum: 5, default: 120 }),
+    maxRecipients: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+    maxMessageBytes: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
+    sendRetryScheduleMs: Type.Array(Type.Integer({ minimum: 0 }), {
+      default: [15_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000],
+    }),
+  },
+  { additionalProperties: false, default: {} },
+);
+export type EmailConfig = Static<typeof EmailConfig>;

@@ -1,0 +1,31 @@
+import { Nullable, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { BACKFILL_BATCH } from '../services/threads/phones-service.js';
+
+export const backfillEmailPhones = defineTool({
+  name: 'backfill_email_phones',
+  title: 'Backfill email phones',
+  description: `Finds the phones of up to ${BACKFILL_BATCH} threads that have none, from the sender address: addresses already linked first, then the CRM, then the customer records. An address with two or more phones stays unresolved (ambiguous). A thread looked at in vain waits 7 days before the next run looks again; remaining says how many still wait — call again until it is 0.`,
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+  action: 'backfill_phones',
+  input: Type.Object({}),
+  output: Type.Object({
+    processed: Type.Integer(),
+    resolved: Type.Integer(),
+    unresolved: Type.Integer(),
+    remaining: Type.Integer(),
+    results: Type.Array(
+      Type.Object(
+        {
+          thread_id: Type.Integer(),
+          email: Type.String(),
+          phone: Nullable(Type.String()),
+          source: Type.String({ description: 'cache, manual, crm, customers; or not_found, ambiguous' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  }),
+  handler: async (_args, { services }) => ({ ...(await services.emailPhonesService.backfill()) }),
+});

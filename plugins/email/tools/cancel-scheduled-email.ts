@@ -1,0 +1,24 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { accountIdArg, messageIdArg, outboundArgs } from './args.js';
+
+export const cancelScheduledEmail = defineTool({
+  name: 'cancel_scheduled_email',
+  title: 'Cancel scheduled email',
+  description:
+    'Deletes a scheduled mail so it is never sent. Only while it is scheduled (invalid_state once it is queued or sent). The other arguments are accepted, as the sending tools take them, and change nothing. Needs confirmation: call again with confirm: true.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+  action: 'cancel_scheduled',
+  confirmation: 'agent',
+  input: Type.Object({ message_id: messageIdArg, ...outboundArgs, account_id: Type.Optional(accountIdArg) }),
+  precheck: async ({ message_id }, { services }) => {
+    await services.emailComposeService.scheduled(message_id, 'cancelled');
+  },
+  summary: async ({ message_id }, { services }) => {
+    const message = await services.emailComposeService.scheduled(message_id, 'cancelled');
+    return `Delete the mail "${message.subject}" to ${message.toAddresses.map((a) => a.address).join(', ')} scheduled for ${message.scheduledAt?.toISOString()}; it will not be sent.`;
+  },
+  output: Type.Object({ deleted: Type.Boolean(), id: Type.Integer() }),
+  handler: async ({ message_id }, { services }) => services.emailComposeService.cancelScheduled(message_id),
+});

@@ -1,0 +1,24 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { accountIdArg } from './args.js';
+
+export const syncEmailAccount = defineTool({
+  name: 'sync_email_account',
+  title: 'Sync email account',
+  description:
+    'Reads the mailbox’s new mail now instead of waiting for the next poll (every minute): from where the last sync stopped, into threads. Mail on the server stays unread. sync_in_progress when a sync of the account is running.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  input: Type.Object({ account_id: accountIdArg }),
+  output: Type.Object({
+    account_id: Type.Integer(),
+    fetched: Type.Integer({ description: 'Messages read from the server.' }),
+    new_messages: Type.Integer({ description: 'Of those, stored now (the rest were there already).' }),
+    new_threads: Type.Integer(),
+    duration_ms: Type.Integer(),
+  }),
+  handler: async ({ account_id }, { services, shop }) => {
+    await services.emailAccountsService.get(account_id);
+    return { ...(await services.emailSyncRunner.syncNow(shop.id, account_id)) };
+  },
+});
