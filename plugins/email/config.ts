@@ -1,6 +1,9 @@
 import { Type, type Static } from '../../core/index.js';
 
 /**
+ * oauth: the deployment's OAuth2 client at each provider (gmail, microsoft, or `none` for another
+ * provider's endpoints), registered with the redirect URI `<public base URL>/email/oauth/callback`.
+ * Without a clientId, start_email_oauth says the provider is not configured.
  * trustedCaPem: certificates (PEM) trusted for IMAP and SMTP TLS besides the system's — a
  * self-hosted mail server's own CA, or the tests' self-signed servers; never a way to turn
  * verification off. syncBatch: messages fetched, parsed and stored per transaction (a crash redoes
@@ -11,8 +14,41 @@ import { Type, type Static } from '../../core/index.js';
  * sendRetryScheduleMs: the waits between attempts of a send the server did not take (4xx, no
  * connection): about 24 hours in all, then the mail fails.
  */
+const OauthProvider = (defaults: { authorizeUrl?: string; tokenUrl?: string; scope?: string }) =>
+  Type.Object(
+    {
+      clientId: Type.Optional(Type.String({ minLength: 1 })),
+      clientSecret: Type.Optional(Type.String({ minLength: 1 })),
+      authorizeUrl: Type.String({ minLength: 8, ...(defaults.authorizeUrl && { default: defaults.authorizeUrl }) }),
+      tokenUrl: Type.String({ minLength: 8, ...(defaults.tokenUrl && { default: defaults.tokenUrl }) }),
+      scope: Type.String({ minLength: 1, ...(defaults.scope && { default: defaults.scope }) }),
+    },
+    { additionalProperties: false },
+  );
+
 export const EmailConfig = Type.Object(
   {
+    oauth: Type.Object(
+      {
+        gmail: Type.Optional(
+          OauthProvider({
+            authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+            tokenUrl: 'https://oauth2.googleapis.com/token',
+            scope: 'https://mail.google.com/',
+          }),
+        ),
+        microsoft: Type.Optional(
+          OauthProvider({
+            authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+            tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+            scope:
+              'https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send offline_access',
+          }),
+        ),
+        none: Type.Optional(OauthProvider({})),
+      },
+      { additionalProperties: false, default: {} },
+    ),
     trustedCaPem: Type.Optional(Type.String({ minLength: 1 })),
     connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000, default: 15_000 }),
     syncBatch: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),

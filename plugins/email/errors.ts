@@ -9,7 +9,7 @@ export const emailErrors = defineErrors({
   connection_failed: {
     when: 'The IMAP or SMTP server could not be reached, refused the login or the TLS handshake; nothing was stored.',
     data: {
-      side: '"imap" or "smtp"',
+      side: '"imap", "smtp" or "oauth" (the provider’s token endpoint)',
       reason: '"auth", "tls", "timeout", "refused" or "protocol"',
       server_reply: 'what the server answered, when it did (never a password)',
     },
@@ -30,13 +30,17 @@ export const emailErrors = defineErrors({
     'basic without imap_host or smtp_host, oauth2 without oauth_provider, an unknown agent hash, assign_to and agent_hash naming two agents, a phone that is not a number, a recipient that is not an address or more than 50 of them, no body, scheduled_at in the past or over a year ahead, or nothing to change.',
   ),
   invalid_state: invalidStateEntry(
-    'An action the record’s state refuses: syncing or sending from an inactive or deleted account, or changing a scheduled email that is no longer scheduled.',
+    'An action the record’s state refuses: syncing or sending from an inactive or deleted account, changing a scheduled email that is no longer scheduled, or start_email_oauth on a password account.',
     { action: 'the refused action' },
   ),
   not_found: notFoundEntry(
     'Unknown account, thread, message, attachment or agent, also another shop’s; an attachment whose mail is no longer on the server.',
     '"email_account", "email_thread", "email_message", "email_attachment" or "agent"',
   ),
+  oauth_not_configured: {
+    when: 'start_email_oauth for a provider the deployment has no OAuth2 client for (groups.email.config.oauth).',
+    data: { provider: '"gmail", "microsoft" or "none"' },
+  },
   sync_in_progress: {
     when: 'sync_email_account while another sync of the account runs (in this process or another).',
     data: { account_id: 'the account', lease_until: 'when the running sync’s hold ends at the latest' },

@@ -15,7 +15,9 @@ import { EmailAccountsService } from './services/accounts/accounts-service.js';
 import { MailConnector } from './services/connection/mail-connector.js';
 import { ConnectionTester } from './services/connection/connection-tester.js';
 import { EmailSyncService } from './services/sync/sync-service.js';
-import { EmailSyncRunner } from './services/sync/sync-runner.js';
+import { EmailDetachedRunner } from './services/detached-runner.js';
+import { EmailClassifyService } from './services/classification/classify-service.js';
+import { EmailStatsService } from './services/stats-service.js';
 import { EmailMessageStore } from './services/sync/message-store.js';
 import { EmailThreadsService } from './services/threads/threads-service.js';
 import { EmailPhonesService } from './services/threads/phones-service.js';
@@ -26,15 +28,19 @@ import { EmailAttachmentsService } from './services/attachments/attachments-serv
 import { EmailInboundAttachments } from './services/attachments/inbound-attachments.js';
 import { EmailAttachmentAccess } from './services/attachments/attachment-access.js';
 import { attachmentRoute } from './routes/attachment-route.js';
+import { oauthCallbackRoute } from './routes/oauth-callback-route.js';
+import { EmailOauthService } from './services/accounts/oauth-service.js';
 import { syncEmailAccounts } from './jobs/sync-email-accounts.js';
 import { sendScheduledEmails } from './jobs/send-scheduled-emails.js';
 import { purgeEmailAttachments } from './jobs/purge-email-attachments.js';
+import { classifyEmailThreads } from './jobs/classify-email-threads.js';
 import { createEmailAccount } from './tools/create-email-account.js';
 import { listEmailAccounts } from './tools/list-email-accounts.js';
 import { getEmailAccount } from './tools/get-email-account.js';
 import { updateEmailAccount } from './tools/update-email-account.js';
 import { deleteEmailAccount } from './tools/delete-email-account.js';
 import { testEmailAccount } from './tools/test-email-account.js';
+import { startEmailOauth } from './tools/start-email-oauth.js';
 import { syncEmailAccount } from './tools/sync-email-account.js';
 import { getEmailSyncStatus } from './tools/get-email-sync-status.js';
 import { listEmailThreads } from './tools/list-email-threads.js';
@@ -51,6 +57,8 @@ import { updateScheduledEmail } from './tools/update-scheduled-email.js';
 import { cancelScheduledEmail } from './tools/cancel-scheduled-email.js';
 import { uploadEmailAttachment } from './tools/upload-email-attachment.js';
 import { getEmailAttachment } from './tools/get-email-attachment.js';
+import { classifyEmailThread } from './tools/classify-email-thread.js';
+import { getEmailStats } from './tools/get-email-stats.js';
 
 /**
  * email: a shared inbox over real IMAP and SMTP. Up to 10 mailboxes per shop with sealed
@@ -65,7 +73,7 @@ export default definePlugin({
     'A shared inbox over IMAP and SMTP: mailboxes, sync into threads, assignment, internal notes, phone links, replies and scheduled sends with attachments.',
   kernel: '^1.0.0',
   dependencies: ['agents'],
-  optionalDependencies: ['crm', 'customers'],
+  optionalDependencies: ['crm', 'customers', 'prompt'],
   configSchema: EmailConfig,
   entities: [
     EmailAccount,
@@ -80,6 +88,7 @@ export default definePlugin({
   migrations: [{ name: '0001-init', class: EmailInit }],
   services: {
     emailAccountsService: EmailAccountsService,
+    emailOauthService: EmailOauthService,
     mailConnector: MailConnector,
     connectionTester: ConnectionTester,
     emailSyncService: EmailSyncService,
@@ -91,6 +100,8 @@ export default definePlugin({
     emailAttachmentsService: EmailAttachmentsService,
     emailInboundAttachments: EmailInboundAttachments,
     emailAttachmentAccess: EmailAttachmentAccess,
+    emailClassifyService: EmailClassifyService,
+    emailStatsService: EmailStatsService,
   },
   errors: emailErrors,
   tools: [
@@ -100,6 +111,7 @@ export default definePlugin({
     updateEmailAccount,
     deleteEmailAccount,
     testEmailAccount,
+    startEmailOauth,
     syncEmailAccount,
     getEmailSyncStatus,
     listEmailThreads,
@@ -116,8 +128,10 @@ export default definePlugin({
     cancelScheduledEmail,
     uploadEmailAttachment,
     getEmailAttachment,
+    classifyEmailThread,
+    getEmailStats,
   ],
-  jobs: [syncEmailAccounts, sendScheduledEmails, purgeEmailAttachments],
+  jobs: [syncEmailAccounts, sendScheduledEmails, classifyEmailThreads, purgeEmailAttachments],
   outbox: {
     'email.send': {
       deliver: (delivery, ctx) =>
@@ -131,10 +145,11 @@ export default definePlugin({
     app.addHook('onClose', async () => smtpPool.closeAll());
     container.register({
       emailConfig: asValue(config),
-      emailSyncRunner: asValue(new EmailSyncRunner(withShop)),
+      emailDetached: asValue(new EmailDetachedRunner(withShop)),
       smtpPool: asValue(smtpPool),
       emailBaseUrl: asValue(baseUrl),
     });
     attachmentRoute(setup);
+    oauthCallbackRoute(setup);
   },
 });

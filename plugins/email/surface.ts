@@ -1,9 +1,12 @@
 /** The email group as other groups see it: its services and its events. Types only. */
 import type { EmailAccountsService } from './services/accounts/accounts-service.js';
+import type { EmailOauthService } from './services/accounts/oauth-service.js';
 import type { MailConnector } from './services/connection/mail-connector.js';
 import type { ConnectionTester } from './services/connection/connection-tester.js';
 import type { EmailSyncService } from './services/sync/sync-service.js';
-import type { EmailSyncRunner } from './services/sync/sync-runner.js';
+import type { EmailDetachedRunner } from './services/detached-runner.js';
+import type { EmailClassifyService } from './services/classification/classify-service.js';
+import type { EmailStatsService } from './services/stats-service.js';
 import type { EmailMessageStore, ReceivedMail } from './services/sync/message-store.js';
 import type { EmailThreadsService } from './services/threads/threads-service.js';
 import type { EmailPhonesService } from './services/threads/phones-service.js';
@@ -21,6 +24,7 @@ export type { EmailAccountsService, EmailThreadsService, EmailComposeService, Re
 declare module '../../core/index.js' {
   interface GroupServices {
     emailAccountsService: EmailAccountsService;
+    emailOauthService: EmailOauthService;
     mailConnector: MailConnector;
     connectionTester: ConnectionTester;
     emailSyncService: EmailSyncService;
@@ -32,12 +36,14 @@ declare module '../../core/index.js' {
     emailAttachmentsService: EmailAttachmentsService;
     emailInboundAttachments: EmailInboundAttachments;
     emailAttachmentAccess: EmailAttachmentAccess;
+    emailClassifyService: EmailClassifyService;
+    emailStatsService: EmailStatsService;
     /** Registered at setup: the process's pooled SMTP transports, one per account. */
     smtpPool: SmtpPool;
     /** Registered at setup: the server's public base URL, for download links. */
     emailBaseUrl: () => string;
-    /** Registered at setup: runs a sync outside the asking call's transaction. */
-    emailSyncRunner: EmailSyncRunner;
+    /** Registered at setup: runs work (a sync, a classification) outside the asking call's transaction. */
+    emailDetached: EmailDetachedRunner;
     /** The group's config, registered at setup. */
     emailConfig: EmailConfig;
   }

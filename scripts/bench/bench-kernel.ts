@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GroupEntry } from '../../core/config/config-schema.js';
+import type { ConfigOverrides, GroupEntry } from '../../core/config/config-schema.js';
 import { loadConfig } from '../../core/config/load-config.js';
 import { buildKernel, type Kernel } from '../../core/kernel.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
@@ -13,7 +13,7 @@ import { TestDatabase } from '../../test/helpers/test-database.js';
  */
 export async function benchKernel(
   extraGroups: Record<string, GroupEntry> = {},
-  options: { embedded?: boolean } = {},
+  options: { embedded?: boolean; overrides?: ConfigOverrides } = {},
 ): Promise<{ kernel: Kernel; close(): Promise<void> }> {
   const db = options.embedded || process.env.DATABASE_URL ? undefined : await TestDatabase.create();
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-'));
@@ -25,6 +25,7 @@ export async function benchKernel(
       jobs: { enabled: false },
       logLevel: 'warn',
       ...(Object.keys(extraGroups).length > 0 && { groups: extraGroups }),
+      ...options.overrides,
     },
   });
   const kernel = await buildKernel(config, { logger: false });

@@ -20,6 +20,8 @@ export interface Deployment {
   configFile: string;
   secret: string;
   publicBaseUrl: string;
+  /** Kernel settings besides the groups (network, outbox…), in the config file and the seed kernel. */
+  kernel: Record<string, unknown>;
 }
 
 const groupEntries = (d: Deployment, configs: GroupConfigs) => ({
@@ -36,6 +38,7 @@ export async function deployment(
   name: string,
   groups: string[],
   groupConfigs: GroupConfigs,
+  kernel: Record<string, unknown> = {},
 ): Promise<Deployment> {
   const engineName = `${name}-${process.pid}`;
   const d: Deployment = {
@@ -46,8 +49,9 @@ export async function deployment(
     configFile: join(tmpdir(), `sb-${engineName}.json`),
     secret: TEST_KERNEL_SECRET,
     publicBaseUrl: 'http://switchboard.test',
+    kernel,
   };
-  await writeFile(d.configFile, JSON.stringify({ groups: groupEntries(d, groupConfigs) }));
+  await writeFile(d.configFile, JSON.stringify({ ...kernel, groups: groupEntries(d, groupConfigs) }));
   return d;
 }
 
@@ -59,7 +63,7 @@ export function seedKernel(d: Deployment, groupConfigs: GroupConfigs = d.groupCo
   return bootKernel({
     groups: d.groups,
     databaseUrl: d.databaseUrl,
-    overrides: { server: { publicBaseUrl: d.publicBaseUrl }, groups: groupEntries(d, groupConfigs) },
+    overrides: { ...d.kernel, server: { publicBaseUrl: d.publicBaseUrl }, groups: groupEntries(d, groupConfigs) },
   });
 }
 

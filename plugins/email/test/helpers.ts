@@ -48,10 +48,10 @@ export async function bootEmail(
 /** Another kernel on the same database and mail servers: a second process of the deployment. */
 export function emailKernel(
   world: Pick<MailWorld, 'imap'>,
-  options: { config?: Record<string, unknown>; kernel?: Record<string, unknown> } = {},
+  options: { config?: Record<string, unknown>; kernel?: Record<string, unknown>; groups?: string[] } = {},
 ): Promise<TestKernel> {
   return bootKernel({
-    groups: ['agents', 'customers', 'crm', 'email'],
+    groups: ['agents', 'customers', 'crm', 'email', ...(options.groups ?? [])],
     overrides: {
       ...options.kernel,
       groups: { email: { enabled: true, config: { trustedCaPem: world.imap.caPem, ...options.config } } },

@@ -19,6 +19,10 @@ export const syncEmailAccount = defineTool({
   }),
   handler: async ({ account_id }, { services, shop }) => {
     await services.emailAccountsService.get(account_id);
-    return { ...(await services.emailSyncRunner.syncNow(shop.id, account_id)) };
+    return {
+      ...(await services.emailDetached.run(shop.id, (ctx) =>
+        ctx.services.emailSyncService.syncNow(account_id, (work) => ctx.transaction(work)),
+      )),
+    };
   },
 });

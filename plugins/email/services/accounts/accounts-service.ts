@@ -125,6 +125,13 @@ export class EmailAccountsService {
     return account;
   }
 
+  /** One of the shop's accounts, deleted ones too (their threads and figures stay). */
+  async findOwned(id: number): Promise<EmailAccount> {
+    const [account] = await this.findAny([id]);
+    if (!account) throw notFound('email_account', id);
+    return account;
+  }
+
   /** Any of the shop's accounts, deleted ones too (a thread's account). */
   findAny(ids: number[]): Promise<EmailAccount[]> {
     return ids.length === 0 ? Promise.resolve([]) : this.em.find(EmailAccount, { id: { $in: [...new Set(ids)] } });
@@ -278,15 +285,7 @@ export class EmailAccountsService {
   }
 
   private async secretFor(account: EmailAccount, side: 'imap' | 'smtp') {
-    if (account.authType === 'oauth2') {
-      if (!account.oauthAccessSealed)
-        throw new ToolError(
-          'connection_failed',
-          `Email account ${account.id} is not authorized yet: complete the flow start_email_oauth returns.`,
-          { side, reason: 'auth', server_reply: null },
-        );
-      return { accessToken: this.deps.secrets.open(account.oauthAccessSealed) };
-    }
+    if (account.authType === 'oauth2') return { accessToken: await this.deps.emailOauthService.accessToken(account) };
     const sealed =
       side === 'imap' ? account.imapPasswordSealed : (account.smtpPasswordSealed ?? account.imapPasswordSealed);
     if (!sealed)

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './free-port.js';
 import { selfSignedCertificate } from './tls-certificate.js';
@@ -22,6 +23,10 @@ export interface Dovecot {
   caPem: string;
   certPath: string;
   keyPath: string;
+  /** Makes an OAuth2 access token log `user` in (XOAUTH2): Dovecot asks the harness's introspection endpoint. */
+  grantToken(user: string, token: string): void;
+  /** Makes a token stop working (expired or revoked). */
+  revokeToken(token: string): void;
   /** Adds a mailbox user. */
   addUser(user: string, password: string): void;
   /** Changes a user's password; resolves once Dovecot answers with the new one (it reads the file again after a second). */
@@ -49,6 +54,7 @@ async function startDovecot(): Promise<Dovecot> {
   const dir = mkdtempSync(join(tmpdir(), 'sb-dovecot-'));
   const cert = selfSignedCertificate(dir);
   const [port, starttlsPort] = [await freePort(), await freePort()];
+  const introspection = await introspectionServer();
   const mailDir = join(dir, 'mail');
   const users = join(dir, 'users');
   chmodSync(dir, 0o755);
@@ -70,7 +76,7 @@ listen = 127.0.0.1
 ssl = required
 ssl_cert = <${cert.certPath}
 ssl_key = <${cert.keyPath}
-auth_mechanisms = plain login
+auth_mechanisms = plain login xoauth2 oauthbearer
 # Refused logins answer at once: Dovecot delays them (2 s, then growing per IP) against guessing.
 auth_failure_delay = 0
 service anvil {
@@ -85,7 +91,13 @@ first_valid_uid = 1
 ${root ? '' : `default_login_user = ${mailUser}\ndefault_internal_user = ${mailUser}\n`}
 passdb {
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN username_format=%u ${users}/%u
+}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
 }
 userdb {
   driver = static
@@ -113,8 +125,13 @@ namespace inbox {
 }
 `;
   writeFileSync(join(dir, 'dovecot.conf'), config);
+  writeFileSync(
+    join(dir, 'oauth2.conf.ext'),
+    `introspection_mode = post\nintrospection_url = ${introspection.url}\nforce_introspection = yes\nusername_attribute = username\nactive_attribute = active\nactive_value = true\n`,
+  );
   const child: ChildProcess = spawn(BINARY, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
   const stop = async () => {
+    introspection.server.close();
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -136,6 +153,12 @@ namespace inbox {
     caPem: cert.certPem,
     certPath: cert.certPath,
     keyPath: cert.keyPath,
+    grantToken(user, token) {
+      introspection.tokens.set(token, user);
+    },
+    revokeToken(token) {
+      introspection.tokens.delete(token);
+    },
     addUser(user, password) {
       writeFileSync(join(users, user), `${user}:{PLAIN}${password}::::::\n`);
     },
@@ -192,4 +215,26 @@ namespace inbox {
     15_000,
   );
   return server;
+}
+
+/**
+ * The token introspection endpoint (RFC 7662) Dovecot's oauth2 passdb asks about XOAUTH2 logins:
+ * a token is active while the harness says so, for the user it was granted to.
+ */
+async function introspectionServer(): Promise<{ url: string; tokens: Map<string, string>; server: Server }> {
+  const tokens = new Map<string, string>();
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const token =
+        new URLSearchParams(body).get('token') ?? (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      const user = tokens.get(token);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(user ? { active: 'true', username: user } : { active: 'false' }));
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/introspect`, tokens, server };
 }

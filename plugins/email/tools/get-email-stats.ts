@@ -1,0 +1,35 @@
+import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { accountIdArg } from './args.js';
+
+export const getEmailStats = defineTool({
+  name: 'get_email_stats',
+  title: 'Get email stats',
+  description:
+    'The inbox over a period (default the last 30 days; dates YYYY-MM-DD or ISO 8601), for one account or all: mail received, sent and failed; threads started and answered; the median time to the first response; threads by status and by category; open threads nobody is assigned.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    account_id: Type.Optional(accountIdArg),
+    date_from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+    date_to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+  }),
+  output: Type.Object({
+    account_id: Nullable(Type.Integer()),
+    date_from: DateTime(),
+    date_to: DateTime(),
+    received: Type.Integer(),
+    sent: Type.Integer(),
+    failed: Type.Integer(),
+    threads_started: Type.Integer(),
+    threads_responded: Type.Integer(),
+    median_first_response_seconds: Nullable(Type.Integer()),
+    by_status: Type.Record(Type.String(), Type.Integer()),
+    by_category: Type.Record(Type.String(), Type.Integer()),
+    open_unassigned: Type.Integer(),
+  }),
+  handler: async ({ account_id, ...range }, { services }) => {
+    if (account_id !== undefined) await services.emailAccountsService.findOwned(account_id);
+    return services.emailStatsService.stats({ account_id, ...range });
+  },
+});
