@@ -11,6 +11,8 @@ import { Type, type Static } from '../../core/index.js';
  * a sync holds its account this long, so one process syncs one mailbox; a process that died frees
  * it when the lease runs out. claimTimeoutSeconds: an outbound mail left `sending` this long
  * belongs to a process that died; before sending it again, Sent is searched for its Message-ID.
+ * idleAccountsPerProcess: mailboxes one server process keeps an IMAP IDLE connection to (new
+ * mail is read within seconds); the others are polled. 0 turns IDLE off.
  * sendRetryScheduleMs: the waits between attempts of a send the server did not take (4xx, no
  * connection): about 24 hours in all, then the mail fails.
  */
@@ -55,6 +57,7 @@ export const EmailConfig = Type.Object(
     pollSeconds: Type.Integer({ minimum: 5, default: 60 }),
     syncLeaseSeconds: Type.Integer({ minimum: 10, default: 300 }),
     claimTimeoutSeconds: Type.Integer({ minimum: 5, default: 120 }),
+    idleAccountsPerProcess: Type.Integer({ minimum: 0, maximum: 1000, default: 50 }),
     maxRecipients: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
     maxMessageBytes: Type.Integer({ minimum: 1024, default: 25 * 1024 * 1024 }),
     sendRetryScheduleMs: Type.Array(Type.Integer({ minimum: 0 }), {

@@ -34,6 +34,8 @@ import { syncEmailAccounts } from './jobs/sync-email-accounts.js';
 import { sendScheduledEmails } from './jobs/send-scheduled-emails.js';
 import { purgeEmailAttachments } from './jobs/purge-email-attachments.js';
 import { classifyEmailThreads } from './jobs/classify-email-threads.js';
+import { watchEmailIdle } from './jobs/watch-email-idle.js';
+import { IdleWatchers } from './services/sync/idle-watchers.js';
 import { createEmailAccount } from './tools/create-email-account.js';
 import { listEmailAccounts } from './tools/list-email-accounts.js';
 import { getEmailAccount } from './tools/get-email-account.js';
@@ -131,7 +133,7 @@ export default definePlugin({
     classifyEmailThread,
     getEmailStats,
   ],
-  jobs: [syncEmailAccounts, sendScheduledEmails, classifyEmailThreads, purgeEmailAttachments],
+  jobs: [syncEmailAccounts, watchEmailIdle, sendScheduledEmails, classifyEmailThreads, purgeEmailAttachments],
   outbox: {
     'email.send': {
       deliver: (delivery, ctx) =>
@@ -140,12 +142,18 @@ export default definePlugin({
     },
   },
   setup: (setup) => {
-    const { config, container, withShop, app, baseUrl } = setup;
+    const { config, container, withShop, app, baseUrl, log } = setup;
     const smtpPool = new SmtpPool();
-    app.addHook('onClose', async () => smtpPool.closeAll());
+    const detached = new EmailDetachedRunner(withShop);
+    const idleWatchers = new IdleWatchers(detached, log);
+    app.addHook('onClose', async () => {
+      idleWatchers.stopAll();
+      smtpPool.closeAll();
+    });
     container.register({
       emailConfig: asValue(config),
-      emailDetached: asValue(new EmailDetachedRunner(withShop)),
+      emailDetached: asValue(detached),
+      emailIdleWatchers: asValue(idleWatchers),
       smtpPool: asValue(smtpPool),
       emailBaseUrl: asValue(baseUrl),
     });

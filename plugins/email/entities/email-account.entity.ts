@@ -44,6 +44,9 @@ export const EmailAccount = defineEntity({
     backoffUntil: p.datetime().nullable(),
     lastSyncedAt: p.datetime().nullable(),
     syncLeaseUntil: p.datetime().nullable(),
+    /** Which process holds an IMAP IDLE connection to the account, until when. */
+    idleOwner: p.string().length(64).nullable(),
+    idleLeaseUntil: p.datetime().nullable(),
     deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

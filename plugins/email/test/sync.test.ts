@@ -4,13 +4,14 @@ import { waitFor } from '../../../test/helpers/wait-for.js';
 import { bootEmail, caller, deliver, newMailbox, rawMail, SYNC_JOB, type MailWorld } from './helpers.js';
 
 const DAY = 86_400_000;
+const IDLE_JOB = 'email.watch-email-idle';
 
 describe('email sync (Dovecot → threads)', () => {
   let world: MailWorld;
   let c: ReturnType<typeof caller>;
 
   before(async () => {
-    world = await bootEmail({ config: { syncBatch: 50 } });
+    world = await bootEmail({ config: { syncBatch: 50, idleAccountsPerProcess: 1000 } });
     const shop = await world.k.newShop('Sync shop');
     c = caller(world.k, shop.token);
   });
@@ -319,5 +320,28 @@ describe('email sync (Dovecot → threads)', () => {
     await c.ok('sync_email_account', { account_id: account.id });
     const reopened = (await c.ok('get_email_thread', { thread_id: thread.id, include_bodies: false })).thread;
     expect(reopened).to.include({ status: 'open', message_count: 2, unread: true });
+  });
+
+  it('IMAP IDLE: the watch job holds a connection, and new mail becomes a thread within seconds without a sync call', async () => {
+    const { box, account } = await connected();
+    await world.k.scheduler.runTick(IDLE_JOB, new Date(Date.UTC(2006, 0, 1, 0, 0, account.id % 60)));
+    // The watcher reads what is there once it is connected: the account's first sync says it is up.
+    await waitFor(
+      'the IDLE connection',
+      async () => (await c.ok('get_email_sync_status', { account_id: account.id })).last_synced_at,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const sent = Date.now();
+    await deliver(world, box, [rawMail({ from: 'idle@buyers.example', to: box.user, subject: 'Pushed by IDLE' })]);
+    const [thread] = await waitFor(
+      'the pushed mail',
+      async () => {
+        const threads = (await c.ok('list_email_threads', { account_id: account.id, query: 'Pushed' })).threads;
+        return threads.length > 0 && threads;
+      },
+      5000,
+    );
+    expect(thread.subject).to.equal('Pushed by IDLE');
+    expect(Date.now() - sent).to.be.below(5000);
   });
 });

@@ -101,7 +101,7 @@ passdb {
 }
 userdb {
   driver = static
-  args = uid=${mailUser} gid=${mailUser} home=${mailDir}/%u
+  args = uid=${mailUser} gid=${mailUser} home=${mailDir}/%u allow_all_users=yes
 }
 service imap-login {
   inet_listener imap {
