@@ -42,6 +42,14 @@ export const EmailThread = defineEntity({
     { properties: ['shopId', 'lastMessageAt', 'id'] },
     { properties: ['shopId', 'counterpart'] },
     {
+      name: 'email_threads_subject_trgm_index',
+      expression: `create index "email_threads_subject_trgm_index" on "email_threads" using gin ("subject" gin_trgm_ops)`,
+    },
+    {
+      name: 'email_threads_counterpart_trgm_index',
+      expression: `create index "email_threads_counterpart_trgm_index" on "email_threads" using gin ("counterpart" gin_trgm_ops)`,
+    },
+    {
       name: 'email_threads_without_phone_index',
       expression: `create index "email_threads_without_phone_index" on "email_threads" ("shop_id", "id") where "phone" is null`,
     },

@@ -55,6 +55,12 @@ export class EmailInit extends Migration {
       `create index "email_threads_shop_id_counterpart_index" on "email_threads" ("shop_id", "counterpart");`,
     );
     this.addSql(
+      `create index "email_threads_subject_trgm_index" on "email_threads" using gin ("subject" gin_trgm_ops);`,
+    );
+    this.addSql(
+      `create index "email_threads_counterpart_trgm_index" on "email_threads" using gin ("counterpart" gin_trgm_ops);`,
+    );
+    this.addSql(
       `create index "email_threads_without_phone_index" on "email_threads" ("shop_id", "id") where "phone" is null;`,
     );
     this.addSql(

@@ -9,7 +9,7 @@ export const listEmailThreads = defineTool({
   name: 'list_email_threads',
   title: 'List email threads',
   description:
-    'Mail threads, newest activity first. Filters: account, status, assigned_to (0 = unassigned), phone or has_phone, category, unread, snoozed, query (subject or address), date_from/date_to (last activity, YYYY-MM-DD or ISO 8601).',
+    'Mail threads, newest activity first (count is exact up to 10,000; count_exact says when it is not). Filters: account, status, assigned_to (0 = unassigned), phone or has_phone, category, unread, snoozed, query (subject or address), date_from/date_to (last activity, YYYY-MM-DD or ISO 8601).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -26,15 +26,21 @@ export const listEmailThreads = defineTool({
     date_to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
     ...PagingArgs,
   }),
-  output: pageOutput('threads', ThreadOutput),
+  output: pageOutput('threads', ThreadOutput, {
+    count_exact: Type.Boolean({ description: 'false: more than 10,000 match, and count says 10,000.' }),
+  }),
   handler: async ({ limit = 20, offset = 0, ...filters }, { services }) => {
-    const { rows, count } = await services.emailThreadsService.list(filters, { limit, offset });
+    const { rows, count, exact } = await services.emailThreadsService.list(filters, { limit, offset });
     const deleted = await services.emailThreadsService.deletedAccounts(rows);
-    return pageOf(
-      'threads',
-      rows.map((t) => threadPayload(t, deleted)),
-      count,
-      { limit, offset },
-    );
+    return {
+      ...pageOf(
+        'threads',
+        rows.map((t) => threadPayload(t, deleted)),
+        count,
+        { limit, offset },
+      ),
+      has_more: offset + rows.length < count || !exact,
+      count_exact: exact,
+    };
   },
 });

@@ -34,6 +34,9 @@ export interface ThreadChanges {
   read?: boolean;
 }
 
+/** Threads counted exactly at most (list_email_threads). */
+export const COUNT_CAP = 10_000;
+
 /** The most messages get_email_thread shows (the newest). */
 export const THREAD_MESSAGE_LIMIT = 200;
 
@@ -70,7 +73,7 @@ export class EmailThreadsService {
   }
 
   /** Newest activity first. */
-  async list(filters: ThreadFilters, paging: Paging): Promise<{ rows: EmailThread[]; count: number }> {
+  async list(filters: ThreadFilters, paging: Paging): Promise<{ rows: EmailThread[]; count: number; exact: boolean }> {
     const where: Record<string, unknown> = {};
     if (filters.account_id !== undefined) where.accountId = filters.account_id;
     if (filters.status) where.status = filters.status;
@@ -92,12 +95,32 @@ export class EmailThreadsService {
     }
     const range = this.range(filters);
     if (range) where.lastMessageAt = range;
-    const [rows, count] = await this.em.findAndCount(EmailThread, where, {
-      orderBy: { lastMessageAt: 'desc', id: 'desc' },
-      limit: paging.limit,
-      offset: paging.offset,
-    });
-    return { rows, count };
+    const [rows, counted] = await Promise.all([
+      this.em.find(EmailThread, where, {
+        orderBy: { lastMessageAt: 'desc', id: 'desc' },
+        limit: paging.limit,
+        offset: paging.offset,
+      }),
+      this.cappedCount({ ...where, shopId: this.deps.shop.id }),
+    ]);
+    return { rows, count: counted.count, exact: counted.exact };
+  }
+
+  /**
+   * How many threads match, counted up to COUNT_CAP: a shop with 100,000 threads would pay for an
+   * exact count on every page (most of a list's time), and nobody pages that far; past the cap the
+   * list says `count_exact: false`, as mail clients say "of many".
+   */
+  private async cappedCount(where: Record<string, unknown>): Promise<{ count: number; exact: boolean }> {
+    const matching = this.em
+      .createQueryBuilder(EmailThread)
+      .select('id')
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .getKnexQuery();
+    const [row] = await this.em.getKnex().count({ n: '*' }).from(matching.as('matching'));
+    const n = Number((row as { n: string | number }).n);
+    return { count: Math.min(n, COUNT_CAP), exact: n <= COUNT_CAP };
   }
 
   /** The thread's messages, oldest first (the newest THREAD_MESSAGE_LIMIT), and its notes. */

@@ -1,0 +1,110 @@
+/**
+ * IMAP sync benchmark (not a test). Target (issue 12): an initial sync of 10,000 messages (median
+ * 20 KB, 5 % with an attachment) from Dovecot parsed, threaded and stored at ≥ 200 messages/s,
+ * with RSS growth ≤ 150 MB. The messages are appended to the run's Dovecot first (not timed); then
+ * sync_email_account reads them all (batches of 500), timed, with the process's RSS sampled.
+ *
+ *   npm run bench:email-sync [-- --engine postgres|embedded --messages 10000]
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { dovecot } from '../../plugins/email/test/mail-servers/dovecot.js';
+import { SmtpSink } from '../../plugins/email/test/mail-servers/smtp-sink.js';
+import { rawMail } from '../../plugins/email/test/helpers.js';
+import { readFileSync } from 'node:fs';
+
+const { values } = parseArgs({
+  options: { engine: { type: 'string', default: 'postgres' }, messages: { type: 'string', default: '10000' } },
+});
+const MESSAGES = Number(values.messages);
+
+const imap = await dovecot();
+const user = `sync-bench-${process.pid}@example.test`;
+const password = 'bench-password';
+imap.addUser(user, password);
+const smtp = await new SmtpSink({ cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem } }).start();
+smtp.addUser(user, password);
+
+// Bodies around 20 KB (a reply with quoted history and an HTML part), 5 % with a 60 KB attachment.
+const paragraph = 'Thank you for your order. We are checking the delivery with the courier and will write again soon. ';
+const client = await imap.client(user, password);
+const appendStarted = performance.now();
+for (let i = 0; i < MESSAGES; i++) {
+  const size = 14_000 + Math.floor(Math.random() * 12_000);
+  const text = paragraph.repeat(Math.ceil(size / 2 / paragraph.length));
+  const thread = Math.floor(i / 3);
+  await client.append(
+    'INBOX',
+    rawMail({
+      from: `customer${thread % 2000}@buyers.example`,
+      to: user,
+      subject: i % 3 === 0 ? `Order ${thread}` : `Re: Order ${thread}`,
+      messageId: `<m${i}.${process.pid}@buyers.example>`,
+      ...(i % 3 !== 0 && { inReplyTo: `<m${i - 1}.${process.pid}@buyers.example>` }),
+      html: `<div><p>${text}</p><blockquote>${text}</blockquote></div>`,
+      ...(i % 20 === 0 && {
+        attachments: [{ filename: 'photo.jpg', contentType: 'image/jpeg', content: randomBytes(60_000) }],
+      }),
+    }),
+  );
+}
+await client.logout();
+const appendSeconds = (performance.now() - appendStarted) / 1000;
+
+const { kernel, close } = await benchKernel(
+  { email: { enabled: true, config: { trustedCaPem: imap.caPem } } },
+  { embedded: values.engine === 'embedded', overrides: { network: { allowLoopback: true } } },
+);
+const { token } = await kernel.shops.create({ name: 'Sync bench' });
+const callTool = mcpCaller(kernel, token);
+const args = {
+  action: 'create',
+  email_address: user,
+  imap_host: '127.0.0.1',
+  imap_port: imap.starttlsPort,
+  imap_password: password,
+  smtp_host: '127.0.0.1',
+  smtp_port: smtp.port,
+  sync_since_days: 90,
+};
+await kernel.app.inject({
+  method: 'POST',
+  url: '/',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  payload: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'tools/call',
+    params: { name: 'create_email_account', arguments: args },
+  }),
+});
+const { account } = await callTool('create_email_account', { ...args, confirm: true });
+
+global.gc?.();
+const rssBefore = process.memoryUsage().rss;
+let rssPeak = rssBefore;
+const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
+const started = performance.now();
+const result = await callTool('sync_email_account', { account_id: account.id });
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const threads = await callTool('list_email_threads', { account_id: account.id, limit: 1 });
+console.log(
+  JSON.stringify({
+    engine: values.engine,
+    messages: MESSAGES,
+    append_seconds: Number(appendSeconds.toFixed(1)),
+    fetched: result.fetched,
+    stored: result.new_messages,
+    threads: threads.count,
+    seconds: Number(seconds.toFixed(2)),
+    messages_per_second: Number((result.new_messages / seconds).toFixed(1)),
+    rss_before_mb: Math.round(rssBefore / 1048576),
+    rss_peak_mb: Math.round(rssPeak / 1048576),
+    rss_growth_mb: Math.round((rssPeak - rssBefore) / 1048576),
+  }),
+);
+await close();
+await smtp.stop();
+await imap.stop();
