@@ -96,6 +96,13 @@ export interface ToolDefinition<P extends TProperties = TProperties, Config = un
    */
   output: TObject;
   confirmation?: ConfirmationPolicy;
+  /**
+   * Mutations run in one transaction by default. false: the handler holds none — it reaches a
+   * mail server or a model first and writes afterwards through ctx.transaction in short ones (the
+   * embedded engine serialises connections, so a call holding a transaction while it waits would
+   * stall every other writer). Its audit line is written in a transaction of its own.
+   */
+  transactional?: boolean;
   /** One sentence saying what a confirmed call will do; required when confirmation is not none. */
   summary?: (args: Static<TObject<P>>, ctx: ToolContext<Config>) => string | Promise<string>;
   /**

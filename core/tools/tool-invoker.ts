@@ -132,11 +132,18 @@ export class ToolInvoker {
         const payload = { success: true, ...(await tool.definition.handler(handlerArgs(args), ctx)) };
         // Inside the unit of work, so a result that breaks its schema leaves nothing written.
         this.check(tool, payload);
-        await this.audit.success(tool, args, origin, requestId, ctx, payload);
-        await hooks.after?.(ctx, payload);
+        await ctx.transaction(async (tx) => {
+          await this.audit.success(tool, args, origin, requestId, tx, payload);
+          await hooks.after?.(tx, payload);
+        });
         return payload;
       },
-      { transactional: tool.definition.kind === 'mutation', group: tool.group, requestId, reporter: hooks.reporter },
+      {
+        transactional: tool.definition.kind === 'mutation' && tool.definition.transactional !== false,
+        group: tool.group,
+        requestId,
+        reporter: hooks.reporter,
+      },
     );
   }
 

@@ -21,12 +21,8 @@ export const classifyEmailThread = defineTool({
     classified_by: Type.Enum(['ai', 'rules']),
     fallback_reason: Nullable(Type.String()),
   }),
-  handler: async ({ thread_id }, { services, shop }) => {
-    await services.emailThreadsService.get(thread_id);
-    return {
-      ...(await services.emailDetached.run(shop.id, (ctx) =>
-        ctx.services.emailClassifyService.classify(thread_id, (work) => ctx.transaction(work)),
-      )),
-    };
-  },
+  transactional: false,
+  handler: async ({ thread_id }, ctx) => ({
+    ...(await ctx.services.emailClassifyService.classify(thread_id, (work) => ctx.transaction(work))),
+  }),
 });

@@ -17,12 +17,8 @@ export const syncEmailAccount = defineTool({
     new_threads: Type.Integer(),
     duration_ms: Type.Integer(),
   }),
-  handler: async ({ account_id }, { services, shop }) => {
-    await services.emailAccountsService.get(account_id);
-    return {
-      ...(await services.emailDetached.run(shop.id, (ctx) =>
-        ctx.services.emailSyncService.syncNow(account_id, (work) => ctx.transaction(work)),
-      )),
-    };
-  },
+  transactional: false,
+  handler: async ({ account_id }, ctx) => ({
+    ...(await ctx.services.emailSyncService.syncNow(account_id, (work) => ctx.transaction(work))),
+  }),
 });

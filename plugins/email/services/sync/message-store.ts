@@ -1,4 +1,5 @@
 import type { Services } from '../../../../core/index.js';
+import { boundQuery } from './bound-query.js';
 import type { FolderRole } from '../../entities/values.js';
 import type { ParsedMessage } from './parse-message.js';
 import { isReplySubject, subjectKey } from './subject-key.js';
@@ -178,7 +179,8 @@ export class EmailMessageStore {
       subject_key: s.subjectKey,
       counterpart: s.counterpart,
     }));
-    const inserted = await this.em.execute<{ id: number; ord: number }[]>(
+    const inserted = await boundQuery<{ id: number }>(
+      this.em,
       `insert into email_threads (shop_id, account_id, subject, subject_key, counterpart, participants, phone, status, unread,
          message_count, last_message_at, last_inbound_at, first_response_at, created_at, updated_at)
        select ?, ?, v.subject, v.subject_key, v.counterpart, v.participants, m.phone, 'open', v.unread,
@@ -241,7 +243,8 @@ export class EmailMessageStore {
       imap_uid: uid,
       sent_at: m.date.toISOString(),
     }));
-    const inserted = await this.em.execute<{ id: number }[]>(
+    const inserted = await boundQuery<{ id: number }>(
+      this.em,
       `insert into email_messages (shop_id, account_id, thread_id, direction, status, message_id_header, in_reply_to, "references",
          from_address, from_name, to_addresses, cc_addresses, bcc_addresses, subject, body_text, body_html, preview, attachments,
          imap_folder, imap_uid, sent_at, attempts, created_at, updated_at)

@@ -23,6 +23,7 @@ export interface ParsedMessage {
 
 const MAX_ID = 500;
 const PREVIEW = 200;
+const PREVIEW_SOURCE = 4000;
 
 /** `<id>` as a key: trimmed, one pair of angle brackets, at most 500 characters. */
 export function messageKey(raw: string): string | null {
@@ -51,9 +52,11 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): MailAddr
 /** The text an agent or the model reads first: the new part of the mail, without the quoted history. */
 export function previewOf(text: string | null): string {
   if (!text) return '';
-  let visible = text;
+  // The new part of a mail is at its top: reading past it costs milliseconds per mail for nothing.
+  const head = text.slice(0, PREVIEW_SOURCE);
+  let visible = head;
   try {
-    visible = new EmailReplyParser().read(text).getVisibleText() || text;
+    visible = new EmailReplyParser().read(head).getVisibleText() || head;
   } catch {
     // A text the reply parser cannot read is shown from its start.
   }

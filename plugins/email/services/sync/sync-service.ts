@@ -193,6 +193,9 @@ export class EmailSyncService {
         uids = (found || []).filter((uid) => uid > from).sort((a, b) => a - b);
       }
       const batch = this.deps.emailConfig.syncBatch;
+      // A batch is stored while the next one is fetched and parsed; stores still commit in order,
+      // so the cursor only moves forward.
+      let storing: Promise<void> = Promise.resolve();
       for (let i = 0; i < uids.length; i += batch) {
         const part = uids.slice(i, i + batch);
         const fetched: FetchedMessage[] = [];
@@ -205,20 +208,12 @@ export class EmailSyncService {
           const internal = message.internalDate instanceof Date ? message.internalDate : new Date();
           fetched.push({ uid: message.uid, parsed: await parseMessage(message.source, internal) });
         }
-        const lastUid = part[part.length - 1]!;
-        const stored = await transaction(async ({ services }) => {
-          const outcome = await services.emailMessageStore.storeBatch(
-            { account, folder: { id: folder.id, path: folder.path, role: folder.role }, uidValidity, lastUid },
-            fetched,
-          );
-          if (outcome.received.length > 0) await services.events.emitMany('email.received', outcome.received);
-          return outcome;
-        });
-        result.fetched += fetched.length;
-        result.new_messages += stored.stored;
-        result.new_threads += stored.newThreads;
-        await this.extendLease(account.id);
+        await storing;
+        const step = this.store(account, folder, uidValidity, part[part.length - 1]!, fetched, transaction, result);
+        step.catch(() => undefined);
+        storing = step;
       }
+      await storing;
       // Nothing newer than what the mailbox had when opened is missed: the cursor stops before it.
       await transaction(({ services: { em } }) =>
         em.execute(
@@ -230,6 +225,29 @@ export class EmailSyncService {
     } finally {
       lock.release();
     }
+  }
+
+  private async store(
+    account: EmailAccount,
+    folder: EmailFolder,
+    uidValidity: number,
+    lastUid: number,
+    fetched: FetchedMessage[],
+    transaction: Transaction,
+    result: SyncResult,
+  ): Promise<void> {
+    const stored = await transaction(async ({ services }) => {
+      const outcome = await services.emailMessageStore.storeBatch(
+        { account, folder: { id: folder.id, path: folder.path, role: folder.role }, uidValidity, lastUid },
+        fetched,
+      );
+      if (outcome.received.length > 0) await services.events.emitMany('email.received', outcome.received);
+      return outcome;
+    });
+    result.fetched += fetched.length;
+    result.new_messages += stored.stored;
+    result.new_threads += stored.newThreads;
+    await this.extendLease(account.id);
   }
 
   private async recordFailure(
