@@ -209,15 +209,11 @@ export interface SetupContext<Config = unknown> {
   app: FastifyInstance;
   config: Readonly<Config>;
   container: AwilixContainer;
-  /**
-   * Runs work for a shop in a scoped unit of work, the way tool calls do. Called from inside a
-   * tool call, the work joins the call's transaction unless `detached`: then it and its
-   * `ctx.transaction`s commit on their own (a sync that stores batch by batch while the call waits).
-   */
+  /** Runs work for a shop in a scoped unit of work, the way tool calls do. */
   withShop<T>(
     shopId: number,
     work: (ctx: ToolContext<Config>) => Promise<T>,
-    options?: { transactional?: boolean; detached?: boolean },
+    options?: { transactional?: boolean },
   ): Promise<T>;
   log: FastifyBaseLogger;
   /**

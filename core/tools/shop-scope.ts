@@ -12,11 +12,6 @@ import { silentReporter, type CallReporter } from '../mcp/call-reporter.js';
 
 export interface ScopeOptions {
   transactional?: boolean;
-  /**
-   * A unit of work of its own even when started inside another's transaction (a tool call that
-   * hands work to an engine): its transactions commit or roll back alone.
-   */
-  detached?: boolean;
   group?: string;
   requestId?: string;
   /** Where the work's progress and client log messages go (a tool call's stream); nowhere by default. */
@@ -41,7 +36,7 @@ export class ShopScope {
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
     if (!options.transactional) return this.inScope(new CallContext(this, shop, options), work);
-    return forkForShop(this.orm.em, shop.id, options.detached).transactional((tem) =>
+    return forkForShop(this.orm.em, shop.id).transactional((tem) =>
       this.inScope(new CallContext(this, shop, options, tem), work),
     );
   }
@@ -67,8 +62,8 @@ export class ShopScope {
   }
 
   /** @internal for CallContext */
-  forkFor(shopId: number, detached = false): EntityManager {
-    return forkForShop(this.orm.em, shopId, detached);
+  forkFor(shopId: number): EntityManager {
+    return forkForShop(this.orm.em, shopId);
   }
 
   /**
@@ -159,7 +154,6 @@ class CallContext implements ToolContext {
   readonly progress: ToolContext['progress'];
   readonly clientLog: ToolContext['clientLog'];
   private readonly group: string | undefined;
-  private readonly detached: boolean;
   private scope?: AwilixContainer;
   private groupServices?: Services;
 
@@ -170,7 +164,6 @@ class CallContext implements ToolContext {
     private scopedEm?: EntityManager,
   ) {
     this.group = options.group;
-    this.detached = options.detached ?? false;
     this.config = owner.configOf(options.group);
     this.log = owner.log;
     this.requestId = options.requestId ?? 'internal';
@@ -180,7 +173,7 @@ class CallContext implements ToolContext {
   }
 
   get em(): EntityManager {
-    return (this.scopedEm ??= this.owner.forkFor(this.shop.id, this.detached));
+    return (this.scopedEm ??= this.owner.forkFor(this.shop.id));
   }
 
   get services(): Services {
@@ -191,7 +184,6 @@ class CallContext implements ToolContext {
     if (this.scopedEm?.isInTransaction()) return work(this);
     return this.owner.run(this.shop, work, {
       transactional: true,
-      detached: this.detached,
       group: this.group,
       requestId: this.requestId,
       reporter: { progress: this.progress, log: this.clientLog },

@@ -15,7 +15,6 @@ import { EmailAccountsService } from './services/accounts/accounts-service.js';
 import { MailConnector } from './services/connection/mail-connector.js';
 import { ConnectionTester } from './services/connection/connection-tester.js';
 import { EmailSyncService } from './services/sync/sync-service.js';
-import { EmailDetachedRunner } from './services/detached-runner.js';
 import { EmailClassifyService } from './services/classification/classify-service.js';
 import { EmailStatsService } from './services/stats-service.js';
 import { EmailMessageStore } from './services/sync/message-store.js';
@@ -144,15 +143,13 @@ export default definePlugin({
   setup: (setup) => {
     const { config, container, withShop, app, baseUrl, log } = setup;
     const smtpPool = new SmtpPool();
-    const detached = new EmailDetachedRunner(withShop);
-    const idleWatchers = new IdleWatchers(detached, log);
+    const idleWatchers = new IdleWatchers(withShop, log);
     app.addHook('onClose', async () => {
       idleWatchers.stopAll();
       smtpPool.closeAll();
     });
     container.register({
       emailConfig: asValue(config),
-      emailDetached: asValue(detached),
       emailIdleWatchers: asValue(idleWatchers),
       smtpPool: asValue(smtpPool),
       emailBaseUrl: asValue(baseUrl),

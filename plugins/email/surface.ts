@@ -4,7 +4,6 @@ import type { EmailOauthService } from './services/accounts/oauth-service.js';
 import type { MailConnector } from './services/connection/mail-connector.js';
 import type { ConnectionTester } from './services/connection/connection-tester.js';
 import type { EmailSyncService } from './services/sync/sync-service.js';
-import type { EmailDetachedRunner } from './services/detached-runner.js';
 import type { IdleWatchers } from './services/sync/idle-watchers.js';
 import type { EmailClassifyService } from './services/classification/classify-service.js';
 import type { EmailStatsService } from './services/stats-service.js';
@@ -43,8 +42,6 @@ declare module '../../core/index.js' {
     smtpPool: SmtpPool;
     /** Registered at setup: the server's public base URL, for download links. */
     emailBaseUrl: () => string;
-    /** Registered at setup: runs work (a sync, a classification) outside the asking call's transaction. */
-    emailDetached: EmailDetachedRunner;
     /** Registered at setup: the process's IMAP IDLE connections (kept by the watch-email-idle job). */
     emailIdleWatchers: IdleWatchers;
     /** The group's config, registered at setup. */

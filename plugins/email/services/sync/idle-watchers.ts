@@ -1,7 +1,10 @@
 import type { ImapFlow } from 'imapflow';
 import type { FastifyBaseLogger } from 'fastify';
 import { ToolError } from '../../../../core/index.js';
-import type { EmailDetachedRunner } from '../detached-runner.js';
+import type { SetupContext } from '../../../../core/index.js';
+import type { EmailConfig } from '../../config.js';
+
+type WithShop = SetupContext<EmailConfig>['withShop'];
 
 /** New mail is read this long after the server announced it (several announcements, one sync). */
 const DEBOUNCE_MS = 250;
@@ -23,7 +26,7 @@ class IdleWatcher {
   constructor(
     readonly accountId: number,
     private readonly shopId: number,
-    private readonly runner: EmailDetachedRunner,
+    private readonly withShop: WithShop,
     private readonly log: FastifyBaseLogger,
     private readonly onEnd: () => void,
   ) {}
@@ -32,7 +35,7 @@ class IdleWatcher {
     let wait = 1000;
     while (!this.stopped) {
       try {
-        const { client, folder } = await this.runner.run(this.shopId, async ({ services }) => {
+        const { client, folder } = await this.withShop(this.shopId, async ({ services }) => {
           const account = await services.emailAccountsService.get(this.accountId);
           const target = await services.emailAccountsService.imapTarget(account);
           return { client: await services.mailConnector.imap(target), folder: account.imapFolder };
@@ -80,7 +83,7 @@ class IdleWatcher {
     }
     this.syncing = true;
     try {
-      await this.runner.run(this.shopId, (ctx) =>
+      await this.withShop(this.shopId, (ctx) =>
         ctx.services.emailSyncService.syncNow(this.accountId, (work) => ctx.transaction(work)),
       );
     } catch (err) {
@@ -102,7 +105,7 @@ export class IdleWatchers {
   private readonly watchers = new Map<number, IdleWatcher>();
 
   constructor(
-    private readonly runner: EmailDetachedRunner,
+    private readonly withShop: WithShop,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -112,7 +115,7 @@ export class IdleWatchers {
     for (const [id, watcher] of this.watchers) if (!wanted.has(id)) watcher.stop();
     for (const { id, shopId } of accounts) {
       if (this.watchers.has(id)) continue;
-      const watcher = new IdleWatcher(id, shopId, this.runner, this.log, () => {
+      const watcher = new IdleWatcher(id, shopId, this.withShop, this.log, () => {
         if (this.watchers.get(id) === watcher) this.watchers.delete(id);
       });
       this.watchers.set(id, watcher);
