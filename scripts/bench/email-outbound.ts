@@ -7,9 +7,8 @@
  *
  *   npm run bench:email-outbound [-- --engine postgres|embedded --mails 2000 --sent-copy none|append|server]
  */
-import { readFileSync } from 'node:fs';
+
 import { parseArgs } from 'node:util';
-import type { ImapFlow } from 'imapflow';
 import { benchKernel, mcpCaller } from './bench-kernel.js';
 import { dovecot } from '../../plugins/email/test/mail-servers/dovecot.js';
 import { SmtpSink } from '../../plugins/email/test/mail-servers/smtp-sink.js';
@@ -28,14 +27,7 @@ const imap = await dovecot();
 const user = `bench-${process.pid}@example.test`;
 const password = 'bench-password';
 imap.addUser(user, password);
-let filer: Promise<ImapFlow> | undefined;
-const smtp = await new SmtpSink({
-  cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-  fileSent: async (_user, raw) => {
-    filer ??= imap.client(user, password);
-    await (await filer).append('Sent', raw, ['\\Seen']);
-  },
-}).start();
+const smtp = await new SmtpSink({ imap }).start();
 smtp.addUser(user, password);
 if (sentCopy === 'server') smtp.filing.add(user);
 
@@ -110,5 +102,4 @@ console.log(
 );
 await close();
 await smtp.stop();
-await (await filer)?.logout();
 await imap.stop();

@@ -12,7 +12,6 @@ import { benchKernel, mcpCaller } from './bench-kernel.js';
 import { dovecot } from '../../plugins/email/test/mail-servers/dovecot.js';
 import { SmtpSink } from '../../plugins/email/test/mail-servers/smtp-sink.js';
 import { rawMail } from '../../plugins/email/test/helpers.js';
-import { readFileSync } from 'node:fs';
 
 const { values } = parseArgs({
   options: { engine: { type: 'string', default: 'postgres' }, messages: { type: 'string', default: '10000' } },
@@ -23,7 +22,7 @@ const imap = await dovecot();
 const user = `sync-bench-${process.pid}@example.test`;
 const password = 'bench-password';
 imap.addUser(user, password);
-const smtp = await new SmtpSink({ cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem } }).start();
+const smtp = await new SmtpSink({ imap }).start();
 smtp.addUser(user, password);
 
 // Bodies around 20 KB (a reply with quoted history and an HTML part), 5 % with a 60 KB attachment.

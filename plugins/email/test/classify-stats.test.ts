@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+
 import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
 import { rows } from '../../../test/helpers/ops-kernel.js';
 import { caller, deliver, emailKernel, newMailbox, rawMail, type MailWorld } from './helpers.js';
@@ -16,9 +16,7 @@ describe('email classification (AI or rules) and stats', () => {
 
   before(async () => {
     const imap = await dovecot();
-    const smtp = await new SmtpSink({
-      cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-    }).start();
+    const smtp = await new SmtpSink({ imap }).start();
     fake = await new FakeOpenAi().start();
     world = { imap, smtp, k: undefined as never };
     world.k = await emailKernel(world, { groups: ['prompt'] });

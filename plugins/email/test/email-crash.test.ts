@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+
 import { rm } from 'node:fs/promises';
-import type { ImapFlow } from 'imapflow';
 import { database, deployment, seedKernel, startServer } from '../../../test/helpers/deployment.js';
 import type { ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
@@ -34,18 +33,10 @@ describe('email: outbound mail is sent exactly once across kill -9 (real server 
     const user = freshUser('crash');
     const password = 'crash-password';
     imap.addUser(user, password);
-    let filer: Promise<ImapFlow> | undefined;
-    const smtp = await new SmtpSink({
-      cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-      fileSent: async (_user, raw) => {
-        filer ??= imap.client(user, password);
-        await (await filer).append('Sent', raw, ['\\Seen']);
-      },
-    }).start();
+    const smtp = await new SmtpSink({ imap }).start();
     smtp.addUser(user, password);
     smtp.filing.add(user);
     cleanup.push(() => smtp.stop());
-    cleanup.push(async () => (await filer)?.logout());
 
     const db = await TestDatabase.create();
     cleanup.push(() => db.drop());

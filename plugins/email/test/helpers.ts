@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { ImapFlow } from 'imapflow';
 import type { TestKernel } from '../../../test/helpers/boot.js';
@@ -29,17 +28,7 @@ export async function bootEmail(
   options: { config?: Record<string, unknown>; fileSent?: boolean } = {},
 ): Promise<MailWorld> {
   const imap = await dovecot();
-  const smtp = await new SmtpSink({
-    cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-    fileSent: async (user: string, raw: Buffer) => {
-      const client = await imap.client(user, smtp.users.get(user)!);
-      try {
-        await client.append('Sent', raw, ['\\Seen']);
-      } finally {
-        await client.logout();
-      }
-    },
-  }).start();
+  const smtp = await new SmtpSink({ imap }).start();
   const world: MailWorld = { k: undefined as never, imap, smtp };
   world.k = await emailKernel(world, options);
   return world;

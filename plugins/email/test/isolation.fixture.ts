@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { IsolationFixture } from '../../../test/harness/isolation.js';
 import { dovecot } from './mail-servers/dovecot.js';
 import { SmtpSink } from './mail-servers/smtp-sink.js';
@@ -16,7 +15,7 @@ const fixture: IsolationFixture = {
   groups: ['agents', 'email'],
   groupConfig: async () => {
     const imap = await dovecot();
-    smtp ??= await new SmtpSink({ cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem } }).start();
+    smtp ??= await new SmtpSink({ imap }).start();
     return { email: { trustedCaPem: imap.caPem } };
   },
   seed: async (callAsA) => {

@@ -5,7 +5,6 @@ import { caller, deliver, emailKernel, freshUser, newMailbox, rawMail, type Mail
 import { dovecot } from './mail-servers/dovecot.js';
 import { FakeOauthProvider } from './mail-servers/oauth-provider.js';
 import { SmtpSink } from './mail-servers/smtp-sink.js';
-import { readFileSync } from 'node:fs';
 
 describe('email OAuth2: authorization code with PKCE, XOAUTH2 on IMAP and SMTP, refresh', () => {
   let world: MailWorld;
@@ -15,9 +14,7 @@ describe('email OAuth2: authorization code with PKCE, XOAUTH2 on IMAP and SMTP, 
 
   before(async () => {
     const imap = await dovecot();
-    const smtp = await new SmtpSink({
-      cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-    }).start();
+    const smtp = await new SmtpSink({ imap }).start();
     provider = await new FakeOauthProvider((user, access) => {
       imap.grantToken(user, access);
       smtp.tokens.set(user, access);

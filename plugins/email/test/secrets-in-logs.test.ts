@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+
 import { PassThrough } from 'node:stream';
 import { bootKernel } from '../../../test/helpers/boot.js';
 import { caller, newMailbox, type MailWorld } from './helpers.js';
@@ -9,9 +9,7 @@ import { SmtpSink } from './mail-servers/smtp-sink.js';
 describe('email: passwords never reach a log line, an answer, a confirmation or the activity log', () => {
   it('logs every call of a create, a failed login and a test at info level without the password anywhere', async () => {
     const imap = await dovecot();
-    const smtp = await new SmtpSink({
-      cert: { keyPem: readFileSync(imap.keyPath, 'utf8'), certPem: imap.caPem },
-    }).start();
+    const smtp = await new SmtpSink({ imap }).start();
     const lines: string[] = [];
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));

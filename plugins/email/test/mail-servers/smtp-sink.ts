@@ -1,5 +1,8 @@
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { readFileSync } from 'node:fs';
+import type { ImapFlow } from 'imapflow';
+import type { Dovecot } from './dovecot.js';
 import { freePort } from './free-port.js';
 
 /** One mail the server accepted. */
@@ -15,15 +18,10 @@ export interface Received {
 }
 
 export interface SmtpSinkOptions {
-  cert: { keyPem: string; certPem: string };
+  /** The run's Dovecot: its certificate is the server's, and its Sent folders are where `filing` users' mail goes. */
+  imap: Dovecot;
   /** Implicit TLS (as 465) instead of STARTTLS required (as 587). */
   secure?: boolean;
-  /**
-   * Called, for the users in `filing`, with each accepted mail before the server answers 250, as
-   * Gmail and Exchange file what they relay in the sender's Sent folder: a mail is in Sent
-   * exactly when it was accepted.
-   */
-  fileSent?: (user: string, raw: Buffer) => Promise<void>;
 }
 
 /**
@@ -35,8 +33,13 @@ export class SmtpSink {
   readonly received: Received[] = [];
   readonly users = new Map<string, string>();
   readonly tokens = new Map<string, string>();
-  /** The users whose accepted mail is filed in their Sent folder (fileSent). */
+  /**
+   * The users whose accepted mail is filed in their Sent folder before the server answers 250, as
+   * Gmail and Exchange file what they relay: a mail is in Sent exactly when it was accepted.
+   */
   readonly filing = new Set<string>();
+  /** One IMAP connection per filing user, kept for the server's life. */
+  private readonly filers = new Map<string, Promise<ImapFlow>>();
   private readonly failures: { code: number; message: string }[] = [];
   private server!: SMTPServer;
   port = 0;
@@ -47,8 +50,8 @@ export class SmtpSink {
     this.port = await freePort();
     const options: SMTPServerOptions = {
       secure: this.options.secure ?? false,
-      key: this.options.cert.keyPem,
-      cert: this.options.cert.certPem,
+      key: readFileSync(this.options.imap.keyPath, 'utf8'),
+      cert: this.options.imap.caPem,
       authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
       size: 30 * 1024 * 1024,
       logger: false,
@@ -95,6 +98,7 @@ export class SmtpSink {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const filer of this.filers.values()) await (await filer).logout().catch(() => undefined);
   }
 
   private async accept(
@@ -102,7 +106,11 @@ export class SmtpSink {
     envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] },
     raw: Buffer,
   ) {
-    if (this.options.fileSent && this.filing.has(user)) await this.options.fileSent(user, raw);
+    if (this.filing.has(user)) {
+      let filer = this.filers.get(user);
+      if (!filer) this.filers.set(user, (filer = this.options.imap.client(user, this.users.get(user)!)));
+      await (await filer).append('Sent', raw, ['\\Seen']);
+    }
     const mail = await simpleParser(raw);
     this.received.push({
       user,
