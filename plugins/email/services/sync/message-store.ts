@@ -122,7 +122,14 @@ export class EmailMessageStore {
       [accountId, JSON.stringify(items.map((i) => i.parsed.messageId))],
     );
     const seen = new Set(rows.map((r) => r.message_id_header));
-    return items.filter((i) => !seen.has(i.parsed.messageId) && (seen.add(i.parsed.messageId), true));
+    const fresh: FetchedMessage[] = [];
+    for (const item of items) {
+      // Stored already, or twice in this batch (a mail copied into the folder again).
+      if (seen.has(item.parsed.messageId)) continue;
+      seen.add(item.parsed.messageId);
+      fresh.push(item);
+    }
+    return fresh;
   }
 
   private async knownKeys(accountId: number, items: FetchedMessage[]): Promise<Map<string, ThreadSlot>> {
