@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -208,6 +209,26 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
     expect(own.shared).to.equal(false);
     expect(await query(own.url, 'select 4 as four')).to.deep.equal([{ four: 4 }]);
     expect(existsSync(join(dataDir, 'switchboard.lock'))).to.equal(true);
+  });
+
+  it('takes statements of megabytes, which arrive in many chunks, next to small ones in the same read', async () => {
+    const db = await start();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const big = 'ü'.repeat(3_000_000) + 'end';
+      const [stored, small] = await Promise.all([
+        client.query(`select md5($1) as sum, length($1) as chars`, [big]),
+        client.query(`select $1::text as echo`, ['after']),
+      ]);
+      expect(stored.rows[0]).to.deep.equal({
+        sum: createHash('md5').update(big).digest('hex'),
+        chars: 3_000_003,
+      });
+      expect(small.rows[0].echo).to.equal('after');
+    } finally {
+      await client.end();
+    }
   });
 
   it('serves several connections at once', async () => {

@@ -157,7 +157,9 @@ class WireClient {
   readonly scanner: NotificationScanner;
   /** Its startup has been answered: from then on it may be sent a notification. */
   connected = false;
-  private buffer: Buffer = Buffer.alloc(0);
+  /** Bytes received and not yet taken, as they came: a 6 MB insert arrives in a hundred chunks. */
+  private chunks: Buffer[] = [];
+  private size = 0;
   private pending: Buffer[] = [];
   private started = false;
 
@@ -175,13 +177,14 @@ class WireClient {
   }
 
   private receive(chunk: Buffer): void {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.chunks.push(chunk);
+    this.size += chunk.length;
     for (;;) {
       if (!this.started) {
-        if (this.buffer.length < 8) return;
-        const length = this.buffer.readInt32BE(0);
-        if (this.buffer.length < length) return;
-        const code = this.buffer.readInt32BE(4);
+        if (this.size < 8) return;
+        const length = this.head(8).readInt32BE(0);
+        if (this.size < length) return;
+        const code = this.head(8).readInt32BE(4);
         const packet = this.take(length);
         if (code === SSL_REQUEST) this.write(Buffer.from('N'));
         else if (code === CANCEL_REQUEST) this.socket.end();
@@ -191,10 +194,10 @@ class WireClient {
         } else this.socket.destroy();
         continue;
       }
-      if (this.buffer.length < 5) return;
-      const length = 1 + this.buffer.readInt32BE(1);
-      if (this.buffer.length < length) return;
-      const type = this.buffer[0]!;
+      if (this.size < 5) return;
+      const length = 1 + this.head(5).readInt32BE(1);
+      if (this.size < length) return;
+      const type = this.head(5)[0]!;
       const message = this.take(length);
       if (type === TERMINATE) {
         this.socket.end();
@@ -209,10 +212,23 @@ class WireClient {
     }
   }
 
+  /**
+   * The first chunk, joined with those after it until it holds `length` bytes. Joining only when a
+   * whole message is there copies each byte once; joining on every chunk made a large statement
+   * quadratic (a tenth of a mail sync's CPU went to Buffer.concat).
+   */
+  private head(length: number): Buffer {
+    if (this.chunks[0]!.length < length) this.chunks = [Buffer.concat(this.chunks, this.size)];
+    return this.chunks[0]!;
+  }
+
   private take(length: number): Buffer {
-    const head = this.buffer.subarray(0, length);
-    this.buffer = this.buffer.subarray(length);
-    return head;
+    const first = this.head(length);
+    const message = first.subarray(0, length);
+    if (first.length === length) this.chunks.shift();
+    else this.chunks[0] = first.subarray(length);
+    this.size -= length;
+    return message;
   }
 }
 

@@ -6,8 +6,8 @@ import { Type, type Static } from '../../core/index.js';
  * Without a clientId, start_email_oauth says the provider is not configured.
  * trustedCaPem: certificates (PEM) trusted for IMAP and SMTP TLS besides the system's — a
  * self-hosted mail server's own CA, or the tests' self-signed servers; never a way to turn
- * verification off. syncBatch: messages fetched, parsed and stored per transaction (a crash redoes
- * at most one batch). pollSeconds: how often the sync job reads an idle mailbox. syncLeaseSeconds:
+ * verification off. syncBatch, syncBatchBytes: at most this many messages, and bytes, fetched,
+ * parsed and stored per transaction (a crash redoes at most one batch; a batch is in memory whole). pollSeconds: how often the sync job reads an idle mailbox. syncLeaseSeconds:
  * a sync holds its account this long, so one process syncs one mailbox; a process that died frees
  * it when the lease runs out. claimTimeoutSeconds: an outbound mail left `sending` this long
  * belongs to a process that died; before sending it again, Sent is searched for its Message-ID.
@@ -53,7 +53,8 @@ export const EmailConfig = Type.Object(
     ),
     trustedCaPem: Type.Optional(Type.String({ minLength: 1 })),
     connectTimeoutMs: Type.Integer({ minimum: 1000, maximum: 120_000, default: 15_000 }),
-    syncBatch: Type.Integer({ minimum: 1, maximum: 2000, default: 500 }),
+    syncBatch: Type.Integer({ minimum: 1, maximum: 2000, default: 200 }),
+    syncBatchBytes: Type.Integer({ minimum: 65_536, default: 16 * 1024 * 1024 }),
     pollSeconds: Type.Integer({ minimum: 5, default: 60 }),
     syncLeaseSeconds: Type.Integer({ minimum: 10, default: 300 }),
     claimTimeoutSeconds: Type.Integer({ minimum: 5, default: 120 }),

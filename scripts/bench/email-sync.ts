@@ -4,7 +4,7 @@
  * with RSS growth ≤ 150 MB. The messages are appended to the run's Dovecot first (not timed); then
  * sync_email_account reads them all (batches of 500), timed, with the process's RSS sampled.
  *
- *   npm run bench:email-sync [-- --engine postgres|embedded --messages 10000]
+ *   npm run bench:email-sync [-- --engine postgres|embedded --messages 10000 --batch 200]
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,11 @@ import { SmtpSink } from '../../plugins/email/test/mail-servers/smtp-sink.js';
 import { rawMail } from '../../plugins/email/test/helpers.js';
 
 const { values } = parseArgs({
-  options: { engine: { type: 'string', default: 'postgres' }, messages: { type: 'string', default: '10000' } },
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    messages: { type: 'string', default: '10000' },
+    batch: { type: 'string' },
+  },
 });
 const MESSAGES = Number(values.messages);
 
@@ -52,7 +56,12 @@ await client.logout();
 const appendSeconds = (performance.now() - appendStarted) / 1000;
 
 const { kernel, close } = await benchKernel(
-  { email: { enabled: true, config: { trustedCaPem: imap.caPem } } },
+  {
+    email: {
+      enabled: true,
+      config: { trustedCaPem: imap.caPem, ...(values.batch && { syncBatch: Number(values.batch) }) },
+    },
+  },
   { embedded: values.engine === 'embedded', overrides: { network: { allowLoopback: true } } },
 );
 const { token } = await kernel.shops.create({ name: 'Sync bench' });
@@ -83,7 +92,14 @@ const { account } = await callTool('create_email_account', { ...args, confirm: t
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
-const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
+let heapPeak = 0;
+let externalPeak = 0;
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  rssPeak = Math.max(rssPeak, usage.rss);
+  heapPeak = Math.max(heapPeak, usage.heapTotal);
+  externalPeak = Math.max(externalPeak, usage.external);
+}, 100);
 const started = performance.now();
 const result = await callTool('sync_email_account', { account_id: account.id });
 const seconds = (performance.now() - started) / 1000;
@@ -102,6 +118,8 @@ console.log(
     rss_before_mb: Math.round(rssBefore / 1048576),
     rss_peak_mb: Math.round(rssPeak / 1048576),
     rss_growth_mb: Math.round((rssPeak - rssBefore) / 1048576),
+    heap_total_peak_mb: Math.round(heapPeak / 1048576),
+    external_peak_mb: Math.round(externalPeak / 1048576),
   }),
 );
 await close();

@@ -7,6 +7,7 @@ import { connectionFailed, failureReason, secretsOf, serverReply } from '../conn
 import type { MailTarget } from '../connection/mail-target.js';
 import type { FetchedMessage } from './message-store.js';
 import { parseMessage } from './parse-message.js';
+import { syncParts } from './sync-parts.js';
 
 export type Transaction = ToolContext['transaction'];
 
@@ -31,7 +32,7 @@ const DAY_MS = 86_400_000;
  * Reads an account's new mail from IMAP into threads. It follows a cursor per folder — UIDVALIDITY
  * and the last UID stored — so it asks only for what is new, however long the mailbox was away;
  * the first sync goes back sync_since_days. Mail is fetched with BODY.PEEK (the owner's mail stays
- * unread on the server) in batches of `syncBatch`, each parsed outside any transaction and stored
+ * unread on the server) in batches of `syncBatch` mails and `syncBatchBytes` bytes, each parsed outside any transaction and stored
  * with its cursor move in one short transaction: a crash redoes at most one batch, and the
  * Message-ID check makes that harmless. A changed UIDVALIDITY reads the folder again, skipping
  * what is there. One process syncs an account at a time: a lease on the account row.
@@ -192,12 +193,12 @@ export class EmailSyncService {
             : await client.search({ uid: `${from + 1}:*` }, { uid: true });
         uids = (found || []).filter((uid) => uid > from).sort((a, b) => a - b);
       }
-      const batch = this.deps.emailConfig.syncBatch;
+      const { syncBatch, syncBatchBytes } = this.deps.emailConfig;
+      const parts = syncParts(uids, await this.sizes(client, uids), syncBatch, syncBatchBytes);
       // A batch is stored while the next one is fetched and parsed; stores still commit in order,
       // so the cursor only moves forward.
       let storing: Promise<void> = Promise.resolve();
-      for (let i = 0; i < uids.length; i += batch) {
-        const part = uids.slice(i, i + batch);
+      for (const part of parts) {
         const fetched: FetchedMessage[] = [];
         for await (const message of client.fetch(
           part.join(','),
@@ -225,6 +226,19 @@ export class EmailSyncService {
     } finally {
       lock.release();
     }
+  }
+
+  /** The size of each mail to read (one FETCH of RFC822.SIZE over their range: a line per mail). */
+  private async sizes(client: ImapFlow, uids: number[]): Promise<Map<number, number>> {
+    const sizes = new Map<number, number>();
+    if (uids.length === 0) return sizes;
+    for await (const message of client.fetch(
+      `${uids[0]}:${uids[uids.length - 1]}`,
+      { uid: true, size: true },
+      { uid: true },
+    ))
+      sizes.set(message.uid, message.size ?? 0);
+    return sizes;
   }
 
   private async store(
