@@ -11,6 +11,7 @@ import { EmailNote } from './entities/email-note.entity.js';
 import { EmailAddressPhone } from './entities/email-address-phone.entity.js';
 import { EmailAttachment } from './entities/email-attachment.entity.js';
 import { EmailInit } from './migrations/0001-init.js';
+import { EmailInboxViews } from './migrations/0002-inbox-views.js';
 import { EmailAccountsService } from './services/accounts/accounts-service.js';
 import { MailConnector } from './services/connection/mail-connector.js';
 import { ConnectionTester } from './services/connection/connection-tester.js';
@@ -86,7 +87,10 @@ export default definePlugin({
     EmailAddressPhone,
     EmailAttachment,
   ],
-  migrations: [{ name: '0001-init', class: EmailInit }],
+  migrations: [
+    { name: '0001-init', class: EmailInit },
+    { name: '0002-inbox-views', class: EmailInboxViews },
+  ],
   services: {
     emailAccountsService: EmailAccountsService,
     emailOauthService: EmailOauthService,

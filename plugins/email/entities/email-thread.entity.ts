@@ -12,7 +12,7 @@ export const EmailThread = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),
-    accountId: p.integer().index(),
+    accountId: p.integer(),
     subject: p.text(),
     subjectKey: p.string().length(200),
     counterpart: p.string().length(254),
@@ -40,6 +40,12 @@ export const EmailThread = defineEntity({
   },
   indexes: [
     { properties: ['shopId', 'lastMessageAt', 'id'] },
+    // The inbox's views — by status, by agent, by mailbox, by category and unread — each find their
+    // page and count their first 10,001 threads in an index, not in a scan of the shop's threads.
+    { name: 'email_threads_by_status_index', properties: ['shopId', 'status', 'lastMessageAt', 'id'] },
+    { name: 'email_threads_by_agent_index', properties: ['shopId', 'assignedAgentId', 'lastMessageAt', 'id'] },
+    { name: 'email_threads_by_account_index', properties: ['accountId', 'lastMessageAt', 'id'] },
+    { name: 'email_threads_by_category_index', properties: ['shopId', 'category', 'unread'] },
     { properties: ['shopId', 'counterpart'] },
     {
       name: 'email_threads_subject_trgm_index',
