@@ -10,6 +10,7 @@ import { CalendarAgent } from './entities/calendar-agent.entity.js';
 import { CalendarEvent } from './entities/calendar-event.entity.js';
 import { CalendarDelivery } from './entities/calendar-delivery.entity.js';
 import { CalendarInit } from './migrations/0001-init.js';
+import { CalendarEmailDeliveries } from './migrations/0002-email-deliveries.js';
 import { CalendarsService } from './services/calendars-service.js';
 import { CalendarAvailabilityService } from './services/availability-service.js';
 import { CalendarServicesService } from './services/services-service.js';
@@ -58,16 +59,16 @@ import { getCalendarStats } from './tools/get-calendar-stats.js';
  * calendar's timezone; bookings serialised per calendar so capacity is never exceeded; events with
  * a status machine (pending → confirmed → completed | no_show; cancelled, rejected); notifications
  * planned as delivery rows with the event and sent once each by a job through whatsapp_ops' send
- * path; iCalendar export.
+ * path and/or as mail with an invitation through the email group's outbox; iCalendar export.
  */
 export default definePlugin({
   name: 'calendar',
   version: '1.0.0',
   description:
-    'Appointment booking: calendars, hours, services, free slots, bookings that never double-book, reminders and follow-ups over the messaging channel, ICS export and stats.',
+    'Appointment booking: calendars, hours, services, free slots, bookings that never double-book, reminders and follow-ups over the messaging channel and email (with invitations), ICS export and stats.',
   kernel: '^1.0.0',
   dependencies: ['agents'],
-  optionalDependencies: ['whatsapp_ops'],
+  optionalDependencies: ['whatsapp_ops', 'email'],
   configSchema: CalendarConfig,
   entities: [
     Calendar,
@@ -78,7 +79,10 @@ export default definePlugin({
     CalendarEvent,
     CalendarDelivery,
   ],
-  migrations: [{ name: '0001-init', class: CalendarInit }],
+  migrations: [
+    { name: '0001-init', class: CalendarInit },
+    { name: '0002-email-deliveries', class: CalendarEmailDeliveries },
+  ],
   services: {
     calendarsService: CalendarsService,
     calendarAvailabilityService: CalendarAvailabilityService,

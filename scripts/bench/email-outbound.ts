@@ -10,8 +10,8 @@
 
 import { parseArgs } from 'node:util';
 import { benchKernel, mcpCaller } from './bench-kernel.js';
-import { dovecot } from '../../plugins/email/test/mail-servers/dovecot.js';
-import { SmtpSink } from '../../plugins/email/test/mail-servers/smtp-sink.js';
+import { dovecot } from '../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../test/helpers/mail-servers/smtp-sink.js';
 
 const { values } = parseArgs({
   options: {

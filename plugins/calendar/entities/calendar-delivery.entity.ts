@@ -2,7 +2,7 @@ import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/i
 import { DELIVERY_STATUSES, NOTIFICATION_TYPES } from './values.js';
 
 /**
- * One planned notification of one event on one channel. Written in the event's transaction, sent
+ * One planned notification of one event on its channel (whatsapp, email or both). Written in the event's transaction, sent
  * by the delivery job (scheduled → sending → sent | failed), or skipped / cancelled with a reason.
  */
 export const CalendarDelivery = defineEntity({
@@ -21,6 +21,7 @@ export const CalendarDelivery = defineEntity({
     attempts: p.integer(),
     claimedAt: p.datetime().nullable(),
     messageId: p.integer().nullable(),
+    emailMessageId: p.integer().nullable(),
     reason: p.text().nullable(),
     sentAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

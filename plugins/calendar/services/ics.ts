@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { CalendarEvent } from '../entities/calendar-event.entity.js';
 
 /** A stable iCalendar UID: the same event is the same entry in every client it reaches. */
 export const newIcsUid = () => `${randomUUID()}@switchboard.calendar`;
+
+/**
+ * Who an emailed invitation is from and for: RFC 5546 wants an ORGANIZER on a REQUEST or CANCEL,
+ * and mail clients show the invitation to the ATTENDEE it names.
+ */
+export interface InvitationParties {
+  organizer: { name: string; email: string };
+  attendee: { name: string | null; email: string };
+}
 
 const STATUS: Record<CalendarEvent['status'], ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
@@ -25,6 +34,7 @@ export function icsFor(
   events: CalendarEvent[],
   calendar: { name: string; timezone: string },
   method: 'PUBLISH' | 'REQUEST' | 'CANCEL',
+  parties?: InvitationParties,
 ): string {
   const cal = ical({
     name: calendar.name,
@@ -42,6 +52,22 @@ export function icsFor(
       summary: event.title,
       description: event.description ?? null,
       status: STATUS[event.status],
+      ...(parties && {
+        organizer: { name: parties.organizer.name, email: parties.organizer.email },
+        attendees: [
+          {
+            email: parties.attendee.email,
+            name: parties.attendee.name,
+            rsvp: false,
+            status:
+              event.status === 'confirmed'
+                ? ICalAttendeeStatus.ACCEPTED
+                : event.status === 'pending'
+                  ? ICalAttendeeStatus.TENTATIVE
+                  : ICalAttendeeStatus.DECLINED,
+          },
+        ],
+      }),
     });
   }
   return cal.toString();

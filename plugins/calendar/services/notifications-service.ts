@@ -88,20 +88,18 @@ export class CalendarNotificationsService {
     return notification;
   }
 
-  /**
-   * Email notifications need the email group's sender, which this server does not have yet: they
-   * are refused rather than stored and never sent. whatsapp needs whatsapp_ops.
-   */
+  /** A channel is refused when this server lacks the group that sends on it, rather than stored and never sent. */
   private checkChannel(channel: NotificationChannel): void {
-    if (channel !== 'whatsapp')
+    const groups = this.deps.kernelCatalog.names();
+    if (channel !== 'whatsapp' && !groups.includes('email'))
       throw groupNotEnabled(
         'email',
-        `channel "${channel}" sends email, and this server has no email group to send it; use channel "whatsapp".`,
+        `channel "${channel}" sends email, and the email group is not enabled on this server; use channel "whatsapp".`,
       );
-    if (!this.deps.kernelCatalog.names().includes('whatsapp_ops'))
+    if (channel !== 'email' && !groups.includes('whatsapp_ops'))
       throw groupNotEnabled(
         'whatsapp_ops',
-        'channel "whatsapp" needs whatsapp_ops, which is not enabled on this server.',
+        `channel "${channel}" sends on the messaging channel, and whatsapp_ops is not enabled on this server.`,
       );
   }
 }

@@ -112,6 +112,7 @@ export const deliveryPayload = (d: CalendarDelivery): Static<typeof DeliveryOutp
   status: d.status,
   attempts: d.attempts,
   message_id: d.messageId ?? null,
+  email_message_id: d.emailMessageId ?? null,
   reason: d.reason ?? null,
   sent_at: iso(d.sentAt),
 });

@@ -125,7 +125,12 @@ export const DeliveryOutput = Type.Object(
     due_at: DateTime(),
     status: Type.Enum([...DELIVERY_STATUSES]),
     attempts: Type.Integer(),
-    message_id: Nullable(Type.Integer()),
+    message_id: Nullable(Type.Integer({ description: 'the messaging channel’s message (whatsapp, both)' })),
+    email_message_id: Nullable(
+      Type.Integer({
+        description: 'the mail queued in the email group (email, both): get_email_thread shows its status',
+      }),
+    ),
     reason: Nullable(Type.String({ description: 'why it failed, was skipped or was cancelled' })),
     sent_at: Nullable(DateTime()),
   },

@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
 import { rows } from '../../../test/helpers/ops-kernel.js';
 import { caller, deliver, emailKernel, newMailbox, rawMail, type MailWorld } from './helpers.js';
-import { dovecot } from './mail-servers/dovecot.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
 const CLASSIFY_JOB = 'email.classify-email-threads';
 

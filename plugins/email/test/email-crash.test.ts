@@ -5,8 +5,8 @@ import { database, deployment, seedKernel, startServer } from '../../../test/hel
 import type { ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { caller, freshUser } from './helpers.js';
-import { dovecot } from './mail-servers/dovecot.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
 const MAILS = 2000;
 const KILLS = 5;

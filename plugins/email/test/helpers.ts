@@ -3,8 +3,8 @@ import type { ImapFlow } from 'imapflow';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { bootKernel } from '../../../test/helpers/boot.js';
 import { fails, ok } from '../../../test/helpers/ops-kernel.js';
-import { dovecot, type Dovecot } from './mail-servers/dovecot.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot, type Dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
 export const SYNC_JOB = 'email.sync-email-accounts';
 

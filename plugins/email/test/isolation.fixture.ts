@@ -1,6 +1,6 @@
 import type { IsolationFixture } from '../../../test/harness/isolation.js';
-import { dovecot } from './mail-servers/dovecot.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 import { freshUser, rawMail } from './helpers.js';
 
 let smtp: SmtpSink | undefined;

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller, deliver, emailKernel, freshUser, newMailbox, rawMail, type MailWorld } from './helpers.js';
-import { dovecot } from './mail-servers/dovecot.js';
-import { FakeOauthProvider } from './mail-servers/oauth-provider.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { FakeOauthProvider } from '../../../test/helpers/mail-servers/oauth-provider.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
 describe('email OAuth2: authorization code with PKCE, XOAUTH2 on IMAP and SMTP, refresh', () => {
   let world: MailWorld;

@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
 import { bootKernel } from '../../../test/helpers/boot.js';
 import { caller, newMailbox, type MailWorld } from './helpers.js';
-import { dovecot } from './mail-servers/dovecot.js';
-import { SmtpSink } from './mail-servers/smtp-sink.js';
+import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
+import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
 describe('email: passwords never reach a log line, an answer, a confirmation or the activity log', () => {
   it('logs every call of a create, a failed login and a test at info level without the password anywhere', async () => {

@@ -6,11 +6,19 @@ import { HOLDING_STATUSES, type NotificationType } from '../../entities/values.j
 
 const MINUTE = 60_000;
 
+/** The event has an address on the channel: a phone for whatsapp, an email for email, either for both. */
+export function reaches(event: CalendarEvent, channel: string): boolean {
+  if (channel === 'whatsapp') return event.phone !== null;
+  if (channel === 'email') return event.customerEmail !== null;
+  return event.phone !== null || event.customerEmail !== null;
+}
+
 /**
  * Plans an event's notifications as delivery rows, in the transaction that changed the event, and
  * cancels them when they no longer apply. Due times: confirmation and cancellation timing_minutes
  * after the change (0: at once), reminder timing_minutes before the start, follow_up and no_show
- * timing_minutes after the end. An event without a phone has nobody to notify.
+ * timing_minutes after the end. A notification is planned for an event it can reach: whatsapp
+ * needs the event's phone, email its customer email, both either.
  */
 export class CalendarDeliveriesService {
   constructor(private readonly deps: Services) {}
@@ -20,9 +28,9 @@ export class CalendarDeliveriesService {
   }
 
   async plan(event: CalendarEvent, types: NotificationType[]): Promise<void> {
-    if (!event.phone) return;
+    if (!event.phone && !event.customerEmail) return;
     for (const notification of await this.deps.calendarNotificationsService.enabled(event.calendarId, types))
-      this.planOne(event, notification);
+      if (reaches(event, notification.channel)) this.planOne(event, notification);
     await this.em.flush();
   }
 
@@ -58,10 +66,9 @@ export class CalendarDeliveriesService {
       startAt: { $gt: new Date() },
     };
     const events = await this.em.find(CalendarEvent, {
-      phone: { $ne: null },
       $or: [{ id: { $in: eventIds } }, ...(notification.notificationType === 'reminder' ? [upcoming] : [])],
     });
-    for (const event of events) this.planOne(event, notification);
+    for (const event of events) if (reaches(event, notification.channel)) this.planOne(event, notification);
     await this.em.flush();
   }
 

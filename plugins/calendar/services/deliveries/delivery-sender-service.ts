@@ -6,12 +6,28 @@ import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import { CalendarNotification } from '../../entities/calendar-notification.entity.js';
 import type { EventStatus, NotificationType } from '../../entities/values.js';
 import type { TemplateValues } from './notification-template.js';
+import { icsFor } from '../ics.js';
 
 /** Calendar messages are billed as their own source, so credit reports tell them from campaigns. */
 export const CALENDAR_BILLING_SOURCE = 'calendar';
 
 /** A delivery claimed this often without an outcome keeps crashing its process: it fails instead. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/** What a mail of each type carries of the event: the invitation, its cancellation, or nothing. */
+const INVITATION: Record<NotificationType, 'REQUEST' | 'CANCEL' | null> = {
+  confirmation: 'REQUEST',
+  reminder: 'REQUEST',
+  cancellation: 'CANCEL',
+  follow_up: null,
+  no_show: null,
+};
+
+/** A delivery's outcome on each of its channels. */
+interface Outcome {
+  sent: number;
+  problems: { channel: 'whatsapp' | 'email'; text: string }[];
+}
 
 /** The event statuses in which each type still makes sense when its time comes. */
 const STILL_APPLIES: Record<NotificationType, EventStatus[]> = {
@@ -23,9 +39,11 @@ const STILL_APPLIES: Record<NotificationType, EventStatus[]> = {
 };
 
 /**
- * Sends claimed deliveries of one shop through the one messaging send path (opt-outs, lines,
- * credits), in one batch, with the key `calendar-delivery-<id>`: a delivery sent before a crash
- * and claimed again finds its message instead of making a second one.
+ * Sends claimed deliveries of one shop: on whatsapp through the one messaging send path (opt-outs,
+ * lines, credits), in one batch, with the key `calendar-delivery-<id>` — a delivery sent before a
+ * crash and claimed again finds its message instead of making a second one; on email as a mail
+ * queued in the email group's outbox in the same transaction as the delivery's outcome, so it is
+ * queued once. `both` is sent when either channel took it; the reason names the one that did not.
  */
 export class CalendarDeliverySenderService {
   constructor(private readonly deps: Services) {}
@@ -64,31 +82,55 @@ export class CalendarDeliverySenderService {
         )
       ).map((a) => [a.id, a.fullName]),
     );
-    const messaging = this.deps.kernelCatalog.names().includes('whatsapp_ops');
-    const sendable: { row: CalendarDelivery; text: string; phone: string }[] = [];
+    const groups = this.deps.kernelCatalog.names();
+    const messaging = groups.includes('whatsapp_ops');
+    const mailing = groups.includes('email');
+    const sender =
+      mailing && rows.some((r) => r.channel !== 'whatsapp')
+        ? await this.deps.emailAccountsService.defaultSender()
+        : null;
+    const outcomes = new Map<number, Outcome>();
+    const texts: { row: CalendarDelivery; phone: string; text: string }[] = [];
+    const mails: { row: CalendarDelivery; event: CalendarEvent; calendar: Calendar; text: string }[] = [];
     for (const row of rows) {
       const event = events.get(row.eventId);
       const notification = row.notificationId ? notifications.get(row.notificationId) : undefined;
       if (row.attempts > MAX_DELIVERY_ATTEMPTS)
         this.finish(row, 'failed', `gave up after ${row.attempts - 1} attempts without an outcome`);
-      else if (!event || !notification || !event.phone)
-        this.finish(row, 'cancelled', 'the event or the notification is gone');
+      else if (!event || !notification) this.finish(row, 'cancelled', 'the event or the notification is gone');
       else if (!STILL_APPLIES[row.notificationType].includes(event.status))
         this.finish(row, 'cancelled', `the event is ${event.status}`);
-      else if (!messaging) this.finish(row, 'failed', 'group_not_enabled: whatsapp_ops is not enabled on this server');
-      else
-        sendable.push({
-          row,
-          phone: event.phone,
-          text: fillTemplate(
-            notification.templateText,
-            this.values(event, calendars.get(event.calendarId)!, agentNames),
-          ),
-        });
+      else {
+        const calendar = calendars.get(event.calendarId)!;
+        const text = fillTemplate(notification.templateText, this.values(event, calendar, agentNames));
+        const outcome: Outcome = { sent: 0, problems: [] };
+        outcomes.set(row.id, outcome);
+        if (row.channel !== 'email') {
+          if (!event.phone) outcome.problems.push({ channel: 'whatsapp', text: 'the event has no phone' });
+          else if (!messaging)
+            outcome.problems.push({
+              channel: 'whatsapp',
+              text: 'group_not_enabled: whatsapp_ops is not enabled on this server',
+            });
+          else texts.push({ row, phone: event.phone, text });
+        }
+        if (row.channel !== 'whatsapp') {
+          if (!event.customerEmail)
+            outcome.problems.push({ channel: 'email', text: 'the event has no customer email' });
+          else if (!mailing)
+            outcome.problems.push({ channel: 'email', text: 'group_not_enabled: email is not enabled on this server' });
+          else if (!sender)
+            outcome.problems.push({
+              channel: 'email',
+              text: 'no_email_account: the shop has no active email account to send from',
+            });
+          else mails.push({ row, event, calendar, text });
+        }
+      }
     }
-    if (sendable.length > 0) {
+    if (texts.length > 0) {
       const answers = await this.deps.chatappMessagingService.sendMany(
-        sendable.map(({ row, phone, text }) => ({
+        texts.map(({ row, phone, text }) => ({
           phone,
           text,
           automatic: true,
@@ -96,23 +138,87 @@ export class CalendarDeliverySenderService {
           idempotencyKey: `calendar-delivery-${row.id}`,
         })),
       );
-      for (const [i, { row }] of sendable.entries()) {
+      for (const [i, { row }] of texts.entries()) {
         const answer = answers[i]!;
+        const outcome = outcomes.get(row.id)!;
         if ('error' in answer) {
           if (!(answer.error instanceof ToolError)) throw answer.error;
-          this.finish(row, 'failed', `${answer.error.code}: ${answer.error.message}`);
+          outcome.problems.push({ channel: 'whatsapp', text: `${answer.error.code}: ${answer.error.message}` });
           continue;
         }
         row.messageId = answer.message.id;
         if (answer.message.status === 'failed')
-          this.finish(row, 'failed', answer.message.error ?? 'the network refused the message');
-        else {
-          this.finish(row, 'sent', null);
-          row.sentAt = new Date();
-        }
+          outcome.problems.push({
+            channel: 'whatsapp',
+            text: answer.message.error ?? 'the network refused the message',
+          });
+        else outcome.sent += 1;
+      }
+    }
+    for (const mail of mails) {
+      const outcome = outcomes.get(mail.row.id)!;
+      try {
+        mail.row.emailMessageId = await this.queueMail(sender!, mail);
+        outcome.sent += 1;
+      } catch (error) {
+        if (!(error instanceof ToolError)) throw error;
+        outcome.problems.push({ channel: 'email', text: `${error.code}: ${error.message}` });
+      }
+    }
+    for (const row of rows) {
+      const outcome = outcomes.get(row.id);
+      if (!outcome) continue;
+      const reason =
+        outcome.problems.length === 0
+          ? null
+          : row.channel === 'both'
+            ? outcome.problems.map((p) => `${p.channel}: ${p.text}`).join('; ')
+            : outcome.problems.map((p) => p.text).join('; ');
+      if (outcome.sent === 0) this.finish(row, 'failed', reason);
+      else {
+        this.finish(row, 'sent', reason);
+        row.sentAt = new Date();
       }
     }
     await this.em.flush();
+  }
+
+  /**
+   * The notification as a mail from the shop's sending account, queued in the email group's outbox
+   * in this transaction (the outbox sends it once, across crashes). A confirmation or reminder
+   * carries the event as an invitation (REQUEST), a cancellation as its CANCEL; the thread opens
+   * closed and linked to the phone, and the customer's answer reopens it in the shared inbox.
+   */
+  private async queueMail(
+    account: { id: number; emailAddress: string; smtpFromName?: string | null },
+    { row, event, calendar, text }: { row: CalendarDelivery; event: CalendarEvent; calendar: Calendar; text: string },
+  ): Promise<number> {
+    const method = INVITATION[row.notificationType];
+    const attachmentIds: number[] = [];
+    if (method) {
+      const ics = icsFor([event], calendar, method, {
+        organizer: { name: account.smtpFromName ?? this.deps.shop.name, email: account.emailAddress },
+        attendee: { name: event.customerName ?? null, email: event.customerEmail! },
+      });
+      const file = await this.deps.emailAttachmentsService.store(
+        'invite.ics',
+        Buffer.from(ics, 'utf8'),
+        `text/calendar; charset=utf-8; method=${method}`,
+      );
+      attachmentIds.push(file.id);
+    }
+    const firstLine = text.split('\n').find((line) => line.trim()) ?? calendar.name;
+    const { message } = await this.deps.emailComposeService.send(
+      account.id,
+      {
+        to: event.customerEmail!,
+        subject: firstLine.trim().slice(0, 200),
+        body_text: text,
+        attachment_ids: attachmentIds,
+      },
+      { threadStatus: 'closed', ...(event.phone && { phone: event.phone }) },
+    );
+    return message.id;
   }
 
   private finish(row: CalendarDelivery, status: CalendarDelivery['status'], reason: string | null): void {

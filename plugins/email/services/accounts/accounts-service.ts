@@ -125,6 +125,14 @@ export class EmailAccountsService {
     return account;
   }
 
+  /**
+   * The mailbox the shop's automatic mail (calendar notifications) goes from: its oldest active
+   * account, so customers' replies land in one inbox; null when it has none.
+   */
+  defaultSender(): Promise<EmailAccount | null> {
+    return this.em.findOne(EmailAccount, { deletedAt: null, isActive: true }, { orderBy: { id: 'asc' } });
+  }
+
   /** One of the shop's accounts, deleted ones too (their threads and figures stay). */
   async findOwned(id: number): Promise<EmailAccount> {
     const [account] = await this.findAny([id]);

@@ -43,7 +43,12 @@ export class EmailAttachmentsService {
     const compact = contentBase64.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0)
       throw invalidArguments('content_base64 is not base64.', [{ path: '/content_base64', message: 'is not base64' }]);
-    const content = Buffer.from(compact, 'base64');
+    const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+    return this.store(name, Buffer.from(compact, 'base64'), mimeType ?? TYPES[extension] ?? 'application/octet-stream');
+  }
+
+  /** Keeps a file for outbound mail (an upload, or a file another group made, as the calendar's invitations). */
+  async store(filename: string, content: Buffer, contentType: string): Promise<EmailAttachment> {
     if (content.length === 0)
       throw invalidArguments('The file is empty.', [{ path: '/content_base64', message: 'is empty' }]);
     if (content.length > MAX_ATTACHMENT_BYTES)
@@ -55,10 +60,9 @@ export class EmailAttachmentsService {
           size_bytes: content.length,
         },
       );
-    const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
     const row = this.em.create(EmailAttachment, {
-      filename: name,
-      contentType: mimeType ?? TYPES[extension] ?? 'application/octet-stream',
+      filename,
+      contentType,
       size: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
       content,

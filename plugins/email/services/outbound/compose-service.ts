@@ -11,7 +11,7 @@ import {
 import type { EmailAccount } from '../../entities/email-account.entity.js';
 import { EmailMessage, type AttachmentInfo } from '../../entities/email-message.entity.js';
 import { EmailThread } from '../../entities/email-thread.entity.js';
-import type { MailAddress, MessageStatus } from '../../entities/values.js';
+import type { MailAddress, MessageStatus, ThreadStatus } from '../../entities/values.js';
 import { previewOf } from '../sync/parse-message.js';
 import { sanitizeMailHtml } from '../sync/sanitize-mail-html.js';
 import { subjectKey } from '../sync/subject-key.js';
@@ -59,7 +59,12 @@ export class EmailComposeService {
     return this.deps.em;
   }
 
-  async send(accountId: number, fields: OutboundFields & { to: string | string[]; subject: string }, agentId?: number) {
+  /** A new thread (send_email; other groups' automatic mail opens its thread `closed` until the customer answers). */
+  async send(
+    accountId: number,
+    fields: OutboundFields & { to: string | string[]; subject: string },
+    options: { agentId?: number; threadStatus?: ThreadStatus; phone?: string } = {},
+  ) {
     const account = await this.deps.emailAccountsService.get(accountId);
     this.deps.emailAccountsService.assertUsable(account, 'send');
     const to = parseRecipients(fields.to, 'to');
@@ -71,20 +76,20 @@ export class EmailComposeService {
       subjectKey: subjectKey(subject),
       counterpart: to[0]!.address,
       participants: to.map((a) => a.address),
-      phone: null,
-      status: 'pending',
+      phone: options.phone ?? null,
+      status: options.threadStatus ?? 'pending',
       unread: false,
       messageCount: 0,
       lastMessageAt: new Date(),
     } as EmailThread);
     await this.em.flush();
-    await this.deps.emailThreadsService.applyKnownPhone(thread);
+    if (!options.phone) await this.deps.emailThreadsService.applyKnownPhone(thread);
     const message = await this.write(
       account,
       thread,
       { ...fields, to },
       { subject, inReplyTo: null, references: [] },
-      agentId,
+      options.agentId,
     );
     return { message, thread };
   }

@@ -12,6 +12,10 @@ export async function buildMail(
   message: EmailMessage,
   attachments: Map<number, Buffer>,
 ): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
+  const files = message.attachments.filter((a) => a.attachment_id !== undefined && attachments.has(a.attachment_id));
+  // An iCalendar file goes as the text/calendar alternative part too (nodemailer's icalEvent):
+  // that part, with its METHOD, is what makes mail clients show an invitation with its answers.
+  const invitation = files.find((a) => a.content_type.split(';')[0]!.trim().toLowerCase() === 'text/calendar');
   const format = (a: { address: string; name: string | null }) =>
     a.name ? { name: a.name, address: a.address } : a.address;
   const composer = new MailComposer({
@@ -25,13 +29,20 @@ export async function buildMail(
     inReplyTo: message.inReplyTo ?? undefined,
     references: message.references.length ? message.references : undefined,
     date: message.createdAt,
-    attachments: message.attachments
-      .filter((a) => a.attachment_id !== undefined && attachments.has(a.attachment_id))
+    attachments: files
+      .filter((a) => a !== invitation)
       .map((a) => ({
         filename: a.filename ?? 'attachment',
         contentType: a.content_type,
         content: attachments.get(a.attachment_id!)!,
       })),
+    ...(invitation && {
+      icalEvent: {
+        filename: invitation.filename ?? 'invite.ics',
+        method: methodOf(attachments.get(invitation.attachment_id!)!),
+        content: attachments.get(invitation.attachment_id!)!,
+      },
+    }),
   });
   const raw = await composer.compile().build();
   return {
@@ -41,4 +52,9 @@ export async function buildMail(
       to: [...message.toAddresses, ...message.ccAddresses, ...message.bccAddresses].map((a) => a.address),
     },
   };
+}
+
+/** The METHOD line of an iCalendar text (REQUEST, CANCEL, PUBLISH…); PUBLISH when it has none. */
+function methodOf(ics: Buffer): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(ics.toString('utf8'))?.[1] ?? 'PUBLISH';
 }

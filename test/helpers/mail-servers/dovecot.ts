@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './free-port.js';
 import { selfSignedCertificate } from './tls-certificate.js';
-import { waitFor } from '../../../../test/helpers/wait-for.js';
+import { waitFor } from '../wait-for.js';
 
 const BINARY = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'].find(
   (path) => spawnSync('test', ['-x', path]).status === 0,
