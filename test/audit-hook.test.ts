@@ -3,6 +3,7 @@ import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { fixtureGroup } from './fixtures/fixture-groups.js';
 import { audited } from './fixtures/groups/fx_audit/index.js';
 import { TestDatabase } from './helpers/test-database.js';
+import { ShopScope } from './helpers/kernel-internals.js';
 
 const CONFIRM = { enabled: true, resolve: './test/fixtures/confirm-group/index.ts' };
 
@@ -64,9 +65,20 @@ describe('the audit hook: every mutation, successful or failed, with its actor a
     expect(JSON.stringify(audited)).to.not.contain('sk_fail_secret');
   });
 
-  it('queries are not audited', async () => {
-    await k.call(token, 'fx_read_api_key_label');
+  it('queries are not audited, and open no transaction for it', async () => {
+    const units: boolean[] = [];
+    const run = ShopScope.prototype.run;
+    ShopScope.prototype.run = function (this: ShopScope, ...params: Parameters<ShopScope['run']>) {
+      if (params[2]?.group === 'fx_audit') units.push(params[2].transactional === true);
+      return run.apply(this, params);
+    } as ShopScope['run'];
+    try {
+      await k.call(token, 'fx_read_api_key_label');
+    } finally {
+      ShopScope.prototype.run = run;
+    }
     expect(audited).to.deep.equal([]);
+    expect(units).to.deep.equal([false]);
   });
 
   it('a call approved on the confirmation page: issued, the call and approved, by the page; the summary never sees the secret', async () => {

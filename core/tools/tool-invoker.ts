@@ -132,10 +132,13 @@ export class ToolInvoker {
         const payload = { success: true, ...(await tool.definition.handler(handlerArgs(args), ctx)) };
         // Inside the unit of work, so a result that breaks its schema leaves nothing written.
         this.check(tool, payload);
-        await ctx.transaction(async (tx) => {
-          await this.audit.success(tool, args, origin, requestId, tx, payload);
-          await hooks.after?.(tx, payload);
-        });
+        // A query has no audit line: it opens no transaction (an empty BEGIN/COMMIT per call was
+        // most of a ping's cost).
+        if (tool.definition.kind === 'mutation' || hooks.after)
+          await ctx.transaction(async (tx) => {
+            await this.audit.success(tool, args, origin, requestId, tx, payload);
+            await hooks.after?.(tx, payload);
+          });
         return payload;
       },
       {

@@ -5,3 +5,4 @@
  */
 export { SecretBox } from '../../core/secrets/secret-box.js';
 export { createOrm } from '../../core/db/create-orm.js';
+export { ShopScope } from '../../core/tools/shop-scope.js';
