@@ -4,7 +4,7 @@ import { bootOps, connectedLine, rows } from '../../../test/helpers/ops-kernel.j
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { dovecot, type Dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
-import { caller, freshTick, JOB, nextWeekday, ZONE } from './helpers.js';
+import { caller, freshTick, JOB, mondayCalendar, nextWeekday, ZONE } from './helpers.js';
 
 /** An iCalendar text unfolded (RFC 5545 folds lines at 75 octets). */
 const unfold = (ics: string) => ics.replace(/\r?\n[ \t]/g, '');
@@ -71,24 +71,7 @@ describe('calendar notifications by email (the email group, Dovecot and an SMTP 
       requires_confirmation: true,
     });
     await c.ok('create_email_account', { ...account, confirm: true });
-    calendarId = (await c.ok('create_calendar', { name: 'Luna', slot_interval_minutes: 60, min_notice_minutes: 0 }))
-      .calendar.id;
-    await c.ok('create_calendar_availability', {
-      action: 'create',
-      calendar_id: calendarId,
-      rule_type: 'weekly',
-      day_of_week: 1,
-      start_time: '09:00',
-      end_time: '18:00',
-    });
-    serviceId = (
-      await c.ok('create_calendar_service', {
-        action: 'create',
-        calendar_id: calendarId,
-        name: 'Manicure',
-        duration_minutes: 60,
-      })
-    ).service.id;
+    ({ calendarId, serviceId } = await mondayCalendar(c, 'Luna', 'Manicure'));
     const notification = { action: 'create', calendar_id: calendarId, timing_minutes: 0 };
     await c.ok('create_calendar_notification', {
       ...notification,
@@ -171,24 +154,7 @@ describe('calendar notifications by email (the email group, Dovecot and an SMTP 
   it('a shop with no active email account: the mail part fails with no_email_account, nothing is queued', async () => {
     const other = await k.shops.create({ name: 'No mailbox', timezone: ZONE, credits: 100_000 });
     const o = caller(k, other.token);
-    const calendar = (await o.ok('create_calendar', { name: 'Solo', slot_interval_minutes: 60, min_notice_minutes: 0 }))
-      .calendar.id;
-    await o.ok('create_calendar_availability', {
-      action: 'create',
-      calendar_id: calendar,
-      rule_type: 'weekly',
-      day_of_week: 1,
-      start_time: '09:00',
-      end_time: '18:00',
-    });
-    const service = (
-      await o.ok('create_calendar_service', {
-        action: 'create',
-        calendar_id: calendar,
-        name: 'Massage',
-        duration_minutes: 60,
-      })
-    ).service.id;
+    const { calendarId: calendar, serviceId: service } = await mondayCalendar(o, 'Solo', 'Massage');
     await o.ok('create_calendar_notification', {
       action: 'create',
       calendar_id: calendar,

@@ -28,3 +28,26 @@ export function caller(k: TestKernel, token: string) {
     fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, token, tool, args, code),
   };
 }
+
+/** A calendar open Mondays 09:00–18:00 (60-minute grid, no minimum notice) with one 60-minute service. */
+export async function mondayCalendar(c: ReturnType<typeof caller>, name: string, service: string) {
+  const calendarId = (await c.ok('create_calendar', { name, slot_interval_minutes: 60, min_notice_minutes: 0 }))
+    .calendar.id as number;
+  await c.ok('create_calendar_availability', {
+    action: 'create',
+    calendar_id: calendarId,
+    rule_type: 'weekly',
+    day_of_week: 1,
+    start_time: '09:00',
+    end_time: '18:00',
+  });
+  const serviceId = (
+    await c.ok('create_calendar_service', {
+      action: 'create',
+      calendar_id: calendarId,
+      name: service,
+      duration_minutes: 60,
+    })
+  ).service.id as number;
+  return { calendarId, serviceId };
+}

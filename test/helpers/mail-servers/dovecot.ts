@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { ImapFlow } from 'imapflow';
-import { freePort } from './free-port.js';
+import { freePort } from '../server-process.js';
 import { selfSignedCertificate } from './tls-certificate.js';
 import { waitFor } from '../wait-for.js';
 

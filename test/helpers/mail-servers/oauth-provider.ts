@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { freePort } from './free-port.js';
+import { freePort } from '../server-process.js';
 
 interface Grant {
   user: string;

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { readFileSync } from 'node:fs';
 import type { ImapFlow } from 'imapflow';
 import type { Dovecot } from './dovecot.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../server-process.js';
 
 /** One mail the server accepted. */
 export interface Received {
