@@ -6,22 +6,13 @@ import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import { CalendarNotification } from '../../entities/calendar-notification.entity.js';
 import type { EventStatus, NotificationType } from '../../entities/values.js';
 import type { TemplateValues } from './notification-template.js';
-import { icsFor } from '../ics.js';
+import { queueDeliveryMail, type DeliveryMail, type MailSender } from './delivery-mail.js';
 
 /** Calendar messages are billed as their own source, so credit reports tell them from campaigns. */
 export const CALENDAR_BILLING_SOURCE = 'calendar';
 
 /** A delivery claimed this often without an outcome keeps crashing its process: it fails instead. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
-
-/** What a mail of each type carries of the event: the invitation, its cancellation, or nothing. */
-const INVITATION: Record<NotificationType, 'REQUEST' | 'CANCEL' | null> = {
-  confirmation: 'REQUEST',
-  reminder: 'REQUEST',
-  cancellation: 'CANCEL',
-  follow_up: null,
-  no_show: null,
-};
 
 /** A delivery's outcome on each of its channels. */
 interface Outcome {
@@ -91,7 +82,7 @@ export class CalendarDeliverySenderService {
         : null;
     const outcomes = new Map<number, Outcome>();
     const texts: { row: CalendarDelivery; phone: string; text: string }[] = [];
-    const mails: { row: CalendarDelivery; event: CalendarEvent; calendar: Calendar; text: string }[] = [];
+    const mails: DeliveryMail[] = [];
     for (const row of rows) {
       const event = events.get(row.eventId);
       const notification = row.notificationId ? notifications.get(row.notificationId) : undefined;
@@ -128,43 +119,61 @@ export class CalendarDeliverySenderService {
         }
       }
     }
-    if (texts.length > 0) {
-      const answers = await this.deps.chatappMessagingService.sendMany(
-        texts.map(({ row, phone, text }) => ({
-          phone,
-          text,
-          automatic: true,
-          billingSource: CALENDAR_BILLING_SOURCE,
-          idempotencyKey: `calendar-delivery-${row.id}`,
-        })),
-      );
-      for (const [i, { row }] of texts.entries()) {
-        const answer = answers[i]!;
-        const outcome = outcomes.get(row.id)!;
-        if ('error' in answer) {
-          if (!(answer.error instanceof ToolError)) throw answer.error;
-          outcome.problems.push({ channel: 'whatsapp', text: `${answer.error.code}: ${answer.error.message}` });
-          continue;
-        }
-        row.messageId = answer.message.id;
-        if (answer.message.status === 'failed')
-          outcome.problems.push({
-            channel: 'whatsapp',
-            text: answer.message.error ?? 'the network refused the message',
-          });
-        else outcome.sent += 1;
+    await this.sendTexts(texts, outcomes);
+    if (sender) await this.sendMails(mails, sender, outcomes);
+    this.settle(rows, outcomes);
+    await this.em.flush();
+  }
+
+  /** The whatsapp parts, in one batch through the send path. */
+  private async sendTexts(
+    texts: { row: CalendarDelivery; phone: string; text: string }[],
+    outcomes: Map<number, Outcome>,
+  ) {
+    if (texts.length === 0) return;
+    const answers = await this.deps.chatappMessagingService.sendMany(
+      texts.map(({ row, phone, text }) => ({
+        phone,
+        text,
+        automatic: true,
+        billingSource: CALENDAR_BILLING_SOURCE,
+        idempotencyKey: `calendar-delivery-${row.id}`,
+      })),
+    );
+    for (const [i, { row }] of texts.entries()) {
+      const answer = answers[i]!;
+      const outcome = outcomes.get(row.id)!;
+      if ('error' in answer) {
+        if (!(answer.error instanceof ToolError)) throw answer.error;
+        outcome.problems.push({ channel: 'whatsapp', text: `${answer.error.code}: ${answer.error.message}` });
+        continue;
       }
+      row.messageId = answer.message.id;
+      if (answer.message.status === 'failed')
+        outcome.problems.push({
+          channel: 'whatsapp',
+          text: answer.message.error ?? 'the network refused the message',
+        });
+      else outcome.sent += 1;
     }
+  }
+
+  /** The email parts, each queued in the email group's outbox; a refusal is the part's outcome. */
+  private async sendMails(mails: DeliveryMail[], sender: MailSender, outcomes: Map<number, Outcome>) {
     for (const mail of mails) {
       const outcome = outcomes.get(mail.row.id)!;
       try {
-        mail.row.emailMessageId = await this.queueMail(sender!, mail);
+        mail.row.emailMessageId = await queueDeliveryMail(this.deps, sender, mail);
         outcome.sent += 1;
       } catch (error) {
         if (!(error instanceof ToolError)) throw error;
         outcome.problems.push({ channel: 'email', text: `${error.code}: ${error.message}` });
       }
     }
+  }
+
+  /** Sent when a channel took it, else failed; the reason names what did not go. */
+  private settle(rows: CalendarDelivery[], outcomes: Map<number, Outcome>) {
     for (const row of rows) {
       const outcome = outcomes.get(row.id);
       if (!outcome) continue;
@@ -180,45 +189,6 @@ export class CalendarDeliverySenderService {
         row.sentAt = new Date();
       }
     }
-    await this.em.flush();
-  }
-
-  /**
-   * The notification as a mail from the shop's sending account, queued in the email group's outbox
-   * in this transaction (the outbox sends it once, across crashes). A confirmation or reminder
-   * carries the event as an invitation (REQUEST), a cancellation as its CANCEL; the thread opens
-   * closed and linked to the phone, and the customer's answer reopens it in the shared inbox.
-   */
-  private async queueMail(
-    account: { id: number; emailAddress: string; smtpFromName?: string | null },
-    { row, event, calendar, text }: { row: CalendarDelivery; event: CalendarEvent; calendar: Calendar; text: string },
-  ): Promise<number> {
-    const method = INVITATION[row.notificationType];
-    const attachmentIds: number[] = [];
-    if (method) {
-      const ics = icsFor([event], calendar, method, {
-        organizer: { name: account.smtpFromName ?? this.deps.shop.name, email: account.emailAddress },
-        attendee: { name: event.customerName ?? null, email: event.customerEmail! },
-      });
-      const file = await this.deps.emailAttachmentsService.store(
-        'invite.ics',
-        Buffer.from(ics, 'utf8'),
-        `text/calendar; charset=utf-8; method=${method}`,
-      );
-      attachmentIds.push(file.id);
-    }
-    const firstLine = text.split('\n').find((line) => line.trim()) ?? calendar.name;
-    const { message } = await this.deps.emailComposeService.send(
-      account.id,
-      {
-        to: event.customerEmail!,
-        subject: firstLine.trim().slice(0, 200),
-        body_text: text,
-        attachment_ids: attachmentIds,
-      },
-      { threadStatus: 'closed', ...(event.phone && { phone: event.phone }) },
-    );
-    return message.id;
   }
 
   private finish(row: CalendarDelivery, status: CalendarDelivery['status'], reason: string | null): void {
