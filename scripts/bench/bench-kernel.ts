@@ -54,6 +54,20 @@ export function mcpCaller(kernel: Kernel, token: string) {
   };
 }
 
+/** A confirmed tool through the route: the first call (it asks for confirmation), then confirm: true. */
+export async function mcpConfirmed(kernel: Kernel, token: string, name: string, args: Record<string, unknown>) {
+  const call = mcpCaller(kernel, token);
+  const first = await kernel.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  if (first.json().result.structuredContent.requires_confirmation !== true)
+    throw new Error(`${name}: no confirmation asked: ${first.body.slice(0, 500)}`);
+  return call(name, { ...args, confirm: true });
+}
+
 /** The p-th percentile of the timings (nearest rank). */
 export const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

@@ -9,9 +9,10 @@
  */
 
 import { parseArgs } from 'node:util';
-import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { benchKernel, mcpConfirmed } from './bench-kernel.js';
 import { dovecot } from '../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../test/helpers/mail-servers/smtp-sink.js';
+import { newMailbox } from '../../test/helpers/mail-servers/mailbox.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,11 +25,9 @@ const MAILS = Number(values.mails);
 const sentCopy = values['sent-copy'] as 'none' | 'append' | 'server';
 
 const imap = await dovecot();
-const user = `bench-${process.pid}@example.test`;
-const password = 'bench-password';
-imap.addUser(user, password);
 const smtp = await new SmtpSink({ imap }).start();
-smtp.addUser(user, password);
+const box = newMailbox({ imap, smtp }, { sent_copy: sentCopy });
+const { user } = box;
 if (sentCopy === 'server') smtp.filing.add(user);
 
 const { kernel, close } = await benchKernel(
@@ -36,29 +35,7 @@ const { kernel, close } = await benchKernel(
   { embedded: values.engine === 'embedded', overrides: { network: { allowLoopback: true } } },
 );
 const { token, shopId } = await kernel.shops.create({ name: 'Mail bench' });
-const callTool = mcpCaller(kernel, token);
-const args = {
-  action: 'create',
-  email_address: user,
-  imap_host: '127.0.0.1',
-  imap_port: imap.starttlsPort,
-  imap_password: password,
-  smtp_host: '127.0.0.1',
-  smtp_port: smtp.port,
-  sent_copy: sentCopy,
-};
-await kernel.app.inject({
-  method: 'POST',
-  url: '/',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  payload: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'tools/call',
-    params: { name: 'create_email_account', arguments: args },
-  }),
-});
-const { account } = await callTool('create_email_account', { ...args, confirm: true });
+const { account } = await mcpConfirmed(kernel, token, 'create_email_account', box.args);
 const conn = kernel.orm.em.fork().getConnection();
 const [thread] = await conn.execute(
   `insert into email_threads (shop_id, account_id, subject, subject_key, counterpart, participants, status, unread, message_count, last_message_at, created_at, updated_at)

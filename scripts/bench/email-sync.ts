@@ -8,9 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { benchKernel, mcpCaller, mcpConfirmed } from './bench-kernel.js';
 import { dovecot } from '../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../test/helpers/mail-servers/smtp-sink.js';
+import { newMailbox } from '../../test/helpers/mail-servers/mailbox.js';
 import { rawMail } from '../../plugins/email/test/helpers.js';
 
 const { values } = parseArgs({
@@ -23,11 +24,9 @@ const { values } = parseArgs({
 const MESSAGES = Number(values.messages);
 
 const imap = await dovecot();
-const user = `sync-bench-${process.pid}@example.test`;
-const password = 'bench-password';
-imap.addUser(user, password);
 const smtp = await new SmtpSink({ imap }).start();
-smtp.addUser(user, password);
+const box = newMailbox({ imap, smtp }, { sync_since_days: 90 });
+const { user, password } = box;
 
 // Bodies around 20 KB (a reply with quoted history and an HTML part), 5 % with a 60 KB attachment.
 const paragraph = 'Thank you for your order. We are checking the delivery with the courier and will write again soon. ';
@@ -66,28 +65,7 @@ const { kernel, close } = await benchKernel(
 );
 const { token } = await kernel.shops.create({ name: 'Sync bench' });
 const callTool = mcpCaller(kernel, token);
-const args = {
-  action: 'create',
-  email_address: user,
-  imap_host: '127.0.0.1',
-  imap_port: imap.starttlsPort,
-  imap_password: password,
-  smtp_host: '127.0.0.1',
-  smtp_port: smtp.port,
-  sync_since_days: 90,
-};
-await kernel.app.inject({
-  method: 'POST',
-  url: '/',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  payload: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'tools/call',
-    params: { name: 'create_email_account', arguments: args },
-  }),
-});
-const { account } = await callTool('create_email_account', { ...args, confirm: true });
+const { account } = await mcpConfirmed(kernel, token, 'create_email_account', box.args);
 
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;

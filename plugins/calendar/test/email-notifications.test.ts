@@ -4,6 +4,7 @@ import { bootOps, connectedLine, rows } from '../../../test/helpers/ops-kernel.j
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { dovecot, type Dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
+import { freshUser, newMailbox } from '../../../test/helpers/mail-servers/mailbox.js';
 import { caller, freshTick, JOB, mondayCalendar, nextWeekday, ZONE } from './helpers.js';
 
 /** An iCalendar text unfolded (RFC 5545 folds lines at 75 octets). */
@@ -15,7 +16,7 @@ describe('calendar notifications by email (the email group, Dovecot and an SMTP 
   let smtp: SmtpSink;
   let k: TestKernel;
   let c: ReturnType<typeof caller>;
-  let box: { user: string; password: string };
+  let box: ReturnType<typeof newMailbox>;
   let calendarId: number;
   let serviceId: number;
   const monday = nextWeekday(1);
@@ -54,23 +55,11 @@ describe('calendar notifications by email (the email group, Dovecot and an SMTP 
     const shop = await k.shops.create({ name: 'Salon Luna', timezone: ZONE, credits: 100_000 });
     c = caller(k, shop.token);
     await connectedLine(k, shop.token, {}, '+34711000950');
-    box = { user: `calendar-${process.pid}-${Date.now() % 100_000}@example.test`, password: 'calendar-pw' };
-    imap.addUser(box.user, box.password);
-    smtp.addUser(box.user, box.password);
-    const account = {
-      action: 'create',
-      email_address: box.user,
-      imap_host: '127.0.0.1',
-      imap_port: imap.starttlsPort,
-      imap_password: box.password,
-      smtp_host: '127.0.0.1',
-      smtp_port: smtp.port,
-      smtp_from_name: 'Salon Luna',
-    };
-    expect((await k.call(shop.token, 'create_email_account', account)).payload).to.include({
+    box = newMailbox({ imap, smtp }, { smtp_from_name: 'Salon Luna' }, freshUser('calendar'));
+    expect((await k.call(shop.token, 'create_email_account', box.args)).payload).to.include({
       requires_confirmation: true,
     });
-    await c.ok('create_email_account', { ...account, confirm: true });
+    await c.ok('create_email_account', { ...box.args, confirm: true });
     ({ calendarId, serviceId } = await mondayCalendar(c, 'Luna', 'Manicure'));
     const notification = { action: 'create', calendar_id: calendarId, timing_minutes: 0 };
     await c.ok('create_calendar_notification', {

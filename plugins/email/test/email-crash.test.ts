@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { database, deployment, seedKernel, startServer } from '../../../test/helpers/deployment.js';
 import type { ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
-import { caller, freshUser } from './helpers.js';
+import { caller, freshUser, newMailbox } from './helpers.js';
 import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
@@ -30,11 +30,9 @@ describe('email: outbound mail is sent exactly once across kill -9 (real server 
 
   it(`sends ${MAILS} mails once each while the server is killed ${KILLS} times`, async () => {
     const imap = await dovecot();
-    const user = freshUser('crash');
-    const password = 'crash-password';
-    imap.addUser(user, password);
     const smtp = await new SmtpSink({ imap }).start();
-    smtp.addUser(user, password);
+    const box = newMailbox({ imap, smtp }, { sent_copy: 'server' }, freshUser('crash'));
+    const user = box.user;
     smtp.filing.add(user);
     cleanup.push(() => smtp.stop());
 
@@ -58,16 +56,7 @@ describe('email: outbound mail is sent exactly once across kill -9 (real server 
     try {
       const { shopId, token } = await k.newShop('Crash mail shop');
       const c = caller(k, token);
-      const { account } = await c.confirmed('create_email_account', {
-        action: 'create',
-        email_address: user,
-        imap_host: '127.0.0.1',
-        imap_port: imap.starttlsPort,
-        imap_password: password,
-        smtp_host: '127.0.0.1',
-        smtp_port: smtp.port,
-        sent_copy: 'server',
-      });
+      const { account } = await c.confirmed('create_email_account', box.args);
       const { rows } = await client.query<{ id: number }>(
         `insert into email_threads (shop_id, account_id, subject, subject_key, counterpart, participants, status, unread, message_count, last_message_at, created_at, updated_at)
          values ($1, $2, 'Crash', 'crash', 'to@crash.example', '[]', 'pending', false, $3, now(), now(), now()) returning id`,

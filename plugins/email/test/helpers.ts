@@ -6,12 +6,9 @@ import { fails, ok } from '../../../test/helpers/ops-kernel.js';
 import { dovecot, type Dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
-export const SYNC_JOB = 'email.sync-email-accounts';
+export { freshUser, newMailbox } from '../../../test/helpers/mail-servers/mailbox.js';
 
-let mailboxes = 0;
-/** A mailbox name no other test of this run uses (the run's Dovecot is shared). */
-export const freshUser = (prefix = 'shop') =>
-  `${prefix}${++mailboxes}-${process.pid}-${Date.now() % 100_000}@example.test`;
+export const SYNC_JOB = 'email.sync-email-accounts';
 
 export interface MailWorld {
   k: TestKernel;
@@ -46,28 +43,6 @@ export function emailKernel(
       groups: { email: { enabled: true, config: { trustedCaPem: world.imap.caPem, ...options.config } } },
     },
   });
-}
-
-/** A new mailbox user on both servers; the fields create_email_account takes for it. */
-export function newMailbox(world: MailWorld, extra: Record<string, unknown> = {}) {
-  const user = freshUser();
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
-  world.imap.addUser(user, password);
-  world.smtp.addUser(user, password);
-  return {
-    user,
-    password,
-    args: {
-      action: 'create',
-      email_address: user,
-      imap_host: '127.0.0.1',
-      imap_port: world.imap.starttlsPort,
-      imap_password: password,
-      smtp_host: '127.0.0.1',
-      smtp_port: world.smtp.port,
-      ...extra,
-    },
-  };
 }
 
 export function caller(k: TestKernel, token: string) {

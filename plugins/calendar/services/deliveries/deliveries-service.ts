@@ -7,7 +7,7 @@ import { HOLDING_STATUSES, type NotificationType } from '../../entities/values.j
 const MINUTE = 60_000;
 
 /** The event has an address on the channel: a phone for whatsapp, an email for email, either for both. */
-export function reaches(event: CalendarEvent, channel: string): boolean {
+function reaches(event: CalendarEvent, channel: string): boolean {
   if (channel === 'whatsapp') return event.phone !== null;
   if (channel === 'email') return event.customerEmail !== null;
   return event.phone !== null || event.customerEmail !== null;
