@@ -13,11 +13,15 @@ describe('stats: response times, agents and channel health', function () {
   let ben: any;
   const call = (tool: string, args: Record<string, unknown> = {}) => ok(k, shop.token, tool, args);
   const sql = (text: string, params: unknown[] = []) => rows(k, text, params);
-  /** A message on the line at `minutes` after T0 (two days ago): inbound, a person's reply or an automatic send. */
+  /**
+   * A message on the line at `minutes` after T0: inbound, a person's reply or an automatic send. T0 is
+   * 10:00 on the shop's clock two days ago, so that T0's timeline (90 minutes) never crosses the shop's
+   * midnight, whatever the hour the suite runs.
+   */
   const message = (phone: string, minutes: number, kind: 'in' | 'reply' | 'auto', extra = '') =>
     sql(
       `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, automatic, credits_charged, created_at, updated_at)
-       values (?, ?, ?, ?, 'x', ?, ?, 0, date_trunc('minute', now()) - interval '2 days' + make_interval(mins => ?), now())${extra}`,
+       values (?, ?, ?, ?, 'x', ?, ?, 0, (date_trunc('day', now() at time zone 'Europe/Madrid') - interval '2 days' + interval '10 hours') at time zone 'Europe/Madrid' + make_interval(mins => ?), now())${extra}`,
       [
         shop.shopId,
         line.id,
