@@ -4,6 +4,7 @@ import { currentShopId } from '../tenancy/tenant-filter.js';
 import { KernelError } from '../errors/kernel-error.js';
 import { CreditMovement, type CreditKind } from './credit-movement.entity.js';
 import type { ScopedEvents } from '../events/event-bus.js';
+import { sql } from '../db/sql.js';
 
 export interface CreditsDeps {
   em: EntityManager;
@@ -26,8 +27,10 @@ export class CreditsService {
   }
 
   async balance(): Promise<number> {
-    const [row] = await this.em.execute('select credits_balance from shops where id = ?', [this.shopId()]);
-    return Number(row.credits_balance);
+    const [row] = await sql<{ credits_balance: string }>(this.em, 'select credits_balance from shops where id = $1', [
+      this.shopId(),
+    ]);
+    return Number(row!.credits_balance);
   }
 
   /** Takes `amount` credits or throws insufficient_credits and changes nothing. */

@@ -1,4 +1,4 @@
-import { asFunction, asValue, type AwilixContainer } from 'awilix';
+import { asValue, Lifetime, type AwilixContainer } from 'awilix';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext, ToolContext } from '../plugin/plugin-types.js';
@@ -56,7 +56,8 @@ export class ShopScope {
       em: asValue(ctx.em),
       shop: asValue(ctx.shop),
       events: asValue(this.events.forScope((group) => ctx.as(group))),
-      outbox: asFunction(() => new Outbox(ctx.em, ctx.shop, this.outbox)).scoped(),
+      // A plain resolver: asFunction parses its function's parameter list on every call here.
+      outbox: { resolve: () => new Outbox(ctx.em, ctx.shop, this.outbox), lifetime: Lifetime.SCOPED },
     });
     return created;
   }

@@ -1,5 +1,4 @@
-import type { AuditSink } from '../../../core/index.js';
-import { ActivityEntry } from '../entities/activity-entry.entity.js';
+import { sql, type AuditSink } from '../../../core/index.js';
 
 const MAX_STRING = 2_000;
 
@@ -15,22 +14,29 @@ function trimmed(value: unknown): unknown {
 /**
  * The kernel's audit hook, written as it arrives: in the unit of work it reports, so a change and
  * its line commit together and a rolled-back change leaves only the failure line written after it.
- * A native insert: the call's own pending changes are not flushed by the log.
+ * One plain insert on the unit of work's connection: every mutation pays for it, and through the
+ * ORM it cost more CPU than the rest of a simple write (issue 11); the call's own pending changes
+ * are not flushed by the log.
  */
 export const activityAuditSink: AuditSink = async (record, { shop, em }) => {
-  await em.insert(ActivityEntry, {
-    shopId: shop.id,
-    at: new Date(record.at),
-    kind: record.kind,
-    actor: record.actor,
-    token: record.token,
-    tool: record.tool,
-    groupName: record.group,
-    resourceType: record.resource?.type.slice(0, 64) ?? null,
-    resourceId: record.resource?.id.slice(0, 200) ?? null,
-    arguments: trimmed(record.arguments) as Record<string, unknown>,
-    outcome: record.outcome,
-    errorCode: record.error_code,
-    requestId: record.request_id,
-  } as ActivityEntry);
+  await sql(
+    em,
+    `insert into activity_entries (shop_id, at, kind, actor, token, tool, group_name, resource_type, resource_id, arguments, outcome, error_code, request_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      shop.id,
+      new Date(record.at),
+      record.kind,
+      record.actor,
+      record.token,
+      record.tool,
+      record.group,
+      record.resource?.type.slice(0, 64) ?? null,
+      record.resource?.id.slice(0, 200) ?? null,
+      JSON.stringify(trimmed(record.arguments)),
+      record.outcome,
+      record.error_code,
+      record.request_id,
+    ],
+  );
 };

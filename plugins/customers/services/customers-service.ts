@@ -6,6 +6,7 @@ import {
   normalizePhone,
   notFound,
   pageOf,
+  sql,
   type EntityManager,
   type Paging,
   type ScopedEvents,
@@ -13,7 +14,28 @@ import {
 } from '../../../core/index.js';
 import { Customer } from '../entities/customer.entity.js';
 import { CustomerComment } from '../entities/customer-comment.entity.js';
-import { commentPayload, tagPayload } from './payloads.js';
+import { commentPayload, customerPayload, type CustomerFieldsRead, type CustomerPayload } from './payloads.js';
+
+/** A customers row as a plain statement reads it: timestamps come as PostgreSQL's text, as from em.execute. */
+interface CustomerRow {
+  id: number;
+  phone: string;
+  name: string | null;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+  last_contact_at: string | null;
+}
+
+const fromRow = (r: CustomerRow): CustomerFieldsRead => ({
+  id: r.id,
+  phone: r.phone,
+  name: r.name,
+  email: r.email,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+  lastContactAt: r.last_contact_at === null ? null : new Date(r.last_contact_at),
+});
 
 export interface CustomerFields {
   name?: string | null;
@@ -118,20 +140,35 @@ export class CustomersService {
     return { customer, created };
   }
 
-  toPayload(c: Customer) {
-    return {
-      id: c.id,
-      phone: c.phone,
-      name: c.name ?? null,
-      email: c.email ?? null,
-      tags: c.tags
-        .getItems()
-        .map(tagPayload)
-        .sort((a, b) => a.name.localeCompare(b.name)),
-      created_at: c.createdAt.toISOString(),
-      updated_at: c.updatedAt.toISOString(),
-      last_contact_at: c.lastContactAt ? c.lastContactAt.toISOString() : null,
-    };
+  toPayload(c: Customer): CustomerPayload {
+    return customerPayload(c, c.tags.getItems());
+  }
+
+  /**
+   * `ensure` for a write that only answers with the customer (a comment): its payload, in plain
+   * statements on the unit of work's connection rather than through the ORM, which cost more CPU
+   * than the rest of such a call (issue 11). The insert waits for a concurrent one of the same
+   * phone, so the read after it finds that row.
+   */
+  async ensurePayload(phoneE164: string): Promise<{ customer: CustomerPayload; created: boolean }> {
+    const phone = normalizePhone(phoneE164);
+    const [inserted] = await sql<CustomerRow>(
+      this.em,
+      `insert into customers (shop_id, phone, created_at, updated_at) values ($1, $2, now(), now())
+       on conflict (shop_id, phone) do nothing returning *`,
+      [this.deps.shop.id, phone],
+    );
+    if (inserted) return { customer: customerPayload(fromRow(inserted), []), created: true };
+    const [found] = await sql<CustomerRow & { tags: { name: string; color: string; at: number }[] }>(
+      this.em,
+      `select *,
+              coalesce((select json_agg(json_build_object('name', t.name, 'color', t.color, 'at', extract(epoch from t.created_at) * 1000))
+                        from customer_tags t where t.shop_id = $1 and t.customer_id = customers.id), '[]') as tags
+       from customers where shop_id = $1 and phone = $2`,
+      [this.deps.shop.id, phone],
+    );
+    const tags = found!.tags.map((t) => ({ name: t.name, color: t.color, createdAt: new Date(t.at) }));
+    return { customer: customerPayload(fromRow(found!), tags), created: false };
   }
 
   /** The customer with its comment count and latest comments, for get_customer. */

@@ -1,0 +1,32 @@
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+
+/** What the pg driver's connection offers here; knex's pool hands out pg clients. */
+interface PgConnection {
+  query(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A statement with `$1, $2 …` parameters, sent straight to the driver on the em's connection: the
+ * transaction's when the em is in one (it commits or rolls back with the unit of work), a pooled
+ * one otherwise. Errors are MikroORM's, as em.execute throws them, so a unique violation is still a
+ * conflict. For the statements on the hot path: em.execute builds each one through knex and
+ * MikroORM's logging, several times the CPU of the statement itself (issue 11's measurements).
+ * Like em.execute it bypasses the tenant filter, so the statement names its shop.
+ */
+export async function sql<Row = Record<string, unknown>>(
+  em: EntityManager,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<Row[]> {
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  const client = (trx ?? em.getConnection().getKnex()).client;
+  const connection = (await client.acquireConnection()) as PgConnection;
+  try {
+    return (await connection.query(text, values)).rows as Row[];
+  } catch (err) {
+    throw em.getDriver().convertException(err as Error);
+  } finally {
+    // A transaction's connection is released by the transaction; a pooled one goes back here.
+    if (!trx) client.releaseConnection(connection);
+  }
+}
