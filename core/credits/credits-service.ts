@@ -5,6 +5,7 @@ import { KernelError } from '../errors/kernel-error.js';
 import { CreditMovement, type CreditKind } from './credit-movement.entity.js';
 import type { ScopedEvents } from '../events/event-bus.js';
 import { sql } from '../db/sql.js';
+import type { CommitHooks } from '../tools/commit-hooks.js';
 
 export interface CreditsDeps {
   em: EntityManager;
@@ -12,6 +13,14 @@ export interface CreditsDeps {
   events?: ScopedEvents;
   /** The kernel's `credits` config; without it (operator grants) no threshold applies. */
   creditsConfig?: { lowBalance: number };
+  /** The unit of work's commit hooks: a batch of debits is written just before the commit. */
+  commit?: CommitHooks;
+}
+
+interface PendingDebit {
+  amount: number;
+  reference: string | null;
+  reason: string;
 }
 
 /**
@@ -20,6 +29,9 @@ export interface CreditsDeps {
  * roll back together. The balance can never go negative, also under concurrent debits.
  */
 export class CreditsService {
+  /** debitEach's debits taken in this unit of work and written at its commit. */
+  private pending: PendingDebit[] | undefined;
+
   constructor(private readonly deps: CreditsDeps) {}
 
   private get em() {
@@ -61,6 +73,9 @@ export class CreditsService {
     reason: string,
   ): Promise<{ taken: number; refusals: ToolError[] }> {
     if (debits.length === 0) return { taken: 0, refusals: [] };
+    const commit = this.deps.commit;
+    if (commit?.transaction !== undefined && this.em.getTransactionContext() === commit.transaction)
+      return this.debitAtCommit(debits, reason, commit);
     const [row] = await this.em.execute('select credits_balance from shops where id = ? for update', [this.shopId()]);
     const before = Number(row.credits_balance);
     let balance = before;
@@ -82,14 +97,86 @@ export class CreditsService {
       await this.em.flush();
       await this.announceLow(before, balance);
     }
-    const refusals = debits.slice(taken).map(
+    return { taken, refusals: this.refusalsOf(debits.slice(taken), balance) };
+  }
+
+  /**
+   * debitEach inside a unit of work's own transaction. Which debits the credits cover is decided on
+   * the balance as read now (less what this unit of work already took); the balance update and the
+   * ledger lines are written just before the commit, so the shop row stays locked for the commit
+   * only: a shop's concurrent send batches would otherwise queue on it for their whole transaction
+   * (the campaign engine's limit, issue 11). If another transaction spent the credits meanwhile, the
+   * update finds too few and throws insufficient_credits, which rolls this unit of work back: the
+   * balance never goes negative, and no message stays recorded without its debit.
+   */
+  private async debitAtCommit(
+    debits: { amount: number; reference?: string }[],
+    reason: string,
+    commit: CommitHooks,
+  ): Promise<{ taken: number; refusals: ToolError[] }> {
+    const pending = this.pending ?? [];
+    let balance = (await this.balance()) - pending.reduce((sum, d) => sum + d.amount, 0);
+    let taken = 0;
+    for (const debit of debits) {
+      if (balance < debit.amount) break;
+      balance -= debit.amount;
+      pending.push({ amount: debit.amount, reference: debit.reference ?? null, reason });
+      taken++;
+    }
+    if (!this.pending && taken > 0) {
+      this.pending = pending;
+      commit.beforeCommit(() => this.settle());
+    }
+    return { taken, refusals: this.refusalsOf(debits.slice(taken), balance) };
+  }
+
+  /** Writes the pending debits: one conditional update of the balance and their ledger lines. */
+  private async settle(): Promise<void> {
+    const pending = this.pending!;
+    this.pending = undefined;
+    const total = pending.reduce((sum, d) => sum + d.amount, 0);
+    const [row] = await sql<{ credits_balance: string }>(
+      this.em,
+      'update shops set credits_balance = credits_balance - $1 where id = $2 and credits_balance >= $1 returning credits_balance',
+      [total, this.shopId()],
+    );
+    if (!row) {
+      const balance = await this.balance();
+      throw new ToolError(
+        'insufficient_credits',
+        `These sends need ${total} credits and the shop has ${balance}: other sends took the credits meanwhile.`,
+        { required: total, balance },
+      );
+    }
+    const after = Number(row.credits_balance);
+    // Each line's balance as if the debits were taken one after the other at the commit.
+    let running = after + total;
+    const balances = pending.map((d) => (running -= d.amount));
+    await sql(
+      this.em,
+      `insert into credit_movements (shop_id, amount, balance_after, kind, reason, reference, created_at)
+       select $1, -d.amount, d.balance_after, 'spend', d.reason, d.reference, now()
+       from unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[]) with ordinality as d(amount, balance_after, reason, reference, n)
+       order by d.n`,
+      [
+        this.shopId(),
+        pending.map((d) => d.amount),
+        balances,
+        pending.map((d) => d.reason),
+        pending.map((d) => d.reference),
+      ],
+    );
+    await this.announceLow(after + total, after);
+  }
+
+  private refusalsOf(debits: { amount: number }[], balance: number): ToolError[] {
+    return debits.map(
       (d) =>
         new ToolError('insufficient_credits', `This needs ${d.amount} credits and the shop has ${balance}.`, {
           required: d.amount,
           balance,
         }),
     );
-    return { taken, refusals };
   }
 
   async add(amount: number, reason: string, reference?: string, kind: CreditKind = 'grant'): Promise<number> {

@@ -7,6 +7,7 @@ import type { GroupCatalog } from './group-catalog.js';
 import type { NetworkGuard } from '../net/network-guard.js';
 import type { ShopContext } from './plugin-types.js';
 import type { Outbox } from '../outbox/outbox.js';
+import type { CommitHooks } from '../tools/commit-hooks.js';
 import type { GroupMetrics } from '../metrics/metric-definition.js';
 
 /** What the kernel registers in every call scope. */
@@ -18,6 +19,8 @@ export interface KernelServices {
   events: ScopedEvents;
   /** Messages that leave the process, written in the call's transaction (core/outbox); absent in system jobs. */
   outbox: Outbox;
+  /** Work to run last in the unit of work's transaction (core/tools/commit-hooks.ts). */
+  commit: CommitHooks;
   credits: CreditsService;
   shopProfile: ShopProfileService;
   secrets: SecretBox;

@@ -9,6 +9,7 @@ import type { ServiceAccess } from '../plugin/service-access.js';
 import type { Services } from '../plugin/service-map.js';
 import { Outbox, type OutboxWiring } from '../outbox/outbox.js';
 import { silentReporter, type CallReporter } from '../mcp/call-reporter.js';
+import { BeforeCommit, NO_COMMIT, type CommitHooks } from './commit-hooks.js';
 
 export interface ScopeOptions {
   transactional?: boolean;
@@ -36,9 +37,14 @@ export class ShopScope {
 
   async run<T>(shop: ShopContext, work: (ctx: ToolContext) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
     if (!options.transactional) return this.inScope(new CallContext(this, shop, options), work);
-    return forkForShop(this.orm.em, shop.id).transactional((tem) =>
-      this.inScope(new CallContext(this, shop, options, tem), work),
-    );
+    return forkForShop(this.orm.em, shop.id).transactional((tem) => {
+      const ctx = new CallContext(this, shop, options, tem);
+      return this.inScope(ctx, async (c) => {
+        const result = await work(c);
+        await ctx.commit.settle();
+        return result;
+      });
+    });
   }
 
   private async inScope<T>(ctx: CallContext, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
@@ -55,6 +61,7 @@ export class ShopScope {
     created.register({
       em: asValue(ctx.em),
       shop: asValue(ctx.shop),
+      commit: asValue(ctx.commit),
       events: asValue(this.events.forScope((group) => ctx.as(group))),
       // A plain resolver: asFunction parses its function's parameter list on every call here.
       outbox: { resolve: () => new Outbox(ctx.em, ctx.shop, this.outbox), lifetime: Lifetime.SCOPED },
@@ -74,7 +81,7 @@ export class ShopScope {
   async runSystem<T>(work: (ctx: Omit<ToolContext, 'shop' | 'transaction'>) => Promise<T>, group: string): Promise<T> {
     const em = this.orm.em.fork();
     const scope = this.container.createScope();
-    scope.register({ em: asValue(em) });
+    scope.register({ em: asValue(em), commit: asValue(NO_COMMIT) });
     try {
       const services = this.servicesFor(scope.cradle as Services, group);
       return await work({
@@ -155,6 +162,8 @@ class CallContext implements ToolContext {
   readonly progress: ToolContext['progress'];
   readonly clientLog: ToolContext['clientLog'];
   private readonly group: string | undefined;
+  /** The work that runs last in the unit of work's transaction (none without one). */
+  readonly commit: CommitHooks;
   private scope?: AwilixContainer;
   private groupServices?: Services;
 
@@ -171,6 +180,7 @@ class CallContext implements ToolContext {
     const reporter = options.reporter ?? silentReporter;
     this.progress = reporter.progress;
     this.clientLog = reporter.log;
+    this.commit = scopedEm ? new BeforeCommit(scopedEm.getTransactionContext()) : NO_COMMIT;
   }
 
   get em(): EntityManager {

@@ -2,10 +2,12 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PollingLoop,
+  ToolError,
   type EntityManager,
   type GroupMetrics,
   type Services,
   type SetupContext,
+  type ToolContext,
 } from '../../../core/index.js';
 import { CAMPAIGN_SENDS } from '../operations/metrics.js';
 import type { MassMarketingConfig } from '../config.js';
@@ -46,6 +48,8 @@ const PROCESS = `${hostname()}:${process.pid}`.slice(0, 100);
 /** Campaigns looked at per pass; the rest come next pass (oldest first). */
 const CAMPAIGNS_PER_PASS = 200;
 const HOUSEKEEPING_BATCH = 50;
+/** Tries of a batch whose commit found its credits spent by another batch (see sendBatch). */
+const COMMIT_ATTEMPTS = 3;
 /** How many of the first loop's idle waits a helper loop waits when nothing woke it. */
 const HELPER_IDLE_FACTOR = 10;
 
@@ -119,24 +123,20 @@ export class CampaignEngine {
           shopId,
           batch.map((c) => c.recipientId),
         );
-      const outcomes = await this.withShop(
-        shopId,
-        async (ctx) => {
-          const client = await transactionClient(ctx.em);
-          const held = await holdSlots(client, shopId, batch);
-          const results = (await ctx.services.marketingCampaignSenderService.sendMany(
-            held.map((c) => c.recipientId),
-            'claimed',
-          )) as SendOutcome[];
-          await markSent(
-            client,
-            shopId,
-            held.filter((_, i) => REACHED_NETWORK.has(results[i]!)).map((c) => c.sessionId),
-          );
-          return [...results, ...Array<SendOutcome>(batch.length - held.length).fill('requeued')];
-        },
-        { transactional: true },
-      );
+      const outcomes = await this.sendBatch(shopId, async (ctx) => {
+        const client = await transactionClient(ctx.em);
+        const held = await holdSlots(client, shopId, batch);
+        const results = (await ctx.services.marketingCampaignSenderService.sendMany(
+          held.map((c) => c.recipientId),
+          'claimed',
+        )) as SendOutcome[];
+        await markSent(
+          client,
+          shopId,
+          held.filter((_, i) => REACHED_NETWORK.has(results[i]!)).map((c) => c.sessionId),
+        );
+        return [...results, ...Array<SendOutcome>(batch.length - held.length).fill('requeued')];
+      });
       // After the batch committed: a rolled-back batch sent nothing that counts.
       for (const outcome of outcomes) {
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
@@ -147,6 +147,22 @@ export class CampaignEngine {
       if (await this.inShop(run.shop_id, (s) => s.marketingCampaignRunsService.finish(run.id))) report.finished++;
     }
     return report;
+  }
+
+  /**
+   * A batch's transaction. The credits are taken at its commit (CreditsService.debitAtCommit): when
+   * another batch of the shop spent them meanwhile, the commit refuses and nothing of this one stays,
+   * so it goes again at once and this time finds out which of its sends the credits still cover.
+   */
+  private async sendBatch(shopId: number, work: (ctx: ToolContext) => Promise<SendOutcome[]>): Promise<SendOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.withShop(shopId, work, { transactional: true });
+      } catch (err) {
+        if (!(err instanceof ToolError && err.code === 'insufficient_credits') || attempt === COMMIT_ATTEMPTS)
+          throw err;
+      }
+    }
   }
 
   private async claimDue(): Promise<Claim[]> {
