@@ -26,7 +26,8 @@ interface PendingDebit {
 /**
  * The shop's credits. Every change is one conditional UPDATE of the balance plus one ledger row,
  * written through the caller's EntityManager so that a debit and the send it pays for commit or
- * roll back together. The balance can never go negative, also under concurrent debits.
+ * roll back together. The balance can never go negative, also under concurrent debits. A batch of
+ * debits (debitEach) in a unit of work's own transaction is written at its commit (debitAtCommit).
  */
 export class CreditsService {
   /** debitEach's debits taken in this unit of work and written at its commit. */

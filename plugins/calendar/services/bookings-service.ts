@@ -4,6 +4,7 @@ import {
   normalizePhone,
   ToolError,
   parseShopTime,
+  sql,
   type Services,
 } from '../../../core/index.js';
 import type { Calendar } from '../entities/calendar.entity.js';
@@ -28,7 +29,7 @@ export interface BookingArgs {
 const MINUTE = 60_000;
 
 /** Serialises bookings and reschedules of one calendar, across processes (with the calendar's id). */
-const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calendar'), ?)`;
+const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calendar'), $1)`;
 
 /**
  * Bookings and every change of an event's time or status. A booking or reschedule checks its slot
@@ -54,7 +55,7 @@ export class CalendarBookingsService {
     const earlier = await replay();
     if (earlier) return earlier;
     await this.deps.calendarSlotsService.refuseIfFull(calendar, service, startAt.getTime());
-    await this.em.execute(CALENDAR_LOCK_SQL, [calendar.id]);
+    await sql(this.em, CALENDAR_LOCK_SQL, [calendar.id]);
     const raced = await replay();
     if (raced) return raced;
     if (args.agent_id !== undefined)
@@ -126,7 +127,7 @@ export class CalendarBookingsService {
         throw invalidArguments('A booking keeps its service’s length; leave end_datetime out.', [
           { path: 'end_datetime', message: 'only for plain events' },
         ]);
-      await this.em.execute(CALENDAR_LOCK_SQL, [calendar.id]);
+      await sql(this.em, CALENDAR_LOCK_SQL, [calendar.id]);
       const service = await this.deps.calendarSlotsService.serviceOf(calendar, event.serviceId);
       await this.deps.calendarSlotsService.checkSlot(
         calendar,

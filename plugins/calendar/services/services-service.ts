@@ -1,4 +1,4 @@
-import { invalidArguments, notFound, type Services } from '../../../core/index.js';
+import { invalidArguments, notFound, sql, type Services } from '../../../core/index.js';
 import { AppointmentType } from '../entities/appointment-type.entity.js';
 import { requireChanges } from './require-changes.js';
 
@@ -58,10 +58,15 @@ export class CalendarServicesService {
     return this.em.find(AppointmentType, { calendarId, deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
+  /** Read with a plain statement and mapped, as calendarsService.get: every booking reads its service. */
   async get(id: number): Promise<AppointmentType> {
-    const service = await this.em.findOne(AppointmentType, { id, deletedAt: null });
-    if (!service) throw notFound('service', id);
-    return service;
+    const [row] = await sql(
+      this.em,
+      'select * from calendar_services where shop_id = $1 and id = $2 and deleted_at is null',
+      [this.deps.shop.id, id],
+    );
+    if (!row) throw notFound('service', id);
+    return this.em.map(AppointmentType, row);
   }
 
   /** A change applies to bookings made from now on; existing bookings keep what they were booked with. */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { invalidArguments, ToolError, formatShopTime, type Services } from '../../../../core/index.js';
+import { invalidArguments, sql, ToolError, formatShopTime, type Services } from '../../../../core/index.js';
 import type { AppointmentType } from '../../entities/appointment-type.entity.js';
 import type { Calendar } from '../../entities/calendar.entity.js';
 import { checkZone, localDate } from '../local-time.js';
@@ -134,12 +134,13 @@ export class CalendarSlotsService {
   ): Promise<void> {
     const from = new Date(startMs - service.bufferBeforeMinutes * MINUTE);
     const to = new Date(startMs + (service.durationMinutes + service.bufferAfterMinutes) * MINUTE);
-    const [{ n }] = await this.deps.em.execute<{ n: number }[]>(
+    const [{ n }] = (await sql<{ n: number }>(
+      this.deps.em,
       `select count(*)::int n from calendar_events
-       where shop_id = ? and calendar_id = ? and service_id = ? and status in ('pending', 'confirmed') and id <> ?
-         and start_at - make_interval(mins => buffer_before_minutes) < ? and end_at + make_interval(mins => buffer_after_minutes) > ?`,
+       where shop_id = $1 and calendar_id = $2 and service_id = $3 and status in ('pending', 'confirmed') and id <> $4
+         and start_at - make_interval(mins => buffer_before_minutes) < $5 and end_at + make_interval(mins => buffer_after_minutes) > $6`,
       [this.deps.shop.id, calendar.id, service.id, excludeEventId ?? 0, to, from],
-    );
+    )) as [{ n: number }];
     if (n >= service.maxConcurrent)
       throw unavailable('taken', 'That slot is taken: the service is booked to capacity then.');
   }
@@ -186,19 +187,18 @@ export class CalendarSlotsService {
     // One after another: the call's transaction is one connection.
     const rules = await this.deps.calendarAvailabilityService.forCalendar(calendar.id);
     const bookable = await this.deps.calendarAgentsService.bookable(calendar.id);
-    const rows = await this.deps.em.execute<
-      {
-        start_at: Date;
-        end_at: Date;
-        buffer_before_minutes: number;
-        buffer_after_minutes: number;
-        service_id: number | null;
-        assigned_agent_id: number | null;
-      }[]
-    >(
+    const rows = await sql<{
+      start_at: string;
+      end_at: string;
+      buffer_before_minutes: number;
+      buffer_after_minutes: number;
+      service_id: number | null;
+      assigned_agent_id: number | null;
+    }>(
+      this.deps.em,
       `select start_at, end_at, buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id
          from calendar_events
-         where shop_id = ? and calendar_id = ? and status in ('pending', 'confirmed') and start_at < ? and end_at > ? and id <> ?`,
+         where shop_id = $1 and calendar_id = $2 and status in ('pending', 'confirmed') and start_at < $3 and end_at > $4 and id <> $5`,
       [
         this.deps.shop.id,
         calendar.id,
