@@ -84,7 +84,7 @@ export type {
   GroupMetrics,
 } from './metrics/metric-definition.js';
 export type { RetentionRule } from './retention/retention-rule.js';
-export { sql } from './db/sql.js';
+export { sql, asEntities } from './db/sql.js';
 export type { CommitHooks } from './tools/commit-hooks.js';
 export { claimDueRows, byShop, type DueRows, type ClaimedRow } from './jobs/claim-due-rows.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
-import { sql } from '../core/index.js';
+import { asEntities, sql } from '../core/index.js';
+import { Shop } from '../core/tenancy/shop.entity.js';
 
 describe('sql: plain statements on the unit of work’s connection', () => {
   let k: TestKernel;
@@ -40,6 +41,23 @@ describe('sql: plain statements on the unit of work’s connection', () => {
     expect(await count()).to.equal(0);
     await em().transactional((tx) => sql(tx, 'insert into sql_helper_probe (id, label) values ($1, $2)', [2, 'kept']));
     expect(await count()).to.equal(1);
+  });
+
+  it('asEntities: rows become managed entities with their types; one the unit of work holds keeps its unflushed change', async () => {
+    const { shopId } = await k.newShop('Mapped shop');
+    const em = k.orm.em.fork();
+    const read = async () => asEntities(em, Shop, await sql(em, 'select * from shops where id = $1', [shopId]))[0]!;
+    const shop = await read();
+    expect(shop).to.include({ id: shopId, name: 'Mapped shop' });
+    expect(em.getUnitOfWork().getIdentityMap().values()).to.include(shop);
+    expect(shop.createdAt).to.be.instanceOf(Date);
+    shop.name = 'Renamed, not flushed';
+    const again = await read();
+    expect(again).to.equal(shop);
+    expect(again.name).to.equal('Renamed, not flushed');
+    await em.flush();
+    const fresh = asEntities(k.orm.em.fork(), Shop, await sql(em, 'select * from shops where id = $1', [shopId]))[0]!;
+    expect(fresh.name).to.equal('Renamed, not flushed');
   });
 
   it('a failing statement throws MikroORM’s exception, as em.execute does, and the connection stays usable', async () => {

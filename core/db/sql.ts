@@ -1,4 +1,4 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import { Utils, type EntityDictionary, type EntityManager, type EntityName, type Knex } from '@mikro-orm/postgresql';
 
 /** What the pg driver's connection offers here; knex's pool hands out pg clients. */
 interface PgConnection {
@@ -29,4 +29,19 @@ export async function sql<Row = Record<string, unknown>>(
     // A transaction's connection is released by the transaction; a pooled one goes back here.
     if (!trx) client.releaseConnection(connection);
   }
+}
+
+/**
+ * Rows read with sql() as managed entities, as em.find gives them: an entity the unit of work
+ * already holds is returned as it is, with any change not flushed yet (em.map would overwrite it
+ * with the row). For reads on the hot path that hand out entities.
+ */
+export function asEntities<T extends object>(em: EntityManager, entity: EntityName<T>, rows: readonly object[]): T[] {
+  const meta = em.getMetadata().get<T>(Utils.className(entity));
+  return rows.map((row) =>
+    em.merge(entity, em.getDriver().mapResult(row as EntityDictionary<T>, meta)!, {
+      refresh: false,
+      convertCustomTypes: true,
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import {
   notFound,
   pageOf,
   sql,
+  asEntities,
   type Paging,
   type Services,
 } from '../../../core/index.js';
@@ -59,14 +60,14 @@ export class CalendarsService {
     return calendar;
   }
 
-  /** Read with a plain statement and mapped: every booking reads its calendar, and findOne costs several times more. */
+  /** Read with a plain statement as an entity: every booking reads its calendar, and findOne costs several times more. */
   async get(id: number): Promise<Calendar> {
     const [row] = await sql(this.em, 'select * from calendar_calendars where shop_id = $1 and id = $2', [
       this.deps.shop.id,
       id,
     ]);
     if (!row) throw notFound('calendar', id);
-    return this.em.map(Calendar, row);
+    return asEntities(this.em, Calendar, [row])[0]!;
   }
 
   /** A calendar that takes bookings and events. */

@@ -1,4 +1,4 @@
-import { invalidArguments, notFound, sql, type Services } from '../../../core/index.js';
+import { invalidArguments, notFound, sql, asEntities, type Services } from '../../../core/index.js';
 import { AppointmentType } from '../entities/appointment-type.entity.js';
 import { requireChanges } from './require-changes.js';
 
@@ -58,7 +58,7 @@ export class CalendarServicesService {
     return this.em.find(AppointmentType, { calendarId, deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
-  /** Read with a plain statement and mapped, as calendarsService.get: every booking reads its service. */
+  /** Read with a plain statement as an entity, as calendarsService.get: every booking reads its service. */
   async get(id: number): Promise<AppointmentType> {
     const [row] = await sql(
       this.em,
@@ -66,7 +66,7 @@ export class CalendarServicesService {
       [this.deps.shop.id, id],
     );
     if (!row) throw notFound('service', id);
-    return this.em.map(AppointmentType, row);
+    return asEntities(this.em, AppointmentType, [row])[0]!;
   }
 
   /** A change applies to bookings made from now on; existing bookings keep what they were booked with. */
