@@ -1,4 +1,3 @@
-import { simpleParser } from 'mailparser';
 import { notFound, type Services } from '../../../../core/index.js';
 import { EmailMessage } from '../../entities/email-message.entity.js';
 
@@ -32,6 +31,8 @@ export class EmailInboundAttachments {
         const fetched = uid === undefined ? false : await client.fetchOne(String(uid), { source: true }, { uid: true });
         if (!fetched || !fetched.source)
           throw notFound('email_attachment', `${messageId}/${index} (the mail is no longer in ${message.imapFolder})`);
+        // Loaded at first use (see parse-message.ts).
+        const { simpleParser } = await import('mailparser');
         const mail = await simpleParser(fetched.source, {
           skipTextToHtml: true,
           skipImageLinks: true,

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { rootCertificates, type ConnectionOptions } from 'node:tls';
-import { ImapFlow } from 'imapflow';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { ImapFlow } from 'imapflow';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { NetworkGuard } from '../../../../core/index.js';
 import type { EmailConfig } from '../../config.js';
@@ -28,6 +28,8 @@ export class MailConnector {
   async imap(target: MailTarget): Promise<ImapFlow> {
     const { address } = await this.guard.checkHost(target.host);
     const timeout = this.config.connectTimeoutMs;
+    // imapflow and nodemailer load at first use: ~35 MB a server with no mail account never needs.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: address,
       port: target.port,
@@ -56,6 +58,7 @@ export class MailConnector {
     const { address } = await this.guard.checkHost(target.host);
     const timeout = this.config.connectTimeoutMs;
     const name = this.serverName(target.host);
+    const nodemailer = (await import('nodemailer')).default;
     return nodemailer.createTransport({
       pool: true,
       maxConnections: 4,

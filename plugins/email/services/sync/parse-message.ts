@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { AttachmentInfo } from '../../entities/email-message.entity.js';
 import type { MailAddress } from '../../entities/values.js';
 import { sanitizeMailHtml } from './sanitize-mail-html.js';
@@ -68,6 +68,9 @@ export function previewOf(text: string | null): string {
  * reading it again finds the same one. The HTML is sanitised here, once, before it is stored.
  */
 export async function parseMessage(source: Buffer, fallbackDate: Date): Promise<ParsedMessage> {
+  // Loaded at first use, as imapflow and nodemailer are: the mail libraries hold ~40 MB that a
+  // server with no mail account never needs.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(source, {
     skipTextToHtml: true,
     skipImageLinks: true,
