@@ -1,5 +1,4 @@
-import type { Services } from '../../../../core/index.js';
-import { boundQuery } from './bound-query.js';
+import { sql, type Services } from '../../../../core/index.js';
 import type { FolderRole } from '../../entities/values.js';
 import type { ParsedMessage } from './parse-message.js';
 import { isReplySubject, subjectKey } from './subject-key.js';
@@ -186,18 +185,18 @@ export class EmailMessageStore {
       subject_key: s.subjectKey,
       counterpart: s.counterpart,
     }));
-    const inserted = await boundQuery<{ id: number }>(
+    const inserted = await sql<{ id: number }>(
       this.em,
       `insert into email_threads (shop_id, account_id, subject, subject_key, counterpart, participants, phone, status, unread,
          message_count, last_message_at, last_inbound_at, first_response_at, created_at, updated_at)
-       select ?, ?, v.subject, v.subject_key, v.counterpart, v.participants, m.phone, 'open', v.unread,
+       select $1, $2, v.subject, v.subject_key, v.counterpart, v.participants, m.phone, 'open', v.unread,
          v.message_count, v.last_message_at, v.last_inbound_at, v.first_response_at, now(), now()
-       from json_to_recordset(?::json) as v(subject text, subject_key text, counterpart text, participants jsonb,
+       from json_to_recordset($3::json) as v(subject text, subject_key text, counterpart text, participants jsonb,
          unread boolean, message_count int, last_message_at timestamptz, last_inbound_at timestamptz, first_response_at timestamptz, ord int)
-       left join email_address_phones m on m.shop_id = ? and m.email = v.counterpart
+       left join email_address_phones m on m.shop_id = $1 and m.email = v.counterpart
        order by v.ord
        returning id`,
-      [this.deps.shop.id, accountId, JSON.stringify(rows), this.deps.shop.id],
+      [this.deps.shop.id, accountId, JSON.stringify(rows)],
     );
     inserted.forEach((row, i) => (slots[i]!.id = Number(row.id)));
   }
@@ -250,15 +249,15 @@ export class EmailMessageStore {
       imap_uid: uid,
       sent_at: m.date.toISOString(),
     }));
-    const inserted = await boundQuery<{ id: number }>(
+    const inserted = await sql<{ id: number }>(
       this.em,
       `insert into email_messages (shop_id, account_id, thread_id, direction, status, message_id_header, in_reply_to, "references",
          from_address, from_name, to_addresses, cc_addresses, bcc_addresses, subject, body_text, body_html, preview, attachments,
          imap_folder, imap_uid, sent_at, attempts, created_at, updated_at)
-       select ?, ?, v.thread_id, v.direction, v.status, v.message_id_header, v.in_reply_to, v.references,
+       select $1, $2, v.thread_id, v.direction, v.status, v.message_id_header, v.in_reply_to, v.references,
          v.from_address, v.from_name, v.to_addresses, v.cc_addresses, '[]', v.subject, v.body_text, v.body_html, v.preview, v.attachments,
-         ?, v.imap_uid, v.sent_at, 0, now(), now()
-       from json_to_recordset(?::json) as v(thread_id int, direction text, status text, message_id_header text,
+         $3, v.imap_uid, v.sent_at, 0, now(), now()
+       from json_to_recordset($4::json) as v(thread_id int, direction text, status text, message_id_header text,
          in_reply_to text, "references" jsonb, from_address text, from_name text, to_addresses jsonb, cc_addresses jsonb,
          subject text, body_text text, body_html text, preview text, attachments jsonb, imap_uid bigint, sent_at timestamptz, ord int)
        order by v.ord
