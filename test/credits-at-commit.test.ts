@@ -64,6 +64,26 @@ describe('credits: a batch of debits is written at the commit', () => {
     expect((await ledger(shopId)).map((l) => l.balance_after)).to.deep.equal(['4', '1']);
   });
 
+  it('without a transaction of the unit of work’s own, a batch is written at once, with the same ledger', async () => {
+    const { shopId } = await k.newShop('At once shop', { credits: 10 });
+    const { taken, refusals } = await inShop(
+      k,
+      shopId,
+      async (ctx) => {
+        const result = await debitEach(ctx, [3, 4, 5], 'a');
+        expect(await balance(shopId)).to.equal(3);
+        return result;
+      },
+      false,
+    );
+    expect(taken).to.equal(2);
+    expect(refusals.map((r: { details: unknown }) => r.details)).to.deep.equal([{ required: 5, balance: 3 }]);
+    expect(await ledger(shopId)).to.deep.equal([
+      { amount: '-3', balance_after: '7', reference: 'a:0' },
+      { amount: '-4', balance_after: '3', reference: 'a:1' },
+    ]);
+  });
+
   it('a unit of work that fails after its debits writes none of them', async () => {
     const { shopId } = await k.newShop('Rollback shop', { credits: 10 });
     const failure = await inShop(k, shopId, async (ctx) => {

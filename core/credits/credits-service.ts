@@ -23,6 +23,20 @@ interface PendingDebit {
   reason: string;
 }
 
+const total = (debits: readonly { amount: number }[]) => debits.reduce((sum, d) => sum + d.amount, 0);
+
+/** How many of the debits, in order, `balance` covers, and what it leaves. */
+function covered(debits: readonly { amount: number }[], balance: number): { taken: number; left: number } {
+  let taken = 0;
+  while (taken < debits.length && balance >= debits[taken]!.amount) balance -= debits[taken++]!.amount;
+  return { taken, left: balance };
+}
+
+/** The balance after each debit, taken in order from `start`: the ledger's balance_after. */
+function balancesAfter(start: number, debits: readonly { amount: number }[]): number[] {
+  return debits.map((d) => (start -= d.amount));
+}
+
 /**
  * The shop's credits. Every change is one conditional UPDATE of the balance plus one ledger row,
  * written through the caller's EntityManager so that a debit and the send it pays for commit or
@@ -79,26 +93,23 @@ export class CreditsService {
       return this.debitAtCommit(debits, reason, commit);
     const [row] = await this.em.execute('select credits_balance from shops where id = ? for update', [this.shopId()]);
     const before = Number(row.credits_balance);
-    let balance = before;
-    let taken = 0;
-    for (const debit of debits) {
-      if (balance < debit.amount) break;
-      balance -= debit.amount;
+    const { taken, left } = covered(debits, before);
+    const lines = debits.slice(0, taken);
+    balancesAfter(before, lines).forEach((balanceAfter, i) =>
       this.em.create(CreditMovement, {
-        amount: -debit.amount,
-        balanceAfter: balance,
+        amount: -lines[i]!.amount,
+        balanceAfter,
         kind: 'spend',
         reason,
-        reference: debit.reference ?? null,
-      } as CreditMovement);
-      taken++;
-    }
+        reference: lines[i]!.reference ?? null,
+      } as CreditMovement),
+    );
     if (taken > 0) {
-      await this.em.execute('update shops set credits_balance = ? where id = ?', [balance, this.shopId()]);
+      await this.em.execute('update shops set credits_balance = ? where id = ?', [left, this.shopId()]);
       await this.em.flush();
-      await this.announceLow(before, balance);
+      await this.announceLow(before, left);
     }
-    return { taken, refusals: this.refusalsOf(debits.slice(taken), balance) };
+    return { taken, refusals: this.refusalsOf(debits.slice(taken), left) };
   }
 
   /**
@@ -115,44 +126,36 @@ export class CreditsService {
     reason: string,
     commit: CommitHooks,
   ): Promise<{ taken: number; refusals: ToolError[] }> {
-    const pending = this.pending ?? [];
-    let balance = (await this.balance()) - pending.reduce((sum, d) => sum + d.amount, 0);
-    let taken = 0;
-    for (const debit of debits) {
-      if (balance < debit.amount) break;
-      balance -= debit.amount;
-      pending.push({ amount: debit.amount, reference: debit.reference ?? null, reason });
-      taken++;
-    }
-    if (!this.pending && taken > 0) {
-      this.pending = pending;
+    const { taken, left } = covered(debits, (await this.balance()) - total(this.pending ?? []));
+    if (taken === 0) return { taken, refusals: this.refusalsOf(debits, left) };
+    if (!this.pending) {
+      this.pending = [];
       commit.beforeCommit(() => this.settle());
     }
-    return { taken, refusals: this.refusalsOf(debits.slice(taken), balance) };
+    for (const d of debits.slice(0, taken))
+      this.pending.push({ amount: d.amount, reference: d.reference ?? null, reason });
+    return { taken, refusals: this.refusalsOf(debits.slice(taken), left) };
   }
 
   /** Writes the pending debits: one conditional update of the balance and their ledger lines. */
   private async settle(): Promise<void> {
     const pending = this.pending!;
     this.pending = undefined;
-    const total = pending.reduce((sum, d) => sum + d.amount, 0);
+    const amount = total(pending);
     const [row] = await sql<{ credits_balance: string }>(
       this.em,
       'update shops set credits_balance = credits_balance - $1 where id = $2 and credits_balance >= $1 returning credits_balance',
-      [total, this.shopId()],
+      [amount, this.shopId()],
     );
     if (!row) {
       const balance = await this.balance();
       throw new ToolError(
         'insufficient_credits',
-        `These sends need ${total} credits and the shop has ${balance}: other sends took the credits meanwhile.`,
-        { required: total, balance },
+        `These sends need ${amount} credits and the shop has ${balance}: other sends took the credits meanwhile.`,
+        { required: amount, balance },
       );
     }
     const after = Number(row.credits_balance);
-    // Each line's balance as if the debits were taken one after the other at the commit.
-    let running = after + total;
-    const balances = pending.map((d) => (running -= d.amount));
     await sql(
       this.em,
       `insert into credit_movements (shop_id, amount, balance_after, kind, reason, reference, created_at)
@@ -162,12 +165,13 @@ export class CreditsService {
       [
         this.shopId(),
         pending.map((d) => d.amount),
-        balances,
+        // Each line's balance as if the debits were taken one after the other at the commit.
+        balancesAfter(after + amount, pending),
         pending.map((d) => d.reason),
         pending.map((d) => d.reference),
       ],
     );
-    await this.announceLow(after + total, after);
+    await this.announceLow(after + amount, after);
   }
 
   private refusalsOf(debits: { amount: number }[], balance: number): ToolError[] {
