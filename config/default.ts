@@ -8,6 +8,7 @@ import type { ConfigOverrides } from '../core/config/config-schema.js';
 const defaults: ConfigOverrides = {
   groups: {
     account: { enabled: true },
+    advanced: { enabled: true },
     activity: { enabled: true },
     agents: { enabled: true },
     ai_analysis: { enabled: true },

@@ -73,7 +73,8 @@ export type {
   ConfirmationEvent,
 } from './audit/audit-record.js';
 export { REDACTED } from './audit/secret-args.js';
-export type { NetworkGuard, CheckedAddress } from './net/network-guard.js';
+export type { NetworkGuard, CheckedAddress, GuardedFetchOptions } from './net/network-guard.js';
+export { timestampedHmac } from './net/hmac-signature.js';
 export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';
 export type {
   MetricDefinition,

@@ -137,7 +137,10 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const access = ServiceAccess.of(plugins);
   access.probe(plugins);
   const groupConfigs = new Map(plugins.map((p) => [p.plugin.name, p.config]));
-  const networkGuard = new NetworkGuard({ allowLoopback: config.network.allowLoopback });
+  const networkGuard = new NetworkGuard({
+    allowLoopback: config.network.allowLoopback,
+    trustedCaPem: config.network.trustedCaPem,
+  });
   container.register({
     secrets: asValue(secrets),
     networkGuard: asValue(networkGuard),

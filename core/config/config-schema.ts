@@ -199,6 +199,13 @@ export const ConfigSchema = Type.Object(
           default: false,
           description: 'Let shop-supplied URLs and hosts reach loopback addresses (tests and local fakes only)',
         }),
+        trustedCaPem: Type.Optional(
+          Type.String({
+            minLength: 1,
+            description:
+              'Certificates (PEM) trusted for HTTPS to shop-supplied URLs besides the system’s: a private CA, or the tests’ local receivers',
+          }),
+        ),
       },
       { additionalProperties: false, default: {} },
     ),

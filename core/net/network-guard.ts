@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
 import { ToolError } from '../errors/tool-error.js';
@@ -17,6 +18,13 @@ export interface NetworkGuardOptions {
   /** Whole request, redirects included. */
   timeoutMs?: number;
   resolve?: Resolver;
+  /** Certificates (PEM) trusted besides the system's: a self-hosted CA, or the tests' local receivers. */
+  trustedCaPem?: string;
+}
+
+export interface GuardedFetchOptions {
+  /** false: a 3xx comes back as the answer (a webhook receiver that redirects has failed). */
+  followRedirects?: boolean;
 }
 
 export interface CheckedAddress {
@@ -57,6 +65,10 @@ export class NetworkGuard {
     this.resolve = options.resolve ?? systemResolver;
     this.agent = new Agent({
       connect: {
+        // Made once: a `ca` list in the connect options would build a context of ~150 roots per connection (~70 ms).
+        ...(options.trustedCaPem && {
+          secureContext: createSecureContext({ ca: [...rootCertificates, options.trustedCaPem] }),
+        }),
         // The pin: the socket goes to the address this lookup checked, never to a second answer.
         lookup: (hostname, options, callback) => {
           this.checkHost(hostname).then(
@@ -98,7 +110,7 @@ export class NetworkGuard {
   }
 
   /** fetch() through the guard: checked, pinned, redirects followed only after their own check. */
-  async fetch(raw: string | URL, init: RequestInit = {}): Promise<Response> {
+  async fetch(raw: string | URL, init: RequestInit = {}, options: GuardedFetchOptions = {}): Promise<Response> {
     let url = this.parse(raw);
     const signal = init.signal ?? AbortSignal.timeout(this.timeoutMs);
     for (let hop = 0; ; hop++) {
@@ -111,7 +123,8 @@ export class NetworkGuard {
         },
       );
       const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      if (response.status < 300 || response.status >= 400 || location === null || options.followRedirects === false)
+        return response;
       await response.body?.cancel();
       if (hop >= this.maxRedirects) throw refused(`more than ${this.maxRedirects} redirects`, { url: url.href });
       url = this.parse(new URL(location, url));

@@ -203,10 +203,21 @@ class CallContext implements ToolContext {
 
   /** The same unit of work as another group sees it (an event listener): its config and services. */
   as(group: string): ToolContext {
-    return extendContext(this, {
+    const view: ToolContext = extendContext(this, {
       config: this.owner.configOf(group),
       services: this.owner.servicesFor(this.cradle(), group),
+      // The listener's own view inside the transaction too, never the emitter's.
+      transaction: <T>(work: (ctx: ToolContext) => Promise<T>): Promise<T> =>
+        this.scopedEm?.isInTransaction()
+          ? work(view)
+          : this.owner.run(this.shop, work, {
+              transactional: true,
+              group,
+              requestId: this.requestId,
+              reporter: { progress: this.progress, log: this.clientLog },
+            }),
     });
+    return view;
   }
 
   private cradle(): Services {

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { timestampedHmac } from '../../../core/index.js';
 
 /**
  * Signed requests between the session service and the main server: HMAC-SHA256 over
@@ -12,15 +13,12 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const VERSION = 'v1';
 
-const hmac = (secret: string, timestamp: string, body: string | Buffer) =>
-  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
-
 /** The two headers to send with `body` (exactly the bytes that go on the wire). */
 export function signRequest(secret: string, body: string, nowMs = Date.now()): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return {
     [TIMESTAMP_HEADER]: timestamp,
-    [SIGNATURE_HEADER]: `${VERSION}=${hmac(secret, timestamp, body).toString('hex')}`,
+    [SIGNATURE_HEADER]: `${VERSION}=${timestampedHmac(secret, timestamp, body).toString('hex')}`,
   };
 }
 
@@ -42,7 +40,7 @@ export function verifySignature(input: VerifyInput): SignatureCheck {
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'invalid_timestamp' };
   const ageSeconds = Math.abs((input.nowMs ?? Date.now()) / 1000 - Number(timestamp));
   if (ageSeconds > (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return { ok: false, reason: 'expired' };
-  const expected = hmac(input.secret, timestamp, input.body);
+  const expected = timestampedHmac(input.secret, timestamp, input.body);
   const match = /^v1=([0-9a-f]{64})$/.exec(signature);
   if (!match || !timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected))
     return { ok: false, reason: 'invalid_signature' };

@@ -1,0 +1,74 @@
+import { asValue } from 'awilix';
+import { definePlugin } from '../../core/index.js';
+import { AdvancedConfig } from './config.js';
+import { advancedErrors } from './errors.js';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
+import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
+import { AdvancedInit } from './migrations/0001-init.js';
+import { WebhookEndpointService } from './services/webhooks/endpoint-service.js';
+import { WebhookRecorder } from './services/webhooks/webhook-recorder.js';
+import { WebhookSender } from './services/webhooks/webhook-sender.js';
+import { WebhookDeliveriesService } from './services/webhooks/deliveries-service.js';
+import { ShopGate } from './services/webhooks/shop-gate.js';
+import { webhookListeners } from './services/webhooks/webhook-listeners.js';
+import { configureWebhooks } from './tools/configure-webhooks.js';
+import { getWebhookConfig } from './tools/get-webhook-config.js';
+import { listWebhookEventTypes } from './tools/list-webhook-event-types.js';
+import { sendTestWebhook } from './tools/send-test-webhook.js';
+import { listWebhookDeliveries } from './tools/list-webhook-deliveries.js';
+import { getWebhookDelivery } from './tools/get-webhook-delivery.js';
+import { redeliverWebhook } from './tools/redeliver-webhook.js';
+import { recoverFailedWebhooks } from './tools/recover-failed-webhooks.js';
+
+/**
+ * advanced: the shop's own systems. Webhooks: one HTTPS endpoint per shop, subscribed event types
+ * from the domain events of the enabled groups, written to the outbox in the transaction of the
+ * change, signed (Stripe-style and Standard Webhooks headers), retried on Svix's schedule for about
+ * 27 hours, with a delivery log, redelivery and recovery of a window.
+ */
+export default definePlugin({
+  name: 'advanced',
+  version: '1.0.0',
+  description:
+    'The shop’s own systems: signed webhooks delivered from a transactional outbox with retries, a delivery log, redelivery and recovery.',
+  kernel: '^1.0.0',
+  configSchema: AdvancedConfig,
+  entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt],
+  migrations: [{ name: '0001-init', class: AdvancedInit }],
+  services: {
+    webhookEndpoints: WebhookEndpointService,
+    webhookRecorder: WebhookRecorder,
+    webhookSender: WebhookSender,
+    webhookDeliveries: WebhookDeliveriesService,
+  },
+  errors: advancedErrors,
+  tools: [
+    configureWebhooks,
+    getWebhookConfig,
+    listWebhookEventTypes,
+    sendTestWebhook,
+    listWebhookDeliveries,
+    getWebhookDelivery,
+    redeliverWebhook,
+    recoverFailedWebhooks,
+  ],
+  on: webhookListeners,
+  outbox: {
+    'advanced.webhook': {
+      deliver: (delivery, { services }) =>
+        services.webhookSender.deliver(delivery.payload, delivery.attempt, delivery.lastAttempt),
+      retryScheduleMs: (config) => config.retryScheduleMs,
+    },
+  },
+  retention: [
+    { table: 'webhook_deliveries', column: 'created_at', where: `"status" <> 'pending'`, days: (c) => c.retentionDays },
+    { table: 'webhook_attempts', column: 'attempted_at', days: (c) => c.retentionDays },
+  ],
+  setup: ({ container, config }) => {
+    container.register({
+      advancedConfig: asValue(config),
+      webhookShopGate: asValue(new ShopGate(config.maxInFlightPerShop)),
+    });
+  },
+});

@@ -1,0 +1,97 @@
+import type { Response } from 'undici';
+import { ToolError, type NetworkGuard } from '../../../../core/index.js';
+import type { SignedWebhook } from './sign-webhook.js';
+
+const EXCERPT_BYTES = 1024;
+
+/** What one request to a receiver came to. `statusCode` null: no answer (refused, timed out, blocked). */
+export interface AttemptResult {
+  succeeded: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+  /** The receiver's Retry-After (429, 503), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+/**
+ * POSTs one signed attempt through the network guard (the receiver's address checked and pinned).
+ * Only a 2xx within the timeout succeeds: a redirect is not followed and counts as a failure, as at
+ * Svix and GitHub, since following it would send the payload somewhere the shop never named.
+ */
+export async function sendWebhook(
+  guard: NetworkGuard,
+  url: string,
+  request: SignedWebhook,
+  timeoutMs: number,
+): Promise<AttemptResult> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const response = await guard.fetch(
+      url,
+      { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) },
+      { followRedirects: false },
+    );
+    const excerpt = await readExcerpt(response.body);
+    const status = response.status;
+    const succeeded = status >= 200 && status < 300;
+    const retryAfterMs =
+      status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+    return {
+      succeeded,
+      statusCode: status,
+      durationMs: took(),
+      error: succeeded ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`,
+      responseExcerpt: excerpt,
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+    };
+  } catch (err) {
+    return {
+      succeeded: false,
+      statusCode: null,
+      durationMs: took(),
+      error: describe(err, timeoutMs),
+      responseExcerpt: null,
+    };
+  }
+}
+
+/** The first KB of the answer, for the delivery log; the rest is never read. */
+async function readExcerpt(body: Response['body']): Promise<string | null> {
+  if (!body) return null;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < EXCERPT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut short still leaves what arrived.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+  return text.length > 0 ? text : null;
+}
+
+/** Retry-After as seconds or as an HTTP date. */
+export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function describe(err: unknown, timeoutMs: number): string {
+  if (err instanceof ToolError) return `blocked: ${err.message}`;
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = e.cause?.code ?? e.cause?.message;
+  return cause ? `${e.message} (${cause})` : e.message;
+}
