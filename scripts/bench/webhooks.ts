@@ -1,0 +1,106 @@
+/**
+ * Webhook delivery benchmark (not a test). Targets (issue 14): at least 1,000 deliveries/s to a
+ * local receiver, and commit-to-first-attempt p99 at most 1 s at that load. One shop subscribed to
+ * ticket.created; transactions of --batch events each are committed at --rate events/s for
+ * --seconds while the server's outbox relay runs as in production (woken by each commit), and a
+ * local HTTPS receiver answers 200. Prints the delivery rate over the whole run, the latency from
+ * commit to the receiver's arrival (the envelope's created_at is the emitting transaction's time),
+ * and checks every event arrived exactly once.
+ *
+ *   npm run bench:webhooks [-- --engine postgres|embedded --rate 1000 --seconds 10 --batch 50]
+ */
+
+import { parseArgs } from 'node:util';
+import { benchKernel, percentile } from './bench-kernel.js';
+import { mcpCaller } from './bench-kernel.js';
+import { inShop } from '../../test/fixtures/service-probe/index.js';
+import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
+import { WebhookReceiver } from '../../plugins/advanced/test/webhook-receiver.js';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    rate: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '10' },
+    batch: { type: 'string', default: '50' },
+  },
+});
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const BATCH = Number(values.batch);
+const TOTAL = RATE * SECONDS;
+
+const receiver = new WebhookReceiver();
+await receiver.start();
+const { kernel, close } = await benchKernel(
+  { service_probe: serviceProbe },
+  {
+    embedded: values.engine === 'embedded',
+    overrides: { network: { allowLoopback: true, trustedCaPem: receiver.certPem } },
+  },
+);
+const { token, shopId } = await kernel.shops.create({ name: 'Webhook bench' });
+const first = await kernel.app.inject({
+  method: 'POST',
+  url: '/',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  payload: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'configure_webhooks',
+      arguments: {
+        webhook_enabled: true,
+        webhook_url: receiver.url,
+        webhook_secret: 'whsec-bench-secret-0001',
+        webhook_events: ['ticket.created'],
+      },
+    },
+  }),
+});
+const url = new URL(first.json().result.structuredContent.confirmation_url);
+await kernel.app.inject({ method: 'POST', url: `${url.pathname}/approve`, payload: '' });
+const config = (await mcpCaller(kernel, token)('get_webhook_config', {})).webhooks;
+if (!config.webhook_enabled) throw new Error('webhooks did not get enabled');
+
+kernel.outbox.start();
+const started = performance.now();
+let emitted = 0;
+const interval = (BATCH / RATE) * 1000;
+while (emitted < TOTAL) {
+  const due = started + (emitted / BATCH) * interval;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const payloads = Array.from({ length: Math.min(BATCH, TOTAL - emitted) }, (_, i) => ({
+    ticket_id: emitted + i + 1,
+    title: `bench ${emitted + i + 1}`,
+    priority: 'P3' as const,
+    phone: null,
+    customer_email: null,
+  }));
+  emitted += payloads.length;
+  await inShop(kernel, shopId, (ctx) => ctx.services.events.emitMany('tickets.created', payloads));
+}
+const emittedIn = (performance.now() - started) / 1000;
+const deadline = Date.now() + 120_000;
+while (receiver.received.length < TOTAL && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+const seconds = (performance.now() - started) / 1000;
+
+const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
+const lags = receiver.received.map((r) => r.at - Date.parse(JSON.parse(r.body).created_at));
+console.log(
+  JSON.stringify({
+    engine: values.engine,
+    events: TOTAL,
+    offered_rate: RATE,
+    emitted_in_s: Number(emittedIn.toFixed(2)),
+    received: receiver.received.length,
+    distinct: ids.size,
+    seconds: Number(seconds.toFixed(2)),
+    deliveries_per_second: Number((receiver.received.length / seconds).toFixed(0)),
+    commit_to_arrival_ms: { p50: percentile(lags, 50), p95: percentile(lags, 95), p99: percentile(lags, 99) },
+  }),
+);
+await close();
+await receiver.stop();
