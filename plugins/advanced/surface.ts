@@ -5,6 +5,16 @@ import type { WebhookRecorder, WebhookDeliveryMessage } from './services/webhook
 import type { WebhookSender } from './services/webhooks/webhook-sender.js';
 import type { WebhookDeliveriesService } from './services/webhooks/deliveries-service.js';
 import type { ShopGate } from './services/webhooks/shop-gate.js';
+import type { CustomFunctionsService } from './services/functions/custom-functions-service.js';
+import type { FunctionInvoker } from './services/functions/function-invoker.js';
+import type { FunctionCallsService } from './services/functions/function-calls-service.js';
+
+export type {
+  FunctionInvoker,
+  CallContext,
+  CallOutcome,
+  FunctionDefinition,
+} from './services/functions/function-invoker.js';
 
 declare module '../../core/index.js' {
   interface GroupServices {
@@ -14,6 +24,10 @@ declare module '../../core/index.js' {
     webhookDeliveries: WebhookDeliveriesService;
     /** Registered at setup: this process's cap on requests in flight to one shop's endpoint. */
     webhookShopGate: ShopGate;
+    customFunctions: CustomFunctionsService;
+    /** The assistant's way to its shop's functions: definitions(surface) and invokeByName(name, args, context). */
+    functionInvoker: FunctionInvoker;
+    functionCalls: FunctionCallsService;
     /** The group's config, registered at setup. */
     advancedConfig: AdvancedConfig;
   }

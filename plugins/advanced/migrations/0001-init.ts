@@ -27,5 +27,22 @@ export class AdvancedInit extends Migration {
     );
     this.addSql(`create index "webhook_attempts_shop_id_index" on "webhook_attempts" ("shop_id");`);
     this.addSql(`create index "webhook_attempts_delivery_id_index" on "webhook_attempts" ("delivery_id");`);
+    this.addSql(
+      `create table "custom_functions" ("id" serial primary key, "shop_id" int not null, "name" varchar(40) not null, "description" text not null, "parameters" jsonb not null, "url" text not null, "method" text check ("method" in ('POST', 'GET')) not null, "headers_sealed" text null, "header_names" jsonb not null, "timeout_seconds" int not null, "surfaces" jsonb not null, "side_effects" text check ("side_effects" in ('read', 'write')) not null, "response_max_chars" int not null, "is_enabled" boolean not null, "secret_sealed" text not null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`,
+    );
+    this.addSql(`create index "custom_functions_shop_id_index" on "custom_functions" ("shop_id");`);
+    this.addSql(
+      `alter table "custom_functions" add constraint "custom_functions_shop_id_name_unique" unique ("shop_id", "name");`,
+    );
+    this.addSql(
+      `create table "custom_function_calls" ("id" bigserial primary key, "shop_id" int not null, "function_id" int not null, "function_name" varchar(40) not null, "source" text check ("source" in ('assistant', 'test')) not null, "surface" varchar(40) null, "status" text check ("status" in ('ok', 'error', 'timeout', 'invalid_arguments', 'blocked')) not null, "status_code" int null, "duration_ms" int not null, "arguments" jsonb not null, "result" text null, "truncated" boolean not null, "error" text null, "created_at" timestamptz not null);`,
+    );
+    this.addSql(`create index "custom_function_calls_shop_id_index" on "custom_function_calls" ("shop_id");`);
+    this.addSql(
+      `create index "custom_function_calls_shop_id_function_id_created_at_index" on "custom_function_calls" ("shop_id", "function_id", "created_at");`,
+    );
+    this.addSql(
+      `create index "custom_function_calls_shop_id_created_at_index" on "custom_function_calls" ("shop_id", "created_at");`,
+    );
   }
 }

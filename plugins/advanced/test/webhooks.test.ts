@@ -68,7 +68,7 @@ describe('advanced: webhooks', function () {
           service_probe: serviceProbe,
           advanced: {
             enabled: true,
-            config: { retryScheduleMs: [100, 200, 1_000], deliveryTimeoutMs: 1_000 },
+            config: { retryScheduleMs: [100, 200, 4_000], deliveryTimeoutMs: 1_000 },
           },
         },
       },
@@ -341,11 +341,9 @@ describe('advanced: webhooks', function () {
         customer_email: null,
       }));
       await inShop(k, shop.shopId, (ctx) => ctx.services.events.emitMany('tickets.created', payloads));
-      // Passes while it is down: every attempt fails until the long last step.
+      // Passes while it is down: every first attempt fails, and the last step is far off.
       await drain(async () => (await call.ok('list_webhook_deliveries', { status: 'pending', limit: 1 })).count === 0);
-      await sleep(400);
-      for (let i = 0; i < 5; i++) await k.outbox.deliverDue();
-      expect((await call.ok('list_webhook_deliveries', { status: 'failed', limit: 1 })).count).to.equal(200);
+      expect((await call.ok('list_webhook_deliveries', { status: 'exhausted', limit: 1 })).count).to.equal(0);
       expect(receiver.received.filter((r) => r.body.includes('"outage '))).to.have.length(0);
       await receiver.start();
       await drain(async () => (await call.ok('list_webhook_deliveries', { status: 'failed', limit: 1 })).count === 0);
@@ -357,6 +355,7 @@ describe('advanced: webhooks', function () {
     });
 
     it('an endpoint failing for longer than the limit is disabled; new events are held; enabling and recovering sends them', async () => {
+      const since = new Date().toISOString();
       receiver.answer = () => ({ status: 500 });
       await openTicket('First failure');
       const first = await latest('ticket.created');
@@ -376,19 +375,13 @@ describe('advanced: webhooks', function () {
       expect(held).to.include({ status: 'exhausted' });
       expect(held.last_error).to.match(/disabled/);
       receiver.answer = () => ({ status: 200 });
-      await call.fails(
-        'recover_failed_webhooks',
-        { since: new Date(Date.now() - 60_000).toISOString() },
-        'invalid_state',
-      );
+      await call.fails('recover_failed_webhooks', { since }, 'invalid_state');
       await configure({ webhook_enabled: true });
       expect((await call.ok('get_webhook_config')).webhooks).to.include({
         endpoint_status: 'active',
         failing_since: null,
       });
-      const { requeued } = await call.ok('recover_failed_webhooks', {
-        since: new Date(Date.now() - 60_000).toISOString(),
-      });
+      const { requeued } = await call.ok('recover_failed_webhooks', { since });
       // The held one; the first is either held too or still on its schedule.
       expect(requeued).to.be.within(1, 2);
       await drain(async () =>

@@ -35,3 +35,30 @@ export const AttemptReportOutput = Type.Object({
   response_excerpt: Nullable(Type.String()),
   headers_sent: Type.Record(Type.String(), Type.String()),
 });
+
+export const FunctionOutput = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  parameters: Type.Record(Type.String(), Type.Unknown()),
+  url: Type.String(),
+  method: Type.String(),
+  headers: Type.Record(Type.String(), Type.String()),
+  timeout_seconds: Type.Integer(),
+  surfaces: Type.Array(Type.String()),
+  side_effects: Type.String(),
+  response_max_chars: Type.Integer(),
+  is_enabled: Type.Boolean(),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+
+export const CallOutput = Type.Object({
+  call_id: Type.Integer(),
+  status: Type.String(),
+  status_code: Nullable(Type.Integer()),
+  duration_ms: Type.Integer(),
+  result: Nullable(Type.String()),
+  truncated: Type.Boolean(),
+  error: Nullable(Type.String()),
+});

@@ -1,8 +1,8 @@
-import type { Response } from 'undici';
 import { ToolError, type NetworkGuard } from '../../../../core/index.js';
 import type { SignedWebhook } from './sign-webhook.js';
+import { readCapped } from '../read-capped.js';
 
-const EXCERPT_BYTES = 1024;
+const EXCERPT_CHARS = 1024;
 
 /** What one request to a receiver came to. `statusCode` null: no answer (refused, timed out, blocked). */
 export interface AttemptResult {
@@ -34,7 +34,7 @@ export async function sendWebhook(
       { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) },
       { followRedirects: false },
     );
-    const excerpt = await readExcerpt(response.body);
+    const { text: excerpt } = await readCapped(response.body, EXCERPT_CHARS);
     const status = response.status;
     const succeeded = status >= 200 && status < 300;
     const retryAfterMs =
@@ -56,28 +56,6 @@ export async function sendWebhook(
       responseExcerpt: null,
     };
   }
-}
-
-/** The first KB of the answer, for the delivery log; the rest is never read. */
-async function readExcerpt(body: Response['body']): Promise<string | null> {
-  if (!body) return null;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A body cut short still leaves what arrived.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
-  return text.length > 0 ? text : null;
 }
 
 /** Retry-After as seconds or as an HTTP date. */

@@ -1,0 +1,17 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+
+export const deleteCustomFunction = defineTool({
+  name: 'delete_custom_function',
+  title: 'Delete custom function',
+  description:
+    'Deletes a custom function: the assistant can no longer call it. Its call log stays until it ages out (30 days).',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+  input: Type.Object({ function_id: Type.Integer({ minimum: 1 }) }),
+  output: Type.Object({ deleted: Type.Boolean(), id: Type.Integer() }),
+  handler: async ({ function_id }, { services }) => {
+    await services.customFunctions.delete(function_id);
+    return { deleted: true, id: function_id };
+  },
+});
