@@ -32,6 +32,11 @@ import { updateCustomFunction } from './tools/update-custom-function.js';
 import { deleteCustomFunction } from './tools/delete-custom-function.js';
 import { testCustomFunction } from './tools/test-custom-function.js';
 import { listCustomFunctionCalls } from './tools/list-custom-function-calls.js';
+import { listCrmFieldDefinitions } from './tools/list-crm-field-definitions.js';
+import { createCrmFieldDefinition } from './tools/create-crm-field-definition.js';
+import { updateCrmFieldDefinition } from './tools/update-crm-field-definition.js';
+import { deleteCrmFieldDefinition } from './tools/delete-crm-field-definition.js';
+import { exportCrmCustomersCsv } from './tools/export-crm-customers-csv.js';
 
 /**
  * advanced: the shop's own systems. Webhooks: one HTTPS endpoint per shop, subscribed event types
@@ -39,14 +44,16 @@ import { listCustomFunctionCalls } from './tools/list-custom-function-calls.js';
  * change, signed (Stripe-style and Standard Webhooks headers), retried on Svix's schedule for about
  * 27 hours, with a delivery log, redelivery and recovery of a window. Custom functions: HTTPS
  * endpoints of the shop's the assistant may call, described by a JSON Schema, signed, guarded,
- * capped and logged.
+ * capped and logged. CRM extras: typed custom-field definitions that the crm group checks every
+ * write against, and a CSV export (the crm group owns the data; these are its tools' faces).
  */
 export default definePlugin({
   name: 'advanced',
   version: '1.0.0',
   description:
-    'The shop’s own systems: signed webhooks delivered from a transactional outbox with retries, a delivery log, redelivery and recovery; custom functions the assistant may call.',
+    'The shop’s own systems: signed webhooks delivered from a transactional outbox with retries, a delivery log, redelivery and recovery; custom functions the assistant may call; typed CRM fields and a CSV export.',
   kernel: '^1.0.0',
+  optionalDependencies: ['crm'],
   configSchema: AdvancedConfig,
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, CustomFunction, CustomFunctionCall],
   migrations: [{ name: '0001-init', class: AdvancedInit }],
@@ -76,6 +83,11 @@ export default definePlugin({
     deleteCustomFunction,
     testCustomFunction,
     listCustomFunctionCalls,
+    listCrmFieldDefinitions,
+    createCrmFieldDefinition,
+    updateCrmFieldDefinition,
+    deleteCrmFieldDefinition,
+    exportCrmCustomersCsv,
   ],
   on: webhookListeners,
   outbox: {

@@ -1,8 +1,11 @@
 /** The crm group as other groups see it: its service and its events. Types only. */
 import type { CrmCustomersService } from './services/crm-customers-service.js';
 import type { CrmStage } from './services/crm-fields.js';
+import type { CrmFieldDefinitionsService } from './services/field-definitions-service.js';
 
-export type { CrmCustomersService, CrmStage };
+export type { CrmCustomersService, CrmStage, CrmFieldDefinitionsService };
+export type { CrmFieldDefinition, FieldType } from './entities/crm-field-definition.entity.js';
+export { FIELD_TYPES } from './entities/crm-field-definition.entity.js';
 
 /** Fired when a CRM contact moves to another pipeline stage. */
 export interface CrmStageChanged {
@@ -19,6 +22,8 @@ export interface CrmStageChanged {
 declare module '../../core/index.js' {
   interface GroupServices {
     crmCustomersService: CrmCustomersService;
+    /** Typed custom-field definitions of CRM records and the CSV export (the advanced group's tools use them). */
+    crmFieldDefinitions: CrmFieldDefinitionsService;
   }
   interface EventMap {
     'crm.stage_changed': CrmStageChanged;

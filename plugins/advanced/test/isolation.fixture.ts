@@ -7,7 +7,7 @@ import type { IsolationFixture } from '../../../test/harness/isolation.js';
  * configuration and logs are empty.
  */
 const fixture: IsolationFixture = {
-  groups: ['advanced'],
+  groups: ['advanced', 'crm', 'customers'],
   seed: async (callAsA) => {
     await callAsA('configure_webhooks', {
       webhook_enabled: false,
@@ -23,7 +23,9 @@ const fixture: IsolationFixture = {
       headers: { Authorization: 'Bearer a-only' },
     });
     await callAsA('test_custom_function', { function_id: fn.id, arguments: { q: 'x' } });
-    return { deliveryId: attempt.delivery_id, functionId: fn.id };
+    const { definition } = await callAsA('create_crm_field_definition', { key: 'tier', label: 'Tier', type: 'text' });
+    await callAsA('create_crm_customer', { action: 'create', whatsapp_number: '+34600400500' });
+    return { deliveryId: attempt.delivery_id, functionId: fn.id, definitionId: definition.id };
   },
   probes: (seed) => [
     { tool: 'get_webhook_delivery', args: { delivery_id: seed.deliveryId }, expect: 'not_found' },
@@ -50,12 +52,21 @@ const fixture: IsolationFixture = {
       expect: 'empty',
       isEmpty: (p) => p.count === 0,
     },
+    {
+      tool: 'update_crm_field_definition',
+      args: { definition_id: seed.definitionId, label: 'x' },
+      expect: 'not_found',
+    },
+    { tool: 'delete_crm_field_definition', args: { definition_id: seed.definitionId }, expect: 'not_found' },
+    { tool: 'list_crm_field_definitions', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
+    { tool: 'export_crm_customers_csv', args: {}, expect: 'empty', isEmpty: (p) => p.rows === 0 },
   ],
   snapshot: async (callAsA, seed) => [
     await callAsA('get_webhook_config'),
     await callAsA('get_webhook_delivery', { delivery_id: seed.deliveryId }),
     await callAsA('get_custom_function', { function_id: seed.functionId }),
     (await callAsA('list_custom_function_calls', { function_id: seed.functionId })).count,
+    await callAsA('list_crm_field_definitions'),
   ],
   exempt: {},
 };

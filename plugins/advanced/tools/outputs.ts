@@ -62,3 +62,16 @@ export const CallOutput = Type.Object({
   truncated: Type.Boolean(),
   error: Nullable(Type.String()),
 });
+
+export const DefinitionOutput = Type.Object({
+  id: Type.Integer(),
+  key: Type.String(),
+  label: Type.String(),
+  type: Type.String(),
+  options: Type.Array(Type.String()),
+  required: Type.Boolean(),
+  description: Nullable(Type.String()),
+  show_to_ai: Type.Boolean(),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});

@@ -11,6 +11,7 @@ import {
 } from '../../../core/index.js';
 import type { CustomersDeleted, CustomersMerged, CustomersService } from '../../customers/surface.js';
 import { CrmCustomer } from '../entities/crm-customer.entity.js';
+import type { CrmFieldDefinitionsService } from './field-definitions-service.js';
 import {
   CRM_STAGES,
   DEFAULT_STAGE,
@@ -25,6 +26,7 @@ interface Deps {
   shop: ShopContext;
   customersService: Pick<CustomersService, 'ensureByPhone'>;
   events: ScopedEvents;
+  crmFieldDefinitions: CrmFieldDefinitionsService;
 }
 
 export interface CrmUpdate {
@@ -137,7 +139,10 @@ export class CrmCustomersService {
     };
     for (const [key, value] of Object.entries(fields))
       if (value !== undefined) (crm as Record<string, unknown>)[key] = value;
-    if (input.custom_fields) crm.customFields = patchCustomFields(crm.customFields, input.custom_fields);
+    if (input.custom_fields) {
+      await this.deps.crmFieldDefinitions.check(input.custom_fields);
+      crm.customFields = patchCustomFields(crm.customFields, input.custom_fields);
+    }
     await this.em.flush();
     return crm;
   }

@@ -9,7 +9,7 @@ export type CustomFieldValue = string | number | boolean;
 export type CustomFields = Record<string, CustomFieldValue>;
 
 const MAX_CUSTOM_FIELDS = 50;
-const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
+export const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 
 export const StageSchema = Type.Union(
   CRM_STAGES.map((s) => Type.Literal(s)),

@@ -1,0 +1,27 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { crmDefinitions } from '../services/crm/crm-definitions.js';
+
+const STAGES = ['lead', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
+
+export const exportCrmCustomersCsv = defineTool({
+  name: 'export_crm_customers_csv',
+  title: 'Export CRM customers as CSV',
+  description:
+    "The CRM records as CSV (RFC 4180; a cell starting with =, +, - or @ is prefixed with ' so a spreadsheet never runs it), newest first: id, whatsapp_number, name, email, company, stage, created_at, updated_at, then a column per custom field (fields: which keys, default every defined one). stage and query (name, email, company or number digits) filter. At most 5,000 rows: truncated true means narrow the filters for the rest.",
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    stage: Type.Optional(Type.Enum([...STAGES])),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
+  }),
+  output: Type.Object({
+    csv: Type.String(),
+    rows: Type.Integer({ minimum: 0 }),
+    columns: Type.Array(Type.String()),
+    truncated: Type.Boolean(),
+  }),
+  handler: async ({ stage, query, fields }, { services }) =>
+    crmDefinitions(services).exportCsv({ stage, query }, fields),
+});
