@@ -1,4 +1,4 @@
-/** The advanced group as other groups see it: its services. Types only. */
+/** The advanced group as other groups see it: its services and its event. */
 import type { AdvancedConfig } from './config.js';
 import type { WebhookEndpointService } from './services/webhooks/endpoint-service.js';
 import type { WebhookRecorder, WebhookDeliveryMessage } from './services/webhooks/webhook-recorder.js';
@@ -16,6 +16,15 @@ export type {
   FunctionDefinition,
 } from './services/functions/function-invoker.js';
 
+/** Fired once when the shop's endpoint is set aside after every delivery failed for disableAfterFailingMs (5 days). */
+export interface AdvancedWebhooksDisabled {
+  webhook_url: string;
+  /** ISO 8601: the first failure of the run. */
+  failing_since: string;
+  /** ISO 8601. */
+  disabled_at: string;
+}
+
 declare module '../../core/index.js' {
   interface GroupServices {
     webhookEndpoints: WebhookEndpointService;
@@ -30,6 +39,9 @@ declare module '../../core/index.js' {
     functionCalls: FunctionCallsService;
     /** The group's config, registered at setup. */
     advancedConfig: AdvancedConfig;
+  }
+  interface EventMap {
+    'advanced.webhooks_disabled': AdvancedWebhooksDisabled;
   }
   interface OutboxMap {
     /** A webhook delivery to attempt (the advanced group POSTs it to the shop's endpoint). */

@@ -6,6 +6,7 @@ import { Notification } from './entities/notification.entity.js';
 import { NotificationSettings } from './entities/notification-settings.entity.js';
 import { NotificationDelivery } from './entities/notification-delivery.entity.js';
 import { NotificationsInit } from './migrations/0001-init.js';
+import { NotificationsWebhooksDisabled } from './migrations/0002-webhooks-disabled.js';
 import { NotifierService } from './services/notifier-service.js';
 import { InboxService } from './services/inbox-service.js';
 import { NotificationSettingsService } from './services/settings-service.js';
@@ -15,6 +16,7 @@ import { onTicketAssigned, onTicketCreated } from './listeners/tickets.js';
 import { onCampaignStatusChanged } from './listeners/campaigns.js';
 import { onLineDisconnected } from './listeners/lines.js';
 import { onCreditsLow } from './listeners/credits.js';
+import { onWebhooksDisabled } from './listeners/webhooks.js';
 import { onEventBooked } from './listeners/calendar.js';
 import { onTaskAssigned, onTaskReminderDue } from './listeners/tasks.js';
 import { onSupportReplied } from './listeners/support.js';
@@ -47,7 +49,10 @@ export default definePlugin({
   optionalDependencies: ['whatsapp_ops'],
   configSchema: NotificationsConfig,
   entities: [Notification, NotificationSettings, NotificationDelivery],
-  migrations: [{ name: '0001-init', class: NotificationsInit }],
+  migrations: [
+    { name: '0001-init', class: NotificationsInit },
+    { name: '0002-webhooks-disabled', class: NotificationsWebhooksDisabled },
+  ],
   services: {
     notifierService: NotifierService,
     inboxService: InboxService,
@@ -74,6 +79,7 @@ export default definePlugin({
     'mass_marketing.campaign_status_changed': onCampaignStatusChanged,
     'whatsapp_ops.line_disconnected': onLineDisconnected,
     'credits.low': onCreditsLow,
+    'advanced.webhooks_disabled': onWebhooksDisabled,
     'calendar.event_booked': onEventBooked,
     'tasks.assigned': onTaskAssigned,
     'tasks.reminder_due': onTaskReminderDue,

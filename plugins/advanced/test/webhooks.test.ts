@@ -60,7 +60,7 @@ describe('advanced: webhooks', function () {
     receiver = new WebhookReceiver();
     await receiver.start();
     k = await bootKernel({
-      groups: ['advanced', 'tickets', 'customers', 'agents'],
+      groups: ['advanced', 'tickets', 'customers', 'agents', 'notifications'],
       overrides: {
         network: { allowLoopback: true, trustedCaPem: receiver.certPem },
         auth: { requestsPerWindow: 1_000_000 },
@@ -370,6 +370,10 @@ describe('advanced: webhooks', function () {
       await drain(async () => (await call.ok('get_webhook_config')).webhooks.endpoint_status === 'disabled_failing');
       const config = (await call.ok('get_webhook_config')).webhooks;
       expect(config.disabled_at).to.be.a('string');
+      const told = (await call.ok('list_notifications', { recipient: 'owner', type: 'webhooks_disabled' }))
+        .notifications;
+      expect(told).to.have.length(1);
+      expect(told[0].body).to.include(receiver.url);
       await openTicket('Held back');
       const held = await latest('ticket.created');
       expect(held).to.include({ status: 'exhausted' });

@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'campaign_paused',
   'line_disconnected',
   'credits_low',
+  'webhooks_disabled',
   'booking_created',
   'task_assigned',
   'task_due',

@@ -4,6 +4,7 @@ import { sendWebhook, type AttemptResult } from './send-webhook.js';
 import { signWebhook } from './sign-webhook.js';
 import { TEST_EVENT_TYPE } from './event-catalogue.js';
 import type { WebhookDeliveryMessage, WebhookEnvelope } from './webhook-recorder.js';
+import type { AdvancedWebhooksDisabled } from '../../surface.js';
 
 interface DeliveryRow {
   delivery_id: string;
@@ -122,7 +123,7 @@ export class WebhookSender {
     nextAttemptAt: Date | null | undefined,
   ): Promise<void> {
     const { em, shop, advancedConfig } = this.deps;
-    await sql(
+    const [endpoint] = await sql<{ url: string; failing_since: Date; disabled_at: Date; just_disabled: boolean }>(
       em,
       `with attempt as (
          insert into "webhook_attempts" ("shop_id", "delivery_id", "trigger", "succeeded", "status_code", "duration_ms", "error", "response_excerpt", "attempted_at")
@@ -137,7 +138,8 @@ export class WebhookSender {
          "failing_since" = case when $4 then null else coalesce("failing_since", now()) end,
          "status" = case when not $4 and coalesce("failing_since", now()) <= now() - $12::int * interval '1 millisecond' then 'disabled_failing' else "status" end,
          "disabled_at" = case when not $4 and "status" = 'active' and coalesce("failing_since", now()) <= now() - $12::int * interval '1 millisecond' then now() else "disabled_at" end
-       where "shop_id" = $1 and $3 <> 'test' and ($4 = false or "failing_since" is not null)`,
+       where "shop_id" = $1 and $3 <> 'test' and ($4 = false or "failing_since" is not null)
+       returning "url", "failing_since", "disabled_at", "disabled_at" = now() as "just_disabled"`,
       [
         shop.id,
         deliveryId,
@@ -153,6 +155,31 @@ export class WebhookSender {
         advancedConfig.disableAfterFailingMs,
       ],
     );
+    // now() is the statement's transaction time: equal only when this very statement set it aside.
+    if (endpoint?.just_disabled)
+      await this.announce({
+        webhook_url: endpoint.url,
+        failing_since: new Date(endpoint.failing_since).toISOString(),
+        disabled_at: new Date(endpoint.disabled_at).toISOString(),
+      });
+  }
+
+  /**
+   * Attempts run with no transaction open (a request may take seconds); the listeners of the event
+   * (the owner's notification) write in one, begun on this unit of work's EntityManager, which
+   * their services share.
+   */
+  private async announce(event: AdvancedWebhooksDisabled): Promise<void> {
+    const { em, events } = this.deps;
+    if (em.isInTransaction()) return events.emit('advanced.webhooks_disabled', event);
+    await em.begin();
+    try {
+      await events.emit('advanced.webhooks_disabled', event);
+      await em.commit();
+    } catch (err) {
+      await em.rollback();
+      throw err;
+    }
   }
 
   /** A delivery closed without an attempt (webhooks off, endpoint disabled). */
