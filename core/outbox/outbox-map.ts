@@ -37,13 +37,31 @@ export interface OutboxDelivery<P = unknown> {
 export type OutboxOutcome =
   { outcome: 'retry'; error: string; afterMs?: number } | { outcome: 'abandon'; error: string };
 
-export interface OutboxConsumer<P = unknown, C = Record<string, unknown>> {
-  /**
-   * Delivers one message, in a unit of work of the message's shop (no transaction: what goes out
-   * cannot be rolled back). It must finish within the relay's deadline, or the attempt counts as
-   * failed and the message is offered again: deliveries are at least once.
-   */
-  deliver: (delivery: OutboxDelivery<P>, ctx: ToolContext<C>) => Promise<void | OutboxOutcome>;
+export type OutboxConsumer<P = unknown, C = Record<string, unknown>> = OutboxSchedule<C> &
+  (
+    | {
+        /**
+         * Delivers one message, in a unit of work of the message's shop (no transaction: what goes
+         * out cannot be rolled back). It must finish within the relay's deadline, or the attempt
+         * counts as failed and the message is offered again: deliveries are at least once.
+         */
+        deliver: (delivery: OutboxDelivery<P>, ctx: ToolContext<C>) => Promise<void | OutboxOutcome>;
+        deliverBatch?: never;
+      }
+    | {
+        /**
+         * Delivers the messages of one shop claimed in one pass, in one unit of work of that shop,
+         * and returns an outcome per message, in order (nothing = delivered). For consumers whose
+         * work per message is a statement or two: a batch reads and records in one statement each,
+         * and the relay records every outcome in one. The deadline is the batch's; when it passes,
+         * or the call throws, every message of the batch is offered again.
+         */
+        deliverBatch: (deliveries: OutboxDelivery<P>[], ctx: ToolContext<C>) => Promise<(void | OutboxOutcome)[]>;
+        deliver?: never;
+      }
+  );
+
+export interface OutboxSchedule<C> {
   /**
    * Milliseconds to wait before attempts 2, 3, …: its length + 1 attempts in all. Defaults to the
    * server's outbox.retryScheduleMs; a function of the group's config lets tests compress time.

@@ -85,21 +85,111 @@ export class OutboxRelay {
     return this.loop.stop();
   }
 
-  /** One pass: claims and delivers what is due; true when it claimed anything. */
+  /**
+   * One pass: claims and delivers what is due; true when it claimed anything. Messages of batch
+   * consumers go as one batch per topic and shop; the others one by one; the workers share both.
+   */
   async deliverDue(): Promise<boolean> {
     const claimed = await this.claim();
     if (claimed.length === 0) return false;
     const shops = new Map<number, Promise<ShopContext | null>>();
     const shopOf = (id: number) => shops.get(id) ?? shops.set(id, this.scope.loadShop(id)).get(id)!;
+    const work: (() => Promise<void>)[] = [];
+    const batches = new Map<string, Claimed[]>();
+    for (const message of claimed) {
+      if (!this.consumers.get(message.topic)!.consumer.deliverBatch) {
+        work.push(async () => this.deliver(message, await shopOf(message.shop_id)));
+        continue;
+      }
+      const key = `${message.topic} ${message.shop_id}`;
+      if (!batches.has(key)) {
+        const batch: Claimed[] = [];
+        batches.set(key, batch);
+        work.push(async () => this.deliverBatch(batch, await shopOf(message.shop_id)));
+      }
+      batches.get(key)!.push(message);
+    }
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
-        const message = claimed[next++]!;
-        await this.deliver(message, await shopOf(message.shop_id));
-      }
+      while (next < work.length) await work[next++]!();
     };
-    await Promise.all(Array.from({ length: Math.min(this.config.concurrency, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.config.concurrency, work.length) }, worker));
     return true;
+  }
+
+  private async deliverBatch(messages: Claimed[], shop: ShopContext | null): Promise<void> {
+    const { group, consumer, schedule } = this.consumers.get(messages[0]!.topic)!;
+    if (!shop)
+      return this.settle(
+        messages.map((m) => ({ message: m, outcome: { outcome: 'abandon', error: 'the shop no longer exists' } })),
+        schedule,
+      );
+    let outcomes: (void | OutboxOutcome)[];
+    try {
+      outcomes = await this.withDeadline(
+        this.scope.run(
+          shop,
+          (ctx) =>
+            consumer.deliverBatch!(
+              messages.map((m) => this.deliveryOf(m, schedule)),
+              ctx,
+            ),
+          {
+            group,
+            requestId: messages[0]!.event_id,
+          },
+        ),
+      );
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      outcomes = messages.map(() => ({ outcome: 'retry', error }));
+    }
+    await this.settle(
+      messages.map((message, i) => ({ message, outcome: outcomes[i] })),
+      schedule,
+    );
+  }
+
+  /** A batch's outcomes in one statement, each guarded by its attempt as finish() is. */
+  private async settle(results: { message: Claimed; outcome: void | OutboxOutcome }[], schedule: readonly number[]) {
+    const rows = results.map(({ message, outcome }) => {
+      if (!outcome)
+        return { id: message.id, attempts: message.attempts, status: 'delivered', delay: null, error: null };
+      const error = outcome.error.slice(0, 2000);
+      if (outcome.outcome === 'abandon')
+        return { id: message.id, attempts: message.attempts, status: 'abandoned', delay: null, error };
+      const delay = nextAttemptDelay(schedule, message.attempts, outcome.afterMs);
+      return delay === null
+        ? { id: message.id, attempts: message.attempts, status: 'exhausted', delay: null, error }
+        : { id: message.id, attempts: message.attempts, status: 'pending', delay, error };
+    });
+    const failed = rows.filter((r) => r.status !== 'delivered');
+    if (failed.length > 0)
+      this.log.warn(
+        { topic: results[0]!.message.topic, failed: failed.length, of: rows.length, error: failed[0]!.error },
+        'outbox deliveries failed',
+      );
+    await sql(
+      this.orm.em,
+      `update "outbox_messages" m set "status" = v.status, "locked_until" = null,
+         "finished_at" = case when v.status = 'pending' then null else now() end,
+         "available_at" = case when v.status = 'pending' then now() + v.delay * interval '1 millisecond' else m."available_at" end,
+         "last_error" = coalesce(v.error, m."last_error")
+       from json_to_recordset($1::json) as v(id bigint, attempts int, status text, delay int, error text)
+       where m."id" = v.id and m."attempts" = v.attempts and m."status" = 'pending'`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private deliveryOf(message: Claimed, schedule: readonly number[]) {
+    return {
+      eventId: message.event_id,
+      topic: message.topic,
+      payload: message.payload,
+      attempt: message.attempts,
+      lastAttempt: message.attempts > schedule.length,
+      createdAt: new Date(message.created_at),
+    };
   }
 
   private async claim(): Promise<Claimed[]> {
@@ -122,22 +212,10 @@ export class OutboxRelay {
     let outcome: void | OutboxOutcome;
     try {
       outcome = await this.withDeadline(
-        this.scope.run(
-          shop,
-          (ctx) =>
-            consumer.deliver(
-              {
-                eventId: message.event_id,
-                topic: message.topic,
-                payload: message.payload,
-                attempt: message.attempts,
-                lastAttempt: message.attempts > schedule.length,
-                createdAt: new Date(message.created_at),
-              },
-              ctx,
-            ),
-          { group, requestId: message.event_id },
-        ),
+        this.scope.run(shop, (ctx) => consumer.deliver!(this.deliveryOf(message, schedule), ctx), {
+          group,
+          requestId: message.event_id,
+        }),
       );
     } catch (err) {
       outcome = { outcome: 'retry', error: err instanceof Error ? err.message : String(err) };

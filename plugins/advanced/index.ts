@@ -92,8 +92,7 @@ export default definePlugin({
   on: webhookListeners,
   outbox: {
     'advanced.webhook': {
-      deliver: (delivery, { services }) =>
-        services.webhookSender.deliver(delivery.payload, delivery.attempt, delivery.lastAttempt),
+      deliverBatch: (deliveries, { services }) => services.webhookSender.deliverBatch(deliveries),
       retryScheduleMs: (config) => config.retryScheduleMs,
     },
   },

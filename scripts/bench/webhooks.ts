@@ -7,7 +7,8 @@
  * commit to the receiver's arrival (the envelope's created_at is the emitting transaction's time),
  * and checks every event arrived exactly once.
  *
- *   npm run bench:webhooks [-- --engine postgres|embedded --rate 1000 --seconds 10 --batch 50]
+ *   npm run bench:webhooks [-- --engine postgres|embedded --rate 1000 --seconds 10 --batch 50
+ *                              --concurrency <relay workers> --per-shop <requests in flight per shop>]
  */
 
 import { parseArgs } from 'node:util';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     batch: { type: 'string', default: '50' },
+    concurrency: { type: 'string' },
+    'per-shop': { type: 'string' },
   },
 });
 const RATE = Number(values.rate);
@@ -33,10 +36,18 @@ const TOTAL = RATE * SECONDS;
 const receiver = new WebhookReceiver();
 await receiver.start();
 const { kernel, close } = await benchKernel(
-  { service_probe: serviceProbe },
+  {
+    service_probe: serviceProbe,
+    ...(values['per-shop'] && {
+      advanced: { enabled: true, config: { maxInFlightPerShop: Number(values['per-shop']) } },
+    }),
+  },
   {
     embedded: values.engine === 'embedded',
-    overrides: { network: { allowLoopback: true, trustedCaPem: receiver.certPem } },
+    overrides: {
+      network: { allowLoopback: true, trustedCaPem: receiver.certPem },
+      ...(values.concurrency && { outbox: { concurrency: Number(values.concurrency) } }),
+    },
   },
 );
 const { token, shopId } = await kernel.shops.create({ name: 'Webhook bench' });

@@ -29,16 +29,20 @@ export async function sendWebhook(
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    const response = await guard.fetch(
-      url,
-      { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) },
-      { followRedirects: false },
-    );
+    const response = await guard.request(url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const { text: excerpt } = await readCapped(response.body, EXCERPT_CHARS);
-    const status = response.status;
+    const status = response.statusCode;
     const succeeded = status >= 200 && status < 300;
+    const retryAfter = response.headers['retry-after'];
     const retryAfterMs =
-      status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+      status === 429 || status === 503
+        ? parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : null)
+        : undefined;
     return {
       succeeded,
       statusCode: status,

@@ -1,4 +1,4 @@
-import { notFound, sql, type OutboxOutcome, type Services } from '../../../../core/index.js';
+import { notFound, sql, type OutboxDelivery, type OutboxOutcome, type Services } from '../../../../core/index.js';
 import type { AttemptTrigger, DeliveryStatus } from '../../entities/values.js';
 import { sendWebhook, type AttemptResult } from './send-webhook.js';
 import { signWebhook } from './sign-webhook.js';
@@ -16,6 +16,15 @@ interface DeliveryRow {
   secret_sealed: string | null;
   previous_secret_sealed: string | null;
   previous_secret_until: string | null;
+}
+
+interface AttemptRecord {
+  deliveryId: string;
+  result: AttemptResult;
+  trigger: AttemptTrigger;
+  status: DeliveryStatus;
+  /** undefined: the delivery keeps its next attempt time. */
+  nextAttemptAt: Date | null | undefined;
 }
 
 /** One attempt as the tools show it. */
@@ -37,48 +46,64 @@ export interface AttemptReport {
 export class WebhookSender {
   constructor(private readonly deps: Services) {}
 
-  /** The outbox consumer: one scheduled attempt; what it returns tells the relay what comes next. */
-  async deliver(message: WebhookDeliveryMessage, attempt: number, lastAttempt: boolean): Promise<void | OutboxOutcome> {
-    const row = await this.load(message.delivery_id);
-    // Gone with retention, or already settled by a redelivery: nothing left to send.
-    if (!row || row.status === 'succeeded' || row.status === 'exhausted') return;
-    const keys = row.enabled && row.endpoint_status === 'active' ? this.keysOf(row) : null;
-    if (!keys) {
-      const reason = !row.enabled
-        ? 'webhooks were disabled; not sent'
-        : 'the endpoint was disabled after failing for too long; not sent';
-      await this.settle(row.delivery_id, 'exhausted', reason);
-      return { outcome: 'abandon', error: reason };
-    }
-    const { result } = await this.attempt(row, keys);
-    const schedule = this.deps.advancedConfig.retryScheduleMs;
-    const step = schedule[attempt - 1];
-    if (result.succeeded) {
-      await this.record(row.delivery_id, result, message.trigger, 'succeeded', null);
-      return;
-    }
-    const gone = result.statusCode === 410;
-    if (gone || lastAttempt || step === undefined) {
-      await this.record(row.delivery_id, result, message.trigger, 'exhausted', null);
-      return gone
-        ? { outcome: 'abandon', error: 'the receiver answered 410 Gone' }
-        : { outcome: 'retry', error: result.error ?? 'failed' };
-    }
-    // The schedule's step, 10 % of jitter below it, or sooner when the receiver asks (Retry-After).
-    const wait = Math.min(result.retryAfterMs ?? step, Math.round(step * (0.9 + 0.1 * Math.random())));
-    await this.record(row.delivery_id, result, message.trigger, 'failed', new Date(Date.now() + wait));
-    return { outcome: 'retry', error: result.error ?? 'failed', afterMs: wait };
+  /**
+   * The outbox consumer: the shop's claimed deliveries of one relay pass, read in one statement,
+   * sent concurrently (at most maxInFlightPerShop at once), recorded in one statement; the outcome
+   * of each tells the relay what comes next.
+   */
+  async deliverBatch(messages: OutboxDelivery<WebhookDeliveryMessage>[]): Promise<(void | OutboxOutcome)[]> {
+    const rows = new Map((await this.load(messages.map((m) => m.payload.delivery_id))).map((r) => [r.delivery_id, r]));
+    const records: AttemptRecord[] = [];
+    const settled: { deliveryId: string; reason: string }[] = [];
+    const outcomes = await Promise.all(
+      messages.map(async (message): Promise<void | OutboxOutcome> => {
+        const row = rows.get(message.payload.delivery_id);
+        // Gone with retention, or already settled by a redelivery: nothing left to send.
+        if (!row || row.status === 'succeeded' || row.status === 'exhausted') return;
+        const keys = row.enabled && row.endpoint_status === 'active' ? this.keysOf(row) : null;
+        if (!keys) {
+          const reason = !row.enabled
+            ? 'webhooks were disabled; not sent'
+            : 'the endpoint was disabled after failing for too long; not sent';
+          settled.push({ deliveryId: row.delivery_id, reason });
+          return { outcome: 'abandon', error: reason };
+        }
+        const { result } = await this.attempt(row, keys);
+        const record = { deliveryId: row.delivery_id, result, trigger: message.payload.trigger };
+        const step = this.deps.advancedConfig.retryScheduleMs[message.attempt - 1];
+        if (result.succeeded) {
+          records.push({ ...record, status: 'succeeded', nextAttemptAt: null });
+          return;
+        }
+        const gone = result.statusCode === 410;
+        if (gone || message.lastAttempt || step === undefined) {
+          records.push({ ...record, status: 'exhausted', nextAttemptAt: null });
+          return gone
+            ? { outcome: 'abandon', error: 'the receiver answered 410 Gone' }
+            : { outcome: 'retry', error: result.error ?? 'failed' };
+        }
+        // The schedule's step, 10 % of jitter below it, or sooner when the receiver asks (Retry-After).
+        const wait = Math.min(result.retryAfterMs ?? step, Math.round(step * (0.9 + 0.1 * Math.random())));
+        records.push({ ...record, status: 'failed', nextAttemptAt: new Date(Date.now() + wait) });
+        return { outcome: 'retry', error: result.error ?? 'failed', afterMs: wait };
+      }),
+    );
+    await this.settle(settled);
+    await this.record(records);
+    return outcomes;
   }
 
   /** redeliver_webhook: one attempt now, same id, fresh signature; the schedule is left as it is. */
   async redeliver(deliveryId: string): Promise<AttemptReport> {
-    const row = await this.load(deliveryId);
+    const [row] = await this.load([deliveryId]);
     if (!row) throw notFound('webhook_delivery', deliveryId);
     const keys = await this.deps.webhookEndpoints.requireKeys();
     const { result, headers } = await this.attempt(row, keys);
     // A delivery that arrived once stays delivered; one still on its schedule stays on it.
     const status: DeliveryStatus = result.succeeded ? 'succeeded' : row.status;
-    await this.record(row.delivery_id, result, 'redeliver', status, undefined);
+    await this.record([
+      { deliveryId: row.delivery_id, result, trigger: 'redeliver', status, nextAttemptAt: undefined },
+    ]);
     return this.report(row.delivery_id, result, headers);
   }
 
@@ -91,9 +116,17 @@ export class WebhookSender {
       ...(eventType !== TEST_EVENT_TYPE && { sample_of: eventType }),
     };
     const [id] = await this.deps.webhookRecorder.insert(TEST_EVENT_TYPE, [data]);
-    const row = (await this.load(id!))!;
-    const { result, headers } = await this.attempt(row, keys);
-    await this.record(id!, result, 'test', result.succeeded ? 'succeeded' : 'exhausted', null);
+    const [row] = await this.load([id!]);
+    const { result, headers } = await this.attempt(row!, keys);
+    await this.record([
+      {
+        deliveryId: id!,
+        result,
+        trigger: 'test',
+        status: result.succeeded ? 'succeeded' : 'exhausted',
+        nextAttemptAt: null,
+      },
+    ]);
     return this.report(id!, result, headers);
   }
 
@@ -110,49 +143,55 @@ export class WebhookSender {
   }
 
   /**
-   * The attempt, the delivery's new state and the endpoint's health, in one statement (atomic,
+   * The attempts, the deliveries' new states and the endpoint's health, in one statement (atomic,
    * one round trip). `nextAttemptAt` undefined keeps the delivery's. Test attempts leave the
-   * endpoint's health alone; a failure makes it `disabled_failing` once every attempt has failed
-   * for disableAfterFailingMs, a success clears the run of failures.
+   * endpoint's health alone; a success clears its run of failures, and a batch with only failures
+   * makes it `disabled_failing` once every attempt has failed for disableAfterFailingMs.
    */
-  private async record(
-    deliveryId: string,
-    result: AttemptResult,
-    trigger: AttemptTrigger,
-    status: DeliveryStatus,
-    nextAttemptAt: Date | null | undefined,
-  ): Promise<void> {
+  private async record(records: AttemptRecord[]): Promise<void> {
+    if (records.length === 0) return;
     const { em, shop, advancedConfig } = this.deps;
+    const health = records.filter((r) => r.trigger !== 'test');
     const [endpoint] = await sql<{ url: string; failing_since: Date; disabled_at: Date; just_disabled: boolean }>(
       em,
-      `with attempt as (
+      `with v as (
+         select * from json_to_recordset($2::json) as v(delivery_id text, trigger text, succeeded boolean, status_code int,
+           duration_ms int, error text, response_excerpt text, status text, keep_next boolean, next_attempt_at timestamptz)
+       ), attempt as (
          insert into "webhook_attempts" ("shop_id", "delivery_id", "trigger", "succeeded", "status_code", "duration_ms", "error", "response_excerpt", "attempted_at")
-         values ($1, $2, $3, $4, $5, $6, $7, $8, now())
+         select $1, v.delivery_id, v.trigger, v.succeeded, v.status_code, v.duration_ms, v.error, v.response_excerpt, now() from v
        ), delivery as (
-         update "webhook_deliveries" set "status" = $9, "attempts" = "attempts" + 1, "last_status_code" = $5, "last_error" = $7,
-           "next_attempt_at" = case when $10 then $11::timestamptz else "next_attempt_at" end,
-           "finished_at" = case when $9 in ('succeeded', 'exhausted') then coalesce("finished_at", now()) else null end
-         where "shop_id" = $1 and "delivery_id" = $2
+         update "webhook_deliveries" d set "status" = v.status, "attempts" = d."attempts" + 1, "last_status_code" = v.status_code,
+           "last_error" = v.error,
+           "next_attempt_at" = case when v.keep_next then d."next_attempt_at" else v.next_attempt_at end,
+           "finished_at" = case when v.status in ('succeeded', 'exhausted') then coalesce(d."finished_at", now()) else null end
+         from v where d."shop_id" = $1 and d."delivery_id" = v.delivery_id
        )
        update "webhook_endpoints" set
-         "failing_since" = case when $4 then null else coalesce("failing_since", now()) end,
-         "status" = case when not $4 and coalesce("failing_since", now()) <= now() - $12::int * interval '1 millisecond' then 'disabled_failing' else "status" end,
-         "disabled_at" = case when not $4 and "status" = 'active' and coalesce("failing_since", now()) <= now() - $12::int * interval '1 millisecond' then now() else "disabled_at" end
-       where "shop_id" = $1 and $3 <> 'test' and ($4 = false or "failing_since" is not null)
+         "failing_since" = case when $3 then null else coalesce("failing_since", now()) end,
+         "status" = case when not $3 and coalesce("failing_since", now()) <= now() - $4::int * interval '1 millisecond' then 'disabled_failing' else "status" end,
+         "disabled_at" = case when not $3 and "status" = 'active' and coalesce("failing_since", now()) <= now() - $4::int * interval '1 millisecond' then now() else "disabled_at" end
+       where "shop_id" = $1 and $5 and ($3 = false or "failing_since" is not null)
        returning "url", "failing_since", "disabled_at", "disabled_at" = now() as "just_disabled"`,
       [
         shop.id,
-        deliveryId,
-        trigger,
-        result.succeeded,
-        result.statusCode,
-        result.durationMs,
-        result.error,
-        result.responseExcerpt,
-        status,
-        nextAttemptAt !== undefined,
-        nextAttemptAt ?? null,
+        JSON.stringify(
+          records.map((r) => ({
+            delivery_id: r.deliveryId,
+            trigger: r.trigger,
+            succeeded: r.result.succeeded,
+            status_code: r.result.statusCode,
+            duration_ms: r.result.durationMs,
+            error: r.result.error,
+            response_excerpt: r.result.responseExcerpt,
+            status: r.status,
+            keep_next: r.nextAttemptAt === undefined,
+            next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+          })),
+        ),
+        health.some((r) => r.result.succeeded),
         advancedConfig.disableAfterFailingMs,
+        health.length > 0,
       ],
     );
     // now() is the statement's transaction time: equal only when this very statement set it aside.
@@ -182,26 +221,27 @@ export class WebhookSender {
     }
   }
 
-  /** A delivery closed without an attempt (webhooks off, endpoint disabled). */
-  private async settle(deliveryId: string, status: DeliveryStatus, reason: string): Promise<void> {
+  /** Deliveries closed without an attempt (webhooks off, endpoint disabled). */
+  private async settle(closed: { deliveryId: string; reason: string }[]): Promise<void> {
+    if (closed.length === 0) return;
     await sql(
       this.deps.em,
-      `update "webhook_deliveries" set "status" = $3, "last_error" = $4, "next_attempt_at" = null, "finished_at" = now()
-       where "shop_id" = $1 and "delivery_id" = $2`,
-      [this.deps.shop.id, deliveryId, status, reason],
+      `update "webhook_deliveries" d set "status" = 'exhausted', "last_error" = v.reason, "next_attempt_at" = null, "finished_at" = now()
+       from json_to_recordset($2::json) as v(delivery_id text, reason text)
+       where d."shop_id" = $1 and d."delivery_id" = v.delivery_id`,
+      [this.deps.shop.id, JSON.stringify(closed.map((c) => ({ delivery_id: c.deliveryId, reason: c.reason })))],
     );
   }
 
-  private async load(deliveryId: string): Promise<DeliveryRow | undefined> {
-    const [row] = await sql<DeliveryRow>(
+  private load(deliveryIds: readonly string[]): Promise<DeliveryRow[]> {
+    return sql<DeliveryRow>(
       this.deps.em,
       `select d."delivery_id", d."payload", d."status", e."enabled", e."status" as "endpoint_status", e."url",
               e."secret_sealed", e."previous_secret_sealed", e."previous_secret_until"
        from "webhook_deliveries" d left join "webhook_endpoints" e on e."shop_id" = d."shop_id"
-       where d."shop_id" = $1 and d."delivery_id" = $2`,
-      [this.deps.shop.id, deliveryId],
+       where d."shop_id" = $1 and d."delivery_id" = any($2::text[])`,
+      [this.deps.shop.id, deliveryIds],
     );
-    return row;
   }
 
   private keysOf(row: DeliveryRow) {
