@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { fixtureGroup, serviceProbe } from './fixtures/fixture-groups.js';
-import { calls, delivered } from './fixtures/groups/fx_outbox/index.js';
+import { batches, batchFailure, calls, delivered } from './fixtures/groups/fx_outbox/index.js';
 import { inShop } from './fixtures/service-probe/index.js';
 import { waitFor } from './helpers/wait-for.js';
 import { KernelError } from '../core/errors/kernel-error.js';
@@ -34,6 +34,7 @@ describe('the transactional outbox: written with the change, delivered after com
   beforeEach(() => {
     delivered.splice(0);
     calls.clear();
+    batches.splice(0);
   });
 
   const send = async (pings: object[], extra: object = {}, as = token) =>
@@ -221,6 +222,39 @@ describe('the transactional outbox: written with the change, delivered after com
       services.outbox.enqueue('nobody.listens' as 'fx_outbox.ping', { note: 'x' }).catch((e: unknown) => e),
     );
     expect(unknown).to.be.instanceOf(KernelError).and.include({ code: 'KRN_ERR_OUTBOX_TOPIC' });
+  });
+  it('a batch consumer gets one call per shop and pass; each outcome is recorded; a throwing batch is retried whole', async () => {
+    const mine = await send(
+      [{ note: 'b1' }, { note: 'b2', fail_calls: 1 }, { note: 'b3', abandon: true }, { note: 'b4' }],
+      { batch: true },
+    );
+    const theirs = await send([{ note: 'o1' }], { batch: true }, otherToken);
+    await k.outbox.deliverDue();
+    expect(batches.map((b) => [b.shopId, b.eventIds.length]).sort()).to.deep.equal(
+      [
+        [shopId, 4],
+        [otherShopId, 1],
+      ].sort(),
+    );
+    const rows = await rowsOf([...mine.event_ids, ...theirs.event_ids]);
+    expect(rows.map((r: any) => r.status)).to.deep.equal([
+      'delivered',
+      'pending',
+      'abandoned',
+      'delivered',
+      'delivered',
+    ]);
+    expect(rows[1].last_error).to.equal('receiver failed call 1');
+    await relayUntil('the retried one', async () => delivered.some((d) => d.note === 'b2'));
+    expect(delivered.find((d) => d.note === 'b2')!.attempt).to.equal(2);
+    batchFailure.next = true;
+    const failing = await send([{ note: 'f1' }, { note: 'f2' }], { batch: true });
+    await k.outbox.deliverDue();
+    expect((await rowsOf(failing.event_ids)).map((r: any) => [r.status, r.last_error])).to.deep.equal([
+      ['pending', 'the whole batch failed'],
+      ['pending', 'the whole batch failed'],
+    ]);
+    await relayUntil('the batch again', async () => delivered.filter((d) => d.note.startsWith('f')).length === 2);
   });
 });
 
