@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { KernelError } from '../errors/kernel-error.js';
+import { sql } from '../db/sql.js';
 import type { ShopContext } from '../plugin/plugin-types.js';
 import type { OutboxMap, OutboxTopic } from './outbox-map.js';
 
@@ -43,10 +44,11 @@ export class Outbox {
     const shopId = this.writable(topic);
     if (payloads.length === 0) return [];
     const rows = payloads.map((payload) => ({ event_id: `evt_${randomUUID().replaceAll('-', '')}`, payload }));
-    await this.em.execute(
+    await sql(
+      this.em,
       `insert into "outbox_messages" ("event_id", "shop_id", "topic", "payload", "status", "attempts", "available_at", "created_at")
-       select v.event_id, ?, ?, v.payload, 'pending', 0, now() + ? * interval '1 millisecond', now()
-       from json_to_recordset(?::json) as v(event_id text, payload jsonb)`,
+       select v.event_id, $1, $2, v.payload, 'pending', 0, now() + $3::int * interval '1 millisecond', now()
+       from json_to_recordset($4::json) as v(event_id text, payload jsonb)`,
       [shopId, topic, Math.max(0, options.delayMs ?? 0), JSON.stringify(rows)],
     );
     this.wiring.wakeAfterCommit(this.em);
@@ -59,9 +61,10 @@ export class Outbox {
    */
   async retryExhausted(topic: OutboxTopic, options: { since?: Date } = {}): Promise<number> {
     const shopId = this.writable(topic);
-    const rows = await this.em.execute<{ id: number }[]>(
+    const rows = await sql<{ id: number }>(
+      this.em,
       `update "outbox_messages" set "status" = 'pending', "attempts" = 0, "available_at" = now(), "finished_at" = null
-       where "shop_id" = ? and "topic" = ? and "status" = 'exhausted' and "created_at" >= ? returning "id"`,
+       where "shop_id" = $1 and "topic" = $2 and "status" = 'exhausted' and "created_at" >= $3 returning "id"`,
       [shopId, topic, options.since ?? new Date(0)],
     );
     if (rows.length > 0) this.wiring.wakeAfterCommit(this.em);

@@ -24,29 +24,34 @@ export const HELD_REASON = 'the endpoint was disabled after failing for too long
 
 /**
  * The transactional outbox of webhooks: in the transaction of the change that emitted the domain
- * events, one statement reads the subscription, one inserts a delivery per event and one writes
- * their outbox messages. A change that rolls back leaves no webhook; one that commits always has
+ * events, one statement inserts a delivery per event the shop subscribes to and one writes their
+ * outbox messages. A change that rolls back leaves no webhook; one that commits always has
  * its deliveries.
  */
 export class WebhookRecorder {
   constructor(private readonly deps: Services) {}
 
-  /** What a listener calls: a delivery per event if the shop subscribes to `type`, queued unless held. */
+  /**
+   * What a listener calls: a delivery per event if the shop subscribes to `type`, queued unless
+   * held. The subscription is read by the insert itself, so a shop without webhooks pays one
+   * statement that inserts nothing, and a subscribed one two (with the outbox's).
+   */
   async record(type: string, payloads: readonly unknown[]): Promise<void> {
-    const { em, shop } = this.deps;
-    const [endpoint] = await sql<{ enabled: boolean; status: string; events: string[] }>(
-      em,
-      `select "enabled", "status", "events" from "webhook_endpoints" where "shop_id" = $1`,
-      [shop.id],
-    );
-    if (!endpoint?.enabled || !endpoint.events.includes(type)) return;
-    const held = endpoint.status === 'disabled_failing';
-    const ids = await this.insert(type, payloads, held);
-    if (!held) await this.enqueue(ids, 'auto');
+    const inserted = await this.insert(type, payloads, { subscribedOnly: true });
+    const queued = inserted.filter((d) => d.status === 'pending').map((d) => d.delivery_id);
+    if (queued.length > 0) await this.enqueue(queued, 'auto');
   }
 
-  /** Deliveries of `type` whatever the subscription says (the test event). */
-  async insert(type: string, payloads: readonly unknown[], held = false): Promise<string[]> {
+  /**
+   * Deliveries of `type` to the shop's endpoint: only when it subscribes to the type, or whatever
+   * it subscribes to (the test event). An endpoint set aside gets them as held (`exhausted`, "not
+   * sent"). Returns what was inserted.
+   */
+  async insert(
+    type: string,
+    payloads: readonly unknown[],
+    { subscribedOnly }: { subscribedOnly: boolean },
+  ): Promise<{ delivery_id: string; status: string }[]> {
     const { em, shop } = this.deps;
     const createdAt = new Date().toISOString();
     const rows = payloads.map((data) => {
@@ -61,21 +66,16 @@ export class WebhookRecorder {
       };
       return { id, payload: envelope };
     });
-    await sql(
+    return sql<{ delivery_id: string; status: string }>(
       em,
       `insert into "webhook_deliveries" ("shop_id", "delivery_id", "event_type", "payload", "status", "attempts", "last_error", "created_at", "finished_at")
-       select $1, v.id, $2, v.payload, $3, 0, $4, $5, $6 from json_to_recordset($7::json) as v(id text, payload jsonb)`,
-      [
-        shop.id,
-        type,
-        held ? 'exhausted' : 'pending',
-        held ? HELD_REASON : null,
-        createdAt,
-        held ? createdAt : null,
-        JSON.stringify(rows),
-      ],
+       select $1, v.id, $2::text, v.payload, case when e."status" = 'disabled_failing' then 'exhausted' else 'pending' end, 0,
+         case when e."status" = 'disabled_failing' then $3 end, $4, case when e."status" = 'disabled_failing' then $4::timestamptz end
+       from "webhook_endpoints" e cross join json_to_recordset($5::json) as v(id text, payload jsonb)
+       where e."shop_id" = $1 and (not $6 or (e."enabled" and e."events" ? $2::text))
+       returning "delivery_id", "status"`,
+      [shop.id, type, HELD_REASON, createdAt, JSON.stringify(rows), subscribedOnly],
     );
-    return rows.map((r) => r.id);
   }
 
   /** Hands recorded deliveries to the relay (in the same transaction). */

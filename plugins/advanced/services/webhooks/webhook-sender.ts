@@ -115,19 +115,20 @@ export class WebhookSender {
       message: 'A test event sent by send_test_webhook.',
       ...(eventType !== TEST_EVENT_TYPE && { sample_of: eventType }),
     };
-    const [id] = await this.deps.webhookRecorder.insert(TEST_EVENT_TYPE, [data]);
-    const [row] = await this.load([id!]);
+    const [inserted] = await this.deps.webhookRecorder.insert(TEST_EVENT_TYPE, [data], { subscribedOnly: false });
+    const id = inserted!.delivery_id;
+    const [row] = await this.load([id]);
     const { result, headers } = await this.attempt(row!, keys);
     await this.record([
       {
-        deliveryId: id!,
+        deliveryId: id,
         result,
         trigger: 'test',
         status: result.succeeded ? 'succeeded' : 'exhausted',
         nextAttemptAt: null,
       },
     ]);
-    return this.report(id!, result, headers);
+    return this.report(id, result, headers);
   }
 
   private async attempt(
