@@ -94,6 +94,23 @@ export async function buildServer(): Promise<void> {
   if (code !== 0) throw new Error(`the build exited ${code}`);
 }
 
+/**
+ * Polls `done` until it holds, while a server process works (a crash test waiting for sends);
+ * fails after `timeoutMs` with the server's last stderr, which says why it did not get there.
+ */
+export async function waitWhileRunning(
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  server: ServerProcess,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen; server said: ${server.stderr().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
 export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exit: Exit | undefined;

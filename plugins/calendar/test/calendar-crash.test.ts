@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { database, deployment, seedKernel, startServer } from '../../../test/helpers/deployment.js';
 import { connectedLine } from '../../../test/helpers/ops-kernel.js';
-import type { ServerProcess } from '../../../test/helpers/server-process.js';
+import { waitWhileRunning, type ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { caller, nextWeekday, ZONE } from './helpers.js';
 
@@ -83,26 +83,18 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
       started.push(server);
       return server;
     };
-    const waitUntil = async (what: string, done: () => Promise<boolean>, server: ServerProcess) => {
-      const deadline = Date.now() + 60_000;
-      while (!(await done())) {
-        if (Date.now() > deadline)
-          throw new Error(`${what} did not happen; server said: ${server.stderr().slice(-2000)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
 
     const atKill: number[] = [];
     for (let i = 0; i < KILLS; i++) {
       const before = await networkCount();
       const server = await start();
-      await waitUntil('sending', async () => (await networkCount()) > before, server);
+      await waitWhileRunning('sending', async () => (await networkCount()) > before, server);
       await new Promise((r) => setTimeout(r, Math.random() * 300));
       expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
       atKill.push(await networkCount());
     }
     const last = await start();
-    await waitUntil(
+    await waitWhileRunning(
       'every reminder to be sent',
       async () =>
         Number(

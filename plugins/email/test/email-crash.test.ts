@@ -2,7 +2,7 @@ import { expect } from 'chai';
 
 import { rm } from 'node:fs/promises';
 import { database, deployment, seedKernel, startServer } from '../../../test/helpers/deployment.js';
-import type { ServerProcess } from '../../../test/helpers/server-process.js';
+import { waitWhileRunning, type ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
 import { caller, freshUser, newMailbox } from './helpers.js';
 import { dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
@@ -85,27 +85,19 @@ describe('email: outbound mail is sent exactly once across kill -9 (real server 
       started.push(server);
       return server;
     };
-    const waitUntil = async (what: string, done: () => boolean | Promise<boolean>, server: ServerProcess) => {
-      const deadline = Date.now() + 120_000;
-      while (!(await done())) {
-        if (Date.now() > deadline)
-          throw new Error(`${what} did not happen; server said: ${server.stderr().slice(-2000)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
     const atKill: number[] = [];
     for (let i = 0; i < KILLS; i++) {
       const before = smtp.received.length;
       const server = await start();
       // Killed somewhere in the middle of a stream of sends, not at its first one.
       const gap = 100 + Math.floor(Math.random() * 150);
-      await waitUntil('sending', () => smtp.received.length >= before + gap, server);
+      await waitWhileRunning('sending', () => smtp.received.length >= before + gap, server);
       await new Promise((r) => setTimeout(r, Math.random() * 200));
       expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
       atKill.push(smtp.received.length);
     }
     const last = await start();
-    await waitUntil(
+    await waitWhileRunning(
       'every mail to be sent',
       async () =>
         Number(

@@ -48,12 +48,13 @@ export class WebhookSender {
 
   /**
    * The outbox consumer: the shop's claimed deliveries of one relay pass, read in one statement,
-   * sent concurrently (at most maxInFlightPerShop at once), recorded in one statement; the outcome
-   * of each tells the relay what comes next.
+   * sent concurrently (at most maxInFlightPerShop at once), recorded a chunk per statement as they
+   * complete; the outcome of each tells the relay what comes next. A recorded success is never
+   * sent again, so a process killed mid-batch repeats at most a chunk and what was in flight.
    */
   async deliverBatch(messages: OutboxDelivery<WebhookDeliveryMessage>[]): Promise<(void | OutboxOutcome)[]> {
     const rows = new Map((await this.load(messages.map((m) => m.payload.delivery_id))).map((r) => [r.delivery_id, r]));
-    const records: AttemptRecord[] = [];
+    const recorder = new ChunkedRecorder((chunk) => this.record(chunk));
     const settled: { deliveryId: string; reason: string }[] = [];
     const outcomes = await Promise.all(
       messages.map(async (message): Promise<void | OutboxOutcome> => {
@@ -72,24 +73,24 @@ export class WebhookSender {
         const record = { deliveryId: row.delivery_id, result, trigger: message.payload.trigger };
         const step = this.deps.advancedConfig.retryScheduleMs[message.attempt - 1];
         if (result.succeeded) {
-          records.push({ ...record, status: 'succeeded', nextAttemptAt: null });
+          recorder.add({ ...record, status: 'succeeded', nextAttemptAt: null });
           return;
         }
         const gone = result.statusCode === 410;
         if (gone || message.lastAttempt || step === undefined) {
-          records.push({ ...record, status: 'exhausted', nextAttemptAt: null });
+          recorder.add({ ...record, status: 'exhausted', nextAttemptAt: null });
           return gone
             ? { outcome: 'abandon', error: 'the receiver answered 410 Gone' }
             : { outcome: 'retry', error: result.error ?? 'failed' };
         }
         // The schedule's step, 10 % of jitter below it, or sooner when the receiver asks (Retry-After).
         const wait = Math.min(result.retryAfterMs ?? step, Math.round(step * (0.9 + 0.1 * Math.random())));
-        records.push({ ...record, status: 'failed', nextAttemptAt: new Date(Date.now() + wait) });
+        recorder.add({ ...record, status: 'failed', nextAttemptAt: new Date(Date.now() + wait) });
         return { outcome: 'retry', error: result.error ?? 'failed', afterMs: wait };
       }),
     );
     await this.settle(settled);
-    await this.record(records);
+    await recorder.flush();
     return outcomes;
   }
 
@@ -264,5 +265,34 @@ export class WebhookSender {
       response_excerpt: result.responseExcerpt,
       headers_sent: headers,
     };
+  }
+}
+
+/**
+ * Records attempts in chunks as they complete, one statement each, one statement at a time: fewer
+ * round trips than one per attempt, and fewer repeats after a crash than one for the whole batch.
+ */
+class ChunkedRecorder {
+  static readonly CHUNK = 16;
+  private pending: AttemptRecord[] = [];
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly write: (chunk: AttemptRecord[]) => Promise<void>) {}
+
+  add(record: AttemptRecord): void {
+    this.pending.push(record);
+    if (this.pending.length >= ChunkedRecorder.CHUNK) this.drain();
+  }
+
+  async flush(): Promise<void> {
+    this.drain();
+    await this.writing;
+  }
+
+  private drain(): void {
+    if (this.pending.length === 0) return;
+    const chunk = this.pending;
+    this.pending = [];
+    this.writing = this.writing.then(() => this.write(chunk));
   }
 }
