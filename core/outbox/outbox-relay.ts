@@ -150,7 +150,10 @@ export class OutboxRelay {
     );
   }
 
-  /** A batch's outcomes in one statement, each guarded by its attempt as finish() is. */
+  /**
+   * Outcomes in one statement (one message, or a batch's), each guarded by its attempt, so a relay
+   * whose lease ran out cannot overwrite the next claim's outcome.
+   */
   private async settle(results: { message: Claimed; outcome: void | OutboxOutcome }[], schedule: readonly number[]) {
     const rows = results.map(({ message, outcome }) => {
       if (!outcome)
@@ -208,48 +211,19 @@ export class OutboxRelay {
 
   private async deliver(message: Claimed, shop: ShopContext | null): Promise<void> {
     const { group, consumer, schedule } = this.consumers.get(message.topic)!;
-    if (!shop) return this.finish(message, 'abandoned', 'the shop no longer exists');
-    let outcome: void | OutboxOutcome;
-    try {
-      outcome = await this.withDeadline(
-        this.scope.run(shop, (ctx) => consumer.deliver!(this.deliveryOf(message, schedule), ctx), {
-          group,
-          requestId: message.event_id,
-        }),
-      );
-    } catch (err) {
-      outcome = { outcome: 'retry', error: err instanceof Error ? err.message : String(err) };
-    }
-    if (!outcome) return this.finish(message, 'delivered', null);
-    if (outcome.outcome === 'abandon') return this.finish(message, 'abandoned', outcome.error);
-    const delay = nextAttemptDelay(schedule, message.attempts, outcome.afterMs);
-    if (delay === null) return this.finish(message, 'exhausted', outcome.error);
-    this.log.warn(
-      { eventId: message.event_id, topic: message.topic, attempt: message.attempts, error: outcome.error },
-      'outbox delivery failed; retrying',
-    );
-    await sql(
-      this.orm.em,
-      `update "outbox_messages" set "available_at" = now() + $1::int * interval '1 millisecond', "locked_until" = null, "last_error" = $2
-         where "id" = $3 and "attempts" = $4 and "status" = 'pending'`,
-      [delay, outcome.error.slice(0, 2000), message.id, message.attempts],
-    );
-  }
-
-  /** Guarded by the attempt, so a relay whose lease ran out cannot overwrite the next claim's outcome. */
-  private async finish(message: Claimed, status: 'delivered' | 'exhausted' | 'abandoned', error: string | null) {
-    if (status !== 'delivered')
-      this.log.warn(
-        { eventId: message.event_id, topic: message.topic, attempt: message.attempts, error },
-        `outbox message ${status}`,
-      );
-    // sql(), not em.execute: this runs once per message, and knex's statement building costs more than the update.
-    await sql(
-      this.orm.em,
-      `update "outbox_messages" set "status" = $1, "finished_at" = now(), "locked_until" = null, "last_error" = coalesce($2, "last_error")
-       where "id" = $3 and "attempts" = $4 and "status" = 'pending'`,
-      [status, error?.slice(0, 2000) ?? null, message.id, message.attempts],
-    );
+    let outcome: void | OutboxOutcome = { outcome: 'abandon', error: 'the shop no longer exists' };
+    if (shop)
+      try {
+        outcome = await this.withDeadline(
+          this.scope.run(shop, (ctx) => consumer.deliver!(this.deliveryOf(message, schedule), ctx), {
+            group,
+            requestId: message.event_id,
+          }),
+        );
+      } catch (err) {
+        outcome = { outcome: 'retry', error: err instanceof Error ? err.message : String(err) };
+      }
+    await this.settle([{ message, outcome }], schedule);
   }
 
   private withDeadline<T>(work: Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import type { CrmFieldDefinitionsService } from './services/field-definitions-se
 export type { CrmCustomersService, CrmStage, CrmFieldDefinitionsService };
 export type { CrmFieldDefinition, FieldType } from './entities/crm-field-definition.entity.js';
 export { FIELD_TYPES } from './entities/crm-field-definition.entity.js';
+export { CRM_STAGES } from './services/crm-fields.js';
 
 /** Fired when a CRM contact moves to another pipeline stage. */
 export interface CrmStageChanged {

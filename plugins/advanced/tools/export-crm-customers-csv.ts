@@ -1,8 +1,7 @@
 import { Type } from '../../../core/index.js';
+import { CRM_STAGES } from '../../crm/surface.js';
 import { defineTool } from '../define.js';
 import { crmDefinitions } from '../services/crm/crm-definitions.js';
-
-const STAGES = ['lead', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
 
 export const exportCrmCustomersCsv = defineTool({
   name: 'export_crm_customers_csv',
@@ -12,7 +11,7 @@ export const exportCrmCustomersCsv = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    stage: Type.Optional(Type.Enum([...STAGES])),
+    stage: Type.Optional(Type.Enum([...CRM_STAGES])),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
   }),

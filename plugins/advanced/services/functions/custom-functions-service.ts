@@ -4,6 +4,7 @@ import { SURFACES } from '../../../prompt/surface.js';
 import { CustomFunction } from '../../entities/custom-function.entity.js';
 import type { FunctionMethod, SideEffects } from '../../entities/values.js';
 import { checkParametersSchema } from './function-schema.js';
+import { checkHttpsUrl } from '../https-url.js';
 
 const MAX_FUNCTIONS = 50;
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -45,7 +46,7 @@ export class CustomFunctionsService {
       name: fields.name,
       description: fields.description,
       parameters: checkParametersSchema(fields.parameters),
-      url: await this.checkUrl(fields.url),
+      url: await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url'),
       method: fields.method ?? 'POST',
       headersSealed: null,
       headerNames: [],
@@ -72,7 +73,7 @@ export class CustomFunctionsService {
     }
     if (fields.description !== undefined) fn.description = fields.description;
     if (fields.parameters !== undefined) fn.parameters = checkParametersSchema(fields.parameters);
-    if (fields.url !== undefined) fn.url = await this.checkUrl(fields.url);
+    if (fields.url !== undefined) fn.url = await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url');
     if (fields.method !== undefined) fn.method = fields.method;
     if (fields.headers !== undefined) this.setHeaders(fn, fields.headers);
     if (fields.timeout_seconds !== undefined) fn.timeoutSeconds = fields.timeout_seconds;
@@ -148,18 +149,6 @@ export class CustomFunctionsService {
       throw new ToolError('conflict', `The shop already has a custom function named ${name}.`, {
         function_id: taken.id,
       });
-  }
-
-  private async checkUrl(raw: string): Promise<string> {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw invalidArguments(`url "${raw}" is not a URL.`, [{ path: 'url', message: 'not a URL' }]);
-    }
-    if (url.protocol !== 'https:')
-      throw invalidArguments('url must be an HTTPS URL.', [{ path: 'url', message: 'must be https' }]);
-    return (await this.deps.networkGuard.checkUrl(url)).href;
   }
 
   private checkSurfaces(surfaces: string[]): string[] {

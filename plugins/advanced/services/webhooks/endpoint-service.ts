@@ -1,6 +1,7 @@
 import { invalidArguments, invalidState, type Services } from '../../../../core/index.js';
 import { WebhookEndpoint } from '../../entities/webhook-endpoint.entity.js';
 import { availableTypes, TEST_EVENT_TYPE } from './event-catalogue.js';
+import { checkHttpsUrl } from '../https-url.js';
 
 export interface WebhookSettings {
   webhook_enabled: boolean;
@@ -43,10 +44,11 @@ export class WebhookEndpointService {
   }
 
   /** The precheck: whatever the call would refuse, refused before the user is asked. */
-  async check(settings: WebhookSettings): Promise<CheckedSettings> {
-    const current = await this.find();
+  async check(settings: WebhookSettings, current?: WebhookEndpoint | null): Promise<CheckedSettings> {
+    if (current === undefined) current = await this.find();
     const checked: CheckedSettings = { enabled: settings.webhook_enabled };
-    if (settings.webhook_url !== undefined) checked.url = await this.checkUrl(settings.webhook_url);
+    if (settings.webhook_url !== undefined)
+      checked.url = await checkHttpsUrl(this.deps.networkGuard, settings.webhook_url, 'webhook_url');
     if (settings.webhook_secret !== undefined) checked.secret = settings.webhook_secret;
     if (settings.webhook_events !== undefined) checked.events = this.checkEvents(settings.webhook_events);
     if (checked.enabled) {
@@ -64,9 +66,9 @@ export class WebhookEndpointService {
 
   /** Applies a checked partial update; returns the endpoint and the fields that changed. */
   async configure(settings: WebhookSettings): Promise<{ endpoint: WebhookEndpoint; changed: string[] }> {
-    const checked = await this.check(settings);
-    const { em, secrets, shop } = this.deps;
     let endpoint = await this.find();
+    const checked = await this.check(settings, endpoint);
+    const { em, secrets, shop } = this.deps;
     if (!endpoint) {
       endpoint = em.create(WebhookEndpoint, {
         shopId: shop.id,
@@ -137,24 +139,6 @@ export class WebhookEndpointService {
         action: 'send',
       });
     return keys;
-  }
-
-  private async checkUrl(raw: string): Promise<string> {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw invalidArguments(`webhook_url "${raw}" is not a URL.`, [{ path: 'webhook_url', message: 'not a URL' }]);
-    }
-    if (url.protocol !== 'https:')
-      throw invalidArguments(`webhook_url must be an HTTPS URL, not ${url.protocol.replace(':', '')}.`, [
-        { path: 'webhook_url', message: 'must be https' },
-      ]);
-    if (url.username || url.password)
-      throw invalidArguments('webhook_url may not carry a user name or password: the signature authenticates.', [
-        { path: 'webhook_url', message: 'credentials in the URL' },
-      ]);
-    return (await this.deps.networkGuard.checkUrl(url)).href;
   }
 
   private checkEvents(events: readonly string[]): string[] {
