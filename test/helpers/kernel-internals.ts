@@ -6,3 +6,4 @@
 export { SecretBox } from '../../core/secrets/secret-box.js';
 export { createOrm } from '../../core/db/create-orm.js';
 export { ShopScope } from '../../core/tools/shop-scope.js';
+export { NetworkGuard } from '../../core/net/network-guard.js';

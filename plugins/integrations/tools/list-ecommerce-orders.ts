@@ -1,0 +1,41 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { ORDER_STATUSES } from '../services/connectors/types.js';
+import { orderPayload } from '../services/payloads.js';
+import { parseDay } from '../services/dates.js';
+import { customerKeyArgs } from './args.js';
+import { OrderOutput, PlatformArg } from './outputs.js';
+
+export const listEcommerceOrders = defineTool({
+  name: 'list_ecommerce_orders',
+  title: 'List storefront orders',
+  description:
+    'A customer’s orders, read from the store now (the assistant’s “where is my order”): by phone, email or the store’s customer_id, newest first, with status (one reading across platforms: pending, processing, shipped, delivered, completed, cancelled, refunded, on_hold, failed), payment, fulfilment, tracking and totals. Optional status, date_from and date_to (YYYY-MM-DD or ISO 8601), limit (default 10, at most 50).',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  input: Type.Object({
+    ...customerKeyArgs,
+    customer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
+    date_from: Type.Optional(Type.String({ maxLength: 40 })),
+    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    platform_type: Type.Optional(PlatformArg),
+  }),
+  output: Type.Object({ platform_type: PlatformArg, orders: Type.Array(OrderOutput), count: Type.Integer() }),
+  handler: async (args, { services }) => {
+    const { platform, orders } = await services.ecommerceLookups.listOrders(
+      {
+        phone: args.phone,
+        email: args.email,
+        customerId: args.customer_id,
+        status: args.status,
+        dateFrom: parseDay('date_from', args.date_from, 'start'),
+        dateTo: parseDay('date_to', args.date_to, 'end'),
+        limit: args.limit ?? 10,
+      },
+      args.platform_type,
+    );
+    return { platform_type: platform, orders: orders.map(orderPayload), count: orders.length };
+  },
+});

@@ -1,0 +1,40 @@
+import { PagingArgs, pageOutput, pageOf, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { INBOUND_SOURCES, INBOUND_STATUSES } from '../entities/values.js';
+import { eventPayload } from '../services/payloads.js';
+import { parseDay } from '../services/dates.js';
+import { EventOutput, PlatformArg } from './outputs.js';
+
+export const listEcommerceWebhookEvents = defineTool({
+  name: 'list_ecommerce_webhook_events',
+  title: 'List storefront events',
+  description:
+    'The inbound log of store changes, newest first: webhook deliveries (accepted, ping, rejected_signature — refused and not acted on — or failed) and changes read by polling, each once per platform event id with its repeats counted (duplicates). Filters: platform_type, topic, status, source (webhook, poll), date_from, date_to. Kept 30 days.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    platform_type: Type.Optional(PlatformArg),
+    topic: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Type.Union(INBOUND_STATUSES.map((s) => Type.Literal(s)))),
+    source: Type.Optional(Type.Union(INBOUND_SOURCES.map((s) => Type.Literal(s)))),
+    date_from: Type.Optional(Type.String({ maxLength: 40 })),
+    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    ...PagingArgs,
+  }),
+  output: pageOutput('events', EventOutput),
+  handler: async (args, { services }) => {
+    const paging = { limit: args.limit ?? 20, offset: args.offset ?? 0 };
+    const { events, count } = await services.ecommerceFeed.list(
+      {
+        platform: args.platform_type,
+        topic: args.topic,
+        status: args.status,
+        source: args.source,
+        dateFrom: parseDay('date_from', args.date_from, 'start'),
+        dateTo: parseDay('date_to', args.date_to, 'end'),
+      },
+      paging,
+    );
+    return pageOf('events', events.map(eventPayload), count, paging);
+  },
+});

@@ -1,0 +1,18 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { connectionPayload } from '../services/payloads.js';
+import { ConnectionOutput, PlatformArg } from './outputs.js';
+
+export const resyncEcommerceWebhooks = defineTool({
+  name: 'resync_ecommerce_webhooks',
+  title: 'Re-register storefront webhooks',
+  description:
+    'Removes the webhooks this server registered with the store and registers them again at the current public address (after the server’s URL changed, or webhooks were deleted in the store). Where the platform or the address cannot take webhooks, the connection polls and webhooks_note says why.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  input: Type.Object({ platform_type: PlatformArg }),
+  output: Type.Object({ connection: ConnectionOutput }),
+  handler: async ({ platform_type }, { services }) => ({
+    connection: connectionPayload(await services.ecommerceConnections.resyncHooks(platform_type)),
+  }),
+});
