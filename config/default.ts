@@ -18,6 +18,7 @@ const defaults: ConfigOverrides = {
     customers: { enabled: true },
     email: { enabled: true },
     general: { enabled: true },
+    integrations: { enabled: true },
     knowledge: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },

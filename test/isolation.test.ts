@@ -43,7 +43,7 @@ describe('cross-tenant isolation', () => {
         const entries = await groupEntries(fixture.groups);
         for (const [name, config] of Object.entries((await fixture.groupConfig?.()) ?? {}))
           entries[name] = { ...entries[name], config: { ...entries[name]?.config, ...config } };
-        k = await bootKernel({ groups: [], overrides: { groups: entries } });
+        k = await bootKernel({ groups: [], overrides: { groups: entries, network: await fixture.network?.() } });
         const tokenA = (await k.newShop(`Isolation ${group} A`)).token;
         asA = callAs(k, tokenA);
         asB = callAs(k, (await k.newShop(`Isolation ${group} B`)).token);

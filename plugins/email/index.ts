@@ -75,7 +75,7 @@ export default definePlugin({
     'A shared inbox over IMAP and SMTP: mailboxes, sync into threads, assignment, internal notes, phone links, replies and scheduled sends with attachments.',
   kernel: '^1.0.0',
   dependencies: ['agents'],
-  optionalDependencies: ['crm', 'customers', 'prompt'],
+  optionalDependencies: ['crm', 'customers', 'prompt', 'integrations'],
   configSchema: EmailConfig,
   entities: [
     EmailAccount,

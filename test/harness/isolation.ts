@@ -41,6 +41,11 @@ export interface IsolationFixture<Seed extends Record<string, any> = Record<stri
    * group trusting the test mail servers' certificate); may start what the seed talks to.
    */
   groupConfig?: () => Promise<Record<string, Record<string, unknown>>>;
+  /**
+   * The kernel's network settings when the seed reaches a local server of its own over TLS (the
+   * integrations group's fake stores): usually `trustedCaPem` for that server's certificate.
+   */
+  network?: () => Promise<{ trustedCaPem?: string }>;
   /** Runs as shop A; creates data and returns the ids/phones the probes aim at. */
   seed: (callAsA: CallAs, httpAsA: SeedHttp) => Promise<Seed>;
   /** Each probe runs as shop B against shop A's data. */

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import { NetworkGuard } from '../../../test/helpers/kernel-internals.js';
 import type { IntegrationsConfig } from '../config.js';
-import { connectorConfig as testConfig } from './fakes/connector-config.js';
+import { connectorConfig as testConfig } from './connector-config.js';
 import { connectorFor, StoreLanes } from '../services/connectors/connector-factory.js';
 import { StoreError } from '../services/connectors/store-error.js';
 import type { PlatformType, StoreConnector, StoreProduct } from '../services/connectors/types.js';
 import type { StoreCredentials } from '../services/credentials.js';
-import { fakeCertificate, type FakeServer } from './fakes/fake-server.js';
-import { PrestaShopFake } from './fakes/prestashop-fake.js';
-import { ShopifyFake } from './fakes/shopify-fake.js';
-import { StoreData } from './fakes/store-data.js';
-import { VtexFake } from './fakes/vtex-fake.js';
-import { WooCommerceFake } from './fakes/woocommerce-fake.js';
+import { fakeCertificate, type FakeServer } from '../../../test/helpers/storefronts/fake-server.js';
+import { PrestaShopFake } from '../../../test/helpers/storefronts/prestashop-fake.js';
+import { ShopifyFake } from '../../../test/helpers/storefronts/shopify-fake.js';
+import { StoreData } from '../../../test/helpers/storefronts/store-data.js';
+import { VtexFake } from '../../../test/helpers/storefronts/vtex-fake.js';
+import { WooCommerceFake } from '../../../test/helpers/storefronts/woocommerce-fake.js';
 
 const PS_KEY = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ123456';
 

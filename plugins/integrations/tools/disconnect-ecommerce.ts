@@ -1,24 +1,15 @@
 import { Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { PLATFORM_NAMES } from '../services/connectors/types.js';
 import { PlatformArg } from './outputs.js';
 
 export const disconnectEcommerce = defineTool({
   name: 'disconnect_ecommerce',
   title: 'Disconnect storefront',
   description:
-    'Removes a storefront connection: the webhooks this server registered are removed from the store (best effort: webhook_error says when the store could not be reached), then the credentials. purge_catalog (default false) also asks the catalogue to drop the products synced from it. Needs confirmation: call again with confirm: true.',
+    'Removes a storefront connection: the webhooks this server registered are removed from the store (best effort: webhook_error says when the store could not be reached), then the credentials. purge_catalog (default false) also asks the catalogue to drop the products synced from it.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-  confirmation: 'agent',
   input: Type.Object({ platform_type: PlatformArg, purge_catalog: Type.Optional(Type.Boolean({ default: false })) }),
-  precheck: async ({ platform_type }, { services }) => {
-    await services.ecommerceConnections.require(platform_type);
-  },
-  summary: async ({ platform_type, purge_catalog }, { services }) => {
-    const connection = await services.ecommerceConnections.require(platform_type);
-    return `Disconnect the ${PLATFORM_NAMES[platform_type]} store “${connection.storeName}” (${connection.storeUrl}) and delete its credentials${purge_catalog ? ', and drop its synced catalogue' : ''}.`;
-  },
   output: Type.Object({
     platform_type: PlatformArg,
     store_url: Type.String(),

@@ -1,4 +1,4 @@
-import { normalizePhone, type Services } from '../../../../core/index.js';
+import { normalizePhone, phoneE164OrNull, ToolError, type Services } from '../../../../core/index.js';
 import { EmailAddressPhone } from '../../entities/email-address-phone.entity.js';
 import type { EmailThread } from '../../entities/email-thread.entity.js';
 import type { PhoneSource } from '../../entities/values.js';
@@ -19,7 +19,7 @@ export interface BackfillResult {
 /**
  * Where mail meets chat: the phone of a thread's counterpart. A phone linked by hand is cached
  * for the address; the backfill resolves the rest from that cache, then the CRM, then the
- * customer records, and caches what it finds. An address with two phones is never guessed.
+ * customer records, then the storefront's customers, and caches what it finds. An address with two phones is never guessed.
  */
 export class EmailPhonesService {
   constructor(private readonly deps: Services) {}
@@ -93,7 +93,7 @@ export class EmailPhonesService {
     };
   }
 
-  /** Each address's phone: cached, else the CRM, else the customer records; ambiguous when two or more. */
+  /** Each address's phone: cached, else the CRM, else the customer records, else the storefront; ambiguous when two or more. */
   private async resolve(
     emails: string[],
   ): Promise<Map<string, { phone: string | null; source: BackfillResult['source'] }>> {
@@ -106,6 +106,8 @@ export class EmailPhonesService {
     if (groups.includes('crm')) sources.push(['crm', (left) => this.deps.crmCustomersService.numbersByEmail(left)]);
     if (groups.includes('customers'))
       sources.push(['customers', (left) => this.deps.customersService.phonesByEmail(left)]);
+    if (groups.includes('integrations') && (await this.deps.ecommerceConnections.find()))
+      sources.push(['storefront', (left) => this.storefrontPhones(left)]);
     for (const [source, lookup] of sources) {
       const left = emails.filter((e) => !out.has(e));
       if (left.length === 0) break;
@@ -115,6 +117,27 @@ export class EmailPhonesService {
           out.set(email, { phone: phones[0]!, source });
           await this.remember(email, phones[0]!, source);
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each address's phones as the shop's storefront knows its customers, asked live. A store that
+   * does not answer resolves nothing: the backfill goes on with what it has.
+   */
+  private async storefrontPhones(emails: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const email of emails) {
+      try {
+        const { customers } = await this.deps.ecommerceLookups.findCustomers({ email });
+        const phones = [
+          ...new Set(customers.map((c) => phoneE164OrNull(c.phone ?? '')).filter((p): p is string => p !== null)),
+        ];
+        if (phones.length > 0) out.set(email, phones);
+      } catch (err) {
+        if (err instanceof ToolError) break;
+        throw err;
       }
     }
     return out;

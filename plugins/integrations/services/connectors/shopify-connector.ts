@@ -30,10 +30,10 @@ const HOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'PRODUCTS_CREATE', 'PROD
 const ORDER_FIELDS = `id name createdAt updatedAt cancelledAt displayFinancialStatus displayFulfillmentStatus
   email phone currencyCode totalPriceSet { shopMoney { amount currencyCode } }
   customer { id displayName email phone }
-  lineItems(first: 10) { nodes { title sku quantity originalUnitPriceSet { shopMoney { amount } } } }
-  fulfillments(first: 5) { trackingInfo(first: 3) { company number url } }`;
-/** 1 (order) + customer 1 + money 2 + lineItems (2 + 10 × 3) + fulfillments (2 + 5 × (1 + 2 + 3)). */
-const ORDER_COST = 1 + 1 + 2 + 32 + 32;
+  lineItems(first: 5) { nodes { title sku quantity originalUnitPriceSet { shopMoney { amount } } } }
+  fulfillments(first: 3) { trackingInfo(first: 2) { company number url } }`;
+/** 1 (order) + customer 1 + money 2 + lineItems (2 + 5 × 3) + fulfillments (2 + 3 × (1 + 2 + 2)). */
+const ORDER_COST = 1 + 1 + 2 + 17 + 17;
 
 const VARIANTS_PER_PRODUCT = 20;
 const IMAGES_PER_PRODUCT = 5;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Paging, type Services } from '../../../../core/index.js';
-import type { EcommerceConnection } from '../../entities/ecommerce-connection.entity.js';
 import { EcommerceEvent } from '../../entities/ecommerce-event.entity.js';
 import type { InboundSource, InboundStatus } from '../../entities/values.js';
 import type { Transaction } from '../connections-service.js';
@@ -15,6 +14,37 @@ export interface EventFilter {
   source?: InboundSource;
   dateFrom?: Date;
   dateTo?: Date;
+}
+
+/** One row of the event log, before it is written. */
+export interface InboundRow {
+  eventKey: string;
+  topic: string;
+  status: InboundStatus;
+  resourceType: string;
+  resourceIds: string[];
+  error: string | null;
+}
+
+/** A delivery as the route received it, for the connection its address names. */
+export interface InboundDelivery {
+  target: HookTarget;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export interface InboundOutcome {
+  status: InboundStatus;
+  /** The event was in the log already (or earlier in the same batch). */
+  duplicate: boolean;
+  eventKey: string | null;
+}
+
+/** The connection a webhook address names, as the route reads it. */
+export interface HookTarget {
+  shopId: number;
+  platformType: PlatformType;
+  hookSecretSealed: string | null;
 }
 
 export interface PollResult {
@@ -35,32 +65,52 @@ export interface PollResult {
 export class EcommerceFeedService {
   constructor(private readonly deps: Services) {}
 
-  /** An inbound delivery for `connection` (this shop's): 'accepted', 'ping', a duplicate, or refused. */
-  async receive(
-    connection: EcommerceConnection,
-    headers: Record<string, string | string[] | undefined>,
-    body: Buffer,
-  ): Promise<{ status: InboundStatus; duplicate: boolean }> {
-    const secret = connection.hookSecretSealed ? this.deps.secrets.open(connection.hookSecretSealed) : null;
-    const verdict = verifyInbound(connection.platformType, headers, body, secret);
-    if (!verdict.ok) {
-      await this.insert(connection.platformType, 'webhook', [
-        {
+  /**
+   * Inbound deliveries for this shop's connections, verified and recorded together (the route
+   * batches those that arrive at once): each one 'accepted', 'ping', a repeat, or refused.
+   */
+  async receive(deliveries: InboundDelivery[]): Promise<InboundOutcome[]> {
+    const outcomes: InboundOutcome[] = [];
+    const byPlatform = new Map<PlatformType, { rows: InboundRow[]; events: InboundEvent[] }>();
+    const secrets = new Map<string, string | null>();
+    for (const { target, headers, body } of deliveries) {
+      const sealed = target.hookSecretSealed;
+      if (sealed && !secrets.has(sealed)) secrets.set(sealed, this.deps.secrets.open(sealed));
+      const verdict = verifyInbound(target.platformType, headers, body, sealed ? secrets.get(sealed)! : null);
+      const group = byPlatform.get(target.platformType) ?? { rows: [], events: [] };
+      byPlatform.set(target.platformType, group);
+      if (!verdict.ok) {
+        group.rows.push({
           eventKey: `rejected:${randomUUID()}`,
           topic: verdict.topic,
           status: 'rejected_signature',
           resourceType: 'other',
           resourceIds: [],
           error: `${verdict.reason}${verdict.eventKey ? ` (claimed id ${verdict.eventKey})` : ''}`,
-        },
-      ]);
-      return { status: 'rejected_signature', duplicate: false };
+        });
+        outcomes.push({ status: 'rejected_signature', duplicate: false, eventKey: null });
+        continue;
+      }
+      const event = verdict.event;
+      const status: InboundStatus = event.ping ? 'ping' : 'accepted';
+      group.rows.push({ ...event, status, error: null });
+      if (!event.ping) group.events.push(event);
+      outcomes.push({ status, duplicate: true, eventKey: event.eventKey });
     }
-    const event = verdict.event;
-    const status: InboundStatus = event.ping ? 'ping' : 'accepted';
-    const fresh = await this.insert(connection.platformType, 'webhook', [{ ...event, status, error: null }]);
-    if (fresh.length > 0 && !event.ping) await this.emit(connection.platformType, 'webhook', [event]);
-    return { status, duplicate: fresh.length === 0 };
+    const fresh = new Set<string>();
+    for (const [platform, { rows, events }] of byPlatform) {
+      const inserted = new Set(await this.insert(platform, 'webhook', rows));
+      // A key repeated within the batch is new only for its first delivery.
+      const seen = new Set<string>();
+      await this.emit(
+        platform,
+        'webhook',
+        events.filter((e) => inserted.has(e.eventKey) && !seen.has(e.eventKey) && seen.add(e.eventKey)),
+      );
+      for (const key of inserted) fresh.add(key);
+    }
+    for (const outcome of outcomes) if (outcome.eventKey && fresh.delete(outcome.eventKey)) outcome.duplicate = false;
+    return outcomes;
   }
 
   /** Reads what changed since the cursor (less the overlap) and records it; the cursor moves only on success. */
@@ -163,7 +213,7 @@ export class EcommerceFeedService {
   async stats24h(
     platform: PlatformType,
   ): Promise<Record<InboundStatus | 'duplicates', number> & { last_event_at: string | null }> {
-    const rows = await sql<{ status: InboundStatus; n: string; duplicates: string; last: Date | null }>(
+    const rows = await sql<{ status: InboundStatus; n: string; duplicates: string; last: string | Date | null }>(
       this.deps.em,
       `select status, count(*) as n, coalesce(sum(duplicates), 0) as duplicates, max(received_at) as last
          from ecommerce_events where shop_id = $1 and platform_type = $2 and received_at > now() - interval '1 day'
@@ -181,32 +231,33 @@ export class EcommerceFeedService {
     for (const row of rows) {
       out[row.status] = Number(row.n);
       out.duplicates += Number(row.duplicates);
-      if (row.last && (!out.last_event_at || row.last.toISOString() > out.last_event_at))
-        out.last_event_at = row.last.toISOString();
+      const last = row.last ? new Date(row.last).toISOString() : null;
+      if (last && (!out.last_event_at || last > out.last_event_at)) out.last_event_at = last;
     }
     return out;
   }
 
-  /** Inserts the events not seen before, in one statement; a repeat counts in its row's duplicates. Returns the new keys. */
-  async insert(
-    platform: PlatformType,
-    source: InboundSource,
-    rows: {
-      eventKey: string;
-      topic: string;
-      status: InboundStatus;
-      resourceType: string;
-      resourceIds: string[];
-      error: string | null;
-    }[],
-  ): Promise<string[]> {
-    if (rows.length === 0) return [];
+  /**
+   * Inserts the events not seen before, in one statement; a repeat (in the log already, or twice in
+   * `rows`) counts in its row's duplicates. Returns the keys inserted now.
+   */
+  async insert(platform: PlatformType, source: InboundSource, all: InboundRow[]): Promise<string[]> {
+    if (all.length === 0) return [];
+    // One row per key: a statement may not update the same row twice.
+    const byKey = new Map<string, InboundRow & { repeats: number }>();
+    for (const row of all) {
+      const seen = byKey.get(row.eventKey);
+      if (seen) seen.repeats++;
+      else byKey.set(row.eventKey, { ...row, repeats: 0 });
+    }
+    const rows = [...byKey.values()];
     const inserted = await sql<{ event_key: string; fresh: boolean }>(
       this.deps.em,
       `insert into ecommerce_events (shop_id, platform_type, source, event_key, topic, status, resource_type, resource_ids, duplicates, error, received_at)
-       select $1, $2, $3, k, t, s, r, ids::jsonb, 0, e, now()
-         from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) as u(k, t, s, r, ids, e)
-       on conflict (shop_id, platform_type, event_key) do update set duplicates = ecommerce_events.duplicates + 1
+       select $1, $2, $3, k, t, s, r, ids::jsonb, n, e, now()
+         from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[]) as u(k, t, s, r, ids, e, n)
+       on conflict (shop_id, platform_type, event_key)
+         do update set duplicates = ecommerce_events.duplicates + excluded.duplicates + 1
        returning event_key, (xmax = 0) as fresh`,
       [
         this.deps.shop.id,
@@ -218,6 +269,7 @@ export class EcommerceFeedService {
         rows.map((r) => r.resourceType),
         rows.map((r) => JSON.stringify(r.resourceIds)),
         rows.map((r) => r.error),
+        rows.map((r) => r.repeats),
       ],
     );
     return inserted.filter((r) => r.fresh).map((r) => r.event_key);

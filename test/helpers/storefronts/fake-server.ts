@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { selfSignedCertificate } from '../../../../test/helpers/mail-servers/tls-certificate.js';
+import { selfSignedCertificate } from '../mail-servers/tls-certificate.js';
 
 let certificate: { certPem: string; keyPem: string } | undefined;
 

@@ -1,4 +1,4 @@
-import type { IntegrationsConfig } from '../../config.js';
+import type { IntegrationsConfig } from '../config.js';
 
 /** The group's config for tests that build connectors directly: short timeouts, webhooks always registered. */
 export const connectorConfig = (overrides: Partial<IntegrationsConfig> = {}): IntegrationsConfig => ({

@@ -269,6 +269,27 @@ function fieldCost(field: FieldNode, variables: Record<string, unknown>): number
   const node = nodes ? 1 + costOf(nodes.selectionSet, variables) : 1 + costOf(field.selectionSet, variables);
   return 2 + first * node;
 }
+/** What a query cost once run: the same rule over the objects the answer holds (Shopify refunds the rest). */
+function actualCost(set: SelectionSetNode | undefined, value: unknown): number {
+  if (!set || value === null || typeof value !== 'object') return 0;
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (selection.kind !== Kind.FIELD || !selection.selectionSet) continue;
+    const child = (value as Record<string, unknown>)[selection.alias?.value ?? selection.name.value];
+    if (child === null || child === undefined) continue;
+    const hasFirst = selection.arguments?.some((a) => a.name.value === 'first');
+    const nodes = selection.selectionSet.selections.find(
+      (s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'nodes',
+    );
+    if (hasFirst) {
+      const items = (nodes ? (child as { nodes?: unknown[] }).nodes : child) ?? [];
+      cost += 2;
+      for (const item of items as unknown[])
+        cost += 1 + actualCost(nodes ? nodes.selectionSet : selection.selectionSet, item);
+    } else cost += 1 + actualCost(selection.selectionSet, Array.isArray(child) ? child[0] : child);
+  }
+  return cost;
+}
 const valueOf = (value: ValueNode, variables: Record<string, unknown>): unknown =>
   value.kind === Kind.VARIABLE ? variables[value.name.value] : value.kind === Kind.INT ? Number(value.value) : null;
 
@@ -367,6 +388,7 @@ export class ShopifyFake extends FakeServer {
             extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttle() } },
           };
         }
+        // The requested cost is taken up front; what the answer did not use goes back.
         this.available -= requested;
         const result = await execute({
           schema: this.schema,
@@ -374,10 +396,15 @@ export class ShopifyFake extends FakeServer {
           rootValue: this.root(),
           variableValues: variables,
         });
+        const actual =
+          operation.operation === 'mutation'
+            ? 10
+            : Math.min(requested, actualCost(operation.selectionSet, result.data));
+        this.available += requested - actual;
         return {
           ...result,
           extensions: {
-            cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttle() },
+            cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttle() },
           },
         };
       },
