@@ -6,7 +6,7 @@ import { EcommerceConnection } from '../entities/ecommerce-connection.entity.js'
  * cursor less the overlap), one shop at a time, with no transaction held while the store answers.
  */
 export const pollStorefronts = defineJob({
-  name: 'poll_storefronts',
+  name: 'poll-storefronts',
   schedule: '*/1 * * * *',
   scope: 'system',
   transactional: false,

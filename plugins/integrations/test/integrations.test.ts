@@ -465,6 +465,30 @@ describe('integrations: storefront connections, live lookups, languages and the 
       );
     });
 
+    it('the poll job reads the polled connections that are due, and leaves the others', async () => {
+      const conn = k.orm.em.fork().getConnection();
+      await conn.execute(
+        `update ecommerce_connections set last_poll_at = now() - interval '1 hour' where shop_id = ? and platform_type = 'ecomC'`,
+        [shop.shopId],
+      );
+      const before = await call.ok('get_ecommerce_sync_status', { platform_type: 'ecomC' });
+      const webhooksBefore = await call.ok('get_ecommerce_sync_status', { platform_type: 'ecomB' });
+      presta.data.touchProduct(1007, { title: 'Por el job' });
+      expect(await k.scheduler.runTick('integrations.poll-storefronts', new Date(Date.UTC(2030, 0, 1, 0, 0)))).to.equal(
+        'ran',
+      );
+      const after = await call.ok('get_ecommerce_sync_status', { platform_type: 'ecomC' });
+      expect(Date.parse(after.poll.last_poll_at)).to.be.greaterThan(Date.parse(before.poll.last_poll_at));
+      expect(after.poll.cursor).not.to.equal(before.poll.cursor);
+      const changed = recorded.filter(
+        (e) => e.name === 'integrations.product_changed' && e.payload.platform_type === 'ecomC',
+      );
+      expect(changed.flatMap((e) => e.payload.external_ids)).to.include('1007');
+      // A webhook connection is not polled by the job.
+      const webhooksAfter = await call.ok('get_ecommerce_sync_status', { platform_type: 'ecomB' });
+      expect(webhooksAfter.poll.last_poll_at).to.equal(webhooksBefore.poll.last_poll_at);
+    });
+
     it('re-registers webhooks on request', async () => {
       const before = woo.webhooks.map((h) => h.id);
       const { connection } = await call.ok('resync_ecommerce_webhooks', { platform_type: 'ecomB' });
