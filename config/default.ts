@@ -22,6 +22,7 @@ const defaults: ConfigOverrides = {
     knowledge: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
+    products: { enabled: true },
     prompt: { enabled: true },
     referrals: { enabled: true },
     smart_followup: { enabled: true },

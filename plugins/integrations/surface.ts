@@ -9,6 +9,7 @@ import type { StoreLanes } from './services/connectors/connector-factory.js';
 import type { ProbeMemo } from './services/probe-memo.js';
 import type { PlatformType } from './services/connectors/types.js';
 
+export { PLATFORM_TYPES } from './services/connectors/types.js';
 export type {
   PlatformType,
   StoreConnector,

@@ -1,0 +1,9 @@
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived', 'deleted'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const SYNC_MODES = ['full', 'incremental'] as const;
+export type SyncMode = (typeof SYNC_MODES)[number];
+
+/** running → completed, or failed (a page the store would not give; nothing was deleted). */
+export const SYNC_STATUSES = ['running', 'completed', 'failed'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];

@@ -1,0 +1,55 @@
+import { asValue } from 'awilix';
+import { definePlugin } from '../../core/index.js';
+import { ProductsConfig } from './config.js';
+import { productsErrors } from './errors.js';
+import { Product } from './entities/product.entity.js';
+import { ProductVariant } from './entities/product-variant.entity.js';
+import { ProductSyncRun } from './entities/product-sync-run.entity.js';
+import { ProductsInit } from './migrations/0001-init.js';
+import { CatalogStore } from './services/catalog/catalog-store.js';
+import { ProductsService } from './services/catalog/products-service.js';
+import { ProductSearchService } from './services/catalog/search-service.js';
+import { ProductSyncService } from './services/sync/sync-service.js';
+import { ProductSyncWorker } from './services/sync/sync-worker.js';
+import { productListeners } from './services/listeners.js';
+import { resumeProductSyncs } from './jobs/resume-product-syncs.js';
+import { syncProducts } from './tools/sync-products.js';
+import { getProductSyncStatus } from './tools/get-product-sync-status.js';
+import { listProducts } from './tools/list-products.js';
+import { searchProducts } from './tools/search-products.js';
+import { getProduct } from './tools/get-product.js';
+import { updateProductNotes } from './tools/update-product-notes.js';
+
+/**
+ * products: the shop's catalogue, synced from its storefront through the integrations
+ * connector — full and incremental runs page by page with a resumable cursor, deletions only
+ * after a complete full run, the change feed's product events — searchable with typos and without
+ * accents on both engines, with the shop's own notes for the assistant.
+ */
+export default definePlugin({
+  name: 'products',
+  version: '1.0.0',
+  description:
+    'The storefront catalogue synced into the shop: resumable full and incremental syncs, typo-tolerant search, product details with variants and stock, the shop’s notes for the assistant.',
+  kernel: '^1.0.0',
+  dependencies: ['integrations'],
+  configSchema: ProductsConfig,
+  entities: [Product, ProductVariant, ProductSyncRun],
+  migrations: [{ name: '0001-init', class: ProductsInit }],
+  services: {
+    catalogStore: CatalogStore,
+    productsService: ProductsService,
+    productSearch: ProductSearchService,
+    productSync: ProductSyncService,
+  },
+  errors: productsErrors,
+  tools: [syncProducts, getProductSyncStatus, listProducts, searchProducts, getProduct, updateProductNotes],
+  jobs: [resumeProductSyncs],
+  on: productListeners,
+  setup: ({ container, config, withShop, log }) => {
+    container.register({
+      productsConfig: asValue(config),
+      productSyncWorker: asValue(new ProductSyncWorker(withShop, log)),
+    });
+  },
+});

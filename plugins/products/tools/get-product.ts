@@ -1,0 +1,43 @@
+import { Nullable, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { productPayload, variantPayload } from '../services/payloads.js';
+import { ProductOutput, VariantOutput } from './outputs.js';
+
+export const getProduct = defineTool({
+  name: 'get_product',
+  title: 'Get product',
+  description:
+    'One product of the synced catalogue by product_id, external_id (the store’s id), sku or handle: its description (sanitised HTML), images, translations by locale, the shop’s notes and every variant with options, price, stock and availability.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    product_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    sku: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    handle: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  }),
+  output: Type.Object({
+    product: Type.Object({
+      ...ProductOutput.properties,
+      description_html: Nullable(Type.String()),
+      images: Type.Array(Type.String()),
+      translations: Type.Record(
+        Type.String(),
+        Type.Object({ title: Type.Optional(Type.String()), descriptionHtml: Type.Optional(Type.String()) }),
+      ),
+      variants: Type.Array(VariantOutput),
+    }),
+  }),
+  handler: async (args, { services }) => {
+    const { product, variants } = await services.productsService.get(args);
+    return {
+      product: {
+        ...productPayload(product),
+        description_html: product.descriptionHtml ?? null,
+        images: product.images,
+        translations: product.translations,
+        variants: variants.map(variantPayload),
+      },
+    };
+  },
+});
