@@ -5,12 +5,14 @@ import { productsErrors } from './errors.js';
 import { Product } from './entities/product.entity.js';
 import { ProductVariant } from './entities/product-variant.entity.js';
 import { ProductSyncRun } from './entities/product-sync-run.entity.js';
+import { ProductQuestion } from './entities/product-question.entity.js';
 import { ProductsInit } from './migrations/0001-init.js';
 import { CatalogStore } from './services/catalog/catalog-store.js';
 import { ProductsService } from './services/catalog/products-service.js';
 import { ProductSearchService } from './services/catalog/search-service.js';
 import { ProductSyncService } from './services/sync/sync-service.js';
 import { ProductSyncWorker } from './services/sync/sync-worker.js';
+import { ProductQuestionsService } from './services/questions/questions-service.js';
 import { productListeners } from './services/listeners.js';
 import { resumeProductSyncs } from './jobs/resume-product-syncs.js';
 import { syncProducts } from './tools/sync-products.js';
@@ -19,12 +21,18 @@ import { listProducts } from './tools/list-products.js';
 import { searchProducts } from './tools/search-products.js';
 import { getProduct } from './tools/get-product.js';
 import { updateProductNotes } from './tools/update-product-notes.js';
+import { submitProductQuestion } from './tools/submit-product-question.js';
+import { listProductQuestions } from './tools/list-product-questions.js';
+import { answerProductQuestion } from './tools/answer-product-question.js';
+import { updateProductQuestion } from './tools/update-product-question.js';
+import { deleteProductQuestion } from './tools/delete-product-question.js';
 
 /**
  * products: the shop's catalogue, synced from its storefront through the integrations
  * connector — full and incremental runs page by page with a resumable cursor, deletions only
  * after a complete full run, the change feed's product events — searchable with typos and without
- * accents on both engines, with the shop's own notes for the assistant.
+ * accents on both engines, with the shop's own notes for the assistant; customers' product
+ * questions, answered to them over the messaging line and published as the product's FAQs.
  */
 export default definePlugin({
   name: 'products',
@@ -34,16 +42,30 @@ export default definePlugin({
   kernel: '^1.0.0',
   dependencies: ['integrations'],
   configSchema: ProductsConfig,
-  entities: [Product, ProductVariant, ProductSyncRun],
+  entities: [Product, ProductVariant, ProductSyncRun, ProductQuestion],
+  optionalDependencies: ['whatsapp_ops'],
   migrations: [{ name: '0001-init', class: ProductsInit }],
   services: {
     catalogStore: CatalogStore,
     productsService: ProductsService,
     productSearch: ProductSearchService,
     productSync: ProductSyncService,
+    productQuestions: ProductQuestionsService,
   },
   errors: productsErrors,
-  tools: [syncProducts, getProductSyncStatus, listProducts, searchProducts, getProduct, updateProductNotes],
+  tools: [
+    syncProducts,
+    getProductSyncStatus,
+    listProducts,
+    searchProducts,
+    getProduct,
+    updateProductNotes,
+    submitProductQuestion,
+    listProductQuestions,
+    answerProductQuestion,
+    updateProductQuestion,
+    deleteProductQuestion,
+  ],
   jobs: [resumeProductSyncs],
   on: productListeners,
   setup: ({ container, config, withShop, log }) => {

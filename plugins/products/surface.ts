@@ -5,6 +5,7 @@ import type { ProductsService } from './services/catalog/products-service.js';
 import type { ProductSearchService } from './services/catalog/search-service.js';
 import type { ProductSyncService } from './services/sync/sync-service.js';
 import type { ProductSyncWorker } from './services/sync/sync-worker.js';
+import type { ProductQuestionsService } from './services/questions/questions-service.js';
 import type { PlatformType } from '../integrations/surface.js';
 
 export interface ProductsSynced {
@@ -24,6 +25,8 @@ declare module '../../core/index.js' {
     /** search(query, options): typo-tolerant, accent-insensitive, SKU and barcode first. */
     productSearch: ProductSearchService;
     productSync: ProductSyncService;
+    /** Customers' product questions; published(productId) is the product's FAQs (the product-QA widget's). */
+    productQuestions: ProductQuestionsService;
     /** Registered at setup: runs a sync's pages in this process. */
     productSyncWorker: ProductSyncWorker;
     productsConfig: ProductsConfig;

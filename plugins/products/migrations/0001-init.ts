@@ -28,5 +28,12 @@ export class ProductsInit extends Migration {
     this.addSql(
       `create unique index "product_sync_runs_one_running_index" on "product_sync_runs" ("shop_id") where "status" = 'running';`,
     );
+    this.addSql(
+      `create table "product_questions" ("id" serial primary key, "shop_id" int not null, "product_id" int not null, "question" text not null, "normalized" text not null, "answer" text null, "status" text check ("status" in ('pending', 'answered', 'published', 'rejected')) not null, "source" text check ("source" in ('widget', 'chat', 'email', 'agent')) not null, "customer_name" varchar(200) null, "phone" varchar(20) null, "email" varchar(254) null, "locale" varchar(16) null, "duplicates" int not null default 0, "answered_at" timestamptz null, "published_at" timestamptz null, "notified_at" timestamptz null, "notify_error" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`,
+    );
+    this.addSql(`create index "product_questions_shop_id_index" on "product_questions" ("shop_id");`);
+    this.addSql(
+      `create index "product_questions_shop_id_product_id_status_index" on "product_questions" ("shop_id", "product_id", "status");`,
+    );
   }
 }

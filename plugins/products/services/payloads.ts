@@ -1,3 +1,4 @@
+import type { ProductQuestion } from '../entities/product-question.entity.js';
 import type { Product } from '../entities/product.entity.js';
 import type { ProductSyncRun } from '../entities/product-sync-run.entity.js';
 import type { ProductVariant } from '../entities/product-variant.entity.js';
@@ -51,4 +52,23 @@ export const syncRunPayload = (r: ProductSyncRun) => ({
   started_at: r.startedAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
   duration_ms: (r.finishedAt ?? new Date()).getTime() - r.startedAt.getTime(),
+});
+
+export const questionPayload = (q: ProductQuestion) => ({
+  question_id: q.id,
+  product_id: q.productId,
+  question: q.question,
+  answer: q.answer ?? null,
+  status: q.status,
+  source: q.source,
+  customer_name: q.customerName ?? null,
+  phone: q.phone ?? null,
+  email: q.email ?? null,
+  locale: q.locale ?? null,
+  duplicates: q.duplicates,
+  answered_at: q.answeredAt?.toISOString() ?? null,
+  published_at: q.publishedAt?.toISOString() ?? null,
+  notified_at: q.notifiedAt?.toISOString() ?? null,
+  notify_error: q.notifyError ?? null,
+  created_at: q.createdAt.toISOString(),
 });

@@ -8,8 +8,8 @@ let store: PrestaShopFake | undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Shop A connects a PrestaShop fake and syncs its catalogue. Shop B aims at A's product and sync
- * run: not found; its own list and search are empty.
+ * Shop A connects a PrestaShop fake, syncs its catalogue and records a customer's question. Shop B
+ * aims at A's product, sync run and question: not found; its own lists and search are empty.
  */
 const fixture: IsolationFixture = {
   groups: ['integrations', 'products'],
@@ -29,18 +29,46 @@ const fixture: IsolationFixture = {
       await sleep(20);
     }
     const { products } = await callAsA('list_products');
-    return { productId: products[0].product_id, runId: sync_run.sync_run_id };
+    const { question } = await callAsA('submit_product_question', {
+      product_id: products[0].product_id,
+      question: 'Is it waterproof?',
+      phone: '+34600111222',
+    });
+    return { productId: products[0].product_id, runId: sync_run.sync_run_id, questionId: question.question_id };
   },
   probes: (seed) => [
     { tool: 'get_product', args: { product_id: seed.productId }, expect: 'not_found' },
     { tool: 'update_product_notes', args: { product_id: seed.productId, ai_notes: 'B was here' }, expect: 'not_found' },
     { tool: 'get_product_sync_status', args: { sync_run_id: seed.runId }, expect: 'not_found' },
     { tool: 'list_products', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
+    {
+      tool: 'submit_product_question',
+      args: { product_id: seed.productId, question: 'B asks', phone: '+34600111333' },
+      expect: 'not_found',
+    },
+    {
+      tool: 'answer_product_question',
+      args: { question_id: seed.questionId, answer: 'B answers' },
+      expect: 'not_found',
+    },
+    {
+      tool: 'update_product_question',
+      args: { question_id: seed.questionId, status: 'rejected' },
+      expect: 'not_found',
+    },
+    { tool: 'delete_product_question', args: { question_id: seed.questionId }, expect: 'not_found' },
+    {
+      tool: 'list_product_questions',
+      args: { product_id: seed.productId },
+      expect: 'empty',
+      isEmpty: (p) => p.count === 0,
+    },
     { tool: 'search_products', args: { query: 'camiseta' }, expect: 'empty', isEmpty: (p) => p.count === 0 },
   ],
   snapshot: async (callAsA, seed) => ({
     product: (await callAsA('get_product', { product_id: seed.productId })).product.ai_notes,
     count: (await callAsA('list_products')).count,
+    questions: (await callAsA('list_product_questions')).questions.map((q: any) => [q.status, q.question, q.phone]),
   }),
   exempt: {},
 };

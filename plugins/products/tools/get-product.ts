@@ -7,7 +7,7 @@ export const getProduct = defineTool({
   name: 'get_product',
   title: 'Get product',
   description:
-    'One product of the synced catalogue by product_id, external_id (the store’s id), sku or handle: its description (sanitised HTML), images, translations by locale, the shop’s notes and every variant with options, price, stock and availability.',
+    'One product of the synced catalogue by product_id, external_id (the store’s id), sku or handle: its description (sanitised HTML), images, translations by locale, the shop’s notes, every variant with options, price, stock and availability, and its published questions (FAQs).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -26,6 +26,7 @@ export const getProduct = defineTool({
         Type.Object({ title: Type.Optional(Type.String()), descriptionHtml: Type.Optional(Type.String()) }),
       ),
       variants: Type.Array(VariantOutput),
+      faqs: Type.Array(Type.Object({ question_id: Type.Integer(), question: Type.String(), answer: Type.String() })),
     }),
   }),
   handler: async (args, { services }) => {
@@ -37,6 +38,11 @@ export const getProduct = defineTool({
         images: product.images,
         translations: product.translations,
         variants: variants.map(variantPayload),
+        faqs: (await services.productQuestions.published(product.id)).map((q) => ({
+          question_id: q.id,
+          question: q.question,
+          answer: q.answer ?? '',
+        })),
       },
     };
   },

@@ -1,5 +1,11 @@
 import { DateTime, Nullable, Type } from '../../../core/index.js';
-import { PRODUCT_STATUSES, SYNC_MODES, SYNC_STATUSES } from '../entities/values.js';
+import {
+  PRODUCT_STATUSES,
+  QUESTION_SOURCES,
+  QUESTION_STATUSES,
+  SYNC_MODES,
+  SYNC_STATUSES,
+} from '../entities/values.js';
 
 const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -62,3 +68,22 @@ export const PlatformArg = Type.Optional(
     },
   ),
 );
+
+export const QuestionOutput = Type.Object({
+  question_id: Type.Integer(),
+  product_id: Type.Integer(),
+  question: Type.String(),
+  answer: Nullable(Type.String()),
+  status: oneOf(QUESTION_STATUSES),
+  source: oneOf(QUESTION_SOURCES),
+  customer_name: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  locale: Nullable(Type.String()),
+  duplicates: Type.Integer(),
+  answered_at: Nullable(DateTime()),
+  published_at: Nullable(DateTime()),
+  notified_at: Nullable(DateTime()),
+  notify_error: Nullable(Type.String()),
+  created_at: DateTime(),
+});
