@@ -10,6 +10,8 @@ import type { ProbeMemo } from './services/probe-memo.js';
 import type { PlatformType } from './services/connectors/types.js';
 
 export { PLATFORM_TYPES } from './services/connectors/types.js';
+/** What a connector call throws when the store refuses or does not answer (`kind` says which). */
+export { StoreError } from './services/connectors/store-error.js';
 export type {
   PlatformType,
   StoreConnector,

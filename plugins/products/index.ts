@@ -13,6 +13,7 @@ import { ProductSearchService } from './services/catalog/search-service.js';
 import { ProductSyncService } from './services/sync/sync-service.js';
 import { ProductSyncWorker } from './services/sync/sync-worker.js';
 import { ProductQuestionsService } from './services/questions/questions-service.js';
+import { ProductAvailabilityService } from './services/availability/availability-service.js';
 import { productListeners } from './services/listeners.js';
 import { resumeProductSyncs } from './jobs/resume-product-syncs.js';
 import { syncProducts } from './tools/sync-products.js';
@@ -21,6 +22,7 @@ import { listProducts } from './tools/list-products.js';
 import { searchProducts } from './tools/search-products.js';
 import { getProduct } from './tools/get-product.js';
 import { updateProductNotes } from './tools/update-product-notes.js';
+import { checkProductAvailability } from './tools/check-product-availability.js';
 import { submitProductQuestion } from './tools/submit-product-question.js';
 import { listProductQuestions } from './tools/list-product-questions.js';
 import { answerProductQuestion } from './tools/answer-product-question.js';
@@ -51,6 +53,7 @@ export default definePlugin({
     productSearch: ProductSearchService,
     productSync: ProductSyncService,
     productQuestions: ProductQuestionsService,
+    productAvailability: ProductAvailabilityService,
   },
   errors: productsErrors,
   tools: [
@@ -60,6 +63,7 @@ export default definePlugin({
     searchProducts,
     getProduct,
     updateProductNotes,
+    checkProductAvailability,
     submitProductQuestion,
     listProductQuestions,
     answerProductQuestion,

@@ -6,6 +6,7 @@ import type { ProductSearchService } from './services/catalog/search-service.js'
 import type { ProductSyncService } from './services/sync/sync-service.js';
 import type { ProductSyncWorker } from './services/sync/sync-worker.js';
 import type { ProductQuestionsService } from './services/questions/questions-service.js';
+import type { ProductAvailabilityService } from './services/availability/availability-service.js';
 import type { PlatformType } from '../integrations/surface.js';
 
 export interface ProductsSynced {
@@ -27,6 +28,8 @@ declare module '../../core/index.js' {
     productSync: ProductSyncService;
     /** Customers' product questions; published(productId) is the product's FAQs (the product-QA widget's). */
     productQuestions: ProductQuestionsService;
+    /** Stock now: live from the store, or the stored figures marked stale. */
+    productAvailability: ProductAvailabilityService;
     /** Registered at setup: runs a sync's pages in this process. */
     productSyncWorker: ProductSyncWorker;
     productsConfig: ProductsConfig;

@@ -232,6 +232,15 @@ for (const platform of PLATFORMS) {
       for (const v of source.variants) expect(stocks[v.sku]).to.equal(v.stock);
     });
 
+    it('reads one product now with its stock, and nothing for one the store does not have', async () => {
+      const source = data.products[6]!;
+      const product = await c.getProduct(String(source.id));
+      expect(product!.title).to.equal(source.title);
+      const stocks = Object.fromEntries(product!.variants.map((v) => [v.sku, v.stock]));
+      for (const v of source.variants) expect(stocks[v.sku]).to.equal(v.stock);
+      expect(await c.getProduct('999999')).to.equal(null);
+    });
+
     it('reports what changed since a moment, products and orders', async function () {
       const since = new Date(Date.now() - 1_000);
       data.touchProduct(data.products[7]!.id, { title: 'Renamed' });

@@ -40,6 +40,7 @@ const fixture: IsolationFixture = {
     { tool: 'get_product', args: { product_id: seed.productId }, expect: 'not_found' },
     { tool: 'update_product_notes', args: { product_id: seed.productId, ai_notes: 'B was here' }, expect: 'not_found' },
     { tool: 'get_product_sync_status', args: { sync_run_id: seed.runId }, expect: 'not_found' },
+    { tool: 'check_product_availability', args: { product_id: seed.productId, live: false }, expect: 'not_found' },
     { tool: 'list_products', args: {}, expect: 'empty', isEmpty: (p) => p.count === 0 },
     {
       tool: 'submit_product_question',

@@ -233,6 +233,33 @@ describe('products: the catalogue synced from the storefront, searched and annot
     expect((await call.ok('get_product', { external_id: String(changed.id) })).product.title).to.equal('Mochila nueva');
   });
 
+  it('checks stock live, refreshes the catalogue with it, and falls back to stored figures marked stale', async () => {
+    const source = woo.data.products.find((p) => p.status === 'active' && p.variants.length === 3)!;
+    const { product } = await call.ok('get_product', { external_id: String(source.id) });
+    source.variants[1]!.stock = 0;
+    const live = await call.ok('check_product_availability', {
+      product_id: product.product_id,
+      options: { size: 'm' },
+    });
+    expect(live).to.include({ live: true, stale: false, available: false, error: null });
+    expect(live.variants).to.have.length(1);
+    expect(live.variants[0]).to.include({ sku: source.variants[1]!.sku, stock: 0 });
+    const stored = await call.ok('get_product', { product_id: product.product_id });
+    expect(stored.product.variants.find((v: any) => v.sku === source.variants[1]!.sku).stock).to.equal(0);
+    woo.down = true;
+    try {
+      const stale = await call.ok('check_product_availability', { sku: source.variants[0]!.sku });
+      expect(stale).to.include({ live: false, stale: true });
+      expect(stale.error).to.match(/did not answer/);
+      expect(stale.age_seconds).to.be.at.least(0);
+      expect(stale.variants).to.have.length(3);
+    } finally {
+      woo.down = false;
+    }
+    const offline = await call.ok('check_product_availability', { product_id: product.product_id, live: false });
+    expect(offline).to.include({ live: false, stale: false });
+  });
+
   it('drops the catalogue when the store is disconnected with purge_catalog', async () => {
     await call.ok('disconnect_ecommerce', { platform_type: 'ecomB', purge_catalog: true });
     expect((await call.ok('list_products')).count).to.equal(0);

@@ -200,6 +200,7 @@ const SDL = /* GraphQL */ `
     customers(first: Int!, after: String, query: String): CustomerConnection!
     orders(first: Int!, after: String, query: String, sortKey: OrderSortKeys, reverse: Boolean): OrderConnection!
     order(id: ID!): Order
+    product(id: ID!): Product
     products(first: Int!, after: String, query: String, sortKey: ProductSortKeys, reverse: Boolean): ProductConnection!
   }
   type Mutation {
@@ -561,6 +562,10 @@ export class ShopifyFake extends FakeServer {
       order: ({ id }: { id: string }) => {
         const found = data.orders.find((o) => o.id === numeric(id));
         return found ? order(found) : null;
+      },
+      product: ({ id }: { id: string }) => {
+        const found = data.products.find((p) => p.id === numeric(id));
+        return found ? product(found) : null;
       },
       products: ({ first, after, query }: { first: number; after?: string; query?: string }) => {
         const terms = parseSearch(query);

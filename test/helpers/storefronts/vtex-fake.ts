@@ -192,6 +192,15 @@ export class VtexFake extends FakeServer {
       return { id: Number(request.params.id), name, isActive: true, title: name, metaTagDescription: '' };
     });
     app.get<{ Params: { id: string } }>(
+      '/api/catalog_system/pvt/sku/stockkeepingunitByProductId/:id',
+      async (request, reply) => {
+        if (!guard(request, reply, 'Catalog')) return reply;
+        const p = d.products.find((x) => x.id === Number(request.params.id));
+        if (!p) return reply.code(404).send({ Message: 'Product not found' });
+        return p.variants.map((v) => ({ Id: v.id, ProductId: p.id, IsActive: p.status === 'active', RefId: v.sku }));
+      },
+    );
+    app.get<{ Params: { id: string } }>(
       '/api/catalog_system/pvt/sku/stockkeepingunitbyid/:id',
       async (request, reply) => {
         if (!guard(request, reply, 'Catalog')) return reply;

@@ -234,6 +234,12 @@ export class WooCommerceFake extends FakeServer {
         sortBy(found, q, at).map((p) => this.productJson(p)),
       );
     });
+    app.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id', async (request, reply) => {
+      if (!(await guard(request, reply, 'products'))) return reply;
+      const p = this.data.products.find((x) => x.id === Number(request.params.id));
+      if (!p) return wpError(reply, 404, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
+      return this.productJson(p);
+    });
     app.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id/variations', async (request, reply) => {
       if (!(await guard(request, reply, 'products'))) return reply;
       const p = this.data.products.find((x) => x.id === Number(request.params.id));

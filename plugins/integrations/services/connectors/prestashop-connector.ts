@@ -3,6 +3,7 @@ import { StoreError } from './store-error.js';
 import type { StoreHttp, StoreResponse } from './store-http.js';
 import type {
   PsAddress,
+  PsProduct,
   PsCombination,
   PsCustomer,
   PsErrors,
@@ -187,6 +188,13 @@ export class PrestaShopConnector implements StoreConnector {
     return (await this.toOrders(rows.slice(0, 1)))[0] ?? null;
   }
 
+  async getProduct(externalId: string): Promise<StoreProduct | null> {
+    if (!/^\d+$/.test(externalId)) return null;
+    const response = await this.send(`products/${externalId}`, { display: 'full' }, [404]);
+    if (response.status === 404) return null;
+    return (await this.toProducts([response.json<{ product: PsProduct }>().product]))[0] ?? null;
+  }
+
   async listProducts(options: { cursor: string | null; since: Date | null; pageSize: number }): Promise<ProductPage> {
     await this.loadLanguages();
     const offset = Number(options.cursor ?? '0');
@@ -202,6 +210,12 @@ export class PrestaShopConnector implements StoreConnector {
         `[${this.localTime(options.since)},${this.localTime(new Date(Date.now() + 86_400_000))}]`;
     }
     const rows = (await this.get('products', params)).products ?? [];
+    const products = await this.toProducts(rows);
+    return { products, next: rows.length === count ? String(offset + count) : null };
+  }
+
+  private async toProducts(rows: PsProduct[]): Promise<StoreProduct[]> {
+    await this.loadLanguages();
     const productIds = rows.map((p) => String(p.id));
     const combinations: PsCombination[] =
       productIds.length > 0
@@ -222,7 +236,7 @@ export class PrestaShopConnector implements StoreConnector {
         stock.find((s) => String(s.id_product) === productId && String(s.id_product_attribute) === attributeId)
           ?.quantity ?? 0,
       );
-    const products = rows.map((p): StoreProduct => {
+    return rows.map((p): StoreProduct => {
       const id = String(p.id);
       const own = combinations.filter((c) => String(c.id_product) === id);
       const translations: StoreProduct['translations'] = {};
@@ -271,7 +285,6 @@ export class PrestaShopConnector implements StoreConnector {
         translations,
       };
     });
-    return { products, next: rows.length === count ? String(offset + count) : null };
   }
 
   async changesSince(since: Date): Promise<ChangeBatch> {

@@ -266,6 +266,15 @@ export class ShopifyConnector implements StoreConnector {
     return { products: nodes.map(toProduct), next: pageInfo.hasNextPage ? pageInfo.endCursor : null };
   }
 
+  async getProduct(externalId: string): Promise<StoreProduct | null> {
+    const data = await this.gql<{ product: ShopifyProduct | null }>(
+      `query($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`,
+      { id: gid('Product', externalId) },
+      PRODUCT_COST,
+    );
+    return data.product ? toProduct(data.product) : null;
+  }
+
   async changesSince(since: Date): Promise<ChangeBatch> {
     const batch: ChangeBatch = { products: [], orders: [] };
     const q = `updated_at:>=${term(since.toISOString())}`;

@@ -168,6 +168,8 @@ export interface StoreConnector {
   getOrder(by: { id?: string; number?: string }): Promise<StoreOrder | null>;
   /** Products by updated time, oldest first, `since` inclusive. */
   listProducts(options: { cursor: string | null; since: Date | null; pageSize: number }): Promise<ProductPage>;
+  /** One product read now (live stock), or null when the store no longer has it. */
+  getProduct(externalId: string): Promise<StoreProduct | null>;
   /** Polls what changed in [since, now]; the caller keeps the cursor. */
   changesSince(since: Date): Promise<ChangeBatch>;
   /** null: the platform cannot push changes (PrestaShop), or not with what the shop gave (Shopify without its app secret). */

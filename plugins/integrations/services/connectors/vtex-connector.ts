@@ -212,30 +212,18 @@ export class VtexConnector implements StoreConnector {
     ).json<VtexProductAndSkuIds>();
     const entries = Object.entries(page.data ?? {}) as [string, number[]][];
     const products: StoreProduct[] = [];
-    for (const [productId, skuIds] of entries) {
-      const product = (await this.get(`/api/catalog/pvt/product/${productId}`)).json<VtexProduct>();
-      const variants = await Promise.all(skuIds.map((skuId) => this.variant(String(skuId))));
-      products.push({
-        externalId: productId,
-        handle: product.LinkId ?? null,
-        title: product.Name,
-        descriptionHtml: product.Description || null,
-        brand: product.BrandId ? await this.brand(product.BrandId) : null,
-        productType: null,
-        tags: (product.KeyWords ?? '')
-          .split(',')
-          .map((k: string) => k.trim())
-          .filter(Boolean),
-        status: product.IsActive ? 'active' : 'draft',
-        url: product.LinkId ? `/${product.LinkId}/p` : null,
-        images: variants.flatMap((v) => v.images).slice(0, 10),
-        updatedAt: product.ReleaseDate ?? null,
-        variants: variants.map((v) => v.variant),
-        translations: {},
-      });
-    }
+    for (const [productId, skuIds] of entries) products.push(await this.product(productId, skuIds));
     const total = Number(page.range?.total ?? 0);
     return { products, next: to < total ? String(to + 1) : null };
+  }
+
+  async getProduct(externalId: string): Promise<StoreProduct | null> {
+    if (!/^\d+$/.test(externalId)) return null;
+    const response = await this.get(`/api/catalog_system/pvt/sku/stockkeepingunitByProductId/${externalId}`, {}, [404]);
+    if (response.status === 404) return null;
+    const skuIds = response.json<{ Id: number }[]>().map((s) => s.Id);
+    if (skuIds.length === 0) return null;
+    return this.product(externalId, skuIds);
   }
 
   async changesSince(since: Date): Promise<ChangeBatch> {
@@ -270,6 +258,29 @@ export class VtexConnector implements StoreConnector {
 
   async removeWebhooks(): Promise<void> {
     await this.send('DELETE', '/api/orders/hook/config', {}, [404]);
+  }
+
+  private async product(productId: string, skuIds: number[]): Promise<StoreProduct> {
+    const product = (await this.get(`/api/catalog/pvt/product/${productId}`)).json<VtexProduct>();
+    const variants = await Promise.all(skuIds.map((skuId) => this.variant(String(skuId))));
+    return {
+      externalId: productId,
+      handle: product.LinkId ?? null,
+      title: product.Name,
+      descriptionHtml: product.Description || null,
+      brand: product.BrandId ? await this.brand(product.BrandId) : null,
+      productType: null,
+      tags: (product.KeyWords ?? '')
+        .split(',')
+        .map((k: string) => k.trim())
+        .filter(Boolean),
+      status: product.IsActive ? 'active' : 'draft',
+      url: product.LinkId ? `/${product.LinkId}/p` : null,
+      images: variants.flatMap((v) => v.images).slice(0, 10),
+      updatedAt: product.ReleaseDate ?? null,
+      variants: variants.map((v) => v.variant),
+      translations: {},
+    };
   }
 
   private async brand(id: number): Promise<string | null> {

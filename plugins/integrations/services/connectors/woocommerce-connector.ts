@@ -223,6 +223,18 @@ export class WooCommerceConnector implements StoreConnector {
     return { products, next: page < pages ? String(page + 1) : null };
   }
 
+  async getProduct(externalId: string): Promise<StoreProduct | null> {
+    if (!/^\d+$/.test(externalId)) return null;
+    const response = await this.get(`products/${externalId}`, {}, [404]);
+    if (response.status === 404) return null;
+    const p = response.json<WooProduct>();
+    const variations =
+      p.type === 'variable' && (p.variations ?? []).length > 0
+        ? (await this.get(`products/${p.id}/variations`, { per_page: '100' })).json<WooVariation[]>()
+        : [];
+    return this.toProduct(p, variations);
+  }
+
   async changesSince(since: Date): Promise<ChangeBatch> {
     const batch: ChangeBatch = { products: [], orders: [] };
     const common = {

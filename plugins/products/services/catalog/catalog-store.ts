@@ -5,14 +5,15 @@ import { productRow } from './catalog-rows.js';
 /**
  * Writes pages of the store's catalogue: one statement upserts the products that changed (by
  * content hash; the shop's notes and visibility are never overwritten), one replaces their
- * variants, one marks every product of the page as seen by the run.
+ * variants, one marks every product of the page as seen by the run (a live read of one product
+ * passes no run: a running full sync must not count it as seen).
  */
 export class CatalogStore {
   constructor(private readonly deps: Services) {}
 
   async upsertPage(
     platform: PlatformType,
-    runId: number,
+    runId: number | null,
     currency: string | null,
     products: StoreProduct[],
   ): Promise<{ created: number; updated: number }> {
@@ -36,7 +37,8 @@ export class CatalogStore {
               url = excluded.url, images = excluded.images, price_min = excluded.price_min, price_max = excluded.price_max,
               currency = excluded.currency, in_stock = excluded.in_stock, total_stock = excluded.total_stock,
               translations = excluded.translations, search_text = excluded.search_text, content_hash = excluded.content_hash,
-              external_updated_at = excluded.external_updated_at, seen_run = excluded.seen_run, synced_at = now(), deleted_at = null
+              external_updated_at = excluded.external_updated_at, seen_run = coalesce(excluded.seen_run, products.seen_run),
+              synced_at = now(), deleted_at = null
         where products.content_hash is distinct from excluded.content_hash or products.status = 'deleted'
        returning id, external_id, (xmax = 0) as created`,
       [shop.id, platform, JSON.stringify(rows), currency, runId],
@@ -69,6 +71,8 @@ export class CatalogStore {
         [shop.id, JSON.stringify(variants)],
       );
     }
+    if (runId === null)
+      return { created: changed.filter((c) => c.created).length, updated: changed.filter((c) => !c.created).length };
     await sql(
       em,
       `update products set seen_run = $3 where shop_id = $1 and platform_type = $4 and external_id = any($2::text[]) and seen_run is distinct from $3`,
