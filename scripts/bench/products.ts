@@ -1,0 +1,146 @@
+/**
+ * Catalogue benchmark (not a test). Targets (design note products.md): search_products p95 at most
+ * 50 ms with 50,000 products per shop and 10 such shops in the database; a sync reads at least 500
+ * products/s (3 variants each) from the WooCommerce and PrestaShop fakes, RSS at most 200 MB.
+ *
+ *   npm run bench:products [-- --shops 10 --products 50000 --searches 300 --sync 3000]
+ */
+
+import { parseArgs } from 'node:util';
+import { benchKernel, mcpCaller, mcpConfirmed, percentile } from './bench-kernel.js';
+import { fakeCertificate } from '../../test/helpers/storefronts/fake-server.js';
+import { StoreData } from '../../test/helpers/storefronts/store-data.js';
+import { WooCommerceFake } from '../../test/helpers/storefronts/woocommerce-fake.js';
+import { PrestaShopFake } from '../../test/helpers/storefronts/prestashop-fake.js';
+
+const { values } = parseArgs({
+  options: {
+    shops: { type: 'string', default: '10' },
+    products: { type: 'string', default: '50000' },
+    searches: { type: 'string', default: '300' },
+    sync: { type: 'string', default: '3000' },
+  },
+});
+const SHOPS = Number(values.shops);
+const PRODUCTS = Number(values.products);
+const SEARCHES = Number(values.searches);
+const SYNC = Number(values.sync);
+const PS_KEY = 'BENCHPRODUCTSKEYBENCHPRODUCTS123';
+
+const { kernel, close } = await benchKernel(
+  {},
+  { overrides: { network: { allowLoopback: true, trustedCaPem: fakeCertificate().certPem } } },
+);
+const conn = kernel.orm.em.getConnection();
+const row = (label: string, value: string, target: string, met: boolean) =>
+  console.log(`${label.padEnd(46)} ${value.padEnd(28)} target ${target.padEnd(12)} ${met ? 'met' : 'NOT MET'}`);
+
+console.log(`\n1. search_products over ${SHOPS} shops × ${PRODUCTS} products, ${SEARCHES} searches in one shop`);
+const KINDS = [
+  'camiseta',
+  'zapatilla',
+  'chaqueta',
+  'mochila',
+  'gorra',
+  'pantalón',
+  'sudadera',
+  'bufanda',
+  'vestido',
+  'cinturón',
+];
+const COLOURS = ['roja', 'azul', 'verde', 'negra', 'blanca', 'gris', 'amarilla', 'morada'];
+const MATERIALS = ['algodón', 'lino', 'lana', 'cuero', 'poliéster', 'seda'];
+const started = performance.now();
+const tokens: string[] = [];
+for (let s = 0; s < SHOPS; s++) {
+  const { shopId, token } = await kernel.shops.create({ name: `Catalogue ${s}` });
+  tokens.push(token);
+  await conn.execute(
+    `insert into products (shop_id, platform_type, external_id, title, tags, status, images, price_min, price_max, currency,
+                           in_stock, total_stock, translations, search_text, content_hash, hidden_from_ai, synced_at, created_at)
+     select ?, 'ecomB', g::text, t.title, '[]', 'active', '[]', (10 + g % 90)::text, (10 + g % 90)::text, 'EUR', g % 5 <> 0, g % 20,
+            '{}', sb_search_text(t.title || ' SKU-' || g), md5(g::text), false, now(), now()
+       from generate_series(1, ?) g,
+            lateral (select (array[${KINDS.map((k) => `'${k}'`).join(',')}])[1 + g % ${KINDS.length}] || ' ' ||
+                            (array[${COLOURS.map((c) => `'${c}'`).join(',')}])[1 + (g / ${KINDS.length}) % ${COLOURS.length}] || ' de ' ||
+                            (array[${MATERIALS.map((m) => `'${m}'`).join(',')}])[1 + (g / ${KINDS.length * COLOURS.length}) % ${MATERIALS.length}] ||
+                            ' modelo ' || g as title) t`,
+    [shopId, PRODUCTS],
+  );
+  await conn.execute(
+    `insert into product_variants (shop_id, product_id, external_id, sku, options, price, stock, available)
+     select shop_id, id, external_id || '-1', 'SKU-' || external_id, '{}', price_min, total_stock, in_stock from products where shop_id = ?`,
+    [shopId],
+  );
+}
+await conn.execute('analyze products; analyze product_variants');
+console.log(`  loaded ${SHOPS * PRODUCTS} products in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+const search = mcpCaller(kernel, tokens[0]!);
+const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w.slice(3) : w);
+const queries = Array.from({ length: SEARCHES }, (_, i) => {
+  const kind = KINDS[i % KINDS.length]!;
+  const colour = COLOURS[i % COLOURS.length]!;
+  return i % 3 === 0
+    ? `${typo(kind)} ${colour}`
+    : i % 3 === 1
+      ? `SKU-${1 + ((i * 137) % PRODUCTS)}`
+      : `${kind} ${colour} ${MATERIALS[i % MATERIALS.length]}`;
+});
+const times: number[] = [];
+let empty = 0;
+for (const query of queries) {
+  const t0 = performance.now();
+  const { count } = await search('search_products', { query });
+  times.push(performance.now() - t0);
+  if (count === 0) empty++;
+}
+row(
+  '  p50 / p95 / p99',
+  `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${percentile(times, 99).toFixed(1)} ms`,
+  'p95 ≤ 50 ms',
+  percentile(times, 95) <= 50,
+);
+console.log(`  queries with no result: ${empty} of ${SEARCHES}`);
+
+console.log(`\n2. sync_products (full) of ${SYNC} products × 3 variants, through the tools`);
+for (const [label, fake, args] of [
+  [
+    'WooCommerce',
+    await new WooCommerceFake(StoreData.seed({ products: SYNC, customers: 1, orders: 1 }), {
+      consumerKey: 'ck',
+      consumerSecret: 'cs',
+    }).start(),
+    (origin: string) => ({
+      platform_type: 'ecomB',
+      ecomB_store_url: origin,
+      ecomB_consumer_key: 'ck',
+      ecomB_consumer_secret: 'cs',
+    }),
+  ],
+  [
+    'PrestaShop',
+    await new PrestaShopFake(StoreData.seed({ products: SYNC, customers: 1, orders: 1 }), { key: PS_KEY }).start(),
+    (origin: string) => ({ platform_type: 'ecomC', ecomC_store_url: origin, ecomC_api_key: PS_KEY }),
+  ],
+] as const) {
+  const { token } = await kernel.shops.create({ name: `Sync ${label}` });
+  const call = mcpCaller(kernel, token);
+  await mcpConfirmed(kernel, token, 'connect_ecommerce', args(fake.origin));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const t0 = performance.now();
+  const { sync_run } = await call('sync_products', { mode: 'full' });
+  let run = sync_run;
+  while (run.status === 'running') {
+    await new Promise((r) => setTimeout(r, 50));
+    run = (await call('get_product_sync_status', { sync_run_id: sync_run.sync_run_id })).sync_run;
+  }
+  const rate = run.read / ((performance.now() - t0) / 1000);
+  clearInterval(sampler);
+  row(`  ${label} (${run.status}, ${run.created} created)`, `${Math.round(rate)} products/s`, '≥ 500/s', rate >= 500);
+  // One process holds the kernel, the fake store and its catalogue: an upper bound for the server's.
+  row(`  ${label} peak RSS (server and fake)`, `${Math.round(peak / 1048576)} MB`, '≤ 200 MB', peak <= 200 * 1048576);
+  await fake.stop();
+}
+
+await close();
