@@ -28,6 +28,11 @@ const parse = (body: Buffer): Record<string, unknown> | null => {
 };
 const idOf = (data: Record<string, unknown>) =>
   typeof data.id === 'string' || typeof data.id === 'number' ? [String(data.id)] : [];
+/** A verified delivery about the resource in its body (its `id`). */
+const accepted = (eventKey: string, topic: string, data: Record<string, unknown>): Verdict => ({
+  ok: true,
+  event: { eventKey, topic, resourceType: resourceOf(topic), resourceIds: idOf(data), ping: false },
+});
 const resourceOf = (topic: string): InboundEvent['resourceType'] =>
   /^orders?\b/.test(topic)
     ? 'order'
@@ -59,16 +64,7 @@ export function verifyInbound(
     const data = parse(body);
     if (!eventKey || !data)
       return { ok: false, reason: 'the delivery has no webhook id or no JSON body', eventKey, topic };
-    return {
-      ok: true,
-      event: {
-        eventKey,
-        topic,
-        resourceType: resourceOf(topic),
-        resourceIds: idOf(data),
-        ping: false,
-      },
-    };
+    return accepted(eventKey, topic, data);
   }
   if (platform === 'ecomB') {
     const topic = header(headers, 'x-wc-webhook-topic') ?? 'unknown';
@@ -89,19 +85,10 @@ export function verifyInbound(
           ping: true,
         },
       };
-    const data = parse(text === '' ? Buffer.from('null') : body);
+    const data = parse(body);
     if (!eventKey || !data)
       return { ok: false, reason: 'the delivery has no delivery id or no JSON body', eventKey, topic };
-    return {
-      ok: true,
-      event: {
-        eventKey,
-        topic,
-        resourceType: resourceOf(topic),
-        resourceIds: idOf(data),
-        ping: false,
-      },
-    };
+    return accepted(eventKey, topic, data);
   }
   if (platform === 'ecomD') {
     const given = header(headers, VTEX_HOOK_HEADER);
