@@ -5,7 +5,14 @@ export const ProductVariant = defineEntity({
   name: 'ProductVariant',
   tableName: 'product_variants',
   uniques: [{ properties: ['productId', 'externalId'] }],
-  indexes: [{ properties: ['shopId', 'sku'] }],
+  indexes: [
+    {
+      name: 'product_variants_sku_index',
+      expression: `create index "product_variants_sku_index" on "product_variants" ("shop_id", lower("sku"))`,
+    },
+    { properties: ['shopId', 'barcode'] },
+    { properties: ['productId'] },
+  ],
   properties: {
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),

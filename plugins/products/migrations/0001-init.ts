@@ -17,10 +17,12 @@ export class ProductsInit extends Migration {
       `create table "product_variants" ("id" serial primary key, "shop_id" int not null, "product_id" int not null, "external_id" varchar(100) not null, "sku" varchar(100) null, "barcode" varchar(64) null, "title" text null, "options" jsonb not null, "price" varchar(32) null, "stock" int null, "available" boolean not null);`,
     );
     this.addSql(`create index "product_variants_shop_id_index" on "product_variants" ("shop_id");`);
-    this.addSql(`create index "product_variants_shop_id_sku_index" on "product_variants" ("shop_id", "sku");`);
+    this.addSql(`create index "product_variants_sku_index" on "product_variants" ("shop_id", lower("sku"));`);
     this.addSql(
       `alter table "product_variants" add constraint "product_variants_product_id_external_id_unique" unique ("product_id", "external_id");`,
     );
+    this.addSql(`create index "product_variants_shop_id_barcode_index" on "product_variants" ("shop_id", "barcode");`);
+    this.addSql(`create index "product_variants_product_id_index" on "product_variants" ("product_id");`);
     this.addSql(`create index "products_search_trgm_index" on "products" using gin ("search_text" gin_trgm_ops);`);
     this.addSql(
       `create index "products_search_fts_index" on "products" using gin (to_tsvector('simple', "search_text"));`,

@@ -31,25 +31,26 @@ export class ProductSearchService {
     if (options.priceMin !== undefined && options.priceMax !== undefined && options.priceMin > options.priceMax)
       throw invalidArguments('price_min is above price_max.', [{ path: '/price_min', message: 'above price_max' }]);
     const { em, shop } = this.deps;
+    // Each way of matching reads its own index; a product found several ways keeps its best tier.
     const rows = await sql<Record<string, unknown> & { tier: number; score: number }>(
       em,
       `with q as (select sb_search_text($2) as t, plainto_tsquery('simple', sb_search_text($2)) as ts),
-       hits as (
-         select p.*,
-                case when exists (select 1 from product_variants v where v.shop_id = $1 and v.product_id = p.id
-                                   and (lower(v.sku) = lower($2) or v.barcode = $2)) then 3
-                     when to_tsvector('simple', p.search_text) @@ q.ts then 2
-                     else 1 end as tier,
-                word_similarity(q.t, p.search_text) as score
-           from products p, q
-          where p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
-            and ($3::boolean is not true or p.in_stock)
-            and ($4::numeric is null or p.price_max::numeric >= $4)
-            and ($5::numeric is null or p.price_min::numeric <= $5)
-            and (q.t <% p.search_text or to_tsvector('simple', p.search_text) @@ q.ts
-                 or exists (select 1 from product_variants v where v.shop_id = $1 and v.product_id = p.id
-                             and (lower(v.sku) = lower($2) or v.barcode = $2))))
-       select * from hits order by tier desc, score desc, title limit $6`,
+       found as (
+         select v.product_id as id, 3 as tier from product_variants v
+          where v.shop_id = $1 and (lower(v.sku) = lower($2) or v.barcode = $2)
+         union all
+         select p.id, 2 from products p, q where p.shop_id = $1 and to_tsvector('simple', p.search_text) @@ q.ts
+         union all
+         select p.id, 1 from products p, q where p.shop_id = $1 and q.t <% p.search_text),
+       best as (select id, max(tier) as tier from found group by id)
+       select p.*, b.tier, word_similarity(q.t, p.search_text) as score
+         from best b join products p on p.id = b.id, q
+        where p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
+          and ($3::boolean is not true or p.in_stock)
+          and ($4::numeric is null or p.price_max::numeric >= $4)
+          and ($5::numeric is null or p.price_min::numeric <= $5)
+        order by b.tier desc, score desc, p.title
+        limit $6`,
       [shop.id, q, options.inStockOnly ?? null, options.priceMin ?? null, options.priceMax ?? null, options.limit],
     );
     const products = asEntities(em, Product, rows);
