@@ -16,11 +16,11 @@ export const Product = defineEntity({
   indexes: [
     {
       name: 'products_search_trgm_index',
-      expression: `create index "products_search_trgm_index" on "products" using gin ("search_text" gin_trgm_ops)`,
+      expression: `create index "products_search_trgm_index" on "products" using gin ("shop_id", "search_text" gin_trgm_ops)`,
     },
     {
       name: 'products_search_fts_index',
-      expression: `create index "products_search_fts_index" on "products" using gin (to_tsvector('simple', "search_text"))`,
+      expression: `create index "products_search_fts_index" on "products" using gin ("shop_id", to_tsvector('simple', "search_text"))`,
     },
   ],
   properties: {

@@ -23,9 +23,11 @@ export class ProductsInit extends Migration {
     );
     this.addSql(`create index "product_variants_shop_id_barcode_index" on "product_variants" ("shop_id", "barcode");`);
     this.addSql(`create index "product_variants_product_id_index" on "product_variants" ("product_id");`);
-    this.addSql(`create index "products_search_trgm_index" on "products" using gin ("search_text" gin_trgm_ops);`);
     this.addSql(
-      `create index "products_search_fts_index" on "products" using gin (to_tsvector('simple', "search_text"));`,
+      `create index "products_search_trgm_index" on "products" using gin ("shop_id", "search_text" gin_trgm_ops);`,
+    );
+    this.addSql(
+      `create index "products_search_fts_index" on "products" using gin ("shop_id", to_tsvector('simple', "search_text"));`,
     );
     this.addSql(
       `create unique index "product_sync_runs_one_running_index" on "product_sync_runs" ("shop_id") where "status" = 'running';`,

@@ -17,10 +17,11 @@ export interface SearchHit {
 
 /**
  * Product search in PostgreSQL, the same on the embedded engine: the query and the catalogue in
- * their search form (lower-cased, accents removed: `sb_search_text`), an exact SKU or barcode
+ * their search form (lower-cased, accents removed: `sb_search_text`). An exact SKU or barcode
  * first, then products holding every word (full text, `simple` configuration: catalogues mix
- * languages), then trigram word similarity for typos (`<%`). Hidden and deleted products are never
- * found; a query that finds nothing is counted for the shop.
+ * languages; the shortest text first), then — only when those are too few — close spellings by
+ * trigram word similarity (`<%`). Each step reads its own (shop, …) index. Hidden and deleted
+ * products are never found.
  */
 export class ProductSearchService {
   constructor(private readonly deps: Services) {}
@@ -31,28 +32,55 @@ export class ProductSearchService {
     if (options.priceMin !== undefined && options.priceMax !== undefined && options.priceMin > options.priceMax)
       throw invalidArguments('price_min is above price_max.', [{ path: '/price_min', message: 'above price_max' }]);
     const { em, shop } = this.deps;
-    // Each way of matching reads its own index; a product found several ways keeps its best tier.
-    const rows = await sql<Record<string, unknown> & { tier: number; score: number }>(
-      em,
-      `with q as (select sb_search_text($2) as t, plainto_tsquery('simple', sb_search_text($2)) as ts),
-       found as (
-         select v.product_id as id, 3 as tier from product_variants v
-          where v.shop_id = $1 and (lower(v.sku) = lower($2) or v.barcode = $2)
-         union all
-         select p.id, 2 from products p, q where p.shop_id = $1 and to_tsvector('simple', p.search_text) @@ q.ts
-         union all
-         select p.id, 1 from products p, q where p.shop_id = $1 and q.t <% p.search_text),
-       best as (select id, max(tier) as tier from found group by id)
-       select p.*, b.tier, word_similarity(q.t, p.search_text) as score
-         from best b join products p on p.id = b.id, q
-        where p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
+    const filters = `p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
           and ($3::boolean is not true or p.in_stock)
           and ($4::numeric is null or p.price_max::numeric >= $4)
-          and ($5::numeric is null or p.price_min::numeric <= $5)
-        order by b.tier desc, score desc, p.title
-        limit $6`,
-      [shop.id, q, options.inStockOnly ?? null, options.priceMin ?? null, options.priceMax ?? null, options.limit],
+          and ($5::numeric is null or p.price_min::numeric <= $5)`;
+    const params = [
+      shop.id,
+      q,
+      options.inStockOnly ?? null,
+      options.priceMin ?? null,
+      options.priceMax ?? null,
+      options.limit,
+    ];
+    type Row = Record<string, unknown> & { tier: number; score: number };
+    const rows: Row[] = [];
+    const more = (tier: number, where: string, order: string, score = '1') =>
+      sql<Row>(
+        em,
+        `select p.*, ${tier} as tier, ${score} as score from products p
+          where ${filters} and ${where} and not (p.id = any($7::int[]))
+          order by ${order} limit $6 - cardinality($7::int[])`,
+        [...params, rows.map((r) => Number(r.id))],
+      );
+    // Each step reads its own (shop, …) index, and runs only while the results are too few.
+    rows.push(
+      ...(await more(
+        3,
+        `p.id in (select v.product_id from product_variants v
+                   where v.shop_id = $1 and (lower(v.sku) = lower($2) or v.barcode = $2))`,
+        'p.title',
+      )),
     );
+    // Among the products holding every word, the shortest text is the closest: a cheap order over many.
+    if (rows.length < options.limit)
+      rows.push(
+        ...(await more(
+          2,
+          `to_tsvector('simple', p.search_text) @@ plainto_tsquery('simple', sb_search_text($2))`,
+          'length(p.search_text), p.title',
+        )),
+      );
+    if (rows.length < options.limit)
+      rows.push(
+        ...(await more(
+          1,
+          'sb_search_text($2) <% p.search_text',
+          'score desc, p.title',
+          'word_similarity(sb_search_text($2), p.search_text)',
+        )),
+      );
     const products = asEntities(em, Product, rows);
     return products.map((product, i) => ({
       product,
