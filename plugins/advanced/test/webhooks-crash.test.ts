@@ -90,13 +90,17 @@ describe('advanced: webhooks are never lost across kill -9 (real server processe
     }
     const last = await startServer(d);
     started.push(last);
+    // Done means recorded on both sides: the delivery succeeded and its outbox message settled (the
+    // relay settles a batch just after the consumer records it, so stopping in between would leave
+    // a message claimed for the next start: not lost, but not what this checks).
     await waitWhileRunning(
-      'every delivery to succeed',
+      'every delivery to succeed and its outbox message to settle',
       async () =>
         Number(
           (
             await client.query<{ n: number }>(
-              `select count(*)::int n from webhook_deliveries where status <> 'succeeded'`,
+              `select (select count(*) from webhook_deliveries where status <> 'succeeded')
+                    + (select count(*) from outbox_messages where topic = 'advanced.webhook' and status <> 'delivered') as n`,
             )
           ).rows[0]!.n,
         ) === 0,
