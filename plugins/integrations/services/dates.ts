@@ -1,13 +1,17 @@
-import { invalidArguments } from '../../../core/index.js';
+import { parseShopTime } from '../../../core/index.js';
 
-/** A date argument: YYYY-MM-DD (the whole day, UTC) or an ISO 8601 instant. */
-export function parseDay(field: string, value: string | undefined, edge: 'start' | 'end'): Date | undefined {
+/**
+ * A date argument in the shop's timezone, as the kernel reads every date argument
+ * (`parseShopTime`): a date and time, or a bare YYYY-MM-DD for the whole day (its first or last
+ * second, by `edge`).
+ */
+export function parseDay(
+  field: string,
+  value: string | undefined,
+  edge: 'start' | 'end',
+  timeZone: string,
+): Date | undefined {
   if (value === undefined) return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const at = new Date(day ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : value);
-  if (Number.isNaN(at.getTime()))
-    throw invalidArguments(`${field} is not a date (YYYY-MM-DD or ISO 8601).`, [
-      { path: `/${field}`, message: 'not a date' },
-    ]);
-  return at;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  return parseShopTime(day ? `${value.trim()} ${edge === 'start' ? '00:00:00' : '23:59:59'}` : value, timeZone, field);
 }

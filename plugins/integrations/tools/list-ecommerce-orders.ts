@@ -10,7 +10,7 @@ export const listEcommerceOrders = defineTool({
   name: 'list_ecommerce_orders',
   title: 'List storefront orders',
   description:
-    'A customer’s orders, read from the store now (the assistant’s “where is my order”): by phone, email or the store’s customer_id, newest first, with status (one reading across platforms: pending, processing, shipped, delivered, completed, cancelled, refunded, on_hold, failed), payment, fulfilment, tracking and totals. Optional status, date_from and date_to (YYYY-MM-DD or ISO 8601), limit (default 10, at most 50).',
+    'A customer’s orders, read from the store now (the assistant’s “where is my order”): by phone, email or the store’s customer_id, newest first, with status (one reading across platforms: pending, processing, shipped, delivered, completed, cancelled, refunded, on_hold, failed), payment, fulfilment, tracking and totals. Optional status, date_from and date_to (YYYY-MM-DD or a date and time, in the shop’s timezone unless it carries an offset), limit (default 10, at most 50).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({
@@ -23,15 +23,15 @@ export const listEcommerceOrders = defineTool({
     platform_type: Type.Optional(PlatformArg),
   }),
   output: Type.Object({ platform_type: PlatformArg, orders: Type.Array(OrderOutput), count: Type.Integer() }),
-  handler: async (args, { services }) => {
+  handler: async (args, { services, shop }) => {
     const { platform, orders } = await services.ecommerceLookups.listOrders(
       {
         phone: args.phone,
         email: args.email,
         customerId: args.customer_id,
         status: args.status,
-        dateFrom: parseDay('date_from', args.date_from, 'start'),
-        dateTo: parseDay('date_to', args.date_to, 'end'),
+        dateFrom: parseDay('date_from', args.date_from, 'start', shop.timezone),
+        dateTo: parseDay('date_to', args.date_to, 'end', shop.timezone),
         limit: args.limit ?? 10,
       },
       args.platform_type,

@@ -22,7 +22,7 @@ export const listEcommerceWebhookEvents = defineTool({
     ...PagingArgs,
   }),
   output: pageOutput('events', EventOutput),
-  handler: async (args, { services }) => {
+  handler: async (args, { services, shop }) => {
     const paging = { limit: args.limit ?? 20, offset: args.offset ?? 0 };
     const { events, count } = await services.ecommerceFeed.list(
       {
@@ -30,8 +30,8 @@ export const listEcommerceWebhookEvents = defineTool({
         topic: args.topic,
         status: args.status,
         source: args.source,
-        dateFrom: parseDay('date_from', args.date_from, 'start'),
-        dateTo: parseDay('date_to', args.date_to, 'end'),
+        dateFrom: parseDay('date_from', args.date_from, 'start', shop.timezone),
+        dateTo: parseDay('date_to', args.date_to, 'end', shop.timezone),
       },
       paging,
     );

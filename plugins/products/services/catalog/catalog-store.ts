@@ -71,14 +71,13 @@ export class CatalogStore {
         [shop.id, JSON.stringify(variants)],
       );
     }
-    if (runId === null)
-      return { created: changed.filter((c) => c.created).length, updated: changed.filter((c) => !c.created).length };
+    const created = changed.filter((c) => c.created).length;
+    if (runId === null) return { created, updated: changed.length - created };
     await sql(
       em,
       `update products set seen_run = $3 where shop_id = $1 and platform_type = $4 and external_id = any($2::text[]) and seen_run is distinct from $3`,
       [shop.id, rows.map((r) => r.external_id), runId, platform],
     );
-    const created = changed.filter((c) => c.created).length;
     return { created, updated: changed.length - created };
   }
 

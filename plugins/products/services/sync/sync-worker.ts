@@ -32,9 +32,4 @@ export class ProductSyncWorker {
     this.active.set(runId, work);
     return work;
   }
-
-  /** Waits for every run this process is working on (shutdown, tests). */
-  async idle(): Promise<void> {
-    await Promise.all(this.active.values());
-  }
 }
