@@ -12,6 +12,7 @@ const defaults: ConfigOverrides = {
     activity: { enabled: true },
     agents: { enabled: true },
     ai_analysis: { enabled: true },
+    automation: { enabled: true },
     calendar: { enabled: true },
     conversations: { enabled: true },
     crm: { enabled: true },

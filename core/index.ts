@@ -93,7 +93,7 @@ export { languageOfPhone, type PhoneLanguage } from './util/phone-language.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
 export { Nullable, DateTime, pageOutput } from './util/output-types.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
-export { parseShopTime, formatShopTime } from './util/shop-time.js';
+export { parseShopTime, parseShopDay, formatShopTime } from './util/shop-time.js';
 export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, unknownVariables } from './util/message-template.js';
 export { csvCell, csvRow } from './util/csv.js';

@@ -93,3 +93,12 @@ export function parseShopTime(raw: string, timeZone: string, field: string): Dat
 export function formatShopTime(date: Date, timeZone: string): string {
   return wallClock(timeZone).format(date).replace('T', ' ');
 }
+
+/**
+ * A date argument that may be a bare day: a date and time as parseShopTime reads it, or
+ * YYYY-MM-DD for the whole day (its first or last second, by `edge`) — date_from / date_to.
+ */
+export function parseShopDay(raw: string, timeZone: string, field: string, edge: 'start' | 'end'): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
+  return parseShopTime(day ? `${raw.trim()} ${edge === 'start' ? '00:00:00' : '23:59:59'}` : raw, timeZone, field);
+}

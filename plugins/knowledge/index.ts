@@ -22,6 +22,7 @@ import { applyTrainingSuggestion } from './tools/apply-training-suggestion.js';
 import { dismissTrainingSuggestion } from './tools/dismiss-training-suggestion.js';
 import { generateTrainingSuggestions } from './tools/generate-training-suggestions.js';
 import { KnowledgeSnippetsService } from './services/snippets-service.js';
+import { KnowledgeAnswerService } from './services/answer-service.js';
 import { KnowledgeSearchService } from './services/search-service.js';
 import { KnowledgeImportService } from './services/import-service.js';
 import { KnowledgeSettingsService } from './services/settings-service.js';
@@ -95,6 +96,8 @@ export default definePlugin({
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService,
     knowledgeSuggestionsService: KnowledgeSuggestionsService,
     knowledgeDocumentsService: KnowledgeDocumentsService,
+    /** The assistant's answer to a customer from this knowledge (workflows, widgets, voice). */
+    knowledgeAnswerService: KnowledgeAnswerService,
   },
   errors: knowledgeErrors,
   jobs: [expireSnippets, embedKnowledge, mineTrainingSuggestions, indexDocuments],

@@ -7,8 +7,10 @@ import type { KnowledgeEmbeddingsService } from './services/embeddings-service.j
 import type { VectorCache } from './services/vector-cache.js';
 import type { KnowledgeSuggestionsService } from './services/suggestions/suggestions-service.js';
 import type { KnowledgeDocumentsService } from './services/documents/documents-service.js';
+import type { KnowledgeAnswerService } from './services/answer-service.js';
 
-export type { KnowledgeSnippetsService, KnowledgeSearchService };
+export type { KnowledgeSnippetsService, KnowledgeSearchService, KnowledgeAnswerService };
+export type { AnswerRequest, AssistantAnswer, Citation } from './services/answer-service.js';
 export type { SearchHit, SearchRequest } from './services/search-service.js';
 
 declare module '../../core/index.js' {
@@ -20,6 +22,7 @@ declare module '../../core/index.js' {
     knowledgeEmbeddingsService: KnowledgeEmbeddingsService;
     knowledgeSuggestionsService: KnowledgeSuggestionsService;
     knowledgeDocumentsService: KnowledgeDocumentsService;
+    knowledgeAnswerService: KnowledgeAnswerService;
     /** Registered at setup: the process's vectors per shop. */
     knowledgeVectorCache: VectorCache;
   }

@@ -5,6 +5,8 @@ import type { TicketLinksService } from './services/ticket-links-service.js';
 import type { TicketPriority } from './entities/ticket.entity.js';
 import type { FollowupComposerPort, FollowupCompositionRequest } from './services/followup-composer.js';
 
+export { TICKET_PRIORITIES } from './entities/ticket.entity.js';
+
 export type {
   TicketsService,
   TicketResolutionsService,

@@ -19,6 +19,8 @@ import type { WhatsappOpsConfig } from './config.js';
 export { MessageOutput, SessionOutput } from './tools/outputs.js';
 /** The roles that choose a line for a send (senderRole). */
 export { ROUTING_ROLES } from './entities/values.js';
+/** The automatic senders the contact-window filter knows (a workflow step may send as one). */
+export { BILLING_SOURCES } from './entities/values.js';
 
 export type { SendRequest } from './services/messaging-service.js';
 

@@ -1,8 +1,7 @@
-import { Type } from '../../../core/index.js';
+import { Type, parseShopDay } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { ORDER_STATUSES } from '../services/connectors/types.js';
 import { orderPayload } from '../services/payloads.js';
-import { parseDay } from '../services/dates.js';
 import { customerKeyArgs } from './args.js';
 import { OrderOutput, PlatformArg } from './outputs.js';
 
@@ -30,8 +29,9 @@ export const listEcommerceOrders = defineTool({
         email: args.email,
         customerId: args.customer_id,
         status: args.status,
-        dateFrom: parseDay('date_from', args.date_from, 'start', shop.timezone),
-        dateTo: parseDay('date_to', args.date_to, 'end', shop.timezone),
+        dateFrom:
+          args.date_from === undefined ? undefined : parseShopDay(args.date_from, shop.timezone, 'date_from', 'start'),
+        dateTo: args.date_to === undefined ? undefined : parseShopDay(args.date_to, shop.timezone, 'date_to', 'end'),
         limit: args.limit ?? 10,
       },
       args.platform_type,

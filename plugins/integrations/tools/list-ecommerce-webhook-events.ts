@@ -1,8 +1,7 @@
-import { PagingArgs, pageOutput, pageOf, Type } from '../../../core/index.js';
+import { PagingArgs, pageOutput, pageOf, Type, parseShopDay } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { INBOUND_SOURCES, INBOUND_STATUSES } from '../entities/values.js';
 import { eventPayload } from '../services/payloads.js';
-import { parseDay } from '../services/dates.js';
 import { EventOutput, PlatformArg } from './outputs.js';
 
 export const listEcommerceWebhookEvents = defineTool({
@@ -30,8 +29,9 @@ export const listEcommerceWebhookEvents = defineTool({
         topic: args.topic,
         status: args.status,
         source: args.source,
-        dateFrom: parseDay('date_from', args.date_from, 'start', shop.timezone),
-        dateTo: parseDay('date_to', args.date_to, 'end', shop.timezone),
+        dateFrom:
+          args.date_from === undefined ? undefined : parseShopDay(args.date_from, shop.timezone, 'date_from', 'start'),
+        dateTo: args.date_to === undefined ? undefined : parseShopDay(args.date_to, shop.timezone, 'date_to', 'end'),
       },
       paging,
     );

@@ -1,0 +1,30 @@
+import {
+  defineErrors,
+  groupNotEnabledEntry,
+  invalidArgumentsEntry,
+  invalidStateEntry,
+  notFoundEntry,
+} from '../../core/index.js';
+
+/** automation's error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
+export const automationErrors = defineErrors({
+  invalid_arguments: invalidArgumentsEntry(
+    'A workflow definition with problems (each at its JSON path: steps[2].params.text), a trigger_workflow step naming its own workflow or an unknown one, workflow_ids repeated, a rule without keywords (keyword) or without a reply, keywords given to another type, a phone that is not a valid number, a variable the workflow does not take, date_to before date_from, an update with nothing to change.',
+  ),
+  not_found: notFoundEntry(
+    'An unknown workflow, run, rule, template, line, agent or file, also another shop’s; for bulk tools, `ids` lists every unknown one and nothing is changed.',
+    '"workflow", "run", "rule", "template", "session", "agent" or "file"',
+  ),
+  invalid_state: invalidStateEntry(
+    'Enabling workflows whose definitions do not validate (`invalid` lists them with their errors; nothing changes), cancelling a run that has ended, retrying one that has not failed, running a paused workflow.',
+    { invalid: 'bulk_toggle_workflows: [{ id, errors }] of the workflows that cannot be enabled' },
+  ),
+  group_not_enabled: groupNotEnabledEntry(
+    'A step that needs a group this deployment does not run: create_ticket (tickets), assign_conversation (conversations and agents), business_hours (account), add_customer_comment, add_tag and remove_tag (customers).',
+    'the group the step needs',
+  ),
+  workflow_limit_reached: {
+    when: 'Enabling (or creating enabled) more than 100 active workflows in one shop.',
+    data: { limit: 'the limit', active: 'active workflows now' },
+  },
+});

@@ -1,0 +1,100 @@
+import { ToolError, type Services } from '../../../../core/index.js';
+import { Workflow } from '../../entities/workflow.entity.js';
+import type { WorkflowRun } from '../../entities/workflow-run.entity.js';
+import { isOpen } from './business-hours.js';
+import type { StepEffects } from './step-effects.js';
+
+const AUTOMATION_AUTHOR = 'Automation';
+const TAG_COLOR = '#6b7280';
+
+/** Whether a group this step needs runs here; the step fails with group_not_enabled otherwise. */
+function need(deps: Services, ...groups: string[]) {
+  const missing = groups.filter((g) => !deps.kernelCatalog.names().includes(g));
+  if (missing.length > 0)
+    throw new ToolError(
+      'group_not_enabled',
+      `This step needs the ${missing.join(' and ')} group, which this server does not run.`,
+      {
+        group: missing[0],
+      },
+    );
+}
+
+/** The steps' effects on the world, for one run, in its step's transaction. */
+export class LiveEffects implements StepEffects {
+  constructor(
+    private readonly deps: Services,
+    private readonly run: WorkflowRun,
+  ) {}
+
+  async send({ text, billingSource, key }: { text: string; billingSource: string; key: string }) {
+    const [answer] = await this.deps.chatappMessagingService.sendMany([
+      {
+        phone: this.run.phone,
+        text,
+        ...(this.run.sessionId ? { sessionId: this.run.sessionId } : {}),
+        automatic: true,
+        billingSource,
+        idempotencyKey: key,
+      },
+    ]);
+    if ('error' in answer!) return { error: { code: answer.error.code, message: answer.error.message } };
+    await this.markAutomatic();
+    return { messageId: answer!.message.id };
+  }
+
+  async tag(action: 'add' | 'remove', tag: string) {
+    if (action === 'add') await this.deps.customerTagsService.add(this.run.phone, tag, TAG_COLOR);
+    else
+      await this.deps.customerTagsService.remove(this.run.phone, tag).catch((err: unknown) => {
+        // A tag that is not there is already removed.
+        if (!(err instanceof ToolError && err.code === 'not_found')) throw err;
+      });
+  }
+
+  async comment(text: string) {
+    await this.deps.customerCommentsService.add(this.run.phone, text, AUTOMATION_AUTHOR);
+  }
+
+  async ticket(ticket: { title: string; description: string | null; priority: string | null }) {
+    need(this.deps, 'tickets');
+    const { ticket: created } = await this.deps.ticketsService.create({
+      title: ticket.title,
+      phone: this.run.phone,
+      ...(ticket.description && { description: ticket.description }),
+      ...(ticket.priority && { priority: ticket.priority as 'P0' }),
+    });
+    return created.id;
+  }
+
+  async assign(agentId: number) {
+    need(this.deps, 'conversations', 'agents');
+    await this.deps.conversationsService.assign(this.run.phone, this.run.sessionId ?? undefined, agentId);
+  }
+
+  async startWorkflow(workflowId: number) {
+    const workflow = await this.deps.em.findOne(Workflow, { id: workflowId });
+    if (!workflow) return { skipped: 'the workflow no longer exists' };
+    if (workflow.status !== 'active') return { skipped: `the workflow is ${workflow.status}` };
+    const run = await this.deps.automationRunStarter.startWorkflow(workflow, {
+      phone: this.run.phone,
+      sessionId: this.run.sessionId ?? null,
+      trigger: { type: 'manual' },
+      variables: { ...this.run.variables },
+    });
+    return run.status === 'skipped' ? { skipped: run.reason ?? 'skipped' } : { runId: run.id };
+  }
+
+  isOpen() {
+    return isOpen(this.deps, new Date());
+  }
+
+  /** The bot-storm guard's clock: when automation last wrote to this customer. */
+  private async markAutomatic() {
+    await this.deps.em.execute(
+      `insert into automation_contacts (shop_id, phone, last_automatic_at, quick_replies, updated_at) values (?, ?, now(), 0, now())
+       on conflict (shop_id, phone) do update set last_automatic_at = now(), updated_at = now()`,
+      [this.deps.shop.id, this.run.phone],
+    );
+  }
+}

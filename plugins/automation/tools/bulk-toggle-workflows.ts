@@ -1,0 +1,28 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { WorkflowOutput } from './outputs.js';
+
+export const bulkToggleWorkflows = defineTool({
+  name: 'bulk_toggle_workflows',
+  title: 'Enable or disable workflows',
+  description:
+    'Enables (enabled true: active) or disables (false: paused) workflows, all or none: an unknown id, or a definition that does not validate when enabling, changes nothing and is named in the error. Workflows already so are listed as unchanged. A disabled workflow starts no runs; its waiting runs are held until it is enabled again.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  action: 'bulk',
+  input: Type.Object({
+    workflow_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Workflow ids, no repeats.',
+    }),
+    enabled: Type.Boolean(),
+  }),
+  output: Type.Object({
+    changed: Type.Array(Type.Integer()),
+    unchanged: Type.Array(Type.Integer()),
+    workflows: Type.Array(WorkflowOutput),
+  }),
+  handler: async ({ workflow_ids, enabled }, { services }) =>
+    services.automationWorkflowsService.toggle(workflow_ids, enabled),
+});

@@ -1,0 +1,20 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { ruleTypeArg } from './args.js';
+import { RuleOutput } from './outputs.js';
+
+export const listAutoReplyRules = defineTool({
+  name: 'list_auto_reply_rules',
+  title: 'List auto-reply rules',
+  description:
+    'The shop’s auto-reply rules, the one that answers first when several match at the top (priority, then keyword, welcome, away, ai_reply).',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    type: Type.Optional(ruleTypeArg()),
+    enabled: Type.Optional(Type.Boolean()),
+    session_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Rules that answer on this line.' })),
+  }),
+  output: Type.Object({ rules: Type.Array(RuleOutput), count: Type.Integer() }),
+  handler: async (args, { services }) => services.automationRulesService.list(args),
+});

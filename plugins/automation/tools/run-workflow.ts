@@ -1,0 +1,23 @@
+import { Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { runPayload } from '../services/runs/run-payload.js';
+import { workflowIdArg } from './args.js';
+import { RunOutput } from './outputs.js';
+
+export const runWorkflow = defineTool({
+  name: 'run_workflow',
+  title: 'Run a workflow for a customer',
+  description:
+    'Starts a workflow (active or draft) for one customer now, with the variables it takes (settings.inputs). Once-per-contact and the cooldown do not apply to a run the shop starts. The run goes on in the background: follow it with get_chatapp_workflow_run.',
+  kind: 'mutation',
+  hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  input: Type.Object({
+    workflow_id: workflowIdArg(),
+    phone: Type.String({ description: 'The customer, with international prefix.' }),
+    variables: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 1000 }))),
+  }),
+  output: Type.Object({ run: RunOutput }),
+  handler: async ({ workflow_id, phone, variables }, { services }) => ({
+    run: runPayload(await services.automationRunsService.startManual(workflow_id, phone, variables ?? {})),
+  }),
+});

@@ -1,0 +1,51 @@
+import { invalidArguments, Type } from '../../../core/index.js';
+import { defineTool } from '../define.js';
+import { requireValid } from '../services/workflows/definition-check.js';
+import { Loose } from './outputs.js';
+
+export const testWorkflow = defineTool({
+  name: 'test_workflow',
+  title: 'Test a workflow',
+  description:
+    'A dry run of a stored workflow (workflow_id) or a definition against a simulated trigger (event: text, phone, media_type, tag, variables), with answers for its questions in order. Returns whether the trigger’s conditions hold, each step taken and what it would do. Nothing is sent, written or called: waits pass at once, http_request is not called, ai_reply answers with a placeholder.',
+  kind: 'query',
+  hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  input: Type.Object({
+    workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    definition: Type.Optional(Loose),
+    event: Type.Optional(
+      Type.Object(
+        {
+          text: Type.Optional(Type.String({ maxLength: 4096 })),
+          phone: Type.Optional(Type.String()),
+          media_type: Type.Optional(Type.String({ maxLength: 100 })),
+          tag: Type.Optional(Type.String({ maxLength: 50 })),
+          variables: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 1000 }))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    answers: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 })),
+  }),
+  output: Type.Object({
+    trigger_matched: Type.Boolean(),
+    status: Type.String({ description: 'completed or failed.' }),
+    error: Type.Optional(Loose),
+    trace: Type.Array(Loose),
+    actions: Type.Array(Loose),
+    variables: Type.Record(Type.String(), Type.String()),
+    unused_answers: Type.Array(Type.String()),
+    note: Type.String(),
+  }),
+  handler: async ({ workflow_id, definition, event, answers }, { services }) => {
+    if ((workflow_id === undefined) === (definition === undefined))
+      throw invalidArguments('Give exactly one of workflow_id or definition.', [
+        { path: 'workflow_id', message: 'or definition, exactly one' },
+      ]);
+    const checked =
+      workflow_id === undefined
+        ? await requireValid(services, definition, null)
+        : (await services.automationWorkflowsService.get(workflow_id)).definition;
+    return services.automationSimulator.simulate(checked, event ?? {}, answers ?? []);
+  },
+});
