@@ -20,9 +20,13 @@ export const automationErrors = defineErrors({
     { invalid: 'bulk_toggle_workflows: [{ id, errors }] of the workflows that cannot be enabled' },
   ),
   group_not_enabled: groupNotEnabledEntry(
-    'A step that needs a group this deployment does not run: create_ticket (tickets), assign_conversation (conversations and agents), business_hours (account), add_customer_comment, add_tag and remove_tag (customers).',
+    'Not a tool answer: a step’s error in a run’s log (get_chatapp_workflow_run) when the group it needs was switched off after the workflow was saved (create_ticket: tickets; assign_conversation: conversations and agents; ai_reply: knowledge; ai_classify: prompt).',
     'the group the step needs',
   ),
+  url_not_allowed: {
+    when: 'Not a tool answer: an http_request step’s error in a run’s log when the network guard refuses the URL (a private or loopback address, a redirect to one).',
+    data: { reason: 'why the address is refused' },
+  },
   workflow_limit_reached: {
     when: 'Enabling (or creating enabled) more than 100 active workflows in one shop.',
     data: { limit: 'the limit', active: 'active workflows now' },

@@ -12,7 +12,9 @@ export const testWorkflow = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    definition: Type.Optional(Loose),
+    definition: Type.Optional(
+      Type.Unknown({ description: '{ trigger, steps, settings }, as create_workflow takes them.' }),
+    ),
     event: Type.Optional(
       Type.Object(
         {

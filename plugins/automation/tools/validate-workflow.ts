@@ -1,7 +1,7 @@
 import { invalidArguments, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { checkForShop } from '../services/workflows/definition-check.js';
-import { Loose, ValidationOutput } from './outputs.js';
+import { ValidationOutput } from './outputs.js';
 
 export const validateWorkflow = defineTool({
   name: 'validate_workflow',
@@ -12,7 +12,9 @@ export const validateWorkflow = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    definition: Type.Optional(Loose),
+    definition: Type.Optional(
+      Type.Unknown({ description: '{ trigger, steps, settings }, as create_workflow takes them.' }),
+    ),
   }),
   output: ValidationOutput,
   handler: async ({ workflow_id, definition }, { services }) => {

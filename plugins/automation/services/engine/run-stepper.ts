@@ -114,7 +114,15 @@ export class RunStepper {
     const definition = await this.definitionOf(run);
     if (!definition) return this.end(run, 'cancelled', run.ruleId ? 'rule_deleted' : 'workflow_deleted');
     const cursor = toCursor(run);
-    if (!cursor.stepId) enter(cursor, definition.steps[0]!.id);
+    if (!cursor.stepId) {
+      enter(cursor, definition.steps[0]!.id);
+      if (STEP_TYPES[definition.steps[0]!.type]!.external) {
+        // Its outside part comes first, with no transaction open: the worker's next turn does it.
+        this.apply(run, cursor);
+        await this.em.flush();
+        return true;
+      }
+    }
     if (++cursor.stepsExecuted > LIMITS.stepExecutionsPerRun) {
       this.apply(run, cursor);
       return this.fail(run, cursor.stepId!, {
