@@ -38,7 +38,11 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
     // Seed with the worker off: a shop, a line, the workflow; then the runs, queued.
     const k = await seedKernel(d, { automation: { worker: { ...WORKER, enabled: false } } });
     try {
-      const { shopId, token } = await k.shops.create({ name: 'Crash flows', timezone: 'Europe/Madrid', credits: 100_000_000 });
+      const { shopId, token } = await k.shops.create({
+        name: 'Crash flows',
+        timezone: 'Europe/Madrid',
+        credits: 100_000_000,
+      });
       await connectedLine(k, token, {}, '+34711000888');
       const { workflow } = await caller(k, token).ok('create_workflow', {
         name: 'Two messages',
@@ -62,9 +66,10 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
     const networkCount = async () =>
       Number(
         (
-          await client.query<{ n: number }>(`select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`, [
-            d.engineName,
-          ])
+          await client.query<{ n: number }>(
+            `select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`,
+            [d.engineName],
+          )
         ).rows[0]!.n,
       );
     const atKill: number[] = [];
@@ -84,19 +89,28 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
       'every run to end',
       async () =>
         Number(
-          (await client.query<{ n: number }>(`select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`))
-            .rows[0]!.n,
+          (
+            await client.query<{ n: number }>(
+              `select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`,
+            )
+          ).rows[0]!.n,
         ) === 0,
       last,
     );
     await last.stop('SIGTERM');
 
-    expect(atKill.filter((n) => n > 0 && n < RUNS * SENDS_PER_RUN).length, `sent at each kill: ${atKill}`).to.be.at.least(KILLS - 2);
+    expect(
+      atKill.filter((n) => n > 0 && n < RUNS * SENDS_PER_RUN).length,
+      `sent at each kill: ${atKill}`,
+    ).to.be.at.least(KILLS - 2);
     const { rows: perKey } = await client.query<{ key: string; n: number }>(
       `select idempotency_key key, count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound' group by idempotency_key`,
       [d.engineName],
     );
-    expect(perKey.filter((r) => r.n !== 1), 'messages sent more than once').to.deep.equal([]);
+    expect(
+      perKey.filter((r) => r.n !== 1),
+      'messages sent more than once',
+    ).to.deep.equal([]);
     expect(perKey, 'one message per run and step').to.have.length(RUNS * SENDS_PER_RUN);
     const { rows: statuses } = await client.query<{ status: string; n: number }>(
       `select status, count(*)::int n from automation_runs group by status`,

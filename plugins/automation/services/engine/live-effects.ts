@@ -39,7 +39,7 @@ export class LiveEffects implements StepEffects {
       },
     ]);
     if ('error' in answer!) return { error: { code: answer.error.code, message: answer.error.message } };
-    await this.markAutomatic();
+    await markAutomatic(this.deps, [this.run.phone]);
     return { messageId: answer!.message.id };
   }
 
@@ -88,13 +88,16 @@ export class LiveEffects implements StepEffects {
   isOpen() {
     return isOpen(this.deps, new Date());
   }
+}
 
-  /** The bot-storm guard's clock: when automation last wrote to this customer. */
-  private async markAutomatic() {
-    await this.deps.em.execute(
-      `insert into automation_contacts (shop_id, phone, last_automatic_at, quick_replies, updated_at) values (?, ?, now(), 0, now())
-       on conflict (shop_id, phone) do update set last_automatic_at = now(), updated_at = now()`,
-      [this.deps.shop.id, this.run.phone],
-    );
-  }
+/** The bot-storm guard's clock: when automation last wrote to these customers. */
+export async function markAutomatic(deps: Services, phones: string[]): Promise<void> {
+  const unique = [...new Set(phones)];
+  if (unique.length === 0) return;
+  await deps.em.execute(
+    `insert into automation_contacts (shop_id, phone, last_automatic_at, quick_replies, updated_at)
+     select ?, p, now(), 0, now() from jsonb_array_elements_text(?::jsonb) as p
+     on conflict (shop_id, phone) do update set last_automatic_at = now(), updated_at = now()`,
+    [deps.shop.id, JSON.stringify(unique)],
+  );
 }

@@ -7,20 +7,29 @@ import { WorkflowRun } from '../../entities/workflow-run.entity.js';
 import { LIMITS, nextOf, type Definition, type Step } from '../definition/definition.js';
 import { STEP_TYPES } from '../definition/step-types.js';
 import { ruleDefinition } from '../rules/rule-definition.js';
-import { currentStep, enter, executeStep, type Cursor, type StepResult } from './interpreter.js';
-import { LiveEffects } from './live-effects.js';
+import { fillPlaceholders } from '../definition/placeholders.js';
+import { currentStep, enter, executeStep, stepKey, type Cursor, type StepResult } from './interpreter.js';
+import { LiveEffects, markAutomatic } from './live-effects.js';
 import { attributeReader } from './run-facts.js';
+import { runOrigin } from './run-origin.js';
 import type { EffectError } from './step-effects.js';
 
-/** What the engine needs to know before the step's transaction: the step, and whether it must reach out first. */
-export interface Peek {
-  step: Step | null;
+/** An external step's outside part, to be done by the worker before the step runs (no transaction open). */
+/** What a run does after a step: goes on (true), stops for now (false), or needs its outside work first. */
+export type Outcome = boolean | PrepareRequest;
+
+/** A run on the step it is about to execute. */
+interface Ready {
+  run: WorkflowRun;
+  definition: Definition;
   cursor: Cursor;
-  /** The step reaches outside and has no result kept yet. */
-  external: boolean;
-  /** For an external step: its texts' placeholder values. */
-  placeholders: { nombre: string; telefono: string; tienda: string } | null;
-  origin: { runId: number; depth: number; chain: number[] };
+  step: Step;
+  index: number;
+  placeholders: { nombre: string; telefono: string; tienda: string };
+}
+
+export interface PrepareRequest {
+  prepare: { step: Step; cursor: Cursor; placeholders: { nombre: string; telefono: string; tienda: string } };
 }
 
 const toCursor = (run: WorkflowRun): Cursor => ({
@@ -47,19 +56,6 @@ export class RunStepper {
 
   private get em() {
     return this.deps.em;
-  }
-
-  /** The run's current step (null before the first), without a lock; null when the run is not this worker's to advance. */
-  async peek(runId: number, owner: string): Promise<Peek | null> {
-    const run = await this.em.findOne(WorkflowRun, { id: runId });
-    if (!run || run.status !== 'running' || run.leaseOwner !== owner) return null;
-    const origin = { runId: run.id, depth: run.depth, chain: run.chain };
-    const definition = run.stepId ? await this.definitionOf(run) : null;
-    const cursor = toCursor(run);
-    const step = definition ? (currentStep(definition, cursor).step ?? null) : null;
-    if (!step) return { step: null, cursor, external: false, placeholders: null, origin };
-    const external = STEP_TYPES[step.type]!.external === true && !run.stepState?.prepared;
-    return { step, cursor, external, placeholders: external ? await this.placeholders(run.phone) : null, origin };
   }
 
   /** Keeps an external step's result before the step runs, so a retried step sends the same text. */
@@ -90,15 +86,67 @@ export class RunStepper {
   }
 
   /**
-   * Executes the run's current step (entering the first one on a new run) and moves the run on.
-   * Returns whether the run goes on running (another step is due now).
+   * One step of each of these runs (those still this worker's), in the caller's transaction:
+   * entering the first step of a new run, holding runs of a paused workflow. Their send_message
+   * steps go to the send path together, in one sendMany (the send path's cost is per call, not per
+   * message). Per run: true when another step is due now, false when it waits or ended, or the
+   * outside work to do first.
    */
-  async step(runId: number, owner: string, leaseSeconds: number): Promise<boolean> {
-    const run = await this.locked(runId, owner);
-    if (!run) return false;
+  async stepMany(runIds: number[], owner: string, leaseSeconds: number): Promise<Map<number, Outcome>> {
+    const runs = await this.em.find(
+      WorkflowRun,
+      { id: { $in: runIds }, status: 'running', leaseOwner: owner },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } },
+    );
+    const outcomes = new Map<number, Outcome>();
+    const sends: Ready[] = [];
     const now = new Date();
+    for (const run of runs) {
+      const ready = await this.ready(run);
+      if (!('cursor' in ready)) outcomes.set(run.id, ready.outcome);
+      else if (ready.step.type === 'send_message') sends.push(ready);
+      else outcomes.set(run.id, await this.execute(ready, now, leaseSeconds));
+    }
+    if (sends.length > 0) {
+      const texts = sends.map((r) =>
+        fillPlaceholders(r.step.params!.text as string, { ...r.placeholders, variables: r.cursor.variables }),
+      );
+      const answers = await this.deps.chatappMessagingService.sendMany(
+        sends.map((r, i) => ({
+          phone: r.run.phone,
+          text: texts[i]!,
+          ...(r.run.sessionId ? { sessionId: r.run.sessionId } : {}),
+          automatic: true,
+          billingSource: (r.step.params!.billing_source as string | undefined) ?? 'workflow',
+          idempotencyKey: stepKey(r.cursor),
+        })),
+      );
+      await markAutomatic(
+        this.deps,
+        sends.filter((_, i) => 'message' in answers[i]!).map((r) => r.run.phone),
+      );
+      for (const [i, r] of sends.entries()) {
+        const answer = answers[i]!;
+        const result: StepResult =
+          'message' in answer
+            ? {
+                outcome: 'ok',
+                exit: nextOf(r.definition, r.index),
+                detail: { message_id: answer.message.id },
+                messageId: answer.message.id,
+              }
+            : { outcome: 'failed', error: { code: answer.error.code, message: answer.error.message }, detail: {} };
+        outcomes.set(r.run.id, await this.finish(r, result, now, leaseSeconds));
+      }
+    }
+    await this.em.flush();
+    return outcomes;
+  }
+
+  /** The run on its step, ready to execute it — or why it will not execute now. */
+  private async ready(run: WorkflowRun): Promise<Ready | { outcome: Outcome }> {
     const workflow = run.workflowId ? await this.em.findOne(Workflow, { id: run.workflowId }) : null;
-    if (run.workflowId && !workflow) return this.end(run, 'cancelled', 'workflow_deleted');
+    if (run.workflowId && !workflow) return { outcome: await this.end(run, 'cancelled', 'workflow_deleted') };
     if (workflow?.status === 'paused') {
       // Held, not advanced, until the workflow is enabled again (or the run is cancelled).
       Object.assign(run, {
@@ -108,44 +156,60 @@ export class RunStepper {
         leaseOwner: null,
         leaseUntil: null,
       });
-      await this.em.flush();
-      return false;
+      return { outcome: false };
     }
     const definition = await this.definitionOf(run);
-    if (!definition) return this.end(run, 'cancelled', run.ruleId ? 'rule_deleted' : 'workflow_deleted');
+    if (!definition)
+      return { outcome: await this.end(run, 'cancelled', run.ruleId ? 'rule_deleted' : 'workflow_deleted') };
     const cursor = toCursor(run);
     if (!cursor.stepId) {
       enter(cursor, definition.steps[0]!.id);
-      if (STEP_TYPES[definition.steps[0]!.type]!.external) {
-        // Its outside part comes first, with no transaction open: the worker's next turn does it.
-        this.apply(run, cursor);
-        await this.em.flush();
-        return true;
-      }
-    }
-    if (++cursor.stepsExecuted > LIMITS.stepExecutionsPerRun) {
       this.apply(run, cursor);
-      return this.fail(run, cursor.stepId!, {
-        code: 'step_limit',
-        message: `The run executed more than ${LIMITS.stepExecutionsPerRun} steps.`,
-      });
     }
     const { step, index } = currentStep(definition, cursor);
-    let result: StepResult;
-    try {
-      result = await executeStep({
-        definition,
-        cursor,
-        effects: new LiveEffects(this.deps, run),
-        read: attributeReader(this.deps, { ...cursor, variables: cursor.variables }, now),
-        placeholders: await this.placeholders(run.phone),
-        timezone: this.deps.shop.timezone,
-        now,
-      });
-    } catch (err) {
-      if (!(err instanceof ToolError)) throw err;
-      result = { outcome: 'failed', error: { code: err.code, message: err.message }, detail: {} };
+    const placeholders = await this.placeholders(run.phone);
+    if (STEP_TYPES[step.type]!.external && !cursor.stepState?.prepared)
+      // Its outside part comes first, with no transaction open: the worker does it and comes back.
+      return { outcome: { prepare: { step, cursor, placeholders } } };
+    if (++cursor.stepsExecuted > LIMITS.stepExecutionsPerRun) {
+      this.apply(run, cursor);
+      return {
+        outcome: await this.fail(run, cursor.stepId!, {
+          code: 'step_limit',
+          message: `The run executed more than ${LIMITS.stepExecutionsPerRun} steps.`,
+        }),
+      };
     }
+    return { run, definition, cursor, step, index, placeholders };
+  }
+
+  /** Executes a step that is not a batched send. */
+  private async execute(ready: Ready, now: Date, leaseSeconds: number): Promise<Outcome> {
+    const { run, definition, cursor } = ready;
+    // Listeners of what the step does (a tag it adds) see which run caused it: the loop guard.
+    return runOrigin.run({ runId: run.id, depth: run.depth, chain: run.chain }, async () => {
+      let result: StepResult;
+      try {
+        result = await executeStep({
+          definition,
+          cursor,
+          effects: new LiveEffects(this.deps, run),
+          read: attributeReader(this.deps, { ...cursor, variables: cursor.variables }, now),
+          placeholders: ready.placeholders,
+          timezone: this.deps.shop.timezone,
+          now,
+        });
+      } catch (err) {
+        if (!(err instanceof ToolError)) throw err;
+        result = { outcome: 'failed', error: { code: err.code, message: err.message }, detail: {} };
+      }
+      return this.finish(ready, result, now, leaseSeconds);
+    });
+  }
+
+  /** Logs a step's result and moves the run: to its exit, to waiting, or to its end. */
+  private async finish(ready: Ready, result: StepResult, now: Date, leaseSeconds: number): Promise<Outcome> {
+    const { run, definition, cursor, step, index } = ready;
     this.log(run, cursor, step, result);
     this.apply(run, cursor);
     run.leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
@@ -157,7 +221,6 @@ export class RunStepper {
         leaseOwner: null,
         leaseUntil: null,
       });
-      await this.em.flush();
       return false;
     }
     let exit: string | null;
@@ -170,7 +233,6 @@ export class RunStepper {
     const jumped = enter(cursor, exit);
     this.apply(run, cursor);
     if (jumped) return this.fail(run, exit, jumped);
-    await this.em.flush();
     return true;
   }
 

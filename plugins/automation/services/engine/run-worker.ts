@@ -5,7 +5,6 @@ import { PollingLoop, type EntityManager, type SetupContext, type ToolContext } 
 import type { AutomationConfig } from '../../config.js';
 import { prepare } from './interpreter.js';
 import { liveExternals } from './live-externals.js';
-import { runOrigin } from './run-origin.js';
 
 /** Steps one claim may take before the run goes back to the queue (other runs get their turn). */
 const STEPS_PER_CLAIM = 50;
@@ -53,23 +52,22 @@ export class RunWorker {
     await this.loop.stop();
   }
 
-  /** One pass: claims a batch and advances it. Returns how many runs it took. */
+  /** One pass: claims a batch and advances it, a shop's runs together. Returns how many runs it took. */
   async drain(): Promise<number> {
     const claims = await this.claim();
+    const byShop = new Map<number, number[]>();
+    for (const c of claims) byShop.set(c.shop_id, [...(byShop.get(c.shop_id) ?? []), c.id]);
+    const groups = [...byShop];
     let next = 0;
     const lane = async () => {
-      while (next < claims.length && !this.stopping) {
-        const claim = claims[next++]!;
-        await this.withShop(claim.shop_id, (ctx) => this.advance(ctx, claim.id), { transactional: false }).catch(
-          (err) =>
-            this.log.error(
-              { err, runId: claim.id, shopId: claim.shop_id },
-              'automation worker: a run failed to advance',
-            ),
+      while (next < groups.length && !this.stopping) {
+        const [shopId, ids] = groups[next++]!;
+        await this.withShop(shopId, (ctx) => this.advance(ctx, ids), { transactional: false }).catch((err) =>
+          this.log.error({ err, runIds: ids, shopId }, 'automation worker: runs failed to advance'),
         );
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.config.worker.concurrency, claims.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(this.config.worker.concurrency, groups.length) }, lane));
     return claims.length;
   }
 
@@ -85,30 +83,39 @@ export class RunWorker {
     )) as Claim[];
   }
 
-  /** Advances one claimed run step by step until it waits, ends, or has had its share. */
-  private async advance(ctx: ToolContext, runId: number): Promise<void> {
+  /**
+   * Advances a shop's claimed runs a step at a time, all of them in one transaction per round (their
+   * messages in one send), until each waits, ends, or has had its share; a run whose step reaches
+   * outside does that between rounds, with no transaction open.
+   */
+  private async advance(ctx: ToolContext, runIds: number[]): Promise<void> {
     const lease = this.config.worker.leaseSeconds;
-    for (let i = 0; i < STEPS_PER_CLAIM && !this.stopping; i++) {
-      const peek = await ctx.transaction(({ services }) => services.automationRunStepper.peek(runId, this.owner));
-      if (!peek) return;
-      if (peek.external && peek.step && peek.placeholders) {
-        // The model or the endpoint is called with no transaction open; its answer is kept first.
-        const input = { cursor: peek.cursor, placeholders: peek.placeholders };
-        const prepared = await prepare(peek.step, input, liveExternals(ctx.services, this.config));
-        const at = { stepId: peek.cursor.stepId!, visit: peek.cursor.visits[peek.cursor.stepId!] ?? 0 };
-        if (
-          !(await ctx.transaction(({ services }) =>
-            services.automationRunStepper.keep(runId, this.owner, at, prepared, lease),
-          ))
-        )
-          return;
-      }
-      const origin = peek.origin;
-      const goesOn = await runOrigin.run(origin, () =>
-        ctx.transaction(({ services }) => services.automationRunStepper.step(runId, this.owner, lease)),
+    let live = runIds;
+    for (let round = 0; round < STEPS_PER_CLAIM && live.length > 0 && !this.stopping; round++) {
+      const outcomes = await ctx.transaction(({ services }) =>
+        services.automationRunStepper.stepMany(live, this.owner, lease),
       );
-      if (!goesOn) return;
+      const next: number[] = [];
+      await Promise.all(
+        live.map(async (runId) => {
+          const outcome = outcomes.get(runId);
+          if (outcome === true) next.push(runId);
+          if (typeof outcome !== 'object') return;
+          // The model or the endpoint is called with no transaction open; its answer is kept first.
+          const { step, cursor, placeholders } = outcome.prepare;
+          const prepared = await prepare(step, { cursor, placeholders }, liveExternals(ctx.services, this.config));
+          const at = { stepId: cursor.stepId!, visit: cursor.visits[cursor.stepId!] ?? 0 };
+          if (
+            await ctx.transaction(({ services }) =>
+              services.automationRunStepper.keep(runId, this.owner, at, prepared, lease),
+            )
+          )
+            next.push(runId);
+        }),
+      );
+      live = next;
     }
-    await ctx.transaction(({ services }) => services.automationRunStepper.release(runId, this.owner));
+    for (const runId of live)
+      await ctx.transaction(({ services }) => services.automationRunStepper.release(runId, this.owner));
   }
 }

@@ -39,17 +39,28 @@ export class AutomationTriggers {
   }
 
   async messageReceived(e: WhatsappOpsMessageReceived): Promise<void> {
+    // Every inbound message of every shop passes here: one query says whether anything could answer.
+    const [uses] = await this.em.execute<{ rules: boolean; workflows: boolean; waiting: boolean }[]>(
+      `select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
+              exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
+                     and trigger_type in ('message_received', 'conversation_opened')) as workflows,
+              exists(select 1 from automation_runs where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer') as waiting`,
+      [this.deps.shop.id, this.deps.shop.id, this.deps.shop.id, e.phone],
+    );
+    if (!uses!.rules && !uses!.workflows && !uses!.waiting) return;
     const receivedAt = new Date(e.received_at);
     if (await this.botStorm(e.phone, receivedAt)) return;
-    // A customer in the middle of a question answers it; nothing else starts meanwhile.
-    const answered = await this.em.execute<{ id: number }[]>(
-      `update automation_runs set step_state = coalesce(step_state, '{}'::jsonb) || jsonb_build_object('answer', ?::text), wake_at = now(), updated_at = now()
-       where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer' returning id`,
-      [e.text ?? '', this.deps.shop.id, e.phone],
-    );
-    if (answered.length > 0) {
-      this.deps.automationRunWakeup.afterCommit(this.em);
-      return;
+    if (uses!.waiting) {
+      // A customer in the middle of a question answers it; nothing else starts meanwhile.
+      const answered = await this.em.execute<{ id: number }[]>(
+        `update automation_runs set step_state = coalesce(step_state, '{}'::jsonb) || jsonb_build_object('answer', ?::text), wake_at = now(), updated_at = now()
+         where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer' returning id`,
+        [e.text ?? '', this.deps.shop.id, e.phone],
+      );
+      if (answered.length > 0) {
+        this.deps.automationRunWakeup.afterCommit(this.em);
+        return;
+      }
     }
     const facts: TriggerFacts = {
       type: 'message_received',
@@ -65,7 +76,7 @@ export class AutomationTriggers {
       ? (receivedAt.getTime() - new Date(previous.last).getTime()) / 3_600_000
       : Infinity;
 
-    const rules = await this.em.find(AutoReplyRule, { enabled: true });
+    const rules = uses!.rules ? await this.em.find(AutoReplyRule, { enabled: true }) : [];
     if (rules.length > 0) {
       const situation = {
         text: e.text ?? '',
@@ -82,6 +93,7 @@ export class AutomationTriggers {
         if (run) break;
       }
     }
+    if (!uses!.workflows) return;
     const firing = { phone: e.phone, sessionId: e.session_id, facts };
     await this.fire('message_received', firing);
     await this.fire(
