@@ -88,3 +88,11 @@ export const ruleTypeArg = () =>
     RULE_TYPES,
     'welcome (first message after a day of silence), away (outside hours), keyword, ai_reply (the assistant answers).',
   );
+
+/** validate_workflow and test_workflow: a stored workflow or a definition given inline. */
+export const workflowOrDefinitionArgs = () => ({
+  workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  definition: Type.Optional(
+    Type.Unknown({ description: '{ trigger, steps, settings }, as create_workflow takes them.' }),
+  ),
+});

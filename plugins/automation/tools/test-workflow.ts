@@ -1,6 +1,8 @@
-import { invalidArguments, Type } from '../../../core/index.js';
+import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { requireValid } from '../services/workflows/definition-check.js';
+import type { Definition } from '../services/definition/definition.js';
+import { workflowOrDefinitionArgs } from './args.js';
 import { Loose } from './outputs.js';
 
 export const testWorkflow = defineTool({
@@ -11,10 +13,7 @@ export const testWorkflow = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    definition: Type.Optional(
-      Type.Unknown({ description: '{ trigger, steps, settings }, as create_workflow takes them.' }),
-    ),
+    ...workflowOrDefinitionArgs(),
     event: Type.Optional(
       Type.Object(
         {
@@ -40,14 +39,8 @@ export const testWorkflow = defineTool({
     note: Type.String(),
   }),
   handler: async ({ workflow_id, definition, event, answers }, { services }) => {
-    if ((workflow_id === undefined) === (definition === undefined))
-      throw invalidArguments('Give exactly one of workflow_id or definition.', [
-        { path: 'workflow_id', message: 'or definition, exactly one' },
-      ]);
-    const checked =
-      workflow_id === undefined
-        ? await requireValid(services, definition, null)
-        : (await services.automationWorkflowsService.get(workflow_id)).definition;
+    const { raw, selfId } = await services.automationWorkflowsService.subject(workflow_id, definition);
+    const checked = selfId === null ? await requireValid(services, raw, null) : (raw as Definition);
     return services.automationSimulator.simulate(checked, event ?? {}, answers ?? []);
   },
 });

@@ -59,6 +59,16 @@ export class WorkflowsService {
     return workflow;
   }
 
+  /** validate_workflow and test_workflow: the stored workflow's definition, or the one given (exactly one). */
+  async subject(workflowId: number | undefined, definition: unknown): Promise<{ raw: unknown; selfId: number | null }> {
+    if ((workflowId === undefined) === (definition === undefined))
+      throw invalidArguments('Give exactly one of workflow_id or definition.', [
+        { path: 'workflow_id', message: 'or definition, exactly one' },
+      ]);
+    if (workflowId === undefined) return { raw: definition, selfId: null };
+    return { raw: (await this.get(workflowId)).definition, selfId: workflowId };
+  }
+
   async create(input: WorkflowInput) {
     const definition = await requireValid(this.deps, definitionOf(input), null);
     if (input.enabled) await this.roomFor(1);
