@@ -60,7 +60,7 @@ describe('advanced: webhooks', function () {
     receiver = new WebhookReceiver();
     await receiver.start();
     k = await bootKernel({
-      groups: ['advanced', 'tickets', 'customers', 'agents', 'notifications'],
+      groups: ['advanced', 'tickets', 'customers', 'agents', 'notifications', 'integrations', 'products'],
       overrides: {
         network: { allowLoopback: true, trustedCaPem: receiver.certPem },
         auth: { requestsPerWindow: 1_000_000 },
@@ -214,6 +214,26 @@ describe('advanced: webhooks', function () {
         response_excerpt: 'ok',
       });
       expect(log.payload).to.deep.equal(envelope);
+    });
+
+    it('storefront orders and catalogue syncs are event types too (integrations, products)', async () => {
+      const { event_types } = await call.ok('list_webhook_event_types');
+      expect(event_types.find((t: any) => t.type === 'order.created')).to.include({
+        group: 'integrations',
+        source_event: 'integrations.order_created',
+      });
+      expect(event_types.find((t: any) => t.type === 'product_sync.completed')).to.include({
+        group: 'products',
+        source_event: 'products.synced',
+      });
+      const current = (await call.ok('get_webhook_config')).webhooks.webhook_events;
+      await configure({ webhook_enabled: true, webhook_events: [...current, 'order.created'] });
+      const order = { platform_type: 'ecomB', order_id: '7001', topic: 'order.created', source: 'webhook' };
+      await inShop(k, shop.shopId, (ctx) => ctx.services.events.emit('integrations.order_created', order as any));
+      const row = await latest('order.created');
+      await drain(async () => (await delivery(row.delivery_id)).status === 'succeeded');
+      expect(verify(receiver.of(row.delivery_id)[0]!).data).to.deep.equal(order);
+      await configure({ webhook_enabled: true, webhook_events: current });
     });
 
     it('a change that rolls back leaves no delivery; an event the shop did not subscribe to leaves none', async () => {

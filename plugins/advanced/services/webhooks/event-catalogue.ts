@@ -20,7 +20,7 @@ const entry = (type: string, source: EventName, description: string): WebhookEve
 /**
  * Catalogue v1. A type's `data` is the payload of its source domain event, unchanged, so the
  * webhook and the in-process event can never drift apart. Help Scout style names, as the design
- * note proposes; types of groups not built yet (orders, product questions) join when they are.
+ * note proposes.
  */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   entry(
@@ -69,6 +69,20 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
     'ai_analysis.conversation_categorized',
     'An analysis of a conversation was stored.',
   ),
+  entry('store.connected', 'integrations.connected', 'A storefront was connected (or its connection enabled).'),
+  entry('store.disconnected', 'integrations.disconnected', 'A storefront was disconnected.'),
+  entry('order.created', 'integrations.order_created', 'A storefront reported a new order.'),
+  entry(
+    'order.updated',
+    'integrations.order_updated',
+    'A storefront reported a change of an order (status, payment, shipping).',
+  ),
+  entry(
+    'product.changed',
+    'integrations.product_changed',
+    'A storefront reported a product created, changed or deleted.',
+  ),
+  entry('product_sync.completed', 'products.synced', 'A catalogue sync from the storefront finished.'),
   {
     type: 'webhook.test',
     group: 'advanced',

@@ -18,6 +18,12 @@ import type { EffectError } from './step-effects.js';
 /** What a run does after a step: goes on (true), stops for now (false), or needs its outside work first. */
 export type Outcome = boolean | PrepareRequest;
 
+/** What one round reads once for all its runs. */
+interface Lookups {
+  names: Map<string, string>;
+  definitions: Map<string, Definition | null>;
+}
+
 /** A run on the step it is about to execute. */
 interface Ready {
   run: WorkflowRun;
@@ -101,8 +107,9 @@ export class RunStepper {
     const outcomes = new Map<number, Outcome>();
     const sends: Ready[] = [];
     const now = new Date();
+    const lookups: Lookups = { names: await this.names(runs.map((r) => r.phone)), definitions: new Map() };
     for (const run of runs) {
-      const ready = await this.ready(run);
+      const ready = await this.ready(run, lookups);
       if (!('cursor' in ready)) outcomes.set(run.id, ready.outcome);
       else if (ready.step.type === 'send_message') sends.push(ready);
       else outcomes.set(run.id, await this.execute(ready, now, leaseSeconds));
@@ -144,7 +151,7 @@ export class RunStepper {
   }
 
   /** The run on its step, ready to execute it — or why it will not execute now. */
-  private async ready(run: WorkflowRun): Promise<Ready | { outcome: Outcome }> {
+  private async ready(run: WorkflowRun, lookups: Lookups): Promise<Ready | { outcome: Outcome }> {
     const workflow = run.workflowId ? await this.em.findOne(Workflow, { id: run.workflowId }) : null;
     if (run.workflowId && !workflow) return { outcome: await this.end(run, 'cancelled', 'workflow_deleted') };
     if (workflow?.status === 'paused') {
@@ -167,7 +174,11 @@ export class RunStepper {
       this.apply(run, cursor);
     }
     const { step, index } = currentStep(definition, cursor);
-    const placeholders = await this.placeholders(run.phone);
+    const placeholders = {
+      nombre: lookups.names.get(run.phone) ?? '',
+      telefono: run.phone,
+      tienda: this.deps.shop.name,
+    };
     if (STEP_TYPES[step.type]!.external && !cursor.stepState?.prepared)
       // Its outside part comes first, with no transaction open: the worker does it and comes back.
       return { outcome: { prepare: { step, cursor, placeholders } } };
@@ -318,11 +329,14 @@ export class RunStepper {
     return version?.definition ?? null;
   }
 
-  private async placeholders(phone: string) {
-    const [customer] = await this.em.execute<{ name: string | null }[]>(
-      `select name from customers_view where shop_id = ? and phone = ?`,
-      [this.deps.shop.id, phone],
+  /** The customers' names by phone ({nombre}), in one query. */
+  private async names(phones: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(phones)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.em.execute<{ phone: string; name: string | null }[]>(
+      `select phone, name from customers_view where shop_id = ? and phone in (select jsonb_array_elements_text(?::jsonb))`,
+      [this.deps.shop.id, JSON.stringify(unique)],
     );
-    return { nombre: customer?.name ?? '', telefono: phone, tienda: this.deps.shop.name };
+    return new Map(rows.filter((r) => r.name).map((r) => [r.phone, r.name!]));
   }
 }

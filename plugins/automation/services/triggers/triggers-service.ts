@@ -1,7 +1,6 @@
 import type { Services } from '../../../../core/index.js';
 import type { WhatsappOpsMessageReceived } from '../../../whatsapp_ops/surface.js';
 import { AutoReplyRule } from '../../entities/auto-reply-rule.entity.js';
-import { AutomationContact } from '../../entities/automation-contact.entity.js';
 import { Workflow } from '../../entities/workflow.entity.js';
 import type { TriggerFacts } from '../../entities/workflow-run.entity.js';
 import { holds } from '../definition/conditions.js';
@@ -18,6 +17,21 @@ const QUICK_REPLIES_TO_PAUSE = 3;
 const CONTACT_PAUSE_MS = 24 * 3_600_000;
 /** A conversation opens with a message after this much silence (welcome rules; conversation_opened's default). */
 const CONVERSATION_GAP_HOURS = 24;
+
+/** The guard row of a customer as the first query reads it. */
+interface ContactRow {
+  paused_until: string | null;
+  last_automatic_at: string | null;
+  quick_replies: number;
+}
+
+interface Situation {
+  rules: boolean;
+  workflows: boolean;
+  waiting: boolean;
+  contact: ContactRow | null;
+  last_inbound: Date | null;
+}
 
 interface Firing {
   phone: string;
@@ -39,18 +53,38 @@ export class AutomationTriggers {
   }
 
   async messageReceived(e: WhatsappOpsMessageReceived): Promise<void> {
-    // Every inbound message of every shop passes here: one query says whether anything could answer.
-    const [uses] = await this.em.execute<{ rules: boolean; workflows: boolean; waiting: boolean }[]>(
-      `select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
-              exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
-                     and trigger_type in ('message_received', 'conversation_opened')) as workflows,
-              exists(select 1 from automation_runs where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer') as waiting`,
-      [this.deps.shop.id, this.deps.shop.id, this.deps.shop.id, e.phone],
+    // Every inbound message of every shop passes here: one query says whether anything could
+    // answer and, only then, reads the customer's guard row and their previous message.
+    const [facts0] = await this.em.execute<Situation[]>(
+      `with u as (
+         select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
+                exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
+                       and trigger_type in ('message_received', 'conversation_opened')) as workflows,
+                exists(select 1 from automation_runs where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer') as waiting)
+       select u.rules, u.workflows, u.waiting,
+              case when u.rules or u.workflows or u.waiting then
+                (select row_to_json(c) from (select paused_until, last_automatic_at, quick_replies from automation_contacts
+                                             where shop_id = ? and phone = ?) c) end as contact,
+              case when u.rules or u.workflows then
+                (select max(created_at) from chatapp_messages_view where shop_id = ? and phone = ? and direction = 'inbound' and id < ?) end as last_inbound
+       from u`,
+      [
+        this.deps.shop.id,
+        this.deps.shop.id,
+        this.deps.shop.id,
+        e.phone,
+        this.deps.shop.id,
+        e.phone,
+        this.deps.shop.id,
+        e.phone,
+        e.message_id,
+      ],
     );
-    if (!uses!.rules && !uses!.workflows && !uses!.waiting) return;
+    const uses = facts0!;
+    if (!uses.rules && !uses.workflows && !uses.waiting) return;
     const receivedAt = new Date(e.received_at);
-    if (await this.botStorm(e.phone, receivedAt)) return;
-    if (uses!.waiting) {
+    if (await this.botStorm(e.phone, uses.contact, receivedAt)) return;
+    if (uses.waiting) {
       // A customer in the middle of a question answers it; nothing else starts meanwhile.
       const answered = await this.em.execute<{ id: number }[]>(
         `update automation_runs set step_state = coalesce(step_state, '{}'::jsonb) || jsonb_build_object('answer', ?::text), wake_at = now(), updated_at = now()
@@ -68,21 +102,18 @@ export class AutomationTriggers {
       text: e.text,
       media_type: e.media?.mime_type ?? null,
     };
-    const [previous] = await this.em.execute<{ last: Date | null }[]>(
-      `select max(created_at) as last from chatapp_messages_view where shop_id = ? and phone = ? and direction = 'inbound' and id < ?`,
-      [this.deps.shop.id, e.phone, e.message_id],
-    );
-    const silentHours = previous?.last
-      ? (receivedAt.getTime() - new Date(previous.last).getTime()) / 3_600_000
+    const silentHours = uses.last_inbound
+      ? (receivedAt.getTime() - new Date(uses.last_inbound).getTime()) / 3_600_000
       : Infinity;
 
-    const rules = uses!.rules ? await this.em.find(AutoReplyRule, { enabled: true }) : [];
+    const rules = uses.rules ? await this.em.find(AutoReplyRule, { enabled: true }) : [];
     if (rules.length > 0) {
       const situation = {
         text: e.text ?? '',
         sessionId: e.session_id,
         firstOfConversation: silentHours >= CONVERSATION_GAP_HOURS,
-        open: await isOpen(this.deps, receivedAt),
+        // Business hours are read only when a rule depends on them.
+        open: rules.some((r) => r.when !== 'always') ? await isOpen(this.deps, receivedAt) : true,
       };
       for (const rule of matchingRules(rules, situation)) {
         const run = await this.deps.automationRunStarter.startRule(rule, {
@@ -93,25 +124,40 @@ export class AutomationTriggers {
         if (run) break;
       }
     }
-    if (!uses!.workflows) return;
+    if (!uses.workflows) return;
     const firing = { phone: e.phone, sessionId: e.session_id, facts };
-    await this.fire('message_received', firing);
-    await this.fire(
-      'conversation_opened',
+    const workflows = await this.em.find(
+      Workflow,
+      { status: 'active', triggerType: { $in: ['message_received', 'conversation_opened'] } },
+      { orderBy: { id: 'asc' } },
+    );
+    await this.start(
+      workflows.filter((w) => w.triggerType === 'message_received'),
+      firing,
+    );
+    await this.start(
+      workflows.filter(
+        (w) =>
+          w.triggerType === 'conversation_opened' &&
+          silentHours >= (w.definition.trigger.idle_hours ?? CONVERSATION_GAP_HOURS),
+      ),
       { ...firing, facts: { ...facts, type: 'conversation_opened' } },
-      (w) => silentHours >= (w.definition.trigger.idle_hours ?? CONVERSATION_GAP_HOURS),
     );
   }
 
   /** Starts the shop's active workflows of a trigger type whose conditions hold. */
-  async fire(type: TriggerType, firing: Firing, filter: (w: Workflow) => boolean = () => true): Promise<void> {
-    const workflows = await this.em.find(Workflow, { status: 'active', triggerType: type }, { orderBy: { id: 'asc' } });
+  async fire(type: TriggerType, firing: Firing): Promise<void> {
+    await this.start(
+      await this.em.find(Workflow, { status: 'active', triggerType: type }, { orderBy: { id: 'asc' } }),
+      firing,
+    );
+  }
+
+  private async start(workflows: Workflow[], firing: Firing): Promise<void> {
     if (workflows.length === 0) return;
-    const now = new Date();
-    const read = attributeReader(this.deps, { ...firing, variables: {}, trigger: firing.facts }, now);
+    const read = attributeReader(this.deps, { ...firing, variables: {}, trigger: firing.facts }, new Date());
     for (const workflow of workflows) {
       const trigger = workflow.definition.trigger;
-      if (!filter(workflow)) continue;
       if (trigger.tag !== undefined && firing.facts.tag?.toLowerCase() !== trigger.tag.toLowerCase()) continue;
       if (trigger.conditions && !(await holds(trigger.conditions, read))) continue;
       await this.deps.automationRunStarter.startWorkflow(workflow, {
@@ -126,25 +172,27 @@ export class AutomationTriggers {
    * The bot-storm guard: the third reply in a row that comes within 2 s of our automatic message
    * pauses automation for the customer for 24 h. True while the customer is left alone.
    */
-  private async botStorm(phone: string, receivedAt: Date): Promise<boolean> {
-    const contact = await this.em.findOne(AutomationContact, { phone });
+  private async botStorm(phone: string, contact: ContactRow | null, receivedAt: Date): Promise<boolean> {
     if (!contact) return false;
-    if (contact.pausedUntil && contact.pausedUntil > receivedAt) return true;
+    const pausedUntil = contact.paused_until ? new Date(contact.paused_until) : null;
+    if (pausedUntil && pausedUntil > receivedAt) return true;
     const quick =
-      !!contact.lastAutomaticAt && receivedAt.getTime() - contact.lastAutomaticAt.getTime() < QUICK_REPLY_MS;
+      !!contact.last_automatic_at &&
+      receivedAt.getTime() - new Date(contact.last_automatic_at).getTime() < QUICK_REPLY_MS;
     if (!quick) {
-      if (contact.quickReplies > 0) {
-        contact.quickReplies = 0;
-        await this.em.flush();
-      }
+      if (contact.quick_replies > 0)
+        await this.em.execute(
+          `update automation_contacts set quick_replies = 0, updated_at = now() where shop_id = ? and phone = ?`,
+          [this.deps.shop.id, phone],
+        );
       return false;
     }
-    contact.quickReplies += 1;
-    if (contact.quickReplies >= QUICK_REPLIES_TO_PAUSE) {
-      contact.pausedUntil = new Date(receivedAt.getTime() + CONTACT_PAUSE_MS);
-      contact.quickReplies = 0;
-    }
-    await this.em.flush();
-    return contact.pausedUntil !== null && contact.pausedUntil !== undefined && contact.pausedUntil > receivedAt;
+    const replies = contact.quick_replies + 1;
+    const pause = replies >= QUICK_REPLIES_TO_PAUSE ? new Date(receivedAt.getTime() + CONTACT_PAUSE_MS) : null;
+    await this.em.execute(
+      `update automation_contacts set quick_replies = ?, paused_until = coalesce(?, paused_until), updated_at = now() where shop_id = ? and phone = ?`,
+      [pause ? 0 : replies, pause, this.deps.shop.id, phone],
+    );
+    return pause !== null;
   }
 }
