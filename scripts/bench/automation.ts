@@ -115,6 +115,18 @@ console.log(
 );
 const latencies = replies.map((r) => new Date(r.at).getTime() - sentAt.get(r.peer_phone)!).sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+const windows = new Map<number, number[]>();
+for (const r of replies) {
+  const at = sentAt.get(r.peer_phone)!;
+  const w = Math.floor((at - sentAt.get(phone(0))!) / 10_000);
+  windows.set(w, [...(windows.get(w) ?? []), new Date(r.at).getTime() - at]);
+}
+console.log(
+  `p95 by 10 s window of sending: ${[...windows]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, xs]) => xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.95)])
+    .join(', ')} ms`,
+);
 const twice = replies.filter((r) => r.n !== 1).length;
 console.log(
   `${values.engine}: ${TOTAL} inbound messages at ${RATE}/s over ${offered.toFixed(1)} s → ${replies.length} replies (${twice} phones with more than one, ${failures.length} inbound refused); ` +
