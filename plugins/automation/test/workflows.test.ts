@@ -625,6 +625,52 @@ describe('automation: workflows', function () {
     });
   });
 
+  it('history goes after 30 days but never a live run; a run waiting 30 days expires', async () => {
+    const { workflow } = await c.ok('create_workflow', {
+      name: 'Viejo',
+      trigger: { type: 'manual' },
+      steps: [
+        { id: 'w', type: 'wait', params: { minutes: 60 } },
+        { id: 's', type: 'send_message', params: { text: 'x' } },
+      ],
+    });
+    const old = async (status: string) => {
+      const [run] = await rows(
+        k,
+        `insert into automation_runs (shop_id, workflow_id, version, phone, trigger, status, waiting_for, visits, variables, chain, wake_at, created_at, updated_at)
+         values (?, ?, 1, ?, '{"type":"manual"}', ?, ?, '{}', '{}', '[]', ?, now() - interval '40 days', now()) returning id`,
+        [
+          shopId,
+          workflow.id,
+          freshPhone(),
+          status,
+          status === 'waiting' ? 'time' : null,
+          status === 'waiting' ? new Date(Date.now() + 3_600_000) : null,
+        ],
+      );
+      await rows(
+        k,
+        `insert into automation_run_steps (shop_id, run_id, seq, step_id, step_type, visit, outcome, detail, created_at)
+         values (?, ?, 1, 'w', 'wait', 1, 'waiting', '{}', now() - interval '40 days')`,
+        [shopId, run.id],
+      );
+      return run.id as number;
+    };
+    const done = await old('completed');
+    const waiting = await old('waiting');
+    const exists = async (id: number) => ({
+      run: (await rows(k, `select count(*)::int n from automation_runs where id = ?`, [id]))[0].n,
+      steps: (await rows(k, `select count(*)::int n from automation_run_steps where run_id = ?`, [id]))[0].n,
+    });
+    await k.retention.run();
+    expect(await exists(done)).to.deep.equal({ run: 0, steps: 0 });
+    expect(await exists(waiting)).to.deep.equal({ run: 1, steps: 1 });
+    await k.scheduler.runTick('automation.expire-runs', new Date());
+    expect((await c.ok('get_chatapp_workflow_run', { run_id: waiting })).run).to.include({ status: 'expired' });
+    await k.retention.run();
+    expect(await exists(waiting)).to.deep.equal({ run: 0, steps: 0 });
+  });
+
   it('another shop’s runs and workflows are not visible', async () => {
     const other = await k.shops.create({ name: 'Otra', credits: 1000 });
     const mine = (await c.ok('create_workflow', { name: 'Mía', ...base() })).workflow;
