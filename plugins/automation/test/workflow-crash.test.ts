@@ -4,6 +4,7 @@ import { database, deployment, seedKernel, startServer } from '../../../test/hel
 import { connectedLine } from '../../../test/helpers/ops-kernel.js';
 import { waitWhileRunning, type ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
+import { countOf, sandboxSent, sandboxSentPerKey } from '../../../test/helpers/sandbox-records.js';
 import { caller } from './helpers.js';
 
 const RUNS = 1000;
@@ -63,15 +64,7 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
       await k.close();
     }
 
-    const networkCount = async () =>
-      Number(
-        (
-          await client.query<{ n: number }>(
-            `select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`,
-            [d.engineName],
-          )
-        ).rows[0]!.n,
-      );
+    const networkCount = () => sandboxSent(client, d.engineName);
     const atKill: number[] = [];
     for (let i = 0; i < KILLS; i++) {
       const before = await networkCount();
@@ -88,13 +81,10 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
     await waitWhileRunning(
       'every run to end',
       async () =>
-        Number(
-          (
-            await client.query<{ n: number }>(
-              `select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`,
-            )
-          ).rows[0]!.n,
-        ) === 0,
+        (await countOf(
+          client,
+          `select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`,
+        )) === 0,
       last,
     );
     await last.stop('SIGTERM');
@@ -103,10 +93,7 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
       atKill.filter((n) => n > 0 && n < RUNS * SENDS_PER_RUN).length,
       `sent at each kill: ${atKill}`,
     ).to.be.at.least(KILLS - 2);
-    const { rows: perKey } = await client.query<{ key: string; n: number }>(
-      `select idempotency_key key, count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound' group by idempotency_key`,
-      [d.engineName],
-    );
+    const perKey = await sandboxSentPerKey(client, d.engineName);
     expect(
       perKey.filter((r) => r.n !== 1),
       'messages sent more than once',
@@ -116,9 +103,12 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
       `select status, count(*)::int n from automation_runs group by status`,
     );
     expect(statuses).to.deep.equal([{ status: 'completed', n: RUNS }]);
-    const { rows: steps } = await client.query<{ n: number }>(
-      `select count(*)::int n from automation_run_steps where outcome = 'ok' and message_id is not null`,
-    );
-    expect(steps[0]!.n, 'one logged send per run and step').to.equal(RUNS * SENDS_PER_RUN);
+    expect(
+      await countOf(
+        client,
+        `select count(*)::int n from automation_run_steps where outcome = 'ok' and message_id is not null`,
+      ),
+      'one logged send per run and step',
+    ).to.equal(RUNS * SENDS_PER_RUN);
   });
 });

@@ -5,6 +5,7 @@ import { database, deployment, seedKernel, startServer } from '../../../test/hel
 import { connectedLine } from '../../../test/helpers/ops-kernel.js';
 import { waitWhileRunning, type ServerProcess } from '../../../test/helpers/server-process.js';
 import { TestDatabase } from '../../../test/helpers/test-database.js';
+import { countOf, sandboxSent, sandboxSentPerKey } from '../../../test/helpers/sandbox-records.js';
 import { caller, nextWeekday, ZONE } from './helpers.js';
 
 const REMINDERS = 1000;
@@ -69,15 +70,7 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
       await k.close();
     }
 
-    const networkCount = async () =>
-      Number(
-        (
-          await client.query<{ n: number }>(
-            `select count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound'`,
-            [d.engineName],
-          )
-        ).rows[0]!.n,
-      );
+    const networkCount = () => sandboxSent(client, d.engineName);
     const start = async () => {
       const server = await startServer(d);
       started.push(server);
@@ -97,22 +90,16 @@ describe('calendar: reminders are sent exactly once across kill -9 (real server 
     await waitWhileRunning(
       'every reminder to be sent',
       async () =>
-        Number(
-          (
-            await client.query<{ n: number }>(
-              `select count(*)::int n from calendar_deliveries where status in ('scheduled', 'sending')`,
-            )
-          ).rows[0]!.n,
-        ) === 0,
+        (await countOf(
+          client,
+          `select count(*)::int n from calendar_deliveries where status in ('scheduled', 'sending')`,
+        )) === 0,
       last,
     );
     await last.stop('SIGTERM');
 
     expect(atKill.filter((n) => n > 0 && n < REMINDERS).length, `sent at each kill: ${atKill}`).to.be.at.least(2);
-    const { rows: perKey } = await client.query<{ key: string; n: number }>(
-      `select idempotency_key key, count(*)::int n from sandbox_messages where engine = $1 and direction = 'outbound' group by idempotency_key`,
-      [d.engineName],
-    );
+    const perKey = await sandboxSentPerKey(client, d.engineName);
     expect(
       perKey.filter((r) => r.n !== 1),
       'reminders sent more than once',
