@@ -1,5 +1,6 @@
 import {
   invalidArguments,
+  LockMode,
   invalidState,
   notFound,
   normalizePhone,
@@ -73,8 +74,15 @@ export class RunsService {
     };
   }
 
+  /** The run, locked: a worker's round that holds it finishes first, and its outcome is what is checked. */
+  private async locked(id: number): Promise<WorkflowRun> {
+    const run = await this.em.findOne(WorkflowRun, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!run) throw notFound('run', id);
+    return run;
+  }
+
   async cancel(id: number) {
-    const run = await this.get(id);
+    const run = await this.locked(id);
     if (!LIVE_RUN_STATUSES.includes(run.status))
       throw invalidState(
         `Run ${id} has ended (${run.status}); only queued, running or waiting runs can be cancelled.`,
@@ -123,7 +131,7 @@ export class RunsService {
 
   /** A failed run starts again at the step that failed, with the same keys (what was sent is not sent again). */
   async retry(id: number) {
-    const run = await this.get(id);
+    const run = await this.locked(id);
     if (run.status !== 'failed')
       throw invalidState(`Run ${id} is ${run.status}; only failed runs can be retried.`, {
         current_status: run.status,
