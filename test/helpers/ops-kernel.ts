@@ -73,6 +73,18 @@ export async function fails(
   return payload;
 }
 
+/** A shop's caller: ok and fails bound to its token. */
+export function caller(k: TestKernel, token: string) {
+  return {
+    ok: (tool: string, args: Record<string, unknown> = {}) => ok(k, token, tool, args),
+    fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, token, tool, args, code),
+  };
+}
+
+let phones = 0;
+/** A Spanish mobile number no other test of the run uses. */
+export const freshPhone = () => `+346${`${Date.now()}${String(++phones).padStart(3, '0')}`.slice(-8)}`;
+
 /** What a phone does when its camera reads the QR: opens the pairing link. */
 export async function openPairingLink(k: TestKernel, pairingUrl: string, phone?: string) {
   const url = new URL(pairingUrl);

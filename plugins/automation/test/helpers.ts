@@ -1,5 +1,5 @@
 import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, customerWrites, fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
+import { bootOps, caller, customerWrites, freshPhone, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 
 /** The groups an automation test boots besides whatsapp_ops. */
@@ -20,15 +20,7 @@ export const bootAutomation = (groupConfigs: Record<string, Record<string, unkno
     groupConfigs: { automation: { worker: { pollMs: 50, leaseSeconds: 5 } }, ...groupConfigs },
   });
 
-let seq = 0;
-/** A Spanish mobile number no other test uses. */
-export const freshPhone = () => `+346${`${Date.now()}${String(++seq).padStart(3, '0')}`.slice(-8)}`;
-
-/** The shop's caller: ok / fails bound to a token. */
-export const caller = (k: TestKernel, token: string) => ({
-  ok: (tool: string, args: Record<string, unknown> = {}) => ok(k, token, tool, args),
-  fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, token, tool, args, code),
-});
+export { caller, freshPhone };
 
 /** A customer writes; resolves once the message is recorded (its listeners ran). */
 export async function customerSays(k: TestKernel, token: string, sessionKey: string, phone: string, text: string) {

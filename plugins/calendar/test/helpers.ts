@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, fails, ok, type OpsKernelOptions } from '../../../test/helpers/ops-kernel.js';
+import { bootOps, caller, type OpsKernelOptions } from '../../../test/helpers/ops-kernel.js';
 
 export const ZONE = 'Europe/Madrid';
 export const JOB = 'calendar.send-calendar-notifications';
@@ -22,12 +21,7 @@ export function nextWeekday(weekday: number, minDays = 3): string {
 export const bootCalendar = (config: Record<string, unknown> = {}, options: Omit<OpsKernelOptions, 'groups'> = {}) =>
   bootOps({ ...options, groups: ['agents', 'calendar'], groupConfigs: { calendar: config } });
 
-export function caller(k: TestKernel, token: string) {
-  return {
-    ok: (tool: string, args: Record<string, unknown> = {}) => ok(k, token, tool, args),
-    fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, token, tool, args, code),
-  };
-}
+export { caller };
 
 /** A calendar open Mondays 09:00–18:00 (60-minute grid, no minimum notice) with one 60-minute service. */
 export async function mondayCalendar(c: ReturnType<typeof caller>, name: string, service: string) {

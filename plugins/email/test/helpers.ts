@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ImapFlow } from 'imapflow';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { bootKernel } from '../../../test/helpers/boot.js';
-import { fails, ok } from '../../../test/helpers/ops-kernel.js';
+import { caller as shopCaller, ok } from '../../../test/helpers/ops-kernel.js';
 import { dovecot, type Dovecot } from '../../../test/helpers/mail-servers/dovecot.js';
 import { SmtpSink } from '../../../test/helpers/mail-servers/smtp-sink.js';
 
@@ -47,8 +47,7 @@ export function emailKernel(
 
 export function caller(k: TestKernel, token: string) {
   return {
-    ok: (tool: string, args: Record<string, unknown> = {}) => ok(k, token, tool, args),
-    fails: (tool: string, args: Record<string, unknown>, code: string) => fails(k, token, tool, args, code),
+    ...shopCaller(k, token),
     /** A confirmed tool: the first call describes, the second (confirm: true) runs. */
     confirmed: async (tool: string, args: Record<string, unknown>) => {
       const first = await k.call(token, tool, args);

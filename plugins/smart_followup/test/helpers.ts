@@ -1,14 +1,12 @@
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { inShop } from '../../../test/fixtures/service-probe/index.js';
-import { customerWrites, rows } from '../../../test/helpers/ops-kernel.js';
+import { customerWrites, freshPhone, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 
 /** The groups a follow-up test boots besides whatsapp_ops (which bootOps adds). */
 export const FOLLOWUP_GROUPS = ['customers', 'conversations', 'account', 'smart_followup'];
 
-let seq = 0;
-/** A Spanish mobile number no other test uses. */
-export const freshPhone = () => `+346${`${Date.now()}${String(++seq).padStart(3, '0')}`.slice(-8)}`;
+export { freshPhone };
 
 /** A customer writes; resolves once the message is recorded. */
 export async function customerSays(k: TestKernel, token: string, sessionKey: string, phone: string, text: string) {
