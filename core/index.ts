@@ -75,6 +75,7 @@ export type {
 export { REDACTED } from './audit/secret-args.js';
 export type { NetworkGuard, CheckedAddress, GuardedFetchOptions } from './net/network-guard.js';
 export { timestampedHmac } from './net/hmac-signature.js';
+export { readCapped } from './net/read-capped.js';
 export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';
 export type {
   MetricDefinition,

@@ -22,7 +22,7 @@ export { ROUTING_ROLES } from './entities/values.js';
 /** The automatic senders the contact-window filter knows (a workflow step may send as one). */
 export { BILLING_SOURCES } from './entities/values.js';
 
-export type { SendRequest } from './services/messaging-service.js';
+export type { SendRequest, SendAnswer } from './services/messaging-service.js';
 
 export type {
   ChatappSessionsService,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, ToolError, type Services } from '../../../../core/index.js';
+import { sql, ToolError, type Services, readCapped } from '../../../../core/index.js';
 import type { CustomFunction } from '../../entities/custom-function.entity.js';
 import type { CallSource, CallStatus } from '../../entities/values.js';
 import { signWebhook } from '../webhooks/sign-webhook.js';
 import { argumentErrors } from './function-schema.js';
 import { offeredOn } from './custom-functions-service.js';
-import { readCapped } from '../read-capped.js';
 
 export interface CallContext {
   source: CallSource;

@@ -1,6 +1,5 @@
-import { ToolError, type NetworkGuard } from '../../../../core/index.js';
+import { ToolError, type NetworkGuard, readCapped } from '../../../../core/index.js';
 import type { SignedWebhook } from './sign-webhook.js';
-import { readCapped } from '../read-capped.js';
 
 const EXCERPT_CHARS = 1024;
 

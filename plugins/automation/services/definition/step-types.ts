@@ -27,6 +27,8 @@ export interface StepType {
   sends?: boolean;
   /** The run variable the step writes (the parameter naming it). */
   writes?: string;
+  /** Groups besides automation's own dependencies the step needs: checked when a workflow is saved and when the step runs. */
+  needs?: string[];
 }
 
 const strict = { additionalProperties: false } as const;
@@ -133,11 +135,13 @@ export const STEP_TYPES: Record<string, StepType> = {
       strict,
     ),
     paths: [],
+    needs: ['tickets'],
   },
   assign_conversation: {
     description: 'Assigns the customer’s conversation to an agent.',
     params: Type.Object({ agent_id: Type.Integer({ minimum: 1 }) }, strict),
     paths: [],
+    needs: ['conversations', 'agents'],
   },
   http_request: {
     description:
@@ -172,6 +176,7 @@ export const STEP_TYPES: Record<string, StepType> = {
     paths: ['handoff'],
     external: true,
     sends: true,
+    needs: ['knowledge'],
   },
   ai_classify: {
     description:
@@ -196,6 +201,7 @@ export const STEP_TYPES: Record<string, StepType> = {
     paths: [],
     external: true,
     writes: 'save_as',
+    needs: ['prompt'],
   },
   trigger_workflow: {
     description: 'Starts another active workflow for the same customer (3 levels deep at most).',

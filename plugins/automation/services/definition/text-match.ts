@@ -21,3 +21,14 @@ export function hasKeyword(text: string, keyword: string): boolean {
       return true;
   return false;
 }
+
+/**
+ * The built-in classifier (no language model): the first category whose name or one of whose
+ * keywords the text has; `other` when none.
+ */
+export function classifyByKeywords(text: string, categories: { name: string; keywords?: string[] }[]): string {
+  const found = categories.find((c) =>
+    [c.name.replaceAll('_', ' '), ...(c.keywords ?? [])].some((k) => hasKeyword(text, k)),
+  );
+  return found?.name ?? 'other';
+}

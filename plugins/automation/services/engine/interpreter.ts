@@ -4,7 +4,7 @@ import { LIMITS, nextOf, type Definition, type Step } from '../definition/defini
 import { fillPlaceholders, type PlaceholderValues } from '../definition/placeholders.js';
 import type { StepState, TriggerFacts } from '../../entities/workflow-run.entity.js';
 import { checkAnswer, type AnswerValidation } from './answer-check.js';
-import type { EffectError, ExternalEffects, StepEffects } from './step-effects.js';
+import type { EffectError, ExternalEffects, Sent, StepEffects } from './step-effects.js';
 
 /** Where a run stands: what the interpreter reads and moves. */
 export interface Cursor {
@@ -37,26 +37,24 @@ export interface StepInput {
   cursor: Cursor;
   effects: StepEffects;
   read: AttributeReader;
-  placeholders: Omit<PlaceholderValues, 'variables'>;
+  placeholders: CustomerPlaceholders;
   timezone: string;
   now: Date;
 }
 
+/** {nombre}, {telefono}, {tienda} of a run's customer. */
+export type CustomerPlaceholders = Omit<PlaceholderValues, 'variables'>;
+
 const DEFAULT_TIMEOUT_MINUTES = 1440;
 const DEFAULT_RETRIES = 1;
-const HTTP_BODY_KEPT = 4096;
 
 /** The key of a step's message: the same run, step and visit never send twice, whatever crashes. */
 export const stepKey = (cursor: Cursor, suffix = '') =>
   `workflow-run-${cursor.runId}-step-${cursor.stepId}-${cursor.visits[cursor.stepId!] ?? 1}${suffix}`;
 
-export function indexOf(definition: Definition, stepId: string): number {
-  return definition.steps.findIndex((s) => s.id === stepId);
-}
-
 /** The step the cursor is on. */
 export function currentStep(definition: Definition, cursor: Cursor): { step: Step; index: number } {
-  const index = indexOf(definition, cursor.stepId!);
+  const index = definition.steps.findIndex((s) => s.id === cursor.stepId);
   return { step: definition.steps[index]!, index };
 }
 
@@ -74,7 +72,7 @@ export function enter(cursor: Cursor, stepId: string): EffectError | null {
   return null;
 }
 
-const fill = (text: string, input: StepInput) =>
+const fill = (text: string, input: Pick<StepInput, 'cursor' | 'placeholders'>) =>
   fillPlaceholders(text, { ...input.placeholders, variables: input.cursor.variables });
 
 /** Does the outside part of an external step (model, HTTP), before the step's transaction. */
@@ -90,7 +88,7 @@ export async function prepare(
       const body = Object.fromEntries(
         Object.entries((p.body as Record<string, unknown>) ?? {}).map(([k, v]) => [
           k,
-          typeof v === 'string' ? fillPlaceholders(v, { ...input.placeholders, variables: input.cursor.variables }) : v,
+          typeof v === 'string' ? fill(v, input) : v,
         ]),
       );
       return externals.http(p.url as string, body);
@@ -116,6 +114,40 @@ function waitUntil(p: Record<string, unknown>, now: Date, timezone: string): Dat
   return at.toJSDate();
 }
 
+/** What a message step sends: its text (a send_message's filled in), its billing source, its key. */
+export function outgoing(
+  step: Step,
+  input: Pick<StepInput, 'cursor' | 'placeholders'>,
+  text: string = fill(step.params!.text as string, input),
+) {
+  return {
+    text,
+    billingSource: (step.params?.billing_source as string | undefined) ?? 'workflow',
+    key: stepKey(input.cursor),
+  };
+}
+
+/** A message step's result: on to `exit` with the message, or failed with the send path's refusal. */
+export function sentResult(sent: Sent, exit: string | null, detail: Record<string, unknown> = {}): StepResult {
+  if ('error' in sent) return { outcome: 'failed', error: sent.error, detail };
+  return { outcome: 'ok', exit, detail: { message_id: sent.messageId, ...detail }, messageId: sent.messageId };
+}
+
+/**
+ * Where a run goes after a step that did not wait: its exit (null: the run ends), or the failure
+ * that ends it — a failed step without an exit of its own follows the error policy.
+ */
+export function exitAfter(
+  definition: Definition,
+  index: number,
+  result: Exclude<StepResult, { outcome: 'waiting' }>,
+): { exit: string | null } | { fail: EffectError } {
+  if (result.outcome === 'ok') return { exit: result.exit };
+  if (result.exit !== undefined) return { exit: result.exit };
+  if ((definition.settings?.error_policy ?? 'stop') === 'stop') return { fail: result.error };
+  return { exit: nextOf(definition, index) };
+}
+
 /** Executes the cursor's step once. Writes only through the effects and into the cursor. */
 export async function executeStep(input: StepInput): Promise<StepResult> {
   const { definition, cursor, effects, now } = input;
@@ -125,15 +157,8 @@ export async function executeStep(input: StepInput): Promise<StepResult> {
   const exitOr = (name: string) => step.paths?.[name] ?? next();
   const state = (cursor.stepState ??= {});
   switch (step.type) {
-    case 'send_message': {
-      const sent = await effects.send({
-        text: fill(p.text as string, input),
-        billingSource: (p.billing_source as string | undefined) ?? 'workflow',
-        key: stepKey(cursor),
-      });
-      if ('error' in sent) return { outcome: 'failed', error: sent.error, detail: {} };
-      return { outcome: 'ok', exit: next(), detail: { message_id: sent.messageId }, messageId: sent.messageId };
-    }
+    case 'send_message':
+      return sentResult(await effects.send(outgoing(step, input)), next());
     case 'ask_question':
       return askQuestion(step, input, state, next);
     case 'branch': {
@@ -184,7 +209,7 @@ export async function executeStep(input: StepInput): Promise<StepResult> {
         };
       }
       if (name) {
-        cursor.variables[name] = answer.body.slice(0, HTTP_BODY_KEPT);
+        cursor.variables[name] = answer.body;
         cursor.variables[`${name}_status`] = String(answer.status);
       }
       if (answer.status < 200 || answer.status > 299)
@@ -202,18 +227,8 @@ export async function executeStep(input: StepInput): Promise<StepResult> {
       if ('error' in answer) return { outcome: 'failed', error: answer.error, detail: {} };
       if (answer.text === null)
         return { outcome: 'ok', exit: exitOr('handoff'), detail: { handoff: true, engine: answer.engine } };
-      const sent = await effects.send({
-        text: answer.text,
-        billingSource: (p.billing_source as string | undefined) ?? 'workflow',
-        key: stepKey(cursor),
-      });
-      if ('error' in sent) return { outcome: 'failed', error: sent.error, detail: { engine: answer.engine } };
-      return {
-        outcome: 'ok',
-        exit: next(),
-        detail: { message_id: sent.messageId, engine: answer.engine, ...(answer.notice && { notice: answer.notice }) },
-        messageId: sent.messageId,
-      };
+      const sent = await effects.send(outgoing(step, input, answer.text));
+      return sentResult(sent, next(), { engine: answer.engine, ...(answer.notice && { notice: answer.notice }) });
     }
     case 'ai_classify': {
       const answer = state.prepared as { category: string; engine: string } | { error: EffectError };

@@ -2,23 +2,27 @@ import { ToolError, type Services } from '../../../../core/index.js';
 import { Workflow } from '../../entities/workflow.entity.js';
 import type { WorkflowRun } from '../../entities/workflow-run.entity.js';
 import { isOpen } from './business-hours.js';
-import type { StepEffects } from './step-effects.js';
+import type { SendAnswer, SendRequest } from '../../../whatsapp_ops/surface.js';
+import type { OutgoingMessage, Sent, StepEffects } from './step-effects.js';
 
 const AUTOMATION_AUTHOR = 'Automation';
 const TAG_COLOR = '#6b7280';
 
-/** Whether a group this step needs runs here; the step fails with group_not_enabled otherwise. */
-function need(deps: Services, ...groups: string[]) {
-  const missing = groups.filter((g) => !deps.kernelCatalog.names().includes(g));
-  if (missing.length > 0)
-    throw new ToolError(
-      'group_not_enabled',
-      `This step needs the ${missing.join(' and ')} group, which this server does not run.`,
-      {
-        group: missing[0],
-      },
-    );
-}
+/** A step's message as the send path takes it: automatic, on the run's line, with the step's key. */
+export const sendRequestOf = (run: WorkflowRun, message: OutgoingMessage): SendRequest => ({
+  phone: run.phone,
+  text: message.text,
+  ...(run.sessionId ? { sessionId: run.sessionId } : {}),
+  automatic: true,
+  billingSource: message.billingSource,
+  idempotencyKey: message.key,
+});
+
+/** The send path's answer as a step sees it. */
+export const sentOf = (answer: SendAnswer): Sent =>
+  'message' in answer
+    ? { messageId: answer.message.id }
+    : { error: { code: answer.error.code, message: answer.error.message } };
 
 /** The steps' effects on the world, for one run, in its step's transaction. */
 export class LiveEffects implements StepEffects {
@@ -27,20 +31,11 @@ export class LiveEffects implements StepEffects {
     private readonly run: WorkflowRun,
   ) {}
 
-  async send({ text, billingSource, key }: { text: string; billingSource: string; key: string }) {
-    const [answer] = await this.deps.chatappMessagingService.sendMany([
-      {
-        phone: this.run.phone,
-        text,
-        ...(this.run.sessionId ? { sessionId: this.run.sessionId } : {}),
-        automatic: true,
-        billingSource,
-        idempotencyKey: key,
-      },
-    ]);
-    if ('error' in answer!) return { error: { code: answer.error.code, message: answer.error.message } };
-    await markAutomatic(this.deps, [this.run.phone]);
-    return { messageId: answer!.message.id };
+  async send(message: OutgoingMessage) {
+    const [answer] = await this.deps.chatappMessagingService.sendMany([sendRequestOf(this.run, message)]);
+    const sent = sentOf(answer!);
+    if ('messageId' in sent) await markAutomatic(this.deps, [this.run.phone]);
+    return sent;
   }
 
   async tag(action: 'add' | 'remove', tag: string) {
@@ -57,7 +52,6 @@ export class LiveEffects implements StepEffects {
   }
 
   async ticket(ticket: { title: string; description: string | null; priority: string | null }) {
-    need(this.deps, 'tickets');
     const { ticket: created } = await this.deps.ticketsService.create({
       title: ticket.title,
       phone: this.run.phone,
@@ -68,7 +62,6 @@ export class LiveEffects implements StepEffects {
   }
 
   async assign(agentId: number) {
-    need(this.deps, 'conversations', 'agents');
     await this.deps.conversationsService.assign(this.run.phone, this.run.sessionId ?? undefined, agentId);
   }
 

@@ -1,6 +1,6 @@
-import { ToolError, Type, type Services } from '../../../../core/index.js';
+import { readCapped, ToolError, Type, type Services } from '../../../../core/index.js';
 import type { AutomationConfig } from '../../config.js';
-import { hasKeyword } from '../definition/text-match.js';
+import { classifyByKeywords } from '../definition/text-match.js';
 import type { EffectError, ExternalEffects } from './step-effects.js';
 
 const KEPT_BODY = 4096;
@@ -15,16 +15,6 @@ const failure = (err: unknown): { error: EffectError } => {
     },
   };
 };
-
-const needs = (deps: Services, group: string): { error: EffectError } | null =>
-  deps.kernelCatalog.names().includes(group)
-    ? null
-    : {
-        error: {
-          code: 'group_not_enabled',
-          message: `This step needs the ${group} group, which this server does not run.`,
-        },
-      };
 
 /** The outside work of steps for one shop: HTTP through the network guard, the assistant, the classifier. */
 export function liveExternals(deps: Services, config: AutomationConfig): ExternalEffects {
@@ -41,16 +31,15 @@ export function liveExternals(deps: Services, config: AutomationConfig): Externa
           },
           { followRedirects: false },
         );
-        const text = (await response.text()).slice(0, KEPT_BODY);
-        return { status: response.status, body: text };
+        // An endpoint cannot make the server buffer a large answer: the rest is never read.
+        const { text } = await readCapped(response.body, KEPT_BODY);
+        return { status: response.status, body: text ?? '' };
       } catch (err) {
         return failure(err);
       }
     },
 
     async aiReply(question, instructions) {
-      const missing = needs(deps, 'knowledge');
-      if (missing) return missing;
       try {
         const answer = await deps.knowledgeAnswerService.answer({
           surface: 'whatsapp_workflow',
@@ -64,16 +53,9 @@ export function liveExternals(deps: Services, config: AutomationConfig): Externa
     },
 
     async aiClassify(text, categories) {
-      const missing = needs(deps, 'prompt');
-      if (missing) return missing;
       try {
-        if (!(await deps.aiService.hasLanguageModel())) {
-          // The built-in engine: the first category one of whose keywords (or its own name) the text has.
-          const found = categories.find((c) =>
-            [c.name.replaceAll('_', ' '), ...(c.keywords ?? [])].some((k) => hasKeyword(text, k)),
-          );
-          return { category: found?.name ?? 'other', engine: 'builtin' };
-        }
+        if (!(await deps.aiService.hasLanguageModel()))
+          return { category: classifyByKeywords(text, categories), engine: 'builtin' };
         const names = categories.map((c) => c.name);
         const answer = await deps.aiService.chat({
           surface: 'whatsapp_workflow',

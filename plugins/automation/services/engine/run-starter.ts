@@ -2,7 +2,6 @@ import type { Services } from '../../../../core/index.js';
 import type { AutoReplyRule } from '../../entities/auto-reply-rule.entity.js';
 import type { Workflow } from '../../entities/workflow.entity.js';
 import { WorkflowRun, type TriggerFacts } from '../../entities/workflow-run.entity.js';
-import { AutomationContact } from '../../entities/automation-contact.entity.js';
 import { LIMITS } from '../definition/definition.js';
 import { runOrigin } from './run-origin.js';
 
@@ -62,23 +61,18 @@ export class RunStarter {
     );
   }
 
-  /** Whether the contact guard leaves the customer alone now (a bot answering our bot). */
-  async contactPaused(phone: string): Promise<boolean> {
-    const contact = await this.deps.em.findOne(AutomationContact, { phone });
-    return !!contact?.pausedUntil && contact.pausedUntil > new Date();
-  }
-
   private async refusal(workflow: Workflow, phone: string): Promise<string | null> {
-    if (await this.contactPaused(phone))
-      return 'contact_paused: the customer answered automatic messages like a bot; automation pauses for 24 h';
     const settings = workflow.definition.settings ?? {};
-    const [row] = await this.deps.em.execute<{ live: number; ever: number; recent: number }[]>(
-      `select count(*) filter (where status in ('queued', 'running', 'waiting'))::int as live,
+    const [row] = await this.deps.em.execute<{ paused: boolean; live: number; ever: number; recent: number }[]>(
+      `select exists(select 1 from automation_contacts where shop_id = ? and phone = ? and paused_until > now()) as paused,
+              count(*) filter (where status in ('queued', 'running', 'waiting'))::int as live,
               count(*)::int as ever,
               count(*) filter (where created_at > now() - make_interval(mins => ?))::int as recent
        from automation_runs where shop_id = ? and workflow_id = ? and phone = ? and status <> 'skipped'`,
-      [settings.reentry_cooldown_minutes ?? 0, this.deps.shop.id, workflow.id, phone],
+      [this.deps.shop.id, phone, settings.reentry_cooldown_minutes ?? 0, this.deps.shop.id, workflow.id, phone],
     );
+    if (row!.paused)
+      return 'contact_paused: the customer answered automatic messages like a bot; automation pauses for 24 h';
     if (settings.once_per_contact && row!.ever > 0)
       return 'once_per_contact: the customer went through this workflow before';
     if (row!.live > 0) return 'already_running: a run of this workflow is live for the customer';

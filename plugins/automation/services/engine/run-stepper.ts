@@ -7,14 +7,22 @@ import { WorkflowRun } from '../../entities/workflow-run.entity.js';
 import { LIMITS, nextOf, type Definition, type Step } from '../definition/definition.js';
 import { STEP_TYPES } from '../definition/step-types.js';
 import { ruleDefinition } from '../rules/rule-definition.js';
-import { fillPlaceholders } from '../definition/placeholders.js';
-import { currentStep, enter, executeStep, stepKey, type Cursor, type StepResult } from './interpreter.js';
-import { LiveEffects, markAutomatic } from './live-effects.js';
+import {
+  currentStep,
+  enter,
+  executeStep,
+  exitAfter,
+  outgoing,
+  sentResult,
+  type Cursor,
+  type CustomerPlaceholders,
+  type StepResult,
+} from './interpreter.js';
+import { LiveEffects, markAutomatic, sendRequestOf, sentOf } from './live-effects.js';
 import { attributeReader } from './run-facts.js';
 import { runOrigin } from './run-origin.js';
 import type { EffectError } from './step-effects.js';
 
-/** An external step's outside part, to be done by the worker before the step runs (no transaction open). */
 /** What a run does after a step: goes on (true), stops for now (false), or needs its outside work first. */
 export type Outcome = boolean | PrepareRequest;
 
@@ -31,11 +39,12 @@ interface Ready {
   cursor: Cursor;
   step: Step;
   index: number;
-  placeholders: { nombre: string; telefono: string; tienda: string };
+  placeholders: CustomerPlaceholders;
 }
 
+/** An external step's outside part, to be done by the worker before the step runs (no transaction open). */
 export interface PrepareRequest {
-  prepare: { step: Step; cursor: Cursor; placeholders: { nombre: string; telefono: string; tienda: string } };
+  prepare: { step: Step; cursor: Cursor; placeholders: CustomerPlaceholders };
 }
 
 const toCursor = (run: WorkflowRun): Cursor => ({
@@ -52,10 +61,10 @@ const toCursor = (run: WorkflowRun): Cursor => ({
 });
 
 /**
- * One step of a run per transaction, with the run's row locked and its lease checked: a worker
- * that lost its lease (it was too slow, or another took over after a crash) changes nothing.
- * Everything a step did commits together with the run's move to its next step; a crash before the
- * commit leaves the run on the step, and its retry sends with the same keys.
+ * A round of steps of a shop's claimed runs per transaction, with the runs' rows locked and their
+ * lease checked: a worker that lost its lease (it was too slow, or another took over after a crash)
+ * changes nothing. Everything a step did commits together with its run's move to the next step; a
+ * crash before the commit leaves each run on its step, and the retry sends with the same keys.
  */
 export class RunStepper {
   constructor(private readonly deps: Services) {}
@@ -109,49 +118,36 @@ export class RunStepper {
     const now = new Date();
     const lookups: Lookups = { names: await this.names(runs.map((r) => r.phone)), definitions: new Map() };
     for (const run of runs) {
-      const ready = await this.ready(run, lookups);
+      const ready = await this.ready(run, lookups, now, leaseSeconds);
       if (!('cursor' in ready)) outcomes.set(run.id, ready.outcome);
       else if (ready.step.type === 'send_message') sends.push(ready);
       else outcomes.set(run.id, await this.execute(ready, now, leaseSeconds));
     }
     if (sends.length > 0) {
-      const texts = sends.map((r) =>
-        fillPlaceholders(r.step.params!.text as string, { ...r.placeholders, variables: r.cursor.variables }),
-      );
-      const answers = await this.deps.chatappMessagingService.sendMany(
-        sends.map((r, i) => ({
-          phone: r.run.phone,
-          text: texts[i]!,
-          ...(r.run.sessionId ? { sessionId: r.run.sessionId } : {}),
-          automatic: true,
-          billingSource: (r.step.params!.billing_source as string | undefined) ?? 'workflow',
-          idempotencyKey: stepKey(r.cursor),
-        })),
-      );
+      const answers = (
+        await this.deps.chatappMessagingService.sendMany(sends.map((r) => sendRequestOf(r.run, outgoing(r.step, r))))
+      ).map(sentOf);
       await markAutomatic(
         this.deps,
-        sends.filter((_, i) => 'message' in answers[i]!).map((r) => r.run.phone),
+        sends.filter((_, i) => 'messageId' in answers[i]!).map((r) => r.run.phone),
       );
-      for (const [i, r] of sends.entries()) {
-        const answer = answers[i]!;
-        const result: StepResult =
-          'message' in answer
-            ? {
-                outcome: 'ok',
-                exit: nextOf(r.definition, r.index),
-                detail: { message_id: answer.message.id },
-                messageId: answer.message.id,
-              }
-            : { outcome: 'failed', error: { code: answer.error.code, message: answer.error.message }, detail: {} };
-        outcomes.set(r.run.id, await this.finish(r, result, now, leaseSeconds));
-      }
+      for (const [i, r] of sends.entries())
+        outcomes.set(
+          r.run.id,
+          await this.finish(r, sentResult(answers[i]!, nextOf(r.definition, r.index)), now, leaseSeconds),
+        );
     }
     await this.em.flush();
     return outcomes;
   }
 
   /** The run on its step, ready to execute it — or why it will not execute now. */
-  private async ready(run: WorkflowRun, lookups: Lookups): Promise<Ready | { outcome: Outcome }> {
+  private async ready(
+    run: WorkflowRun,
+    lookups: Lookups,
+    now: Date,
+    leaseSeconds: number,
+  ): Promise<Ready | { outcome: Outcome }> {
     const workflow = run.workflowId ? await this.em.findOne(Workflow, { id: run.workflowId }) : null;
     if (run.workflowId && !workflow) return { outcome: await this.end(run, 'cancelled', 'workflow_deleted') };
     if (workflow?.status === 'paused') {
@@ -165,7 +161,9 @@ export class RunStepper {
       });
       return { outcome: false };
     }
-    const definition = await this.definitionOf(run);
+    const key = run.ruleId ? `rule:${run.ruleId}` : `${run.workflowId}:${run.version}`;
+    if (!lookups.definitions.has(key)) lookups.definitions.set(key, await this.definitionOf(run));
+    const definition = lookups.definitions.get(key);
     if (!definition)
       return { outcome: await this.end(run, 'cancelled', run.ruleId ? 'rule_deleted' : 'workflow_deleted') };
     const cursor = toCursor(run);
@@ -179,6 +177,17 @@ export class RunStepper {
       telefono: run.phone,
       tienda: this.deps.shop.name,
     };
+    const missing = (STEP_TYPES[step.type]!.needs ?? []).filter((g) => !this.deps.kernelCatalog.names().includes(g));
+    if (missing.length > 0) {
+      // A group switched off after the workflow was saved: the step fails, and the error policy decides.
+      const error = {
+        code: 'group_not_enabled',
+        message: `This step needs the ${missing.join(' and ')} group, which this server does not run.`,
+      };
+      cursor.stepsExecuted++;
+      const refused = { run, definition, cursor, step, index, placeholders };
+      return { outcome: await this.finish(refused, { outcome: 'failed', error, detail: {} }, now, leaseSeconds) };
+    }
     if (STEP_TYPES[step.type]!.external && !cursor.stepState?.prepared)
       // Its outside part comes first, with no transaction open: the worker does it and comes back.
       return { outcome: { prepare: { step, cursor, placeholders } } };
@@ -234,12 +243,9 @@ export class RunStepper {
       });
       return false;
     }
-    let exit: string | null;
-    if (result.outcome === 'failed') {
-      const policy = definition.settings?.error_policy ?? 'stop';
-      if (result.exit === undefined && policy === 'stop') return this.fail(run, step.id, result.error);
-      exit = result.exit === undefined ? nextOf(definition, index) : result.exit;
-    } else exit = result.exit;
+    const after = exitAfter(definition, index, result);
+    if ('fail' in after) return this.fail(run, step.id, after.fail);
+    const { exit } = after;
     if (exit === null) return this.end(run, 'completed', null);
     const jumped = enter(cursor, exit);
     this.apply(run, cursor);
@@ -280,7 +286,7 @@ export class RunStepper {
     return this.end(run, 'failed', null);
   }
 
-  /** Ends a run; a workflow's run feeds its circuit breaker (20 failed in a row pause it). */
+  /** Ends a run (the round flushes it); a workflow's run feeds its circuit breaker (20 failed in a row pause it). */
   private async end(
     run: WorkflowRun,
     status: 'completed' | 'failed' | 'cancelled',
@@ -307,7 +313,6 @@ export class RunStepper {
           ? [run.workflowId]
           : [LIMITS.failingRunsToPause, LIMITS.failingRunsToPause, run.workflowId],
       );
-    await this.em.flush();
     return false;
   }
 

@@ -17,9 +17,10 @@ interface Claim {
 /**
  * Runs workflows. Each server process has one worker: a pass claims runnable runs — queued, waiting
  * ones whose time came (or whose answer arrived), running ones whose worker's lease expired — with
- * `FOR UPDATE SKIP LOCKED` and a lease, then advances them `concurrency` at a time, a transaction
- * per step. Several processes share the table without running a step twice at once; a killed
- * worker's runs are taken over when their lease ends and go on from the step that did not commit.
+ * `FOR UPDATE SKIP LOCKED` and a lease, then advances each shop's claimed runs together (up to
+ * `concurrency` shops at a time), a transaction per round of steps. Several processes share the
+ * table without running a step twice at once; a killed worker's runs are taken over when their
+ * lease ends and go on from the step that did not commit.
  */
 export class RunWorker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -56,7 +57,10 @@ export class RunWorker {
   async drain(): Promise<number> {
     const claims = await this.claim();
     const byShop = new Map<number, number[]>();
-    for (const c of claims) byShop.set(c.shop_id, [...(byShop.get(c.shop_id) ?? []), c.id]);
+    for (const c of claims) {
+      if (!byShop.has(c.shop_id)) byShop.set(c.shop_id, []);
+      byShop.get(c.shop_id)!.push(c.id);
+    }
     const groups = [...byShop];
     let next = 0;
     const lane = async () => {

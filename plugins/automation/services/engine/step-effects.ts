@@ -6,12 +6,19 @@ export interface EffectError {
 
 export type Sent = { messageId: number | null } | { error: EffectError };
 
+/** A message a step sends: the text, the billing source, and the key that makes it once. */
+export interface OutgoingMessage {
+  text: string;
+  billingSource: string;
+  key: string;
+}
+
 /**
  * What steps do to the world. The engine uses the live effects (the send path, customers, tickets…)
  * in the run's transaction; test_workflow uses a recorder that only writes down what would happen.
  */
 export interface StepEffects {
-  send(message: { text: string; billingSource: string; key: string }): Promise<Sent>;
+  send(message: OutgoingMessage): Promise<Sent>;
   tag(action: 'add' | 'remove', tag: string): Promise<void>;
   comment(text: string): Promise<void>;
   ticket(ticket: { title: string; description: string | null; priority: string | null }): Promise<number>;

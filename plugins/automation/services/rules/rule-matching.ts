@@ -2,6 +2,9 @@ import type { AutoReplyRule } from '../../entities/auto-reply-rule.entity.js';
 import type { RuleType } from '../../entities/values.js';
 import { fold, hasKeyword } from '../definition/text-match.js';
 
+/** A message after this much silence opens a conversation (welcome rules; conversation_opened's default). */
+export const CONVERSATION_GAP_HOURS = 24;
+
 /** Which rule answers when several match the same message: priority first, then this order. */
 const TYPE_ORDER: RuleType[] = ['keyword', 'welcome', 'away', 'ai_reply'];
 

@@ -3,7 +3,7 @@ import { AutoReplyRule } from '../../entities/auto-reply-rule.entity.js';
 import type { RuleMatch, RuleType, RuleWhen } from '../../entities/values.js';
 import { fillPlaceholders, unknownPlaceholders } from '../definition/placeholders.js';
 import { isOpen } from '../engine/business-hours.js';
-import { matchingRules } from './rule-matching.js';
+import { CONVERSATION_GAP_HOURS, matchingRules } from './rule-matching.js';
 
 export interface RuleFields {
   type?: RuleType;
@@ -21,7 +21,6 @@ export interface RuleFields {
 
 /** Welcome and away messages go once a day per customer unless the shop says otherwise. */
 const DEFAULT_COOLDOWN: Record<RuleType, number> = { welcome: 24, away: 24, keyword: 0, ai_reply: 0 };
-const CONVERSATION_GAP_MS = 24 * 3_600_000;
 
 export function rulePayload(r: AutoReplyRule) {
   return {
@@ -119,7 +118,8 @@ export class AutoReplyRulesService {
         `select max(created_at) as last from chatapp_messages_view where shop_id = ? and phone = ? and direction = 'inbound' and created_at <= ?`,
         [this.deps.shop.id, phone, at],
       );
-      firstOfConversation = !row?.last || at.getTime() - new Date(row.last).getTime() >= CONVERSATION_GAP_MS;
+      firstOfConversation =
+        !row?.last || at.getTime() - new Date(row.last).getTime() >= CONVERSATION_GAP_HOURS * 3_600_000;
     }
     const open = await isOpen(this.deps, at);
     const rules = await this.em.find(AutoReplyRule, { enabled: true });

@@ -7,7 +7,7 @@ import { holds } from '../definition/conditions.js';
 import type { TriggerType } from '../definition/definition.js';
 import { isOpen } from '../engine/business-hours.js';
 import { attributeReader } from '../engine/run-facts.js';
-import { matchingRules } from '../rules/rule-matching.js';
+import { CONVERSATION_GAP_HOURS, matchingRules } from '../rules/rule-matching.js';
 
 /** A reply this soon after our automatic message looks like another bot answering. */
 const QUICK_REPLY_MS = 2_000;
@@ -15,8 +15,6 @@ const QUICK_REPLY_MS = 2_000;
 const QUICK_REPLIES_TO_PAUSE = 3;
 /** …for this long. */
 const CONTACT_PAUSE_MS = 24 * 3_600_000;
-/** A conversation opens with a message after this much silence (welcome rules; conversation_opened's default). */
-const CONVERSATION_GAP_HOURS = 24;
 
 /** The guard row of a customer as the first query reads it. */
 interface ContactRow {
@@ -55,7 +53,7 @@ export class AutomationTriggers {
   async messageReceived(e: WhatsappOpsMessageReceived): Promise<void> {
     // Every inbound message of every shop passes here: one query says whether anything could
     // answer and, only then, reads the customer's guard row and their previous message.
-    const [facts0] = await this.em.execute<Situation[]>(
+    const [found] = await this.em.execute<Situation[]>(
       `with u as (
          select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
                 exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
@@ -80,7 +78,7 @@ export class AutomationTriggers {
         e.message_id,
       ],
     );
-    const uses = facts0!;
+    const uses = found!;
     if (!uses.rules && !uses.workflows && !uses.waiting) return;
     const receivedAt = new Date(e.received_at);
     if (await this.botStorm(e.phone, uses.contact, receivedAt)) return;
@@ -108,14 +106,14 @@ export class AutomationTriggers {
 
     const rules = uses.rules ? await this.em.find(AutoReplyRule, { enabled: true }) : [];
     if (rules.length > 0) {
-      const situation = {
+      const message = {
         text: e.text ?? '',
         sessionId: e.session_id,
         firstOfConversation: silentHours >= CONVERSATION_GAP_HOURS,
         // Business hours are read only when a rule depends on them.
         open: rules.some((r) => r.when !== 'always') ? await isOpen(this.deps, receivedAt) : true,
       };
-      for (const rule of matchingRules(rules, situation)) {
+      for (const rule of matchingRules(rules, message)) {
         const run = await this.deps.automationRunStarter.startRule(rule, {
           phone: e.phone,
           sessionId: e.session_id,

@@ -2,15 +2,8 @@ import { invalidArguments, type Services } from '../../../../core/index.js';
 import { Workflow } from '../../entities/workflow.entity.js';
 import type { DefinitionError } from '../definition/definition-error.js';
 import type { Definition } from '../definition/definition.js';
+import { STEP_TYPES } from '../definition/step-types.js';
 import { validateDefinition, type Validation } from '../definition/validate-definition.js';
-
-/** The groups a step type needs besides automation's own dependencies. */
-const STEP_GROUPS: Record<string, string[]> = {
-  create_ticket: ['tickets'],
-  assign_conversation: ['conversations', 'agents'],
-  ai_reply: ['knowledge'],
-  ai_classify: ['prompt'],
-};
 
 /**
  * The whole check of a definition for a shop: the definition's own rules (validate-definition.ts),
@@ -25,7 +18,7 @@ export async function checkForShop(deps: Services, raw: unknown, selfId: number 
   const groups = deps.kernelCatalog.names();
   const targets = new Map<number, string>();
   definition.steps.forEach((step, i) => {
-    for (const group of STEP_GROUPS[step.type] ?? [])
+    for (const group of STEP_TYPES[step.type]!.needs ?? [])
       if (!groups.includes(group))
         errors.push({
           path: `steps[${i}].type`,

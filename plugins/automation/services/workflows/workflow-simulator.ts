@@ -1,12 +1,12 @@
 import { normalizePhone, type Services } from '../../../../core/index.js';
 import type { TriggerFacts } from '../../entities/workflow-run.entity.js';
 import { holds } from '../definition/conditions.js';
-import { LIMITS, nextOf, type Definition } from '../definition/definition.js';
-import { hasKeyword } from '../definition/text-match.js';
+import { LIMITS, type Definition } from '../definition/definition.js';
+import { classifyByKeywords } from '../definition/text-match.js';
 import { isOpen } from '../engine/business-hours.js';
-import { currentStep, enter, executeStep, type Cursor } from '../engine/interpreter.js';
+import { currentStep, enter, executeStep, exitAfter, type Cursor } from '../engine/interpreter.js';
 import { attributeReader } from '../engine/run-facts.js';
-import type { StepEffects } from '../engine/step-effects.js';
+import type { OutgoingMessage, StepEffects } from '../engine/step-effects.js';
 
 export interface SimulatedEvent {
   text?: string;
@@ -32,7 +32,7 @@ class RecordingEffects implements StepEffects {
 
   constructor(private readonly deps: Services) {}
 
-  async send({ text, billingSource }: { text: string; billingSource: string }) {
+  async send({ text, billingSource }: OutgoingMessage) {
     this.actions.push({ action: 'send_message', text, billing_source: billingSource });
     return { messageId: null };
   }
@@ -116,10 +116,10 @@ export class WorkflowSimulator {
         cursor.stepState.prepared = { text: '(the assistant’s answer)', engine: 'simulated' };
       if (step.type === 'ai_classify') {
         const categories = step.params!.categories as { name: string; keywords?: string[] }[];
-        const found = categories.find((c) =>
-          [c.name.replaceAll('_', ' '), ...(c.keywords ?? [])].some((k) => hasKeyword(trigger.text ?? '', k)),
-        );
-        cursor.stepState.prepared = { category: found?.name ?? 'other', engine: 'simulated' };
+        cursor.stepState.prepared = {
+          category: classifyByKeywords(trigger.text ?? '', categories),
+          engine: 'simulated',
+        };
       }
       const before = effects.actions.length;
       const result = await executeStep({
@@ -141,16 +141,13 @@ export class WorkflowSimulator {
         }
         continue;
       }
-      let exit: string | null;
-      if (result.outcome === 'failed') {
-        if (result.exit === undefined && (definition.settings?.error_policy ?? 'stop') === 'stop') {
-          ended = { status: 'failed', error: result.error };
-          break;
-        }
-        exit = result.exit === undefined ? nextOf(definition, index) : result.exit;
-      } else exit = result.exit;
-      if (exit === null) break;
-      error = enter(cursor, exit);
+      const after = exitAfter(definition, index, result);
+      if ('fail' in after) {
+        ended = { status: 'failed', error: after.fail };
+        break;
+      }
+      if (after.exit === null) break;
+      error = enter(cursor, after.exit);
     }
     if (error) ended = { status: 'failed', error };
     return {
