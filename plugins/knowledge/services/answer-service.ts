@@ -63,7 +63,7 @@ export class KnowledgeAnswerService {
       topK: FACTS,
       ...(request.sources && { sources: request.sources }),
     });
-    const hits = found.results as SearchHit[];
+    const hits: SearchHit[] = found.results;
     if (found.engine === 'builtin') {
       const best = hits[0];
       if (!best || best.score < CONFIDENT)
