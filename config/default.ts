@@ -23,6 +23,7 @@ const defaults: ConfigOverrides = {
     knowledge: { enabled: true },
     mass_marketing: { enabled: true },
     notifications: { enabled: true },
+    plugins: { enabled: true },
     products: { enabled: true },
     prompt: { enabled: true },
     referrals: { enabled: true },

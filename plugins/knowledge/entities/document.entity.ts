@@ -35,6 +35,8 @@ export const KnowledgeDocument = defineEntity({
     languageGiven: p.boolean(),
     tsConfig: p.string().length(16),
     surfaces: p.json<string[]>(),
+    /** A document Q&A assistant's (`docqa:<id>`): searched only by a search that names it. Null: the shop's knowledge. */
+    collection: p.string().length(40).nullable(),
     status: p.enum(DOCUMENT_STATUSES),
     statusReason: p.string().length(500).nullable(),
     charCount: p.integer(),
@@ -50,6 +52,10 @@ export const KnowledgeDocument = defineEntity({
     indexedAt: p.datetime().nullable(),
   },
   indexes: [
+    {
+      name: 'knowledge_documents_collection_index',
+      expression: `create index "knowledge_documents_collection_index" on "knowledge_documents" ("shop_id", "collection") where "collection" is not null`,
+    },
     {
       name: 'knowledge_documents_processing_index',
       expression: `create index "knowledge_documents_processing_index" on "knowledge_documents" ("id") where "status" = 'processing'`,

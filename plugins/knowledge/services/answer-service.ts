@@ -10,6 +10,8 @@ export interface AnswerRequest {
   instructions?: string | null;
   /** Only these sources (a document Q&A assistant answers from documents alone). */
   sources?: SearchSource[];
+  /** Only this collection's documents (a document Q&A assistant's files). */
+  collection?: string;
 }
 
 export interface Citation {
@@ -17,6 +19,8 @@ export interface Citation {
   id: number;
   title: string;
   document_id: number | null;
+  /** Where in the document: its headings, or `Page n` of a PDF. */
+  heading_path: string[] | null;
 }
 
 export interface AssistantAnswer {
@@ -44,6 +48,7 @@ const citationOf = (hit: SearchHit): Citation => ({
   id: hit.id,
   title: hit.title,
   document_id: hit.document_id,
+  heading_path: hit.heading_path,
 });
 
 /**
@@ -62,6 +67,7 @@ export class KnowledgeAnswerService {
       surface: request.surface,
       topK: FACTS,
       ...(request.sources && { sources: request.sources }),
+      ...(request.collection && { collection: request.collection }),
     });
     const hits: SearchHit[] = found.results;
     if (found.engine === 'builtin') {

@@ -22,6 +22,8 @@ export interface SearchRequest {
   topK?: number;
   includePending?: boolean;
   sources?: SearchSource[];
+  /** Only this collection's documents (and no snippets); without it, only the shop's own knowledge. */
+  collection?: string;
 }
 
 export interface SearchHit {
@@ -150,8 +152,9 @@ export class KnowledgeSearchService {
   private scope(request: SearchRequest): Scope {
     const snippets = ['s.shop_id = ?'];
     const snippetParams: unknown[] = [this.deps.shop.id];
-    const documents = ['d.shop_id = ?'];
-    const documentParams: unknown[] = [this.deps.shop.id];
+    const documents = ['d.shop_id = ?', request.collection ? 'd.collection = ?' : 'd.collection is null'];
+    const documentParams: unknown[] = [this.deps.shop.id, ...(request.collection ? [request.collection] : [])];
+    if (request.collection) snippets.push('false');
     snippets.push(request.includePending ? `s.status in ('active', 'pending')` : `s.status = 'active'`);
     snippets.push('(s.valid_until is null or s.valid_until > now())');
     if (request.surface && request.surface !== 'all') {
@@ -169,7 +172,11 @@ export class KnowledgeSearchService {
     }
     return {
       snippets: { where: snippets.join(' and '), params: snippetParams },
-      documents: { where: documents.join(' and '), params: documentParams, filtered: documents.length > 1 },
+      documents: {
+        where: documents.join(' and '),
+        params: documentParams,
+        filtered: documents.length > 2 || Boolean(request.collection),
+      },
     };
   }
 
@@ -246,8 +253,11 @@ export class KnowledgeSearchService {
           'knowledge_chunks c',
           scope.documents.filtered
             ? `c.shop_id = ? and c.document_id in (select d.id from knowledge_documents d where ${scope.documents.where})`
-            : 'c.shop_id = ?',
-          [this.deps.shop.id, ...(scope.documents.filtered ? scope.documents.params : [])],
+            : // A collection's chunks (an assistant's files) are few: leaving them out costs a hashed subplan.
+              `c.shop_id = ? and c.document_id not in (select d.id from knowledge_documents d where d.shop_id = ? and d.collection is not null)`,
+          scope.documents.filtered
+            ? [this.deps.shop.id, ...scope.documents.params]
+            : [this.deps.shop.id, this.deps.shop.id],
         ),
       );
     return this.deps.em.execute(
@@ -331,7 +341,7 @@ export class KnowledgeSearchService {
 
 interface Scope {
   snippets: { where: string; params: unknown[] };
-  /** `filtered`: a surface or language narrows the documents (else every document of the shop counts). */
+  /** `filtered`: a surface, language or collection narrows the documents (else the shop's own documents count). */
   documents: { where: string; params: unknown[]; filtered: boolean };
 }
 

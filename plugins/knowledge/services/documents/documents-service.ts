@@ -36,6 +36,8 @@ export interface DocumentFields {
   file_id?: number;
   language?: string | null;
   surfaces?: string[];
+  /** Set by another group (a document Q&A assistant), never by a tool: see KnowledgeDocument.collection. */
+  collection?: string;
 }
 
 export interface DocumentFilters {
@@ -86,6 +88,7 @@ export class KnowledgeDocumentsService {
       languageGiven: Boolean(fields.language),
       tsConfig: tsConfigOf(fields.language ?? ''),
       surfaces: surfacesOf(fields.surfaces) ?? [],
+      collection: fields.collection ?? null,
       status: 'processing',
       statusReason: null,
       charCount: 0,
@@ -142,8 +145,8 @@ export class KnowledgeDocumentsService {
     return { document: documentPayload(document) };
   }
 
-  async delete(id: number) {
-    const document = await this.find(id);
+  async delete(id: number, collection: string | null = null) {
+    const document = await this.find(id, collection);
     await this.detach(document);
     await this.em.removeAndFlush(document);
     return { deleted: true, id };
@@ -166,6 +169,7 @@ export class KnowledgeDocumentsService {
 
   async list(filters: DocumentFilters, limit: number, offset: number) {
     const filter = new ShopFilter(this.deps.shop.id).surface(filters.surface);
+    filter.add('collection is null');
     if (filters.status) filter.add('status = ?', filters.status);
     if (filters.format) filter.add('format = ?', filters.format);
     if (filters.query?.trim())
@@ -181,8 +185,9 @@ export class KnowledgeDocumentsService {
     return { documents: rows.map(documentPayload), total, limit, offset };
   }
 
-  async find(id: number): Promise<KnowledgeDocument> {
-    const document = await this.em.findOne(KnowledgeDocument, { id });
+  /** A document of the shop's knowledge, or of the collection named. */
+  async find(id: number, collection: string | null = null): Promise<KnowledgeDocument> {
+    const document = await this.em.findOne(KnowledgeDocument, { id, collection });
     if (!document) throw notFound('knowledge document', id);
     return document;
   }
