@@ -1,19 +1,9 @@
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.js';
 import type { TestKernel } from './helpers/boot.js';
 import { TestDatabase } from './helpers/test-database.js';
 import { bootWithFixture } from './fixtures/confirm-group/boot-with-fixture.js';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The confirmation page as a person uses it: real Chromium against the listening kernel. */
 describe('confirmation page in headless Chromium', function () {
@@ -31,10 +21,7 @@ describe('confirmation page in headless Chromium', function () {
     await k.listen();
     shop = await k.newShop('Browser shop');
     other = await k.newShop('Browser other shop');
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
   });
   beforeEach(async () => {
     page = await (await browser.newContext()).newPage();

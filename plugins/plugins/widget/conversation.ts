@@ -1,5 +1,5 @@
 import type { Message, WidgetApi } from './api.js';
-import { el, richText } from './dom.js';
+import { bubbleIcon, el, richText } from './dom.js';
 import { LANGUAGE_NAMES, stringsFor, type Strings } from './strings.js';
 
 export interface WidgetConfig {
@@ -61,7 +61,7 @@ export class Conversation {
     this.panel.append(head, this.log, this.note, form);
     if (this.inline) frame.append(this.panel);
     else {
-      const launcher = el('button', { class: 'launcher', type: 'button' }, '💬');
+      const launcher = el('button', { class: 'launcher', type: 'button' }, bubbleIcon());
       const close = el('button', { type: 'button' }, '×');
       head.append(close);
       this.panel.hidden = true;

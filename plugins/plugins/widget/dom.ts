@@ -30,3 +30,18 @@ export function richText(text: string): Node[] {
   if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
   return nodes;
 }
+
+/** The launcher's chat-bubble icon, drawn (no emoji font needed). */
+export function bubbleIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '26');
+  svg.setAttribute('height', '26');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute('d', 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z');
+  svg.append(path);
+  return svg;
+}

@@ -5,7 +5,7 @@
 export const STYLES = `
 :host{all:initial;--sb-primary:#1f6feb;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24}
 *{box-sizing:border-box}
-.launcher{position:fixed;bottom:20px;right:20px;width:56px;height:56px;border-radius:50%;border:0;background:var(--sb-primary);color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);font-size:24px;z-index:2147483646}
+.launcher{position:fixed;bottom:20px;right:20px;width:56px;height:56px;border-radius:50%;border:0;background:var(--sb-primary);color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center;z-index:2147483646}
 .left .launcher,.left .panel{right:auto;left:20px}
 .panel{position:fixed;bottom:88px;right:20px;width:360px;max-width:calc(100vw - 40px);height:520px;max-height:calc(100vh - 120px);display:flex;flex-direction:column;background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.25);overflow:hidden;z-index:2147483647}
 .inline .panel{position:static;width:100%;max-width:none;height:100vh;max-height:none;border-radius:0;box-shadow:none}
