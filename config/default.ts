@@ -33,6 +33,7 @@ const defaults: ConfigOverrides = {
     storage: { enabled: true },
     tasks: { enabled: true },
     tickets: { enabled: true },
+    voice: { enabled: true },
     whatsapp_ops: { enabled: true },
   },
 };

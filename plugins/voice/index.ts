@@ -1,0 +1,77 @@
+import { asValue } from 'awilix';
+import { definePlugin } from '../../core/index.js';
+import { VoiceConfig } from './config.js';
+import { voiceErrors } from './errors.js';
+import { VoiceCall } from './entities/voice-call.entity.js';
+import { VoiceNumber } from './entities/voice-number.entity.js';
+import { VoiceSettings } from './entities/voice-settings.entity.js';
+import { VoiceTurn } from './entities/voice-turn.entity.js';
+import { VoiceInit } from './migrations/0001-init.js';
+import { twilioRoutes } from './routes/twilio-routes.js';
+import { VoiceCallsService } from './services/calls/calls-service.js';
+import { VoiceSimulator } from './services/calls/simulate-service.js';
+import { VoiceCallEngine } from './services/conversation/call-engine.js';
+import { VoiceNumbersService } from './services/numbers/numbers-service.js';
+import { VoiceSettingsService } from './services/settings/voice-settings-service.js';
+import { getVoiceConfig } from './tools/get-voice-config.js';
+import { configureVoice } from './tools/configure-voice.js';
+import { testVoiceProvider } from './tools/test-voice-provider.js';
+import { listVoiceNumbers } from './tools/list-voice-numbers.js';
+import { assignVoiceNumber } from './tools/assign-voice-number.js';
+import { releaseVoiceNumber } from './tools/release-voice-number.js';
+import { listCalls } from './tools/list-calls.js';
+import { getCall } from './tools/get-call.js';
+import { simulateVoiceCall } from './tools/simulate-voice-call.js';
+import { handOffCall } from './tools/hand-off-call.js';
+import { deleteCallData } from './tools/delete-call-data.js';
+import { getVoiceStats } from './tools/get-voice-stats.js';
+
+/**
+ * voice: the assistant answers the shop's phone numbers through the shop's own Twilio account
+ * (signed webhooks, a speech Gather loop; the sandbox, with simulate_voice_call, is the default),
+ * answering from the shop's knowledge for the voice surface. What it cannot settle is handed over
+ * once per call: a ticket and, with the caller's consent, a message through the one send path.
+ */
+export default definePlugin({
+  name: 'voice',
+  version: '1.0.0',
+  description:
+    'The assistant on the phone: answers the shop’s numbers with its own Twilio account (or the sandbox), from the shop’s knowledge, and hands what it cannot settle to the messaging channel with a ticket.',
+  kernel: '^1.0.0',
+  dependencies: ['knowledge', 'customers'],
+  /** whatsapp_ops: the hand-over message; tickets: the hand-over ticket. */
+  optionalDependencies: ['whatsapp_ops', 'tickets'],
+  configSchema: VoiceConfig,
+  entities: [VoiceSettings, VoiceNumber, VoiceCall, VoiceTurn],
+  migrations: [{ name: '0001-init', class: VoiceInit }],
+  services: {
+    voiceSettingsService: VoiceSettingsService,
+    voiceNumbersService: VoiceNumbersService,
+    voiceCallsService: VoiceCallsService,
+    voiceSimulator: VoiceSimulator,
+    voiceCallEngine: VoiceCallEngine,
+  },
+  errors: voiceErrors,
+  tools: [
+    getVoiceConfig,
+    configureVoice,
+    testVoiceProvider,
+    listVoiceNumbers,
+    assignVoiceNumber,
+    releaseVoiceNumber,
+    listCalls,
+    getCall,
+    simulateVoiceCall,
+    handOffCall,
+    deleteCallData,
+    getVoiceStats,
+  ],
+  retention: [
+    { table: 'voice_turns', column: 'created_at', days: (c) => c.retentionDays },
+    { table: 'voice_calls', column: 'started_at', days: (c) => c.retentionDays },
+  ],
+  setup: (setup) => {
+    setup.container.register({ voiceConfig: asValue(setup.config), voiceBaseUrl: asValue(setup.baseUrl) });
+    twilioRoutes(setup);
+  },
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import {
+  invalidArguments,
+  invalidState,
+  phoneE164OrNull,
+  type Services,
+  type ToolContext,
+} from '../../../../core/index.js';
+import type { VoiceCall } from '../../entities/voice-call.entity.js';
+import type { VoiceSettings } from '../../entities/voice-settings.entity.js';
+import { requireSandbox, type Reply, type VoiceCallEngine } from '../conversation/call-engine.js';
+import { callPayload } from './call-payload.js';
+
+/** Runs work in a short transaction of the shop (the tool's ctx.transaction). */
+export type InTransaction = <T>(work: (ctx: ToolContext) => Promise<T>) => Promise<T>;
+
+/**
+ * simulate_voice_call: a call on the sandbox provider, its caller's lines given as text. Each line
+ * goes through the same conversation as a phone call's speech — a short transaction to hear it,
+ * the assistant outside any (a model may take seconds), a short one to say the answer — and the
+ * hand-over, if any, sends its message through the real send path. Recorded as a sandbox call.
+ */
+export class VoiceSimulator {
+  constructor(private readonly deps: Services) {}
+
+  async simulate(callerPhone: string, utterances: string[], language: string | undefined, inTx: InTransaction) {
+    const settings = await this.deps.voiceSettingsService.current();
+    requireSandbox(settings);
+    if (!settings.enabled)
+      throw invalidState('The voice assistant is switched off (configure_voice enabled: true).', {
+        current_status: 'disabled',
+        allowed: ['enabled'],
+      });
+    const phone = phoneE164OrNull(callerPhone);
+    if (!phone)
+      throw invalidArguments('caller_phone is not a phone number with its international prefix.', [
+        { path: '/caller_phone', message: 'not a phone' },
+      ]);
+    const opened = await inTx(async ({ services }) => {
+      const { call, reply } = await services.voiceCallEngine.open(await services.voiceSettingsService.current(), {
+        provider: 'sandbox',
+        providerCallId: `sim-${randomUUID()}`,
+        from: phone,
+        to: null,
+        numberId: null,
+        language: language ?? this.deps.shop.locale.slice(0, 2),
+      });
+      return { callId: call.id, reply };
+    });
+    const step = <T>(work: (engine: VoiceCallEngine, settings: VoiceSettings, call: VoiceCall) => Promise<T>) =>
+      inTx(async ({ services }) =>
+        work(
+          services.voiceCallEngine,
+          await services.voiceSettingsService.current(),
+          await services.voiceCallEngine.get(opened.callId),
+        ),
+      );
+    let last: Reply = opened.reply;
+    for (const utterance of utterances) {
+      if (last.end) break;
+      const heard = await step((engine, s, call) => engine.hear(s, call, utterance));
+      if ('reply' in heard) last = heard.reply;
+      else {
+        const answer = await this.deps.voiceCallEngine.answer(heard.question, this.deps.voiceConfig.turnTimeoutMs);
+        last = await step((engine, s, call) => engine.settle(s, call, heard.question, answer));
+      }
+    }
+    const call = await step(async (engine, _s, call) => {
+      await engine.end(call, 'completed', null);
+      return callPayload(call);
+    });
+    const { transcript } = await this.deps.voiceCallsService.get(opened.callId);
+    return {
+      call,
+      transcript,
+      sandbox: true,
+      notice:
+        'Simulated on the sandbox provider: no phone rang. A hand-over message went through the messaging send path for real.',
+    };
+  }
+}

@@ -1,0 +1,20 @@
+/** The voice group as other groups see it: its services. Types only. */
+import type { VoiceConfig } from './config.js';
+import type { VoiceSettingsService } from './services/settings/voice-settings-service.js';
+import type { VoiceNumbersService } from './services/numbers/numbers-service.js';
+import type { VoiceCallsService } from './services/calls/calls-service.js';
+import type { VoiceSimulator } from './services/calls/simulate-service.js';
+import type { VoiceCallEngine } from './services/conversation/call-engine.js';
+
+declare module '../../core/index.js' {
+  interface GroupServices {
+    voiceSettingsService: VoiceSettingsService;
+    voiceNumbersService: VoiceNumbersService;
+    voiceCallsService: VoiceCallsService;
+    voiceSimulator: VoiceSimulator;
+    voiceCallEngine: VoiceCallEngine;
+    voiceConfig: VoiceConfig;
+    /** Registered at setup: the server's public base URL (webhook URLs name it). */
+    voiceBaseUrl: () => string;
+  }
+}
