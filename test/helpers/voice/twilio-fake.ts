@@ -27,16 +27,14 @@ export class TwilioFake {
           .writeHead(404, { 'content-type': 'application/json' })
           .end(JSON.stringify({ code: 20404, message: 'The requested resource was not found', status: 404 }));
       if (req.headers.authorization !== expected || match[1] !== this.accountSid)
-        return res
-          .writeHead(401, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              code: 20003,
-              message: 'Authenticate',
-              more_info: 'https://www.twilio.com/docs/errors/20003',
-              status: 401,
-            }),
-          );
+        return res.writeHead(401, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            code: 20003,
+            message: 'Authenticate',
+            more_info: 'https://www.twilio.com/docs/errors/20003',
+            status: 401,
+          }),
+        );
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ sid: this.accountSid, friendly_name: 'Tienda Luna', status: 'active', type: 'Full' }));
