@@ -32,6 +32,8 @@ export class FakeOpenAi {
   reply = 'OK';
   /** When set, the chat answer when nothing else is queued, made from the request's body (a model that reads its input). */
   respond?: (body: any) => string;
+  /** Every request waits this long first (a model's think time), unless a queued step says otherwise. */
+  latencyMs = 0;
   /** Bearer key the server accepts; others get 401. */
   apiKey = 'sk-test-fake-key';
   models = ['fake-chat', 'fake-task', 'fake-embed'];
@@ -99,7 +101,8 @@ export class FakeOpenAi {
       this.chaosLog.push(fail ?? 200);
       if (fail) step = fail === 429 ? { fail, retryAfterSeconds: 0 } : { fail };
     }
-    if (step && 'delayMs' in step) await new Promise((r) => setTimeout(r, step.delayMs));
+    const wait = step && 'delayMs' in step ? step.delayMs : this.latencyMs;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     if (res.destroyed) return;
     if (step && 'fail' in step) {
       if (step.fail === 429 && step.retryAfterSeconds !== undefined)
