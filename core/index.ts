@@ -99,6 +99,8 @@ export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, unknownVariables } from './util/message-template.js';
 export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
+export { takeOne, type Counted } from './util/window-counter.js';
+export { browserBundle, type BrowserBundle } from './web/browser-bundle.js';
 export {
   withContent,
   imageContent,

@@ -3,7 +3,7 @@ import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/i
 /**
  * A rate-limit counter: one row per thing counted (a session's messages, an address's sessions, a
  * shop's answers), its window starting with the first count. Changed only by one upsert statement
- * (services/limits/rate-counters.ts), so processes sharing the database share the limits exactly.
+ * (the kernel's takeOne, core/util/window-counter.ts), so processes sharing the database share the limits exactly.
  */
 export const WidgetRateCounter = defineEntity({
   name: 'WidgetRateCounter',

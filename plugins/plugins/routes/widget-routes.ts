@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SetupContext, ToolContext } from '../../../core/index.js';
+import { browserBundle, type SetupContext, type ToolContext } from '../../../core/index.js';
 import type { AssistantAnswer } from '../../knowledge/surface.js';
 import type { WidgetsConfig } from '../config.js';
 import { frameAncestors, hostAllowed, originHost } from '../services/settings/domains.js';
 import { VisitorRefusal } from '../services/visitors/visitor-refusal.js';
 import { loadView, type WidgetTarget, type WidgetView } from '../services/visitors/widget-view.js';
-import { widgetBundle } from './widget-bundle.js';
 import { widgetOfKey } from './widget-directory.js';
 
 type Params = { key: string; sid?: string; ref?: string };
@@ -25,6 +24,7 @@ const notHere = () => refuse(404, 'not_found', 'This widget does not exist or is
  */
 export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
   const { app, rootEm, withShop, log, baseUrl } = setup;
+  const widgetBundle = () => browserBundle(new URL('../widget/main.ts', import.meta.url));
 
   /** The origin the request comes from when the widget may serve it; a refusal otherwise. */
   const originOf = (request: FastifyRequest, view: WidgetView): string | null => {

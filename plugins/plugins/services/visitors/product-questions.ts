@@ -1,8 +1,8 @@
-import { ToolError, type Services } from '../../../../core/index.js';
+import { takeOne, ToolError, type Services } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
 import type { WidgetSession } from '../../entities/widget-session.entity.js';
-import { takeOne } from './rate-counters.js';
 import { serverText } from './server-strings.js';
+import { COUNTERS } from './visitor-service.js';
 import { VisitorRefusal } from './visitor-refusal.js';
 import type { WidgetView } from './widget-view.js';
 
@@ -35,6 +35,7 @@ export class ProductQaVisitor {
       throw new VisitorRefusal(400, 'invalid_message', 'A question has 1 to 1000 characters.');
     const counted = await takeOne(
       this.deps.em,
+      COUNTERS,
       this.deps.shop.id,
       `s:${session.id}`,
       view.perSession,

@@ -1,16 +1,17 @@
-import { phoneE164OrNull, type Services } from '../../../../core/index.js';
+import { phoneE164OrNull, takeOne, type Services } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
 import { DocqaFile } from '../../entities/docqa-file.entity.js';
 import { WidgetMessage } from '../../entities/widget-message.entity.js';
 import { WidgetSession } from '../../entities/widget-session.entity.js';
 import { WIDGET_LANGUAGES, type MessageRole } from '../../entities/values.js';
 import { identityHash, newSessionId, newSessionToken, sameHex, tokenHash } from '../settings/keys.js';
-import { takeOne } from './rate-counters.js';
 import { serverText } from './server-strings.js';
 import { VisitorRefusal } from './visitor-refusal.js';
 import type { WidgetView } from './widget-view.js';
 
 export const VISITOR_TEXT_MAX = 2_000;
+/** The group's rate-limit counters (the kernel's takeOne counts in it). */
+export const COUNTERS = 'widget_rate_counters';
 const DAY_SECONDS = 86_400;
 
 export interface Opening {
@@ -54,6 +55,7 @@ export class VisitorService {
     const { em, shop } = this.deps;
     const perIp = await takeOne(
       em,
+      COUNTERS,
       shop.id,
       `ip:${shop.id}:${opening.ip}`,
       this.deps.widgetsConfig.sessionsPerIpPerHour,
@@ -110,7 +112,7 @@ export class VisitorService {
     if (!body || body.length > VISITOR_TEXT_MAX)
       throw new VisitorRefusal(400, 'invalid_message', `A message has 1 to ${VISITOR_TEXT_MAX} characters.`);
     if (session.status === 'closed') throw new VisitorRefusal(409, 'session_closed', 'This conversation was closed.');
-    const counted = await takeOne(em, shop.id, `s:${session.id}`, view.perSession, view.windowSeconds);
+    const counted = await takeOne(em, COUNTERS, shop.id, `s:${session.id}`, view.perSession, view.windowSeconds);
     if (!counted.ok)
       throw new VisitorRefusal(429, 'rate_limited', 'The message limit of this conversation is reached.', {
         limit: view.perSession,
@@ -123,6 +125,7 @@ export class VisitorService {
       return { message: messagePayload(message), answer: 'person' };
     const budget = await takeOne(
       em,
+      COUNTERS,
       shop.id,
       `ai:${shop.id}`,
       this.deps.widgetsConfig.aiAnswersPerShopPerDay,
