@@ -101,6 +101,7 @@ export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { takeOne, type Counted } from './util/window-counter.js';
 export { browserBundle, type BrowserBundle } from './web/browser-bundle.js';
+export { normalizeDomains, originHost, hostAllowed, frameAncestors } from './web/allowed-domains.js';
 export {
   withContent,
   imageContent,

@@ -6,13 +6,16 @@ import { VoiceCall } from './entities/voice-call.entity.js';
 import { VoiceNumber } from './entities/voice-number.entity.js';
 import { VoiceSettings } from './entities/voice-settings.entity.js';
 import { VoiceTurn } from './entities/voice-turn.entity.js';
+import { VoiceRateCounter } from './entities/voice-rate-counter.entity.js';
 import { VoiceInit } from './migrations/0001-init.js';
 import { twilioRoutes } from './routes/twilio-routes.js';
+import { webRoutes } from './routes/web-routes.js';
 import { VoiceCallsService } from './services/calls/calls-service.js';
 import { VoiceSimulator } from './services/calls/simulate-service.js';
 import { VoiceCallEngine } from './services/conversation/call-engine.js';
 import { VoiceNumbersService } from './services/numbers/numbers-service.js';
 import { VoiceSettingsService } from './services/settings/voice-settings-service.js';
+import { WebButtonService } from './services/web/web-button-service.js';
 import { getVoiceConfig } from './tools/get-voice-config.js';
 import { configureVoice } from './tools/configure-voice.js';
 import { testVoiceProvider } from './tools/test-voice-provider.js';
@@ -25,11 +28,12 @@ import { simulateVoiceCall } from './tools/simulate-voice-call.js';
 import { handOffCall } from './tools/hand-off-call.js';
 import { deleteCallData } from './tools/delete-call-data.js';
 import { getVoiceStats } from './tools/get-voice-stats.js';
+import { configureWebCallButton } from './tools/configure-web-call-button.js';
 
 /**
  * voice: the assistant answers the shop's phone numbers through the shop's own Twilio account
  * (signed webhooks, a speech Gather loop; the sandbox, with simulate_voice_call, is the default),
- * answering from the shop's knowledge for the voice surface. What it cannot settle is handed over
+ * answering from the shop's knowledge for the voice surface, and a web call button for its site. What it cannot settle is handed over
  * once per call: a ticket and, with the caller's consent, a message through the one send path.
  */
 export default definePlugin({
@@ -42,7 +46,7 @@ export default definePlugin({
   /** whatsapp_ops: the hand-over message; tickets: the hand-over ticket. */
   optionalDependencies: ['whatsapp_ops', 'tickets'],
   configSchema: VoiceConfig,
-  entities: [VoiceSettings, VoiceNumber, VoiceCall, VoiceTurn],
+  entities: [VoiceSettings, VoiceNumber, VoiceCall, VoiceTurn, VoiceRateCounter],
   migrations: [{ name: '0001-init', class: VoiceInit }],
   services: {
     voiceSettingsService: VoiceSettingsService,
@@ -50,6 +54,7 @@ export default definePlugin({
     voiceCallsService: VoiceCallsService,
     voiceSimulator: VoiceSimulator,
     voiceCallEngine: VoiceCallEngine,
+    voiceWebButton: WebButtonService,
   },
   errors: voiceErrors,
   tools: [
@@ -59,6 +64,7 @@ export default definePlugin({
     listVoiceNumbers,
     assignVoiceNumber,
     releaseVoiceNumber,
+    configureWebCallButton,
     listCalls,
     getCall,
     simulateVoiceCall,
@@ -69,9 +75,11 @@ export default definePlugin({
   retention: [
     { table: 'voice_turns', column: 'created_at', days: (c) => c.retentionDays },
     { table: 'voice_calls', column: 'started_at', days: (c) => c.retentionDays },
+    { table: 'voice_rate_counters', column: 'window_start', days: () => 2 },
   ],
   setup: (setup) => {
     setup.container.register({ voiceConfig: asValue(setup.config), voiceBaseUrl: asValue(setup.baseUrl) });
     twilioRoutes(setup);
+    webRoutes(setup);
   },
 });

@@ -5,6 +5,7 @@ import type { VoiceNumbersService } from './services/numbers/numbers-service.js'
 import type { VoiceCallsService } from './services/calls/calls-service.js';
 import type { VoiceSimulator } from './services/calls/simulate-service.js';
 import type { VoiceCallEngine } from './services/conversation/call-engine.js';
+import type { WebButtonService } from './services/web/web-button-service.js';
 
 declare module '../../core/index.js' {
   interface GroupServices {
@@ -13,6 +14,7 @@ declare module '../../core/index.js' {
     voiceCallsService: VoiceCallsService;
     voiceSimulator: VoiceSimulator;
     voiceCallEngine: VoiceCallEngine;
+    voiceWebButton: WebButtonService;
     voiceConfig: VoiceConfig;
     /** Registered at setup: the server's public base URL (webhook URLs name it). */
     voiceBaseUrl: () => string;

@@ -1,8 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { browserBundle, type SetupContext, type ToolContext } from '../../../core/index.js';
+import {
+  browserBundle,
+  frameAncestors,
+  hostAllowed,
+  originHost,
+  type SetupContext,
+  type ToolContext,
+} from '../../../core/index.js';
 import type { AssistantAnswer } from '../../knowledge/surface.js';
 import type { WidgetsConfig } from '../config.js';
-import { frameAncestors, hostAllowed, originHost } from '../services/settings/domains.js';
 import { VisitorRefusal } from '../services/visitors/visitor-refusal.js';
 import { loadView, type WidgetTarget, type WidgetView } from '../services/visitors/widget-view.js';
 import { widgetOfKey } from './widget-directory.js';

@@ -5,7 +5,7 @@ import { HANDOFF_CONSENTS, VOICE_PROVIDERS } from './values.js';
 export const VoiceSettings = defineEntity({
   name: 'VoiceSettings',
   tableName: 'voice_settings',
-  uniques: [{ properties: ['shopId'] }],
+  uniques: [{ properties: ['shopId'] }, { properties: ['webKey'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
     shopId: tenantColumn(),
@@ -19,6 +19,16 @@ export const VoiceSettings = defineEntity({
     languageFixed: p.string().length(2).nullable(),
     maxCallMinutes: p.integer(),
     handoffConsent: p.enum(HANDOFF_CONSENTS),
+    /** The web call button: its embed key, the sites it may run on, and calls per visitor address per hour. */
+    webEnabled: p.boolean(),
+    webKey: p.string().length(40),
+    webAllowedDomains: p.json<string[]>(),
+    webButtonText: p.string().length(60).nullable(),
+    webCallsPerHour: p.integer(),
+    /** Twilio's browser calls: an API key (SID, and its secret sealed) and the TwiML app the calls go through. */
+    twilioApiKeySid: p.string().length(64).nullable(),
+    twilioApiKeySecret: p.text().nullable(),
+    twilioAppSid: p.string().length(64).nullable(),
     updatedAt: p
       .datetime()
       .onCreate(() => new Date())

@@ -11,7 +11,8 @@ type Form = Record<string, string>;
 type Context = ToolContext<VoiceConfig>;
 
 const FORM_LIMIT = 64 * 1024;
-const KEY = /^vn_[A-Za-z0-9_-]{20}$/;
+/** A number's key (vn_…) or the web call button's (vb_…: its TwiML app's calls). */
+const KEY = /^v[nb]_[A-Za-z0-9_-]{20}$/;
 const STATUS_OF: Record<string, CallStatus> = {
   completed: 'completed',
   failed: 'failed',
@@ -32,12 +33,11 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
 
   const numberOf = async (key: string) => {
     if (!KEY.test(key)) return null;
-    const [row] = await rootEm
-      .fork()
-      .execute<{ id: number; shop_id: number; phone_number: string }[]>(
-        'select id, shop_id, phone_number from voice_numbers where number_key = ?',
-        [key],
-      );
+    const [row] = await rootEm.fork().execute<{ id: number | null; shop_id: number; phone_number: string | null }[]>(
+      `select id, shop_id, phone_number from voice_numbers where number_key = ?
+       union all select null, shop_id, null from voice_settings where web_key = ? and web_enabled`,
+      [key, key],
+    );
     return row ?? null;
   };
 
@@ -49,7 +49,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
   const serve = async (
     request: FastifyRequest<{ Params: Params; Body: Form }>,
     reply: FastifyReply,
-    work: (ctx: Context, number: { id: number; phone_number: string }, form: Form) => Promise<unknown>,
+    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<unknown>,
     transactional = true,
   ) => {
     const number = await numberOf(request.params.key);
@@ -90,7 +90,8 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
         const { call, reply: greeting } = await ctx.services.voiceCallEngine.open(settings, {
           provider: 'twilio',
           providerCallId: (form.CallSid ?? '').slice(0, 64),
-          from: form.From ?? 'unknown',
+          // A browser call (the button's TwiML app) carries the visitor's phone in its token's grant.
+          from: form.caller_phone ?? form.From ?? 'unknown',
           to: number.phone_number,
           numberId: number.id,
           language: ctx.shop.locale.slice(0, 2),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
 import twilio from 'twilio';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
@@ -200,6 +201,79 @@ describe('voice: the assistant on the phone', function () {
     });
   });
 
+  describe('the web call button', () => {
+    let key: string;
+    const web = async (
+      method: 'GET' | 'POST',
+      path: string,
+      body?: unknown,
+      origin: string | null = 'https://shop.example',
+      ip = '198.51.100.20',
+    ) => {
+      const res = await k.app.inject({
+        method,
+        url: `/voice/web/${key}${path}`,
+        remoteAddress: ip,
+        headers: { ...(origin && { origin }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { payload: JSON.stringify(body) }),
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.json() as any };
+    };
+
+    it('is off until enabled; then answers only the listed sites', async () => {
+      const { button } = await c.ok('configure_web_call_button', {});
+      expect(button).to.deep.include({
+        enabled: false,
+        allowed_domains: [],
+        max_calls_per_visitor_per_hour: 3,
+        api_key_secret_set: false,
+      });
+      key = /data-key="([^"]+)"/.exec(button.embed_snippet)![1]!;
+      expect((await web('GET', '/config')).status).to.equal(404);
+      const enabled = await c.ok('configure_web_call_button', {
+        enabled: true,
+        allowed_domains: ['shop.example'],
+        button_text: 'Talk to us',
+      });
+      expect(enabled.button).to.deep.include({
+        enabled: true,
+        allowed_domains: ['shop.example'],
+        button_text: 'Talk to us',
+      });
+      const config = await web('GET', '/config');
+      expect(config.status).to.equal(200);
+      expect(config.body).to.deep.include({ mode: 'sandbox', button_text: 'Talk to us' });
+      expect(config.headers['access-control-allow-origin']).to.equal('https://shop.example');
+      for (const origin of ['https://evil.example', null])
+        expect((await web('GET', '/config', undefined, origin)).status).to.equal(403);
+      await c.fails('configure_web_call_button', { allowed_domains: ['https://shop.example/x'] }, 'invalid_arguments');
+    });
+
+    it('a sandbox call from the browser: the visitor’s phone first, then lines answered by the assistant', async () => {
+      expect((await web('POST', '/calls', {})).status).to.equal(400);
+      const phone = freshPhone();
+      const started = await web('POST', '/calls', { phone });
+      expect(started.status).to.equal(201);
+      expect(started.body).to.deep.include({ mode: 'sandbox', sandbox: true });
+      expect(started.body.reply.text).to.include('assistant of Tienda Luna');
+      const turn = (text: string) => web('POST', `/calls/${started.body.call_token}/turns`, { text });
+      expect((await turn('When are you open?')).body.reply.text).to.include('We are open Monday to Friday');
+      expect((await turn('bye')).body.reply).to.deep.include({ end: true });
+      expect((await web('POST', '/calls/not-a-call/turns', { text: 'hi' })).status).to.equal(404);
+      const { calls } = await c.ok('list_calls', { phone });
+      expect(calls[0]).to.deep.include({ provider: 'sandbox', outcome: 'resolved', from: phone });
+    });
+
+    it('three calls per visitor address per hour', async () => {
+      const ip = '198.51.100.33';
+      for (let i = 0; i < 3; i++)
+        expect((await web('POST', '/calls', { phone: freshPhone() }, undefined, ip)).status).to.equal(201);
+      const fourth = await web('POST', '/calls', { phone: freshPhone() }, undefined, ip);
+      expect(fourth.status).to.equal(429);
+      expect(fourth.body).to.deep.include({ error: 'rate_limited', limit: 3, window_minutes: 60 });
+    });
+  });
+
   describe('on Twilio', () => {
     let voiceUrl: string;
     let statusUrl: string;
@@ -369,6 +443,63 @@ describe('voice: the assistant on the phone', function () {
       const unknown = await call.post(voiceUrl.replace(/vn_[^/]+/, 'vn_AAAAAAAAAAAAAAAAAAAA'), params);
       expect(unknown.status).to.equal(404);
       expect((await call.post(voiceUrl, params)).status, 'the untampered request passes').to.equal(200);
+    });
+
+    it('the web call button on Twilio: an Access Token for the shop’s TwiML app, then the call reaches the assistant', async () => {
+      const apiKeySid = `SK${'a1'.repeat(16)}`;
+      const appSid = `AP${'b2'.repeat(16)}`;
+      await c.fails('configure_web_call_button', { enabled: true }, 'invalid_arguments');
+      const { button } = await c.ok('configure_web_call_button', {
+        enabled: true,
+        api_key_sid: apiKeySid,
+        api_key_secret: 'key-secret-123456',
+        twiml_app_sid: appSid,
+      });
+      expect(button).to.deep.include({ provider: 'twilio', api_key_secret_set: true, twiml_app_sid: appSid });
+      expect(JSON.stringify(button)).to.not.include('key-secret-123456');
+      const key = /data-key="([^"]+)"/.exec(button.embed_snippet)![1]!;
+      const phone = freshPhone();
+      const res = await k.app.inject({
+        method: 'POST',
+        url: `/voice/web/${key}/calls`,
+        remoteAddress: '198.51.100.77',
+        headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+        payload: JSON.stringify({ phone }),
+      });
+      expect(res.statusCode).to.equal(201);
+      const { token, identity, mode } = res.json();
+      expect(mode).to.equal('twilio');
+      const [header, payload, signature] = token.split('.');
+      expect(createHmac('sha256', 'key-secret-123456').update(`${header}.${payload}`).digest('base64url')).to.equal(
+        signature,
+      );
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      // The same token as Twilio's helper library makes, claim for claim.
+      const reference = new twilio.jwt.AccessToken(fake.accountSid, apiKeySid, 'key-secret-123456', {
+        identity,
+        ttl: 600,
+      });
+      reference.addGrant(
+        new twilio.jwt.AccessToken.VoiceGrant({
+          outgoingApplicationSid: appSid,
+          outgoingApplicationParams: { caller_phone: phone },
+        }),
+      );
+      const expected = reference.toJwt().split('.');
+      expect(JSON.parse(Buffer.from(header, 'base64url').toString())).to.deep.equal(
+        JSON.parse(Buffer.from(expected[0]!, 'base64url').toString()),
+      );
+      const want = JSON.parse(Buffer.from(expected[1]!, 'base64url').toString());
+      expect(claims).to.deep.include({ grants: want.grants, iss: want.iss, sub: want.sub });
+      expect(claims.exp - claims.iat).to.equal(600);
+
+      const appCall = fake.caller(button.twiml_app_voice_url, `client:${identity}`, '', { caller_phone: phone });
+      const greeting = await appCall.dial();
+      expect(greeting.status).to.equal(200);
+      expect(greeting.gatherAction).to.equal(button.twiml_app_voice_url.replace('/incoming', '/gather'));
+      expect((await appCall.say('When are you open?')).say[0]).to.include('We are open');
+      const { calls } = await c.ok('list_calls', { phone });
+      expect(calls[0]).to.deep.include({ provider: 'twilio', from: phone, to: null });
     });
 
     it('a released number and a shop back on the sandbox answer 404', async () => {

@@ -49,8 +49,9 @@ export class TwilioFake {
   }
 
   /** A caller on the number whose voice webhook is `voiceUrl`. */
-  caller(voiceUrl: string, from: string, to: string): TwilioCall {
-    return new TwilioCall(this, voiceUrl, from, to);
+  /** `extra`: parameters Twilio adds to every webhook of the call (a TwiML app's call: the token grant's params). */
+  caller(voiceUrl: string, from: string, to: string, extra: Record<string, string> = {}): TwilioCall {
+    return new TwilioCall(this, voiceUrl, from, to, extra);
   }
 }
 
@@ -80,6 +81,7 @@ export class TwilioCall {
     private readonly voiceUrl: string,
     private readonly from: string,
     private readonly to: string,
+    private readonly extra: Record<string, string>,
   ) {}
 
   private get common() {
@@ -90,6 +92,7 @@ export class TwilioCall {
       To: this.to,
       Direction: 'inbound',
       ApiVersion: '2010-04-01',
+      ...this.extra,
     };
   }
 

@@ -1,9 +1,15 @@
-import { invalidArguments, notFound, ToolError, type Paging, type Services } from '../../../../core/index.js';
+import {
+  invalidArguments,
+  normalizeDomains,
+  notFound,
+  ToolError,
+  type Paging,
+  type Services,
+} from '../../../../core/index.js';
 import { DocqaAssistant } from '../../entities/docqa-assistant.entity.js';
 import { DocqaFile } from '../../entities/docqa-file.entity.js';
 import { WidgetSession } from '../../entities/widget-session.entity.js';
 import type { LanguageMode } from '../../entities/values.js';
-import { normalizeDomains } from '../settings/domains.js';
 import { newPublicKey } from '../settings/keys.js';
 import { mergeObject, settleLanguages } from '../settings/widget-fields.js';
 import { assistantPayload, collectionOf } from './docqa-payload.js';

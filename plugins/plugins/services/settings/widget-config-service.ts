@@ -1,7 +1,6 @@
-import { invalidArguments, invalidState, type Services } from '../../../../core/index.js';
+import { invalidArguments, invalidState, normalizeDomains, type Services } from '../../../../core/index.js';
 import { WidgetConfig } from '../../entities/widget-config.entity.js';
 import type { LanguageMode, WidgetKind } from '../../entities/values.js';
-import { normalizeDomains, splitDomainList } from './domains.js';
 import { newPublicKey, newVerificationSecret } from './keys.js';
 import { checkCustomCss, mergeObject, settleLanguages } from './widget-fields.js';
 import { configPayload } from './config-payload.js';
@@ -31,6 +30,13 @@ export interface ProductQaChanges {
   faq_enabled?: boolean;
   faq_max_per_product?: number;
 }
+
+/** The product-question widget takes its domains as one comma-separated string (the spec's `str`). */
+export const splitDomainList = (list: string) =>
+  list
+    .split(/[,\s]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
 
 /** The spec's defaults: 30 messages per session per 60 minutes; 5 FAQs per product. */
 const DEFAULTS = {

@@ -2,6 +2,7 @@ import { invalidArguments, type Services } from '../../../../core/index.js';
 import { VoiceSettings } from '../../entities/voice-settings.entity.js';
 import type { VoiceProvider } from '../../entities/values.js';
 import { fetchTwilioAccount } from '../twilio/twilio-client.js';
+import { newWebKey } from '../web/web-button-payload.js';
 
 export interface VoiceChanges {
   provider: VoiceProvider;
@@ -28,9 +29,10 @@ export class VoiceSettingsService {
   async current(): Promise<VoiceSettings> {
     const { em } = this.deps;
     await em.execute(
-      `insert into voice_settings (shop_id, provider, enabled, language_mode, max_call_minutes, handoff_consent, updated_at)
-       values (?, 'sandbox', true, 'auto', 10, 'ask', now()) on conflict (shop_id) do nothing`,
-      [this.deps.shop.id],
+      `insert into voice_settings (shop_id, provider, enabled, language_mode, max_call_minutes, handoff_consent,
+         web_enabled, web_key, web_allowed_domains, web_calls_per_hour, updated_at)
+       values (?, 'sandbox', true, 'auto', 10, 'ask', false, ?, '[]', 3, now()) on conflict (shop_id) do nothing`,
+      [this.deps.shop.id, newWebKey()],
     );
     return em.findOneOrFail(VoiceSettings, {});
   }

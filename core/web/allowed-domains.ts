@@ -1,10 +1,10 @@
-import { invalidArguments } from '../../../../core/index.js';
+import { invalidArguments } from '../errors/tool-error.js';
 
 const HOST = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const DOMAINS_MAX = 50;
 
 /**
- * allowed_domains as stored: lower-case hosts or `*.host` wildcards, no scheme, path or port,
+ * A shop's list of sites a browser feature may run on (widgets, the web call button), as stored: lower-case hosts or `*.host` wildcards, no scheme, path or port,
  * without repeats. `field` names the argument in errors.
  */
 export function normalizeDomains(entries: string[], field: string): string[] {
@@ -24,13 +24,6 @@ export function normalizeDomains(entries: string[], field: string): string[] {
     ]);
   return [...out];
 }
-
-/** The product-question widget takes its domains as one comma-separated string (the spec's `str`). */
-export const splitDomainList = (list: string) =>
-  list
-    .split(/[,\s]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
 
 /** The host of an `Origin` header value, or null when it is not a web origin. */
 export function originHost(origin: string | undefined): string | null {
