@@ -55,6 +55,7 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
     request: FastifyRequest<{ Params: Params }>,
     reply: FastifyReply,
     work: (view: WidgetView, target: WidgetTarget & { shopId: number }, origin: string | null) => Promise<T>,
+    checkOrigin = true,
   ) => {
     let origin: string | null = null;
     try {
@@ -62,7 +63,7 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
       if (!target) throw notHere();
       const view = await withShop(target.shopId, (ctx) => loadView(ctx.services, target));
       if (!view.enabled) throw notHere();
-      origin = originOf(request, view);
+      if (checkOrigin) origin = originOf(request, view);
       const body = await work(view, target, origin);
       cors(reply, origin);
       return body;
@@ -239,21 +240,27 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
       }),
   );
 
+  // A frame load carries no Origin: the page goes out to any frame, and the browser applies its frame-ancestors.
   app.get<{ Params: Params }>('/widget/:key/frame', { config: PUBLIC }, (request, reply) =>
-    serve(request, reply, async (view) => {
-      // The page is for frames on the listed sites; opened directly it would escape the list.
-      if (view.allowedDomains.length > 0 && request.headers['sec-fetch-dest'] === 'document')
-        throw refuse(403, 'origin_not_allowed', 'This page is shown only inside the shop’s site.');
-      reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src https: data:; ${frameAncestors(view.allowedDomains)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer');
-      return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Assistant</title></head><body style="margin:0"><script src="/widget/embed.js" data-key="${request.params.key}" data-mode="inline"></script></body></html>`;
-    }),
+    serve(
+      request,
+      reply,
+      async (view) => {
+        // The page is for frames on the listed sites; opened directly it would escape the list.
+        if (view.allowedDomains.length > 0 && request.headers['sec-fetch-dest'] === 'document')
+          throw refuse(403, 'origin_not_allowed', 'This page is shown only inside the shop’s site.');
+        reply
+          .type('text/html; charset=utf-8')
+          .header(
+            'content-security-policy',
+            `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src https: data:; ${frameAncestors(view.allowedDomains)}`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('referrer-policy', 'no-referrer');
+        return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Assistant</title></head><body style="margin:0"><script src="/widget/embed.js" data-key="${request.params.key}" data-mode="inline"></script></body></html>`;
+      },
+      false,
+    ),
   );
 
   const productQa = (ctx: Context) => {

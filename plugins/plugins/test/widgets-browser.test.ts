@@ -111,6 +111,10 @@ describe('plugins: the widgets in headless Chromium', function () {
       const pages: Record<string, string> = {
         '/chat': page('Tienda Luna', script(keys.chat!)),
         '/docqa': page('Kora help', script(keys.docqa!)),
+        '/framed': page(
+          'Help page',
+          `<iframe src="${base}/widget/${keys.chat}/frame" width="420" height="520"></iframe>`,
+        ),
         '/product': page('Organic tee', script(keys.productQa!).replace(' async>', ' data-product="1000" async>')),
       };
       const html = pages[path];
@@ -242,6 +246,23 @@ describe('plugins: the widgets in headless Chromium', function () {
     expect(await tab.textContent('.faq dd')).to.equal('Yes: machine wash at 30 degrees.');
     if (SHOTS) await tab.screenshot({ path: `${SHOTS}/widget-product-qa.png` });
     expect(errors).to.deep.equal([]);
+  });
+
+  it('the frame page shows the chat inside the shop’s site; frame-ancestors keeps it out of others', async () => {
+    await open('/framed');
+    const frame = tab.frameLocator('iframe');
+    await frame.locator('.panel').waitFor();
+    expect(await frame.locator('.head .title').textContent()).to.equal('Tienda Luna');
+    await frame.locator('input[aria-label=message]').fill('When are you open?');
+    await frame.locator('input[aria-label=message]').press('Enter');
+    await frame.locator('.msg.assistant >> nth=1').waitFor();
+    expect(await frame.locator('.msg.assistant').nth(1).textContent()).to.include('We are open');
+
+    await open('/framed', 'evil.example');
+    await tab.waitForTimeout(500);
+    const child = tab.frames().find((f) => f !== tab.mainFrame());
+    expect(await child!.locator('[data-switchboard-widget]').count(), 'the browser refused to frame it').to.equal(0);
+    errors.length = 0;
   });
 
   it('the document assistant answers from its manual and cites it', async () => {

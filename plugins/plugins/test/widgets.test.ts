@@ -235,7 +235,8 @@ describe('plugins: the web widgets', function () {
         headers: { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' },
       });
       // A frame load carries no Origin: the page goes out, and the browser applies frame-ancestors.
-      expect(frame.status).to.equal(403);
+      expect(frame.status).to.equal(200);
+      expect(frame.headers['content-security-policy']).to.include('frame-ancestors');
       const framed = await k.app.inject({
         method: 'GET',
         url: `/widget/${key}/frame`,
@@ -412,6 +413,27 @@ describe('plugins: the web widgets', function () {
       expect((await widget(k, 'GET', `/widget/${key}/config`)).status).to.equal(200);
     });
 
+    it('past the shop’s daily budget of assistant answers, visitors are handed to a person', async () => {
+      const v = await visitor(k, key, { ip: freshIp() });
+      const [{ count }] = await rows(k, `select count from widget_rate_counters where scope = ?`, [
+        `ai:${shop.shopId}`,
+      ]);
+      expect(count, 'every assistant answer so far was counted').to.be.at.least(5);
+      await rows(k, `update widget_rate_counters set count = 2000 where scope = ?`, [`ai:${shop.shopId}`]);
+      const spent = await v.say('When are you open?');
+      expect(spent.body.replies).to.deep.equal([
+        { ...spent.body.replies[0], role: 'system', text: 'A person from the shop will reply here soon.' },
+      ]);
+      expect((await c.ok('get_plugin_conversation', { session_id: v.id })).conversation.status).to.equal('handed_off');
+      await rows(k, `update widget_rate_counters set window_start = now() - interval '25 hours' where scope = ?`, [
+        `ai:${shop.shopId}`,
+      ]);
+      const next = await visitor(k, key, { ip: freshIp() });
+      expect((await next.say('When are you open?')).body.replies[0].role, 'a new day, a new budget').to.equal(
+        'assistant',
+      );
+    });
+
     it('preview_plugin_chat answers like the widget without a session; get_plugin_stats counts', async () => {
       const preview = await c.ok('preview_plugin_chat', { message: 'When are you open?' });
       expect(preview).to.deep.include({
@@ -488,6 +510,14 @@ describe('plugins: the web widgets', function () {
           purpose: 'knowledge',
         })
       ).file;
+      const broken = (
+        await c.ok('upload_file_base64', {
+          filename: 'broken.pdf',
+          content_base64: Buffer.from('%PDF-1.4\n% not really a PDF\n').toString('base64'),
+          purpose: 'knowledge',
+        })
+      ).file;
+      const unreadable = await c.ok('add_docqa_file', { assistant_id: id, storage_file_id: broken.id });
       const added = await c.ok('add_docqa_file', { assistant_id: id, storage_file_id: pdf.id });
       expect(added.file).to.deep.include({
         name: 'kora-manual.pdf',
@@ -499,11 +529,14 @@ describe('plugins: the web widgets', function () {
       expect(await indexFiles()).to.equal('ran');
       const status = await c.ok('check_docqa_file_status', { assistant_id: id });
       expect(status.ready).to.equal(true);
-      expect(status.files.map((f: any) => [f.name, f.status, f.error])).to.deep.equal([
-        ['Warranty terms', 'ready', null],
-        ['kora-manual.pdf', 'ready', null],
+      expect(status.files.map((f: any) => [f.name, f.status])).to.deep.equal([
+        ['Warranty terms', 'ready'],
+        ['broken.pdf', 'failed'],
+        ['kora-manual.pdf', 'ready'],
       ]);
-      expect(status.files[1].chunks).to.equal(2);
+      expect(status.files[1].error).to.include('could not be read');
+      expect(status.files[2]).to.deep.include({ chunks: 2, error: null, progress_percent: 100 });
+      await c.ok('remove_docqa_file', { assistant_id: id, file_id: unreadable.file.file_id });
 
       const answer = await c.ok('ask_docqa_assistant', { assistant_id: id, question: 'spare parts blender' });
       expect(answer.answered).to.equal(true);

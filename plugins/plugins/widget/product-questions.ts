@@ -29,8 +29,6 @@ export async function mountProductQuestions(
   });
   const ask = el('button', { type: 'submit' }, strings.ask);
   const form = el('form', {}, input, ask);
-  root.append(el('div', { class: 'faq' }, el('h3', {}, strings.faq_title), list, form, answer));
-
   const loaded = await api.call<Faqs>('GET', `/products/${encodeURIComponent(product)}/faqs`);
   if (loaded.status !== 200) {
     root.host.remove();
@@ -39,6 +37,8 @@ export async function mountProductQuestions(
   if (loaded.data.faqs.length === 0) list.append(el('dd', {}, strings.no_faqs));
   for (const faq of loaded.data.faqs)
     list.append(el('dt', {}, faq.question), el('dd', {}, ...richText(faq.answer ?? '')));
+  // Shown once its questions are in: no empty box first.
+  root.append(el('div', { class: 'faq' }, el('h3', {}, strings.faq_title), list, form, answer));
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
