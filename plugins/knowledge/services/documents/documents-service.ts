@@ -185,6 +185,11 @@ export class KnowledgeDocumentsService {
     return { documents: rows.map(documentPayload), total, limit, offset };
   }
 
+  /** Where a collection's documents stand (a document Q&A assistant's files): status, reason, size. */
+  async inCollection(collection: string): Promise<KnowledgeDocument[]> {
+    return this.em.find(KnowledgeDocument, { collection }, { orderBy: { id: 'asc' } });
+  }
+
   /** A document of the shop's knowledge, or of the collection named. */
   async find(id: number, collection: string | null = null): Promise<KnowledgeDocument> {
     const document = await this.em.findOne(KnowledgeDocument, { id, collection });

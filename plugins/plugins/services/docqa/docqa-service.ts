@@ -187,21 +187,7 @@ export class DocqaService {
 
   private async statusOf(files: DocqaFile[]) {
     if (files.length === 0) return [];
-    const documents = await this.deps.em.execute<
-      {
-        id: number;
-        status: string;
-        status_reason: string | null;
-        claimed_at: Date | null;
-        chunk_count: number;
-        char_count: number;
-        format: string;
-      }[]
-    >(
-      `select id, status, status_reason, claimed_at, chunk_count, char_count, format from knowledge_documents
-       where shop_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::int)`,
-      [this.deps.shop.id, JSON.stringify(files.map((f) => f.documentId))],
-    );
+    const documents = await this.deps.knowledgeDocumentsService.inCollection(collectionOf(files[0]!.assistantId));
     const byId = new Map(documents.map((d) => [d.id, d]));
     return files.map((f) => fileStatus(f, byId.get(f.documentId)));
   }

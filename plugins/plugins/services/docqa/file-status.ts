@@ -2,10 +2,10 @@ import type { DocqaFile } from '../../entities/docqa-file.entity.js';
 
 interface DocumentRow {
   status: string;
-  status_reason: string | null;
-  claimed_at: Date | null;
-  chunk_count: number;
-  char_count: number;
+  statusReason?: string | null;
+  claimedAt?: Date | null;
+  chunkCount: number;
+  charCount: number;
   format: string;
 }
 
@@ -18,7 +18,7 @@ export function fileStatus(file: DocqaFile, document: DocumentRow | undefined) {
   const status = !document
     ? 'failed'
     : document.status === 'processing'
-      ? document.claimed_at
+      ? document.claimedAt
         ? 'processing'
         : 'queued'
       : document.status;
@@ -29,9 +29,9 @@ export function fileStatus(file: DocqaFile, document: DocumentRow | undefined) {
     format: document?.format ?? null,
     status,
     progress_percent: status === 'ready' || status === 'failed' ? 100 : status === 'processing' ? 50 : 0,
-    chunks: document?.chunk_count ?? 0,
-    characters: document?.char_count ?? 0,
-    error: document ? document.status_reason : 'the file’s text is gone',
+    chunks: document?.chunkCount ?? 0,
+    characters: document?.charCount ?? 0,
+    error: document ? (document.statusReason ?? null) : 'the file’s text is gone',
     added_at: file.createdAt.toISOString(),
   };
 }
