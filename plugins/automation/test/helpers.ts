@@ -1,6 +1,7 @@
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { bootOps, caller, customerWrites, freshPhone, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
+import { fakeCertificate } from '../../../test/helpers/storefronts/fake-server.js';
 
 /** The groups an automation test boots besides whatsapp_ops. */
 export const AUTOMATION_GROUPS = [
@@ -18,6 +19,8 @@ export const bootAutomation = (groupConfigs: Record<string, Record<string, unkno
   bootOps({
     groups: AUTOMATION_GROUPS,
     groupConfigs: { automation: { worker: { pollMs: 50, leaseSeconds: 5 } }, ...groupConfigs },
+    // http_request steps reach local HTTPS receivers signed with the tests' certificate.
+    kernel: { network: { trustedCaPem: fakeCertificate().certPem } },
   });
 
 export { caller, freshPhone };

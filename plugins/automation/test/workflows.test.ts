@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
+import { fakeCertificate } from '../../../test/helpers/storefronts/fake-server.js';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { connectedLine, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
@@ -597,6 +601,86 @@ describe('automation: workflows', function () {
       expect(ticket).to.include({ title: 'Sin respuesta (shipping)', priority: 'P1', phone: other });
       expect(await sentTo(k, other)).to.deep.equal([]);
       await c.ok('bulk_toggle_workflows', { action: 'bulk', workflow_ids: [workflow.id], enabled: false });
+    });
+
+    it('http_request posts the JSON to an HTTPS receiver and saves its status and answer', async () => {
+      const received: { body: string; type: string | undefined }[] = [];
+      const { certPem, keyPem } = fakeCertificate();
+      const receiver = createServer({ cert: certPem, key: keyPem }, (req, res) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          received.push({ body, type: req.headers['content-type'] });
+          res.writeHead(201, { 'content-type': 'application/json' }).end('{"order":"A-17"}');
+        });
+      });
+      await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+      try {
+        const { workflow } = await c.ok('create_workflow', {
+          name: 'Pedido externo',
+          trigger: { type: 'manual' },
+          steps: [
+            {
+              id: 'post',
+              type: 'http_request',
+              params: {
+                url: `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`,
+                body: { phone: '{telefono}', source: 'workflow', urgent: true },
+                save_as: 'hook',
+              },
+            },
+            { id: 'note', type: 'add_customer_comment', params: { text: 'Respuesta {var.hook_status}: {var.hook}' } },
+          ],
+        });
+        const phone = freshPhone();
+        await c.ok('run_workflow', { workflow_id: workflow.id, phone });
+        await waitForRun(k, phone, ['completed']);
+        expect(received).to.have.length(1);
+        expect(JSON.parse(received[0]!.body)).to.deep.equal({ phone, source: 'workflow', urgent: true });
+        expect(received[0]!.type).to.include('application/json');
+        const { comments } = await c.ok('list_customer_comments', { phone });
+        expect(comments[0].comment).to.equal('Respuesta 201: {"order":"A-17"}');
+      } finally {
+        await new Promise((r) => receiver.close(r));
+      }
+    });
+
+    it('ai_reply with the shop’s language model: the model’s answer is sent, from the knowledge it was given', async () => {
+      const ai = await new FakeOpenAi().start();
+      try {
+        const { token: modelToken } = await k.shops.create({ name: 'Tienda Modelo', credits: 1_000_000 });
+        const m = caller(k, modelToken);
+        const modelLine = await connectedLine(k, modelToken);
+        await m.ok('configure_ai_provider', {
+          provider: 'openai_compatible',
+          base_url: ai.baseUrl,
+          api_key: ai.apiKey,
+          chat_model: 'fake-chat',
+        });
+        await m.ok('create_knowledge_snippet', { title: 'Envíos', content: 'Enviamos gratis a partir de 50 euros.' });
+        ai.reply = JSON.stringify({ answer: 'El envío es gratis desde 50 €.', handoff: false });
+        await m.ok('create_workflow', {
+          name: 'Asistente con modelo',
+          trigger: {
+            type: 'message_received',
+            conditions: { all: [{ attribute: 'message.text', operator: 'contains', value: 'envío' }] },
+          },
+          steps: [{ id: 'answer', type: 'ai_reply', params: { instructions: 'Sé breve.' } }],
+          enabled: true,
+        });
+        const phone = freshPhone();
+        await customerSays(k, modelToken, modelLine.session_key, phone, '¿Cuánto cuesta el envío?');
+        const [sent] = await waitForSent(k, phone, 1);
+        expect(sent.text).to.equal('El envío es gratis desde 50 €.');
+        const asked = ai.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!;
+        const prompt = JSON.stringify(asked.body.messages);
+        expect(prompt).to.include('Enviamos gratis a partir de 50 euros.').and.include('Sé breve.');
+        const run = await waitForRun(k, phone, ['completed']);
+        const log = await caller(k, modelToken).ok('get_chatapp_workflow_run', { run_id: run.id });
+        expect(log.steps[0].detail).to.include({ engine: 'openai_compatible' });
+      } finally {
+        await ai.close();
+      }
     });
 
     it('http_request refuses a private address through the network guard and takes its failed exit', async () => {
