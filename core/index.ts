@@ -100,7 +100,7 @@ export { fillTemplate, unknownVariables } from './util/message-template.js';
 export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { takeOne, type Counted } from './util/window-counter.js';
-export { browserBundle, type BrowserBundle } from './web/browser-bundle.js';
+export { browserScriptRoute } from './web/browser-bundle.js';
 export { normalizeDomains, originHost, hostAllowed, frameAncestors } from './web/allowed-domains.js';
 export {
   withContent,

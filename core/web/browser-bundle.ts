@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +13,8 @@ const built = new Map<string, Promise<BrowserBundle>>();
 
 /**
  * A script for browsers, bundled and minified by esbuild from a group's TypeScript entry (its `.js`
- * twin under `npm start`'s compiled dist/) on first use, then kept for the process. Groups that
- * serve a widget or a button use it; the project has no build step for them.
+ * twin under `npm start`'s compiled dist/) on first use, then kept for the process. The project has
+ * no build step for it.
  */
 export function browserBundle(entry: URL): Promise<BrowserBundle> {
   const source = fileURLToPath(entry);
@@ -38,4 +39,26 @@ export function browserBundle(entry: URL): Promise<BrowserBundle> {
     built.set(source, bundle);
   }
   return bundle;
+}
+
+/**
+ * Serves a group's browser script at `path` (a widget's, a button's): JavaScript, cached five
+ * minutes, its content hash as ETag (304 when unchanged), loadable from any site. Built in the
+ * background once the server listens, so the first visitor does not wait for esbuild.
+ */
+export function browserScriptRoute(app: FastifyInstance, path: string, entry: URL, log: FastifyBaseLogger): void {
+  app.addHook('onListen', async () => {
+    browserBundle(entry).catch((err) => log.error({ err, path }, 'a browser script could not be built'));
+  });
+  app.get(path, { config: { checksOrigin: true } }, async (request, reply) => {
+    const bundle = await browserBundle(entry);
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('etag', bundle.etag)
+      .header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*')
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === bundle.etag) return reply.code(304).send();
+    return bundle.code;
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  browserBundle,
+  browserScriptRoute,
   frameAncestors,
   hostAllowed,
   originHost,
@@ -30,7 +30,6 @@ const notHere = () => refuse(404, 'not_found', 'This widget does not exist or is
  */
 export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
   const { app, rootEm, withShop, log, baseUrl } = setup;
-  const widgetBundle = () => browserBundle(new URL('../widget/main.ts', import.meta.url));
 
   /** The origin the request comes from when the widget may serve it; a refusal otherwise. */
   const originOf = (request: FastifyRequest, view: WidgetView): string | null => {
@@ -82,22 +81,7 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
   const inShop = <T>(shopId: number, work: (ctx: Context) => Promise<T>, transactional = true) =>
     withShop(shopId, work, { transactional });
 
-  app.addHook('onListen', async () => {
-    // Built in the background once the server listens, so the first shopper does not wait for it.
-    widgetBundle().catch((err) => log.error({ err }, 'the widget script could not be built'));
-  });
-
-  app.get('/widget/embed.js', { config: PUBLIC }, async (request, reply) => {
-    const bundle = await widgetBundle();
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('etag', bundle.etag)
-      .header('cache-control', 'public, max-age=300')
-      .header('access-control-allow-origin', '*')
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === bundle.etag) return reply.code(304).send();
-    return bundle.code;
-  });
+  browserScriptRoute(app, '/widget/embed.js', new URL('../widget/main.ts', import.meta.url), log);
 
   app.options<{ Params: Params }>('/widget/:key/*', { config: PUBLIC }, async (request, reply) =>
     serve(request, reply, async () => {

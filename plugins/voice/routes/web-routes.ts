@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { browserBundle, hostAllowed, originHost, type SetupContext, type ToolContext } from '../../../core/index.js';
+import {
+  browserScriptRoute,
+  hostAllowed,
+  originHost,
+  type SetupContext,
+  type ToolContext,
+} from '../../../core/index.js';
 import type { VoiceConfig } from '../config.js';
 import type { VoiceSettings } from '../entities/voice-settings.entity.js';
 import { WebRefusal } from '../services/web/web-button-service.js';
@@ -17,7 +23,6 @@ const BODY_LIMIT = 8 * 1024;
  */
 export function webRoutes(setup: SetupContext<VoiceConfig>): void {
   const { app, rootEm, withShop, config, log } = setup;
-  const button = () => browserBundle(new URL('../web/button.ts', import.meta.url));
 
   const serve = async <T>(
     request: FastifyRequest<{ Params: Params }>,
@@ -68,17 +73,7 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
     return call;
   };
 
-  app.get('/voice/web/button.js', { config: PUBLIC }, async (request, reply) => {
-    const bundle = await button();
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('etag', bundle.etag)
-      .header('cache-control', 'public, max-age=300')
-      .header('access-control-allow-origin', '*')
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === bundle.etag) return reply.code(304).send();
-    return bundle.code;
-  });
+  browserScriptRoute(app, '/voice/web/button.js', new URL('../web/button.ts', import.meta.url), log);
 
   app.options<{ Params: Params }>('/voice/web/:key/*', { config: PUBLIC }, (request, reply) =>
     serve(request, reply, async () => {
