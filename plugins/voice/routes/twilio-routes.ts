@@ -9,6 +9,8 @@ import { sayAndHangUp, sayAndListen } from '../services/twilio/twiml.js';
 type Params = { key: string };
 type Form = Record<string, string>;
 type Context = ToolContext<VoiceConfig>;
+/** What Twilio is answered: TwiML, or a bare status. */
+type Answer = { twiml: string } | { status: number };
 
 const FORM_LIMIT = 64 * 1024;
 /** A number's key (vn_…) or the web call button's (vb_…: its TwiML app's calls). */
@@ -41,26 +43,40 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
     return row ?? null;
   };
 
-  const twiml = (reply: FastifyReply, body: string) => reply.type('text/xml; charset=utf-8').send(body);
-  const spoken = (reply: Reply, language: string, action: string) =>
-    reply.end ? sayAndHangUp(reply.text, language) : sayAndListen(reply.text, language, action);
+  const spoken = (reply: Reply, language: string, action: string): Answer => ({
+    twiml: reply.end ? sayAndHangUp(reply.text, language) : sayAndListen(reply.text, language, action),
+  });
 
-  /** The number, its shop's settings, the signature checked; then `work` in the shop. */
+  /**
+   * The number, its shop's settings, the signature checked; then `work` in the shop. What Twilio is
+   * answered is sent once the transaction has committed (a status callback answered before its
+   * commit could be followed by a read that does not see it).
+   */
   const serve = async (
     request: FastifyRequest<{ Params: Params; Body: Form }>,
     reply: FastifyReply,
-    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<unknown>,
-    transactional = true,
+    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<Answer>,
   ) => {
+    const answer = await inShop(request, work);
+    return send(reply, answer);
+  };
+
+  const send = (reply: FastifyReply, answer: Answer) =>
+    'twiml' in answer ? reply.type('text/xml; charset=utf-8').send(answer.twiml) : reply.code(answer.status).send();
+
+  const inShop = async (
+    request: FastifyRequest<{ Params: Params; Body: Form }>,
+    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<Answer>,
+  ): Promise<Answer> => {
     const number = await numberOf(request.params.key);
-    if (!number) return reply.code(404).send();
+    if (!number) return { status: 404 };
     const form = request.body ?? {};
     const url = `${baseUrl()}${request.url}`;
     return withShop(
       number.shop_id,
       async (ctx) => {
         const settings = await ctx.services.voiceSettingsService.current();
-        if (settings.provider !== 'twilio' || !settings.enabled || !settings.authToken) return reply.code(404).send();
+        if (settings.provider !== 'twilio' || !settings.enabled || !settings.authToken) return { status: 404 };
         const token = ctx.services.secrets.open(settings.authToken);
         const signature = request.headers['x-twilio-signature'];
         if (!isTwilioRequest(token, typeof signature === 'string' ? signature : undefined, url, form)) {
@@ -68,11 +84,11 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
             { shopId: number.shop_id, path: request.url },
             'a Twilio webhook with a wrong signature was refused',
           );
-          return reply.code(403).send();
+          return { status: 403 };
         }
         return work(ctx, number, form);
       },
-      { transactional },
+      { transactional: true },
     );
   };
 
@@ -96,28 +112,25 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
           numberId: number.id,
           language: ctx.shop.locale.slice(0, 2),
         });
-        return twiml(reply, spoken(greeting, call.language, action(request.params.key)));
+        return spoken(greeting, call.language, action(request.params.key));
       }),
     );
 
     scope.post<{ Params: Params; Body: Form }>('/voice/twilio/:key/gather', async (request, reply) => {
       const key = request.params.key;
       // First the caller's words (one short transaction), then the assistant, then its answer.
-      const heard = await serve(request, reply, async (ctx, _number, form) => {
+      let asked: { shopId: number; callId: number; question: string; language: string } | null = null;
+      const heard = await inShop(request, async (ctx, _number, form) => {
         const settings = await ctx.services.voiceSettingsService.current();
         const call = await ctx.services.voiceCallEngine.find('twilio', (form.CallSid ?? '').slice(0, 64));
-        if (!call) return twiml(reply, sayAndHangUp('', ctx.shop.locale.slice(0, 2)));
+        if (!call) return { twiml: sayAndHangUp('', ctx.shop.locale.slice(0, 2)) };
         const step = await ctx.services.voiceCallEngine.hear(settings, call, form.SpeechResult ?? null);
-        if ('reply' in step) return twiml(reply, spoken(step.reply, call.language, action(key)));
-        return { shopId: ctx.shop.id, callId: call.id, ...step };
+        if ('reply' in step) return spoken(step.reply, call.language, action(key));
+        asked = { shopId: ctx.shop.id, callId: call.id, ...step };
+        return { status: 202 };
       });
-      if (reply.sent || !heard || typeof heard !== 'object' || !('question' in heard)) return heard;
-      const { shopId, callId, question, language } = heard as {
-        shopId: number;
-        callId: number;
-        question: string;
-        language: string;
-      };
+      if (!asked) return send(reply, heard);
+      const { shopId, callId, question, language } = asked;
       const answer = await withShop(shopId, (ctx) =>
         ctx.services.voiceCallEngine.answer(question, config.turnTimeoutMs),
       );
@@ -130,7 +143,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
         },
         { transactional: true },
       );
-      return twiml(reply, spoken(said, language, action(key)));
+      return send(reply, spoken(said, language, action(key)));
     });
 
     scope.post<{ Params: Params; Body: Form }>('/voice/twilio/:key/status', (request, reply) =>
@@ -141,7 +154,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
           const seconds = Number(form.CallDuration);
           await ctx.services.voiceCallEngine.end(call, status, Number.isFinite(seconds) ? seconds : null);
         }
-        return reply.code(204).send();
+        return { status: 204 };
       }),
     );
   });
