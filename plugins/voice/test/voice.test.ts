@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import type { TestKernel } from '../../../test/helpers/boot.js';
 import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
+import { bootKernel } from '../../../test/helpers/boot.js';
 import { bootOps, caller, connectedLine, freshPhone, rows } from '../../../test/helpers/ops-kernel.js';
 import { TwilioFake } from '../../../test/helpers/voice/twilio-fake.js';
 import { twilioSignature } from '../services/twilio/twilio-signature.js';
@@ -511,6 +513,41 @@ describe('voice: the assistant on the phone', function () {
       await c.ok('release_voice_number', { number_id: numberId });
       expect((await fake.caller(voiceUrl, freshPhone(), '+34910000111').dial()).status).to.equal(404);
       await c.fails('release_voice_number', { number_id: numberId }, 'not_found');
+    });
+  });
+
+  describe('behind a proxy', () => {
+    it('checks signatures against PUBLIC_BASE_URL, not the address the request arrived at', async () => {
+      const proxied = await bootKernel({
+        groups: ['prompt', 'knowledge', 'customers', 'voice'],
+        overrides: {
+          server: { publicBaseUrl: 'https://calls.shop.example' },
+          jobs: { enabled: false },
+          groups: { voice: { enabled: true, config: { twilio: { apiBaseUrl: fake.baseUrl } } } },
+        },
+      });
+      try {
+        await proxied.listen();
+        // listen() answers the public base URL; the proxy reaches the server here.
+        const local = `http://127.0.0.1:${(proxied.app.server.address() as AddressInfo).port}`;
+        const { token } = await proxied.newShop('Proxied shop');
+        const p = caller(proxied, token);
+        await p.ok('configure_voice', { provider: 'twilio', account_sid: fake.accountSid, auth_token: fake.authToken });
+        const { number } = await p.ok('assign_voice_number', { phone_number: '+34910444555' });
+        const publicUrl = number.webhooks.voice_url;
+        expect(publicUrl).to.match(/^https:\/\/calls\.shop\.example\/voice\/twilio\/vn_/);
+        const arrived = publicUrl.replace('https://calls.shop.example', local);
+        const call = fake.caller(publicUrl, freshPhone(), '+34910444555');
+        const params = { AccountSid: fake.accountSid, CallSid: call.callSid, From: '+34600000009', To: '+34910444555' };
+        // Twilio signs the URL it called (the public one); the proxy forwards to the local address.
+        const viaProxy = await call.post(publicUrl, params, (r) => (r.url = arrived));
+        expect(viaProxy.status).to.equal(200);
+        expect(viaProxy.body).to.include('action="https://calls.shop.example/voice/twilio/');
+        const signedLocally = await call.post(arrived, params);
+        expect(signedLocally.status, 'a signature for the internal address is not Twilio’s').to.equal(403);
+      } finally {
+        await proxied.close();
+      }
     });
   });
 
