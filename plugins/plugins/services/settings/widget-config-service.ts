@@ -40,23 +40,10 @@ export const splitDomainList = (list: string) =>
 
 /** The spec's defaults: 30 messages per session per 60 minutes; 5 FAQs per product. */
 const DEFAULTS = {
-  isEnabled: false,
-  allowedDomains: [],
-  configDesign: {},
-  configTexts: {},
-  configBehavior: {},
-  avatarUrl: null,
-  languageMode: 'auto',
-  languageFixed: null,
-  languageAvailable: [],
-  languageShowSelector: false,
   rateLimitPerSession: 30,
   rateLimitWindowMinutes: 60,
-  requireVerification: false,
-  customCss: null,
   faqEnabled: true,
   faqMaxPerProduct: 5,
-  verificationSecret: '',
 } as const;
 
 /**
