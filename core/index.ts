@@ -101,6 +101,7 @@ export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { takeOne, type Counted } from './util/window-counter.js';
 export { browserScriptRoute } from './web/browser-bundle.js';
+export { PublicRefusal } from './web/public-refusal.js';
 export { normalizeDomains, originHost, hostAllowed, frameAncestors } from './web/allowed-domains.js';
 export {
   withContent,

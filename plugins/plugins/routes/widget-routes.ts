@@ -6,10 +6,10 @@ import {
   originHost,
   type SetupContext,
   type ToolContext,
+  PublicRefusal,
 } from '../../../core/index.js';
 import type { AssistantAnswer } from '../../knowledge/surface.js';
 import type { WidgetsConfig } from '../config.js';
-import { VisitorRefusal } from '../services/visitors/visitor-refusal.js';
 import { loadView, type WidgetTarget, type WidgetView } from '../services/visitors/widget-view.js';
 import { widgetOfKey } from './widget-directory.js';
 
@@ -19,7 +19,7 @@ const BODY_LIMIT = 16 * 1024;
 /** Every widget route checks Origin against the widget's own allowed_domains (the kernel's check is for /mcp). */
 const PUBLIC = { checksOrigin: true };
 
-const refuse = (status: number, error: string, message: string) => new VisitorRefusal(status, error, message);
+const refuse = (status: number, error: string, message: string) => new PublicRefusal(status, error, message);
 const notHere = () => refuse(404, 'not_found', 'This widget does not exist or is switched off.');
 
 /**
@@ -67,7 +67,7 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
       cors(reply, origin);
       return body;
     } catch (err) {
-      if (!(err instanceof VisitorRefusal)) throw err;
+      if (!(err instanceof PublicRefusal)) throw err;
       cors(reply, err.status === 403 ? null : origin);
       return reply.code(err.status).send({ error: err.error, message: err.message, ...err.details });
     }

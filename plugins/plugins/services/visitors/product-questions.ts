@@ -1,9 +1,8 @@
-import { takeOne, ToolError, type Services } from '../../../../core/index.js';
+import { takeOne, ToolError, type Services, PublicRefusal } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
 import type { WidgetSession } from '../../entities/widget-session.entity.js';
 import { serverText } from './server-strings.js';
 import { COUNTERS } from './visitor-service.js';
-import { VisitorRefusal } from './visitor-refusal.js';
 import type { WidgetView } from './widget-view.js';
 
 /** Phones, emails and order numbers: a question holding one is answered but never published. */
@@ -32,7 +31,7 @@ export class ProductQaVisitor {
   async submit(view: WidgetView, session: WidgetSession, ref: string, text: string) {
     const question = text.trim();
     if (!question || question.length > 1_000)
-      throw new VisitorRefusal(400, 'invalid_message', 'A question has 1 to 1000 characters.');
+      throw new PublicRefusal(400, 'invalid_message', 'A question has 1 to 1000 characters.');
     const counted = await takeOne(
       this.deps.em,
       COUNTERS,
@@ -42,7 +41,7 @@ export class ProductQaVisitor {
       view.windowSeconds,
     );
     if (!counted.ok)
-      throw new VisitorRefusal(429, 'rate_limited', 'The question limit of this visit is reached.', {
+      throw new PublicRefusal(429, 'rate_limited', 'The question limit of this visit is reached.', {
         limit: view.perSession,
         window_minutes: (view.windowSeconds ?? 0) / 60,
         retry_after_seconds: counted.retryAfterSeconds,
@@ -94,6 +93,6 @@ export class ProductQaVisitor {
         if (!(err instanceof ToolError) || err.code !== 'not_found') throw err;
       }
     }
-    throw new VisitorRefusal(404, 'not_found', 'This product is not in the shop’s catalogue.');
+    throw new PublicRefusal(404, 'not_found', 'This product is not in the shop’s catalogue.');
   }
 }

@@ -1,4 +1,4 @@
-import { phoneE164OrNull, takeOne, type Services } from '../../../../core/index.js';
+import { phoneE164OrNull, takeOne, type Services, PublicRefusal } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
 import { DocqaFile } from '../../entities/docqa-file.entity.js';
 import { WidgetMessage } from '../../entities/widget-message.entity.js';
@@ -6,7 +6,6 @@ import { WidgetSession } from '../../entities/widget-session.entity.js';
 import { WIDGET_LANGUAGES, type MessageRole } from '../../entities/values.js';
 import { identityHash, newSessionId, newSessionToken, sameHex, tokenHash } from '../settings/keys.js';
 import { serverText } from './server-strings.js';
-import { VisitorRefusal } from './visitor-refusal.js';
 import type { WidgetView } from './widget-view.js';
 
 export const VISITOR_TEXT_MAX = 2_000;
@@ -62,7 +61,7 @@ export class VisitorService {
       3_600,
     );
     if (!perIp.ok)
-      throw new VisitorRefusal(429, 'rate_limited', 'Too many conversations from this address; try again later.', {
+      throw new PublicRefusal(429, 'rate_limited', 'Too many conversations from this address; try again later.', {
         limit: this.deps.widgetsConfig.sessionsPerIpPerHour,
         window_minutes: 60,
         retry_after_seconds: perIp.retryAfterSeconds,
@@ -102,7 +101,7 @@ export class VisitorService {
       session.assistantId !== view.assistantId ||
       !sameHex(session.tokenHash, tokenHash(token))
     )
-      throw new VisitorRefusal(401, 'session_invalid', 'This conversation is not known here; start a new one.');
+      throw new PublicRefusal(401, 'session_invalid', 'This conversation is not known here; start a new one.');
     return session;
   }
 
@@ -110,11 +109,11 @@ export class VisitorService {
     const { em, shop } = this.deps;
     const body = text.trim();
     if (!body || body.length > VISITOR_TEXT_MAX)
-      throw new VisitorRefusal(400, 'invalid_message', `A message has 1 to ${VISITOR_TEXT_MAX} characters.`);
-    if (session.status === 'closed') throw new VisitorRefusal(409, 'session_closed', 'This conversation was closed.');
+      throw new PublicRefusal(400, 'invalid_message', `A message has 1 to ${VISITOR_TEXT_MAX} characters.`);
+    if (session.status === 'closed') throw new PublicRefusal(409, 'session_closed', 'This conversation was closed.');
     const counted = await takeOne(em, COUNTERS, shop.id, `s:${session.id}`, view.perSession, view.windowSeconds);
     if (!counted.ok)
-      throw new VisitorRefusal(429, 'rate_limited', 'The message limit of this conversation is reached.', {
+      throw new PublicRefusal(429, 'rate_limited', 'The message limit of this conversation is reached.', {
         limit: view.perSession,
         window_minutes: view.windowSeconds === null ? null : view.windowSeconds / 60,
         retry_after_seconds: counted.retryAfterSeconds,
@@ -193,10 +192,10 @@ export class VisitorService {
   async identify(view: WidgetView, session: WidgetSession, identity: Identity) {
     const phone = identity.phone === undefined ? null : phoneE164OrNull(identity.phone);
     if (identity.phone !== undefined && !phone)
-      throw new VisitorRefusal(400, 'invalid_phone', 'The phone is not a number with its international prefix.');
+      throw new PublicRefusal(400, 'invalid_phone', 'The phone is not a number with its international prefix.');
     const email = identity.email?.trim().toLowerCase() || null;
     if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-      throw new VisitorRefusal(400, 'invalid_email', 'The email address is not valid.');
+      throw new PublicRefusal(400, 'invalid_email', 'The email address is not valid.');
     const claim = identity.phone?.trim() ?? email;
     let verified = false;
     if (claim && view.verificationSecret && identity.identity_hash) {
@@ -204,7 +203,7 @@ export class VisitorService {
       verified = sameHex(expected, identity.identity_hash.toLowerCase());
     }
     if (view.requireVerification && claim && !verified)
-      throw new VisitorRefusal(403, 'verification_failed', 'This identity is not signed by the shop.');
+      throw new PublicRefusal(403, 'verification_failed', 'This identity is not signed by the shop.');
     if (identity.name !== undefined) session.visitorName = identity.name.trim().slice(0, 120) || null;
     if (phone) session.customerPhone = phone;
     if (email) session.customerEmail = email;

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { invalidArguments, normalizeDomains, phoneE164OrNull, takeOne, type Services } from '../../../../core/index.js';
+import {
+  invalidArguments,
+  normalizeDomains,
+  phoneE164OrNull,
+  PublicRefusal,
+  takeOne,
+  type Services,
+} from '../../../../core/index.js';
 import { voiceAccessToken } from '../twilio/access-token.js';
 import { webButtonPayload } from './web-button-payload.js';
 
@@ -11,18 +18,6 @@ export interface WebButtonChanges {
   api_key_sid?: string;
   api_key_secret?: string;
   twiml_app_sid?: string;
-}
-
-/** A refusal of a visitor's request, with its HTTP status. */
-export class WebRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }
 
 const TOKEN_TTL_SECONDS = 600;
@@ -83,7 +78,7 @@ export class WebButtonService {
     const settings = await this.deps.voiceSettingsService.current();
     const phone = rawPhone ? phoneE164OrNull(rawPhone) : null;
     if (!phone)
-      throw new WebRefusal(
+      throw new PublicRefusal(
         400,
         'invalid_phone',
         'Give your phone number with its international prefix, so we can follow up.',
@@ -97,7 +92,7 @@ export class WebButtonService {
       3_600,
     );
     if (!counted.ok)
-      throw new WebRefusal(429, 'rate_limited', 'Too many calls from this address; try again later.', {
+      throw new PublicRefusal(429, 'rate_limited', 'Too many calls from this address; try again later.', {
         limit: settings.webCallsPerHour,
         window_minutes: 60,
         retry_after_seconds: counted.retryAfterSeconds,
