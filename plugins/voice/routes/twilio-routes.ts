@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SetupContext, ToolContext } from '../../../core/index.js';
 import type { VoiceConfig } from '../config.js';
 import type { CallStatus } from '../entities/values.js';
+import type { VoiceSettings } from '../entities/voice-settings.entity.js';
 import type { Reply } from '../services/conversation/call-engine.js';
 import { isTwilioRequest } from '../services/twilio/twilio-signature.js';
 import { sayAndHangUp, sayAndListen } from '../services/twilio/twiml.js';
@@ -9,6 +10,8 @@ import { sayAndHangUp, sayAndListen } from '../services/twilio/twiml.js';
 type Params = { key: string };
 type Form = Record<string, string>;
 type Context = ToolContext<VoiceConfig>;
+/** The number (or, for the call button's app, none) a webhook's key names. */
+type Line = { id: number | null; phone_number: string | null };
 /** What Twilio is answered: TwiML, or a bare status. */
 type Answer = { twiml: string } | { status: number };
 
@@ -55,7 +58,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
   const serve = async (
     request: FastifyRequest<{ Params: Params; Body: Form }>,
     reply: FastifyReply,
-    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<Answer>,
+    work: (ctx: Context, number: Line, form: Form, settings: VoiceSettings) => Promise<Answer>,
   ) => {
     const answer = await inShop(request, work);
     return send(reply, answer);
@@ -66,7 +69,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
 
   const inShop = async (
     request: FastifyRequest<{ Params: Params; Body: Form }>,
-    work: (ctx: Context, number: { id: number | null; phone_number: string | null }, form: Form) => Promise<Answer>,
+    work: (ctx: Context, number: Line, form: Form, settings: VoiceSettings) => Promise<Answer>,
   ): Promise<Answer> => {
     const number = await numberOf(request.params.key);
     if (!number) return { status: 404 };
@@ -86,7 +89,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
           );
           return { status: 403 };
         }
-        return work(ctx, number, form);
+        return work(ctx, number, form, settings);
       },
       { transactional: true },
     );
@@ -101,8 +104,7 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
     const action = (key: string) => `${baseUrl()}/voice/twilio/${key}/gather`;
 
     scope.post<{ Params: Params; Body: Form }>('/voice/twilio/:key/incoming', (request, reply) =>
-      serve(request, reply, async (ctx, number, form) => {
-        const settings = await ctx.services.voiceSettingsService.current();
+      serve(request, reply, async (ctx, number, form, settings) => {
         const { call, reply: greeting } = await ctx.services.voiceCallEngine.open(settings, {
           provider: 'twilio',
           providerCallId: (form.CallSid ?? '').slice(0, 64),
@@ -119,28 +121,35 @@ export function twilioRoutes(setup: SetupContext<VoiceConfig>): void {
     scope.post<{ Params: Params; Body: Form }>('/voice/twilio/:key/gather', async (request, reply) => {
       const key = request.params.key;
       // First the caller's words (one short transaction), then the assistant, then its answer.
-      let asked: { shopId: number; callId: number; question: string; language: string } | null = null;
-      const heard = await inShop(request, async (ctx, _number, form) => {
-        const settings = await ctx.services.voiceSettingsService.current();
+      let asked: {
+        shopId: number;
+        callId: number;
+        question: string;
+        language: string;
+        settings: VoiceSettings;
+      } | null = null;
+      const heard = await inShop(request, async (ctx, _number, form, settings) => {
         const call = await ctx.services.voiceCallEngine.find('twilio', (form.CallSid ?? '').slice(0, 64));
         if (!call) return { twiml: sayAndHangUp('', ctx.shop.locale.slice(0, 2)) };
         const step = await ctx.services.voiceCallEngine.hear(settings, call, form.SpeechResult ?? null);
         if ('reply' in step) return spoken(step.reply, call.language, action(key));
-        asked = { shopId: ctx.shop.id, callId: call.id, ...step };
+        asked = { shopId: ctx.shop.id, callId: call.id, settings, ...step };
         return { status: 202 };
       });
       if (!asked) return send(reply, heard);
-      const { shopId, callId, question, language } = asked;
+      const { shopId, callId, question, language, settings } = asked;
       const answer = await withShop(shopId, (ctx) =>
         ctx.services.voiceCallEngine.answer(question, config.turnTimeoutMs),
       );
       const said = await withShop(
         shopId,
-        async (ctx) => {
-          const settings = await ctx.services.voiceSettingsService.current();
-          const call = await ctx.services.voiceCallEngine.get(callId);
-          return ctx.services.voiceCallEngine.settle(settings, call, question, answer);
-        },
+        async (ctx) =>
+          ctx.services.voiceCallEngine.settle(
+            settings,
+            await ctx.services.voiceCallEngine.get(callId),
+            question,
+            answer,
+          ),
         { transactional: true },
       );
       return send(reply, spoken(said, language, action(key)));

@@ -2,13 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   browserScriptRoute,
   hostAllowed,
+  PublicRefusal,
   originHost,
   type SetupContext,
   type ToolContext,
 } from '../../../core/index.js';
 import type { VoiceConfig } from '../config.js';
 import type { VoiceSettings } from '../entities/voice-settings.entity.js';
-import { WebRefusal } from '../services/web/web-button-service.js';
 
 type Params = { key: string; token?: string };
 type Context = ToolContext<VoiceConfig>;
@@ -39,16 +39,16 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
               request.params.key,
             ])
         : [];
-      if (!row) throw new WebRefusal(404, 'not_found', 'This call button does not exist or is switched off.');
+      if (!row) throw new PublicRefusal(404, 'not_found', 'This call button does not exist or is switched off.');
       const body = await withShop(
         row.shop_id,
         async (ctx) => {
           const settings = await ctx.services.voiceSettingsService.current();
           if (!settings.webEnabled || !settings.enabled)
-            throw new WebRefusal(404, 'not_found', 'This call button does not exist or is switched off.');
+            throw new PublicRefusal(404, 'not_found', 'This call button does not exist or is switched off.');
           const origin = request.headers.origin;
           if (!hostAllowed(originHost(origin), settings.webAllowedDomains))
-            throw new WebRefusal(403, 'origin_not_allowed', 'This site may not use this call button.');
+            throw new PublicRefusal(403, 'origin_not_allowed', 'This site may not use this call button.');
           allowed = origin ?? null;
           return work(ctx, settings, row.shop_id);
         },
@@ -58,7 +58,7 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
       if (allowed) reply.header('access-control-allow-origin', allowed);
       return body;
     } catch (err) {
-      if (!(err instanceof WebRefusal)) throw err;
+      if (!(err instanceof PublicRefusal)) throw err;
       reply.header('vary', 'Origin').header('cache-control', 'no-store');
       if (allowed && err.status !== 403) reply.header('access-control-allow-origin', allowed);
       return reply.code(err.status).send({ error: err.error, message: err.message, ...err.details });
@@ -69,7 +69,7 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const tokenCall = async (ctx: Context, token: string | undefined) => {
     const call = token ? await ctx.services.voiceCallEngine.find('sandbox', `web-${token}`) : null;
-    if (!call) throw new WebRefusal(404, 'call_not_found', 'This call is not known here.');
+    if (!call) throw new PublicRefusal(404, 'call_not_found', 'This call is not known here.');
     return call;
   };
 
@@ -122,17 +122,14 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
       serve(
         request,
         reply,
-        async (ctx, _settings, shopId) => {
+        // The settings read for the origin check serve both steps: they only read them.
+        async (ctx, settings, shopId) => {
           const said = text(body(request).text) ?? '';
           const step = await withShop(
             shopId,
             async (tx) => {
               const call = await tokenCall(tx, request.params.token);
-              const heard = await tx.services.voiceCallEngine.hear(
-                await tx.services.voiceSettingsService.current(),
-                call,
-                said,
-              );
+              const heard = await tx.services.voiceCallEngine.hear(settings, call, said);
               return { callId: call.id, heard };
             },
             { transactional: true },
@@ -144,7 +141,7 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
             shopId,
             async (tx) =>
               tx.services.voiceCallEngine.settle(
-                await tx.services.voiceSettingsService.current(),
+                settings,
                 await tx.services.voiceCallEngine.get(step.callId),
                 question,
                 answer,

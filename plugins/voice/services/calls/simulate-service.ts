@@ -37,7 +37,7 @@ export class VoiceSimulator {
         { path: '/caller_phone', message: 'not a phone' },
       ]);
     const opened = await inTx(async ({ services }) => {
-      const { call, reply } = await services.voiceCallEngine.open(await services.voiceSettingsService.current(), {
+      const { call, reply } = await services.voiceCallEngine.open(settings, {
         provider: 'sandbox',
         providerCallId: `sim-${randomUUID()}`,
         from: phone,
@@ -47,13 +47,10 @@ export class VoiceSimulator {
       });
       return { callId: call.id, reply };
     });
+    // The settings read at the start serve every step: the conversation only reads them.
     const step = <T>(work: (engine: VoiceCallEngine, settings: VoiceSettings, call: VoiceCall) => Promise<T>) =>
       inTx(async ({ services }) =>
-        work(
-          services.voiceCallEngine,
-          await services.voiceSettingsService.current(),
-          await services.voiceCallEngine.get(opened.callId),
-        ),
+        work(services.voiceCallEngine, settings, await services.voiceCallEngine.get(opened.callId)),
       );
     let last: Reply = opened.reply;
     for (const utterance of utterances) {

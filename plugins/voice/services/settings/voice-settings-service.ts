@@ -26,8 +26,12 @@ const SANDBOX_NOTICE =
 export class VoiceSettingsService {
   constructor(private readonly deps: Services) {}
 
+  /** The shop's settings, made with the defaults on first use (every webhook reads them: a read, not a write). */
   async current(): Promise<VoiceSettings> {
     const { em } = this.deps;
+    const found = await em.findOne(VoiceSettings, {});
+    if (found) return found;
+    // Two first uses at once: the unique shop_id keeps one row, the other reads it.
     await em.execute(
       `insert into voice_settings (shop_id, provider, enabled, language_mode, max_call_minutes, handoff_consent,
          web_enabled, web_key, web_allowed_domains, web_calls_per_hour, updated_at)
