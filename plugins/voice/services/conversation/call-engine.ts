@@ -28,8 +28,6 @@ export interface IncomingCall {
 const MISSES_BEFORE_HANDOFF = 2;
 /** Gathers that heard nothing in a row before the assistant says goodbye. */
 const SILENCES_BEFORE_GOODBYE = 2;
-const SHORT_NO =
-  /^\s*(no|nope|nein|non|nao|não|nem)\b[\s,.!]*(thanks|thank you|gracias|danke|merci|obrigad[oa]|grazie|köszönöm)?[\s.!]*$/i;
 
 /**
  * A call's conversation, whatever the provider: the greeting, each thing the caller says (an
@@ -113,7 +111,7 @@ export class VoiceCallEngine {
         ),
       };
     }
-    if (saysGoodbye(said) || SHORT_NO.test(said)) return { reply: await this.finish(call, 'resolved', lines.goodbye) };
+    if (saysGoodbye(said)) return { reply: await this.finish(call, 'resolved', lines.goodbye) };
     if (asksForPerson(said)) return { reply: await this.beginHandoff(settings, call, 'caller_asked', said) };
     if (Date.now() - call.startedAt.getTime() > settings.maxCallMinutes * 60_000)
       return { reply: await this.beginHandoff(settings, call, 'time_limit', said) };

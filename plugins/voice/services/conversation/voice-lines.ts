@@ -183,4 +183,9 @@ const BYE = [
 export const asksForPerson = (text: string) => has(text, PERSON);
 /** Yes wins only without a no: "no, yes" is unclear, and unclear is no. */
 export const saysYes = (text: string) => has(text, YES) && !has(text, NO);
-export const saysGoodbye = (text: string) => has(text, BYE);
+const THANKS = ['thanks', 'thank', 'you', 'gracias', 'danke', 'merci', 'obrigado', 'obrigada', 'grazie', 'koszonom'];
+/** "Bye", or a bare no (thanks) to "anything else?": the caller is done. */
+export const saysGoodbye = (text: string) => {
+  const words = fold(text).trim().split(' ');
+  return has(text, BYE) || (NO.includes(words[0]!) && words.every((w) => NO.includes(w) || THANKS.includes(w)));
+};
