@@ -1,5 +1,5 @@
 import { asValue } from 'awilix';
-import { definePlugin } from '../../core/index.js';
+import { definePlugin, inBatches } from '../../core/index.js';
 import { AutomationConfig } from './config.js';
 import { automationErrors } from './errors.js';
 import { AutoReplyRule } from './entities/auto-reply-rule.entity.js';
@@ -88,7 +88,9 @@ export default definePlugin({
     },
   ],
   on: {
-    'whatsapp_ops.message_received': (e, { services }) => services.automationTriggers.messageReceived(e),
+    'whatsapp_ops.message_received': inBatches((events, { services }) =>
+      services.automationTriggers.messagesReceived(events),
+    ),
     'whatsapp_ops.opted_out': (e, { services }) =>
       services.automationTriggers.fire('opted_out', { phone: e.phone, sessionId: null, facts: { type: 'opted_out' } }),
     'customers.tagged': (e, { services }) =>

@@ -50,8 +50,9 @@ export default definePlugin({
     listConversations,
   ],
   on: {
-    'whatsapp_ops.message_received': (payload, { services }) =>
-      services.conversationActivityService.messageReceived(payload),
+    'whatsapp_ops.message_received': inBatches((payloads, { services }) =>
+      services.conversationActivityService.messagesReceived(payloads),
+    ),
     'whatsapp_ops.message_sent': inBatches((payloads, { services }) =>
       services.conversationActivityService.messagesSent(payloads),
     ),

@@ -194,8 +194,9 @@ export default definePlugin({
     getMassMarketingStats,
   ],
   on: withAudienceListeners({
-    'whatsapp_ops.message_received': async (event, { services }) =>
-      services.marketingCampaignRepliesService.messageReceived(event),
+    'whatsapp_ops.message_received': inBatches((events, { services }) =>
+      services.marketingCampaignRepliesService.messagesReceived(events),
+    ),
     'whatsapp_ops.message_sent': inBatches((events, { services }) =>
       services.marketingCampaignRepliesService.messagesSent(events),
     ),

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/index.js';
+import { definePlugin, inBatches } from '../../core/index.js';
 import { smartFollowupErrors } from './errors.js';
 import { Followup } from './entities/followup.entity.js';
 import { FollowupSend } from './entities/followup-send.entity.js';
@@ -55,9 +55,9 @@ export default definePlugin({
   jobs: [sendDueFollowups, planConversationFollowups],
   on: {
     // A stop condition ends the customer's scheduled follow-ups in the same unit of work as the message.
-    'whatsapp_ops.message_received': async ({ phone }, { services }) => {
-      await services.followupsService.stopFor(phone, 'replied');
-    },
+    'whatsapp_ops.message_received': inBatches(async (events, { services }) => {
+      await services.followupsService.stopForReplies(events.map((e) => e.phone));
+    }),
     'whatsapp_ops.opted_out': async ({ phone }, { services }) => {
       await services.followupsService.stopFor(phone, 'opted_out');
     },

@@ -8,6 +8,8 @@
  *
  *   npm run bench:automation [-- --engine embedded|postgres --rate 50 --seconds 60]
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { benchKernel, mcpCaller } from './bench-kernel.js';
 
@@ -18,8 +20,28 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     /** Without the rule: how far the inbound path alone keeps up (no replies are expected). */
     'no-rule': { type: 'boolean', default: false },
+    /** Writes a CPU profile (Chrome DevTools format) of the sending phase to this file. */
+    profile: { type: 'string' },
   },
 });
+
+/** Starts the V8 profiler; the returned function stops it and writes the profile. */
+async function startProfiler(): Promise<() => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(values.profile!, JSON.stringify(profile));
+  };
+}
+
+/** The process's CPU (every thread; the embedded database runs on the main one) since sending began, per message. */
+const cpuMsPerMessage = () => {
+  const { user, system } = process.cpuUsage(cpu0);
+  return ((user + system) / 1000 / TOTAL).toFixed(1);
+};
 const RATE = Number(values.rate);
 const TOTAL = RATE * Number(values.seconds);
 
@@ -64,6 +86,8 @@ const inject = (i: number) =>
     payload: JSON.stringify({ from: phone(i), text: `hola, ¿qué precio tiene el envío? (${i})` }),
   });
 
+const profiler = values.profile ? await startProfiler() : null;
+const cpu0 = process.cpuUsage();
 const started = performance.now();
 const inflight: Promise<unknown>[] = [];
 const failures: number[] = [];
@@ -86,9 +110,11 @@ if (values['no-rule']) {
   const rows = (await conn.execute(
     `select phone, extract(epoch from created_at) * 1000 as at from chatapp_messages where direction = 'inbound'`,
   )) as { phone: string; at: number }[];
+  const cpuPerMessage = cpuMsPerMessage();
+  await profiler?.();
   const lags = rows.map((r) => r.at - sentAt.get(r.phone)!).sort((a, b) => a - b);
   console.log(
-    `${values.engine}, no rule: ${rows.length} of ${TOTAL} inbound messages recorded; lag p50 ${Math.round(lags[Math.floor(lags.length / 2)]!)} ms, p95 ${Math.round(lags[Math.floor(lags.length * 0.95)]!)} ms`,
+    `${values.engine}, no rule: ${rows.length} of ${TOTAL} inbound messages recorded; lag p50 ${Math.round(lags[Math.floor(lags.length / 2)]!)} ms, p95 ${Math.round(lags[Math.floor(lags.length * 0.95)]!)} ms; CPU ${cpuPerMessage} ms per message`,
   );
   await close();
   process.exit(0);
@@ -103,6 +129,8 @@ while (Date.now() < deadline) {
   if (replies.length >= TOTAL) break;
   await new Promise((r) => setTimeout(r, 200));
 }
+const cpuPerMessage = cpuMsPerMessage();
+await profiler?.();
 const stages = (await conn.execute(
   `select m.phone, extract(epoch from m.created_at) * 1000 as inbound, extract(epoch from r.created_at) * 1000 as queued,
           extract(epoch from r.finished_at) * 1000 as finished
@@ -130,7 +158,7 @@ console.log(
 const twice = replies.filter((r) => r.n !== 1).length;
 console.log(
   `${values.engine}: ${TOTAL} inbound messages at ${RATE}/s over ${offered.toFixed(1)} s → ${replies.length} replies (${twice} phones with more than one, ${failures.length} inbound refused); ` +
-    `latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+    `latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms; CPU ${cpuPerMessage} ms per message; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
 );
 if (replies.length !== TOTAL || twice > 0 || failures.length > 0) process.exitCode = 1;
 await close();

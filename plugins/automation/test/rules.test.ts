@@ -59,6 +59,50 @@ describe('automation: auto-reply rules', function () {
     await c.ok('update_auto_reply_rule', { rule_id: rule.id, enabled: false });
   });
 
+  it('messages the network delivers in one batch are answered as one at a time would be: a second message of a customer meets the cooldown', async () => {
+    const { rule } = await c.ok('create_auto_reply_rule', {
+      type: 'keyword',
+      name: 'Stock',
+      keywords: ['stock'],
+      reply_text: 'Sí, hay stock.',
+      cooldown_hours: 1,
+    });
+    const [ana, ben] = [freshPhone(), freshPhone()];
+    const burst = [
+      [ana, '¿hay stock?'],
+      [ana, '¿y stock en la talla M?'],
+      [ben, 'stock de la gorra'],
+    ].map(([from, text], n) => ({
+      id: `evt_burst_${line.session_key}_${n}`,
+      provider_message_id: `pm_burst_${line.session_key}_${n}`,
+      from,
+      text,
+    }));
+    // One statement, so the channel's next delivery takes all three at once.
+    await rows(
+      k,
+      `insert into sandbox_events (engine, event_id, session_key, type, payload, state, attempts, next_attempt_at, created_at)
+       select s.engine, e.id, s.session_key, 'message.received',
+              jsonb_build_object('id', e.id, 'session_key', s.session_key, 'occurred_at', now(), 'engine', 'sandbox', 'sandbox', true,
+                                 'type', 'message.received',
+                                 'data', jsonb_build_object('provider_message_id', e.provider_message_id, 'from', e."from", 'text', e.text,
+                                                            'media', null, 'timestamp', now())),
+              'pending', 0, now(), now()
+       from sandbox_sessions s, json_to_recordset(?::json) as e(id text, provider_message_id text, "from" text, text text)
+       where s.session_key = ?`,
+      [JSON.stringify(burst), line.session_key],
+    );
+    await waitForSent(k, ana, 1);
+    await waitForSent(k, ben, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await sentTo(k, ana)).map((m: any) => m.text)).to.deep.equal(['Sí, hay stock.']);
+    expect((await runsOf(k, ana)).map((r: any) => r.rule_id)).to.deep.equal([rule.id]);
+    expect((await runsOf(k, ben)).map((r: any) => r.rule_id)).to.deep.equal([rule.id]);
+    const [conversation] = await rows(k, 'select unread_count from conversations where phone = ?', [ana]);
+    expect(conversation.unread_count).to.equal(2);
+    await c.ok('update_auto_reply_rule', { rule_id: rule.id, enabled: false });
+  });
+
   it('test_auto_reply_rules names the rule that would answer and renders it, without sending', async () => {
     const { rule } = await c.ok('create_auto_reply_rule', {
       type: 'keyword',

@@ -1,5 +1,5 @@
 import type { Direction, MessageStatus } from '../entities/conversation.entity.js';
-import type { MessageSent, MessageStatusChanged } from './message-events.js';
+import type { MessageReceived, MessageSent, MessageStatusChanged } from './message-events.js';
 import { messagePreview } from './message-preview.js';
 
 /** What one message (or a batch's messages) does to one conversation. */
@@ -46,10 +46,38 @@ export function sentActivities(events: MessageSent[]): Activity[] {
       earlier ? { ...(own.at >= earlier.at ? own : earlier), readAt: latest(earlier.readAt, own.readAt) } : own,
     );
   }
-  return [...byConversation.values()].sort(
+  return byConversationOrder(byConversation);
+}
+
+/**
+ * A batch of inbound messages as one activity per conversation, ordered by conversation: every
+ * message counts as unread, the newest is the last message (a later one of the batch winning a tie).
+ */
+export function receivedActivities(events: MessageReceived[]): Activity[] {
+  const byConversation = new Map<string, Activity>();
+  for (const e of events) {
+    const own: Activity = {
+      sessionId: e.session_id,
+      phone: e.phone,
+      at: new Date(e.received_at),
+      preview: messagePreview(e.text, e.media),
+      direction: 'inbound',
+      messageId: e.message_id,
+      status: 'received',
+      unread: 1,
+      readAt: null,
+    };
+    const key = `${e.session_id}\n${e.phone}`;
+    const earlier = byConversation.get(key);
+    byConversation.set(key, earlier ? { ...(own.at >= earlier.at ? own : earlier), unread: earlier.unread + 1 } : own);
+  }
+  return byConversationOrder(byConversation);
+}
+
+const byConversationOrder = (activities: Map<string, Activity>) =>
+  [...activities.values()].sort(
     (a, b) => a.sessionId - b.sessionId || (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0),
   );
-}
 
 /** The last status of each message in a batch of receipts: whatsapp_ops only ever moves one forward. */
 export function lastStatuses(events: MessageStatusChanged[]): MessageStatusChanged[] {

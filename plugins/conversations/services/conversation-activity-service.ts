@@ -1,15 +1,13 @@
 import type { EntityManager, ShopContext } from '../../../core/index.js';
 import { Conversation } from '../entities/conversation.entity.js';
-import { lastStatuses, sentActivities, type Activity } from './activity-batch.js';
+import { lastStatuses, receivedActivities, sentActivities, type Activity } from './activity-batch.js';
 import type { MessageReceived, MessageSent, MessageStatusChanged } from './message-events.js';
-import { messagePreview } from './message-preview.js';
 
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
   customersService: {
-    ensureByPhone(phone: string): Promise<unknown>;
-    touchLastContact(phone: string, at: Date): Promise<void>;
+    recordContacts(contacts: { phone: string; at: Date }[]): Promise<void>;
   };
 }
 
@@ -30,24 +28,15 @@ const keepLatest = LATEST.map(
 export class ConversationActivityService {
   constructor(private readonly deps: Deps) {}
 
-  /** One more unread message; the customer record exists and its last contact is this message. */
-  async messageReceived(e: MessageReceived): Promise<void> {
-    const at = new Date(e.received_at);
-    await this.upsert([
-      {
-        sessionId: e.session_id,
-        phone: e.phone,
-        at,
-        preview: messagePreview(e.text, e.media),
-        direction: 'inbound',
-        messageId: e.message_id,
-        status: 'received',
-        unread: 1,
-        readAt: null,
-      },
-    ]);
-    await this.deps.customersService.ensureByPhone(e.phone);
-    await this.deps.customersService.touchLastContact(e.phone, at);
+  /**
+   * Inbound messages: one more unread message each, and each customer exists with its last contact
+   * at its latest message. A batch costs a statement here and two in customers, however large.
+   */
+  async messagesReceived(events: MessageReceived[]): Promise<void> {
+    await this.upsert(receivedActivities(events));
+    await this.deps.customersService.recordContacts(
+      events.map((e) => ({ phone: e.phone, at: new Date(e.received_at) })),
+    );
   }
 
   /**

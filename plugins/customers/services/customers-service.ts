@@ -89,20 +89,50 @@ export class CustomersService {
   }
 
   /**
-   * Records a message exchanged with this phone at `at`. Only moves forward: a message processed
-   * late never makes the last contact older. Does nothing for a phone with no customer. A change
-   * emits `customers.contacted`.
+   * Records messages exchanged with these phones (E.164): each phone gets its customer, created
+   * when missing, and its last contact moves to its latest message. Only forward: a message
+   * processed late never makes the last contact older. Two statements for the whole batch (an
+   * inbound burst is one batch); every moved contact emits `customers.contacted`, in one batch.
    */
-  async touchLastContact(phoneE164: string, at: Date): Promise<void> {
-    const customer = await this.findByPhone(phoneE164);
-    if (!customer || (customer.lastContactAt && customer.lastContactAt >= at)) return;
-    customer.lastContactAt = at;
-    await this.em.flush();
-    await this.deps.events.emit('customers.contacted', {
-      customer_id: customer.id,
-      phone: customer.phone,
-      last_contact_at: at.toISOString(),
-    });
+  async recordContacts(contacts: { phone: string; at: Date }[]): Promise<void> {
+    if (contacts.length === 0) return;
+    const latest = new Map<string, Date>();
+    for (const { phone, at } of contacts) {
+      const seen = latest.get(phone);
+      if (!seen || at > seen) latest.set(phone, at);
+    }
+    // In phone order, so concurrent batches lock customers in the same order.
+    const rows = JSON.stringify(
+      [...latest]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([phone, at]) => ({ phone: normalizePhone(phone), at })),
+    );
+    const shopId = this.deps.shop.id;
+    await sql(
+      this.em,
+      `insert into customers (shop_id, phone, created_at, updated_at)
+       select $1, v.phone, now(), now() from json_to_recordset($2::json) as v(phone text, at timestamptz)
+       on conflict (shop_id, phone) do nothing`,
+      [shopId, rows],
+    );
+    const moved = await sql<{ id: number; phone: string; last_contact_at: Date | string }>(
+      this.em,
+      `update customers c set last_contact_at = v.at, updated_at = now()
+       from json_to_recordset($2::json) as v(phone text, at timestamptz)
+       where c.shop_id = $1 and c.phone = v.phone and (c.last_contact_at is null or c.last_contact_at < v.at)
+       returning c.id, c.phone, c.last_contact_at`,
+      [shopId, rows],
+    );
+    await this.deps.events.emitMany(
+      'customers.contacted',
+      moved
+        .sort((a, b) => (a.phone < b.phone ? -1 : 1))
+        .map((r) => ({
+          customer_id: r.id,
+          phone: r.phone,
+          last_contact_at: new Date(r.last_contact_at).toISOString(),
+        })),
+    );
   }
 
   /** A phone as the caller typed it → the customer, or not_found; a bad number names `field`. */

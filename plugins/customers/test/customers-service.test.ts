@@ -85,17 +85,24 @@ describe('customers: the service other groups use, and the events they follow', 
     expect(await inShop((s) => s.customersService.findByPhones([]))).to.deep.equal([]);
   });
 
-  it('touchLastContact only moves last_contact_at forward, and ignores a phone with no customer', async () => {
+  it('recordContacts only moves last_contact_at forward, to the latest of a batch, and creates missing customers', async () => {
     const phone = '+34600900021';
-    await inShop((s) => s.customersService.ensureByPhone(phone));
+    await inShop((s) => s.customersService.ensureByPhone(phone, { name: 'Known' }));
     const later = new Date('2030-01-02T10:00:00Z');
     const earlier = new Date('2030-01-01T10:00:00Z');
-    await inShop((s) => s.customersService.touchLastContact(phone, later));
-    await inShop((s) => s.customersService.touchLastContact(phone, earlier));
+    const fresh = '+34600900028';
+    await inShop((s) =>
+      s.customersService.recordContacts([
+        { phone, at: earlier },
+        { phone, at: later },
+        { phone: fresh, at: earlier },
+      ]),
+    );
+    await inShop((s) => s.customersService.recordContacts([{ phone, at: earlier }]));
     const customer = (await k.call(token, 'get_customer', { phone })).payload.customer;
-    expect(customer.last_contact_at).to.equal(later.toISOString());
-    await inShop((s) => s.customersService.touchLastContact('+34600900028', later));
-    expect(await inShop((s) => s.customersService.findByPhone('+34600900028'))).to.equal(null);
+    expect(customer).to.include({ name: 'Known', last_contact_at: later.toISOString() });
+    const created = (await k.call(token, 'get_customer', { phone: fresh })).payload.customer;
+    expect(created).to.include({ name: null, last_contact_at: earlier.toISOString() });
   });
 
   it('merge emits customers.merged with both ids and phones; delete emits customers.deleted', async () => {
@@ -122,8 +129,8 @@ describe('customers: the service other groups use, and the events they follow', 
     await k.call(token, 'add_customer_tag', { action: 'add', phone, tag_name: 'GOLD', tag_color: '#ff0000' });
     await k.call(token, 'remove_customer_tag', { phone, tag_name: 'gold' });
     const at = new Date('2031-05-01T08:00:00Z');
-    await inShop((s) => s.customersService.touchLastContact(phone, at));
-    await inShop((s) => s.customersService.touchLastContact(phone, new Date('2031-04-01T08:00:00Z')));
+    await inShop((s) => s.customersService.recordContacts([{ phone, at }]));
+    await inShop((s) => s.customersService.recordContacts([{ phone, at: new Date('2031-04-01T08:00:00Z') }]));
     const id = tagged.customer.id;
     expect(recorded).to.deep.equal([
       { event: 'customers.tagged', payload: { customer_id: id, phone, tag_name: 'Gold' } },

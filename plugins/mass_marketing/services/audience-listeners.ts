@@ -5,9 +5,11 @@ import { inBatches, type BatchListener, type EventName, type Listener, type List
  * in the emitter's transaction, so a member's facts change exactly when their source does.
  */
 const AUDIENCE_LISTENERS: Listeners = {
-  'customers.tagged': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
-  'customers.untagged': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
-  'customers.contacted': (e, { services }) => services.marketingAudienceService.customerChanged(e.phone),
+  'customers.tagged': (e, { services }) => services.marketingAudienceService.customersChanged([e.phone]),
+  'customers.untagged': (e, { services }) => services.marketingAudienceService.customersChanged([e.phone]),
+  'customers.contacted': inBatches((events, { services }) =>
+    services.marketingAudienceService.customersChanged(events.map((e) => e.phone)),
+  ),
   'customers.merged': (e, { services }) =>
     services.marketingAudienceService.customersMerged(e.primary_phone, e.secondary_phone),
   'customers.deleted': (e, { services }) => services.marketingAudienceService.customerDeleted(e.phone),

@@ -97,8 +97,8 @@ export class MarketingAudienceService {
   }
 
   /** customers.tagged / untagged / contacted: the customer's tags or last contact changed. */
-  async customerChanged(phone: string): Promise<void> {
-    await refreshCustomerFacts(await transactionClient(this.deps.em), this.deps.shop.id, [phone]);
+  async customersChanged(phones: string[]): Promise<void> {
+    await refreshCustomerFacts(await transactionClient(this.deps.em), this.deps.shop.id, [...new Set(phones)]);
   }
 
   /** customers.merged: the primary took the secondary's tags and contact; the secondary's phone has no customer any more. */

@@ -100,11 +100,25 @@ export class MarketingCampaignRepliesService {
   }
 
   /**
+   * An inbound batch: one read finds the phones that are campaign recipients (most inbound messages
+   * are not campaign replies); their messages are then handled one by one, in order.
+   */
+  async messagesReceived(events: Received[]): Promise<void> {
+    const rows = await this.em.execute<{ phone: string }[]>(
+      `select distinct phone from marketing_campaign_recipients
+       where shop_id = ? and phone in (select json_array_elements_text(?::json)) and status in (${REACHED.map(() => '?').join(', ')})`,
+      [this.deps.shop.id, JSON.stringify([...new Set(events.map((e) => e.phone))]), ...REACHED],
+    );
+    const recipients = new Set(rows.map((r) => r.phone));
+    for (const event of events) if (recipients.has(event.phone)) await this.messageReceived(event);
+  }
+
+  /**
    * whatsapp_ops.message_received from a phone that got a campaign message: with
    * auto_reply_unsubscribe, an unsubscribe intent records the unsubscribe and is confirmed;
    * otherwise the recipient is marked replied and gets the auto-reply once (when enabled).
    */
-  async messageReceived(event: Received): Promise<void> {
+  private async messageReceived(event: Received): Promise<void> {
     const [row] = (await this.em.execute(
       `select id, campaign_id, phone, name, status, auto_replied_at from marketing_campaign_recipients
        where shop_id = ? and phone = ? and status in (${REACHED.map(() => '?').join(', ')}) order by sent_at desc nulls last, id desc limit 1 for update`,

@@ -120,7 +120,9 @@ describe('mass_marketing: the audience facts on members follow their sources', f
 
   it('a merge gives the primary the secondary’s tags and contact; the secondary’s phone keeps none', async () => {
     await tag(5, 'churned');
-    await inShop((s) => s.customersService.touchLastContact(P(5), new Date(Date.now() - 3 * 86_400_000)));
+    await inShop((s) =>
+      s.customersService.recordContacts([{ phone: P(5), at: new Date(Date.now() - 3 * 86_400_000) }]),
+    );
     await inShop((s) => s.customersService.ensureByPhone(P(6)));
     await c.ok('merge_customers', { primary_phone: P(6), secondary_phone: P(5) });
     expect(await count({ tags: ['churned'] })).to.equal(1);
@@ -138,7 +140,7 @@ describe('mass_marketing: the audience facts on members follow their sources', f
 
   it('a deleted customer’s member keeps no tags or contact', async () => {
     await tag(7, 'Gold');
-    await inShop((s) => s.customersService.touchLastContact(P(7), new Date()));
+    await inShop((s) => s.customersService.recordContacts([{ phone: P(7), at: new Date() }]));
     expect(await count({ tags: ['gold'] })).to.equal(2);
     await c.ok('delete_customer', { phone: P(7) });
     expect(await count({ tags: ['gold'] })).to.equal(1);
@@ -149,7 +151,7 @@ describe('mass_marketing: the audience facts on members follow their sources', f
   it('a last contact moved forward counts for last_contact_days', async () => {
     await inShop((s) => s.customersService.ensureByPhone(P(8)));
     const before = await count({ last_contact_days: 10 });
-    await inShop((s) => s.customersService.touchLastContact(P(8), new Date(Date.now() - 86_400_000)));
+    await inShop((s) => s.customersService.recordContacts([{ phone: P(8), at: new Date(Date.now() - 86_400_000) }]));
     expect(await count({ last_contact_days: 10 })).to.equal(before + 1);
     await expectEveryCountMatchesTheSources();
   });
@@ -184,7 +186,8 @@ describe('mass_marketing: the audience facts on members follow their sources', f
     await inShop(async (s) => {
       for (let n = 9000; n < 9100; n++) {
         await s.customerTagsService.add(P(n), n % 2 ? 'vip' : 'churned', '#2563eb');
-        if (n % 3 === 0) await s.customersService.touchLastContact(P(n), new Date(Date.now() - 2 * 86_400_000));
+        if (n % 3 === 0)
+          await s.customersService.recordContacts([{ phone: P(n), at: new Date(Date.now() - 2 * 86_400_000) }]);
       }
     });
     await sql(

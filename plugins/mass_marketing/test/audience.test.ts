@@ -41,14 +41,12 @@ describe('mass_marketing: audiences (count_filtered_contacts, build)', () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await withShop(
       shopId,
-      async ({ services }) => {
-        for (const [n, days] of [
-          [1, 2],
-          [4, 2],
-          [2, 60],
-        ] as const)
-          await services.customersService.touchLastContact(P(n), daysAgo(days));
-      },
+      ({ services }) =>
+        services.customersService.recordContacts([
+          { phone: P(1), at: daysAgo(2) },
+          { phone: P(4), at: daysAgo(2) },
+          { phone: P(2), at: daysAgo(60) },
+        ]),
       { transactional: true },
     );
   });

@@ -226,6 +226,19 @@ export class FollowupsService {
   }
 
   /**
+   * Customers' replies (an inbound batch): one read finds who has follow-ups scheduled (most
+   * customers have none); theirs stop as stopFor says.
+   */
+  async stopForReplies(phones: string[]): Promise<void> {
+    const open = await this.deps.em.execute<{ phone: string }[]>(
+      `select distinct phone from smart_followups
+       where shop_id = ? and phone in (select json_array_elements_text(?::json)) and status = 'scheduled' order by phone`,
+      [this.deps.shop.id, JSON.stringify([...new Set(phones)])],
+    );
+    for (const { phone } of open) await this.stopFor(phone, 'replied');
+  }
+
+  /**
    * Stops the customer's scheduled follow-ups at once (the listeners), so that a stop never
    * commits before a send it raced: a send is then never decided on a snapshot that misses a
    * committed stop.

@@ -62,7 +62,7 @@ export async function sandboxControlRoutes(
         text,
         media: media == null ? undefined : mediaFromWire(checkWireMedia(media)),
       });
-      return reply.code(201).send({ message: messageToWire(message) });
+      return reply.code(201).send({ message });
     },
   );
 

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EntityManager } from '../../../core/index.js';
+import { sql, type EntityManager } from '../../../core/index.js';
 import type { MediaAttachment, SendAttempt, SendResult, SessionInfo } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import { phoneNumber } from '../channel/phone-number.js';
@@ -9,10 +9,10 @@ import { SandboxMessage } from './entities/sandbox-message.entity.js';
 import { SandboxArchivedChat } from './entities/sandbox-archived-chat.entity.js';
 import { checkIdempotencyKey, contentHash, messageContent, type MessageContent } from './message-content.js';
 import { newLinePhone, newPairingToken, newProviderMessageId, newSessionKey } from './sandbox-ids.js';
-import { recordEvent, recordEvents, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
+import { payloadOf, recordEvent, recordEvents, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
 import { SandboxReceipts } from './sandbox-receipts.js';
 import { DEFAULT_SANDBOX_TIMINGS, type SandboxTimings } from './sandbox-timings.js';
-import { toSessionInfo } from './sandbox-views.js';
+import { toSessionInfo, type WireMessage } from './sandbox-views.js';
 import { SandboxWorker } from './sandbox-worker.js';
 
 export interface SandboxEngineOptions {
@@ -359,51 +359,71 @@ export class SandboxEngine {
     return answers;
   }
 
-  async injectInbound(input: InjectedInbound): Promise<SandboxMessage> {
+  /**
+   * One statement (the message and its event, only while the session is connected): this is the
+   * network's busiest path (every customer message), and a transaction around entities cost
+   * several round trips and most of the CPU of an inbound message.
+   */
+  async injectInbound(input: InjectedInbound): Promise<WireMessage> {
     const from = phoneNumber(input.from, 'from');
     const content = messageContent(input.text, input.media);
-    const message = await this.fork().transactional(async (em) => {
-      const session = await this.load(em, input.sessionKey);
-      if (session.status !== 'connected') {
-        throw new ChannelError(
-          'session_not_connected',
-          `session ${input.sessionKey} is not connected (status ${session.status})`,
-          { status: session.status },
-        );
-      }
-      const now = new Date();
-      const row = em.create(SandboxMessage, {
-        engine: this.name,
-        sessionKey: input.sessionKey,
-        direction: 'inbound',
-        providerMessageId: newProviderMessageId(),
-        linePhone: session.phone!,
-        peerPhone: from,
-        text: content.text,
-        media: content.media,
-        status: 'received',
-        createdAt: now,
-      } as SandboxMessage);
-      recordEvent(
-        em,
+    const now = new Date();
+    const providerMessageId = newProviderMessageId();
+    const media = content.media ?? null;
+    const event = payloadOf({
+      sessionKey: input.sessionKey,
+      body: {
+        type: 'message.received',
+        data: { provider_message_id: providerMessageId, from, text: content.text, media, timestamp: now.toISOString() },
+      },
+      at: now,
+    });
+    const [found] = await sql<{ status: SandboxSession['status']; line_phone: string | null }>(
+      this.rootEm,
+      `with s as (select phone, status from sandbox_sessions where engine = $1 and session_key = $2),
+       m as (insert into sandbox_messages (engine, session_key, direction, provider_message_id, line_phone, peer_phone, text, media, status, created_at)
+             select $1, $2, 'inbound', $3, s.phone, $4, $5, $6::jsonb, 'received', $7 from s where s.status = 'connected'
+             returning line_phone),
+       e as (insert into sandbox_events (engine, event_id, session_key, type, payload, state, attempts, next_attempt_at, created_at)
+             select $1, $8, $2, 'message.received', $9::jsonb, 'pending', 0, $7, $7 from m)
+       select s.status, (select line_phone from m) as line_phone from s`,
+      [
         this.name,
         input.sessionKey,
-        {
-          type: 'message.received',
-          data: {
-            provider_message_id: row.providerMessageId,
-            from,
-            text: content.text,
-            media: content.media,
-            timestamp: now.toISOString(),
-          },
-        },
+        providerMessageId,
+        from,
+        content.text ?? null,
+        media && JSON.stringify(media),
         now,
+        event.id,
+        JSON.stringify(event),
+      ],
+    );
+    if (!found) throw new ChannelError('session_not_found', `session ${input.sessionKey} was not found`);
+    if (found.status !== 'connected' || !found.line_phone) {
+      throw new ChannelError(
+        'session_not_connected',
+        `session ${input.sessionKey} is not connected (status ${found.status})`,
+        { status: found.status },
       );
-      return row;
-    });
+    }
     this.worker.wake();
-    return message;
+    return {
+      provider_message_id: providerMessageId,
+      direction: 'inbound',
+      from,
+      to: found.line_phone,
+      text: content.text ?? null,
+      media,
+      status: 'received',
+      error: null,
+      idempotency_key: null,
+      created_at: now.toISOString(),
+      delivered_at: null,
+      read_at: null,
+      failed_at: null,
+      sandbox: true,
+    };
   }
 
   /** Forces a receipt now (a failure, or a read that would otherwise wait). */

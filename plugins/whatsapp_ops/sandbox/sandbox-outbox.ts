@@ -24,7 +24,8 @@ export interface QueuedEvent {
   at: Date;
 }
 
-function payloadOf({ sessionKey, body, at }: QueuedEvent): WireEvent {
+/** The event as the sink receives it (recordEvent writes it; a plain statement may write it itself). */
+export function payloadOf({ sessionKey, body, at }: QueuedEvent): WireEvent {
   return {
     id: newEventId(),
     session_key: sessionKey,
@@ -99,6 +100,7 @@ export class SandboxOutbox {
     try {
       await sink(claimed.map((row) => row.payload));
     } catch (err) {
+      console.error('TMPERR', claimed.length, String(err).slice(0, 300));
       if (claimed.length > 1) return this.oneByOne(em, sink, claimed);
       await this.failed(em, claimed, 0, err as Error);
       return 0;

@@ -126,15 +126,30 @@ export class ChatappEligibilityService {
     return answers;
   }
 
-  /** Called for every inbound message: the window of (line, customer) only moves forward. */
-  async recordInbound(line: ChatappSession, customerPhone: string, at: Date): Promise<void> {
-    if (!line.phone) return;
+  /**
+   * Called for every inbound batch: the window of each (line, customer) moves to its latest
+   * message, and only forward. One statement, at most one row per window (ON CONFLICT touches a
+   * row once per statement), in key order so concurrent batches lock windows in the same order.
+   */
+  async recordInbounds(inbounds: { line: ChatappSession; customerPhone: string; at: Date }[]): Promise<void> {
+    const latest = new Map<string, { line_phone: string; customer_phone: string; at: Date; session_id: number }>();
+    for (const { line, customerPhone, at } of inbounds) {
+      if (!line.phone) continue;
+      const key = `${line.phone}\n${customerPhone}`;
+      const seen = latest.get(key);
+      if (!seen || at > seen.at)
+        latest.set(key, { line_phone: line.phone, customer_phone: customerPhone, at, session_id: line.id });
+    }
+    if (latest.size === 0) return;
+    const rows = [...latest].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
     await this.em.execute(
-      `insert into chatapp_contact_windows (shop_id, line_phone, customer_phone, last_inbound_at, last_session_id) values (?, ?, ?, ?, ?)
+      `insert into chatapp_contact_windows (shop_id, line_phone, customer_phone, last_inbound_at, last_session_id)
+       select ?, v.line_phone, v.customer_phone, v.at, v.session_id
+       from json_to_recordset(?::json) as v(line_phone text, customer_phone text, at timestamptz, session_id int)
        on conflict (shop_id, line_phone, customer_phone) do update
          set last_session_id = excluded.last_session_id, last_inbound_at = excluded.last_inbound_at
          where chatapp_contact_windows.last_inbound_at < excluded.last_inbound_at`,
-      [this.deps.shop.id, line.phone, customerPhone, at, line.id],
+      [this.deps.shop.id, JSON.stringify(rows)],
     );
   }
 

@@ -2,11 +2,11 @@ import { normalizePhone, ToolError } from '../../../core/index.js';
 import type { ChannelEvent } from '../channel/channel-port.js';
 import { mediaToWire } from '../channel/wire-format.js';
 import { ChatappSession } from '../entities/chatapp-session.entity.js';
-import { ChatappMessage } from '../entities/chatapp-message.entity.js';
 import type { ChatappCradle } from './cradle.js';
 import { advanceStatus } from './message-status.js';
 import { lockTargets, saveTargets, targetKey, type ReceiptTarget } from './receipt-targets.js';
 import type { MessageStatus } from '../entities/values.js';
+import type { WhatsappOpsMessageReceived } from '../surface.js';
 
 /** How long a receipt for a message not recorded yet is retried: its send may still be committing. */
 export const UNKNOWN_TARGET_RETRY_MS = 120_000;
@@ -66,7 +66,18 @@ export class ChatappIngestionService {
         s,
       ]),
     );
-    for (const { index, sessionId, event } of others) outcomes[index] = await this.one(sessions.get(sessionId)!, event);
+    // Runs of inbound messages are stored together; a connection event between two runs applies in its place.
+    let run: Fresh<Of<'message.received'>>[] = [];
+    for (const f of others) {
+      if (f.event.type === 'message.received') {
+        run.push(f as Fresh<Of<'message.received'>>);
+        continue;
+      }
+      await this.received(run, sessions, outcomes);
+      run = [];
+      outcomes[f.index] = await this.one(sessions.get(f.sessionId)!, f.event);
+    }
+    await this.received(run, sessions, outcomes);
     return outcomes;
   }
 
@@ -104,10 +115,11 @@ export class ChatappIngestionService {
     return fresh;
   }
 
-  private one(session: ChatappSession, event: Exclude<ChannelEvent, Of<'message.status'>>): Promise<IngestionOutcome> {
+  private one(
+    session: ChatappSession,
+    event: Exclude<ChannelEvent, Of<'message.status' | 'message.received'>>,
+  ): Promise<IngestionOutcome> {
     switch (event.type) {
-      case 'message.received':
-        return this.received(session, event);
       case 'session.connected':
         return this.connected(session, event);
       case 'session.disconnected':
@@ -154,42 +166,84 @@ export class ChatappIngestionService {
     await this.deps.events.emitMany('whatsapp_ops.message_status', payloads);
   }
 
-  private async received(session: ChatappSession, event: Of<'message.received'>) {
-    const { message } = event;
-    let phone: string;
-    try {
-      phone = normalizePhone(message.from);
-    } catch (err) {
-      if (err instanceof ToolError) return 'ignored';
-      throw err;
+  /**
+   * Inbound messages, stored once each: one insert for the run skips any already stored (a
+   * redelivery under a new event id) and repeats within the run. Then the contact windows in one
+   * statement and one whatsapp_ops.message_received batch. Plain statements rather than entities:
+   * managed rows would make every later flush of the batch's transaction compare them again.
+   */
+  private async received(
+    run: Fresh<Of<'message.received'>>[],
+    sessions: Map<number, ChatappSession>,
+    outcomes: IngestionOutcome[],
+  ): Promise<void> {
+    const accepted: {
+      index: number;
+      session: ChatappSession;
+      phone: string;
+      message: Of<'message.received'>['message'];
+    }[] = [];
+    for (const { index, sessionId, event } of run) {
+      try {
+        accepted.push({
+          index,
+          session: sessions.get(sessionId)!,
+          phone: normalizePhone(event.message.from),
+          message: event.message,
+        });
+      } catch (err) {
+        if (!(err instanceof ToolError)) throw err;
+      }
     }
-    const known = await this.em.count(ChatappMessage, { session, providerMessageId: message.providerMessageId });
-    if (known > 0) return 'duplicate';
-    const row = this.em.create(ChatappMessage, {
-      session,
-      phone,
-      direction: 'inbound',
-      text: message.text,
-      media: message.media && mediaToWire(message.media),
-      status: 'received',
-      providerMessageId: message.providerMessageId,
-      idempotencyKey: null,
-      automatic: false,
-      billingSource: null,
-      creditsCharged: 0,
-      sentAt: message.timestamp,
-    } as ChatappMessage);
-    await this.em.flush();
-    await this.deps.chatappEligibilityService.recordInbound(session, phone, message.timestamp);
-    await this.deps.events.emit('whatsapp_ops.message_received', {
-      message_id: row.id,
+    if (accepted.length === 0) return;
+    const rows = accepted.map(({ session, phone, message }) => ({
       session_id: session.id,
       phone,
-      text: row.text ?? null,
-      media: row.media ?? null,
-      received_at: message.timestamp.toISOString(),
-    });
-    return 'applied';
+      text: message.text ?? null,
+      media: message.media ? mediaToWire(message.media) : null,
+      provider_message_id: message.providerMessageId,
+      sent_at: message.timestamp,
+    }));
+    const stored = await this.em.execute<{ id: number; session_id: number; provider_message_id: string }[]>(
+      `insert into chatapp_messages (shop_id, session_id, phone, direction, text, media, status, provider_message_id,
+                                     idempotency_key, automatic, billing_source, credits_charged, sent_at, created_at, updated_at)
+       select ?, v.session_id, v.phone, 'inbound', v.text, v.media, 'received', v.provider_message_id,
+              null, false, null, 0, v.sent_at, clock_timestamp(), clock_timestamp()
+       from rows from (json_to_recordset(?::json) as (session_id int, phone text, text text, media jsonb,
+                                                       provider_message_id text, sent_at timestamptz))
+            with ordinality as v(session_id, phone, text, media, provider_message_id, sent_at, n)
+       order by v.n
+       on conflict (shop_id, session_id, provider_message_id) do nothing
+       returning id, session_id, provider_message_id`,
+      [this.deps.shop.id, JSON.stringify(rows)],
+    );
+    const ids = new Map(stored.map((r) => [`${r.session_id}\n${r.provider_message_id}`, r.id]));
+    const applied: typeof accepted = [];
+    const payloads: WhatsappOpsMessageReceived[] = [];
+    for (const a of accepted) {
+      const key = `${a.session.id}\n${a.message.providerMessageId}`;
+      const id = ids.get(key);
+      if (id === undefined) {
+        outcomes[a.index] = 'duplicate';
+        continue;
+      }
+      // A repeat later in the run found its key taken by the first.
+      ids.delete(key);
+      outcomes[a.index] = 'applied';
+      applied.push(a);
+      payloads.push({
+        message_id: id,
+        session_id: a.session.id,
+        phone: a.phone,
+        text: a.message.text ?? null,
+        media: a.message.media ? mediaToWire(a.message.media) : null,
+        received_at: a.message.timestamp.toISOString(),
+      });
+    }
+    await this.deps.chatappEligibilityService.recordInbounds(
+      applied.map((a) => ({ line: a.session, customerPhone: a.phone, at: a.message.timestamp })),
+    );
+    await this.deps.events.emitMany('whatsapp_ops.message_received', payloads);
   }
 
   private async connected(session: ChatappSession, event: Of<'session.connected'>) {

@@ -154,7 +154,9 @@ describe('whatsapp_ops: contact window and eligibility', () => {
     const [before] = await rows(k, 'select last_inbound_at from chatapp_contact_windows where shop_id = ?', [shopId]);
     await inShop(k, shopId, async ({ services }) => {
       const line = await services.chatappSessionsService.get(main.id);
-      await services.chatappEligibilityService.recordInbound(line, CUSTOMER, new Date(Date.now() - 10 * 3_600_000));
+      await services.chatappEligibilityService.recordInbounds([
+        { line, customerPhone: CUSTOMER, at: new Date(Date.now() - 10 * 3_600_000) },
+      ]);
     });
     const [after] = await rows(k, 'select last_inbound_at from chatapp_contact_windows where shop_id = ?', [shopId]);
     expect(new Date(after.last_inbound_at).getTime()).to.equal(new Date(before.last_inbound_at).getTime());

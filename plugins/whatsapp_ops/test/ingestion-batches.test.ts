@@ -5,7 +5,7 @@ import type { ChannelEvent, DeliveryStatus } from '../channel/channel-port.js';
 import { eventRouter } from '../wiring/event-router.js';
 import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
 import { inShop, recorded } from '../../../test/fixtures/service-probe/index.js';
-import { statusBatches } from './fixtures/batch-probe/index.js';
+import { receivedBatches, statusBatches } from './fixtures/batch-probe/index.js';
 import { connectedLine, ok, rows } from '../../../test/helpers/ops-kernel.js';
 import { FAST_SANDBOX, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
@@ -111,6 +111,58 @@ describe('whatsapp_ops: channel events in batches', () => {
       [shopId, `{${batch.map((e) => e.id).join(',')}}`],
     );
     expect(processed[0].n).to.equal(2);
+  });
+
+  it('inbound messages of a batch are stored together, each once, and emitted in one batch; a connection event between them applies in its place', async () => {
+    const first = inbound(line.session_key, 'Run one');
+    // The network delivering the same message again under another event id, in the batch and later.
+    const again = { ...first, id: `evt_batch_${++eventNo}` };
+    const second = inbound(line.session_key, 'Run one, second');
+    const connected: ChannelEvent = {
+      id: `evt_batch_${++eventNo}`,
+      type: 'session.connected',
+      sessionKey: line2.session_key,
+      occurredAt: new Date(),
+      phone: '+34711000302',
+    };
+    const third = inbound(line.session_key, 'Run two');
+    const badPhone: ChannelEvent = {
+      ...(inbound(line.session_key, 'No number') as Extract<ChannelEvent, { type: 'message.received' }>),
+      message: { providerMessageId: 'pm_bad_phone', from: '12', text: 'x', media: null, timestamp: new Date() },
+    };
+    receivedBatches.length = 0;
+    expect(await handleMany([first, again, second, connected, third, badPhone])).to.deep.equal([
+      'applied',
+      'duplicate',
+      'applied',
+      'applied',
+      'applied',
+      'ignored',
+    ]);
+    expect(receivedBatches.map((b) => b.payloads.map((p) => p.text))).to.deep.equal([
+      ['Run one', 'Run one, second'],
+      ['Run two'],
+    ]);
+    const stored = await rows(
+      k,
+      `select id, text from chatapp_messages where shop_id = ? and provider_message_id = any(?::text[]) order by id`,
+      [shopId, `{${[first, second, third].map((e) => (e as any).message.providerMessageId).join(',')}}`],
+    );
+    expect(stored.map((r) => r.text)).to.deep.equal(['Run one', 'Run one, second', 'Run two']);
+    expect(receivedBatches.flatMap((b) => b.payloads.map((p) => p.message_id))).to.deep.equal(stored.map((r) => r.id));
+    const [reconnected] = await rows(k, 'select status, connected_at from chatapp_sessions where id = ?', [line2.id]);
+    expect(reconnected.status).to.equal('connected');
+    expect(new Date(reconnected.connected_at).getTime()).to.equal(connected.occurredAt.getTime());
+    // A later delivery of an already stored message under a new event id stores nothing.
+    receivedBatches.length = 0;
+    expect(await handleMany([{ ...third, id: `evt_batch_${++eventNo}` }])).to.deep.equal(['duplicate']);
+    expect(receivedBatches).to.deep.equal([]);
+    const [window] = await rows(
+      k,
+      'select last_session_id from chatapp_contact_windows where shop_id = ? and customer_phone = ?',
+      [shopId, CUSTOMER],
+    );
+    expect(window.last_session_id).to.equal(line.id);
   });
 
   it('receipts out of order in one batch never move a status backwards', async () => {

@@ -1,7 +1,6 @@
-import type { SetupContext } from '../../../core/index.js';
+import { sql, type SetupContext } from '../../../core/index.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SandboxAuthorize } from '../sandbox/sandbox-control-routes.js';
-import { ChatappSession } from '../entities/chatapp-session.entity.js';
 
 /**
  * Who may drive a sandbox session on the main server: the shop that owns it, by its API token
@@ -19,9 +18,10 @@ export function shopSessionAuthorizer(setup: Pick<SetupContext, 'rootEm' | 'auth
         'invalid or missing Bearer token: send the shop API token as Authorization: Bearer <API_TOKEN>',
       );
     const { shop } = auth;
-    const owned = await setup.rootEm
-      .fork()
-      .count(ChatappSession, { sessionKey, shopId: shop.id }, { filters: { tenant: false } });
-    return owned > 0 ? null : new ChannelError('session_not_found', `session ${sessionKey} was not found`);
+    const owned = await sql(setup.rootEm, 'select 1 from chatapp_sessions where session_key = $1 and shop_id = $2', [
+      sessionKey,
+      shop.id,
+    ]);
+    return owned.length > 0 ? null : new ChannelError('session_not_found', `session ${sessionKey} was not found`);
   };
 }

@@ -44,7 +44,8 @@ export class RunStarter {
     return this.insert(base, request, reason);
   }
 
-  async startRule(rule: AutoReplyRule, request: StartRequest): Promise<WorkflowRun | null> {
+  /** Whether a run was queued. */
+  async startRule(rule: AutoReplyRule, request: StartRequest): Promise<boolean> {
     if (rule.cooldownHours > 0) {
       const [recent] = await this.deps.em.execute<{ n: number }[]>(
         `select count(*)::int as n from automation_runs where shop_id = ? and rule_id = ? and phone = ? and status <> 'skipped'
@@ -52,13 +53,25 @@ export class RunStarter {
         [this.deps.shop.id, rule.id, request.phone, rule.cooldownHours],
       );
       // A rule in its cooldown stays silent without a trace: it is asked on every message.
-      if (recent!.n > 0) return null;
+      if (recent!.n > 0) return false;
     }
-    return this.insert(
-      { workflowId: null, version: null, ruleId: rule.id, depth: 0, parentRunId: null, chain: [] },
-      request,
-      null,
+    // A plain insert: rules answer inbound messages, a batch of them in one transaction, where an
+    // entity per run would be compared again by every later flush of that transaction.
+    await this.deps.em.execute(
+      `insert into automation_runs (shop_id, workflow_id, version, rule_id, phone, session_id, trigger, status, visits, variables,
+                                    steps_executed, jumps, depth, chain, wake_at, created_at, updated_at)
+       values (?, null, null, ?, ?, ?, ?, 'queued', '{}', ?, 0, 0, 0, '[]', now(), clock_timestamp(), clock_timestamp())`,
+      [
+        this.deps.shop.id,
+        rule.id,
+        request.phone,
+        request.sessionId,
+        JSON.stringify(request.trigger),
+        JSON.stringify(request.variables ?? {}),
+      ],
     );
+    this.deps.automationRunWakeup.afterCommit(this.deps.em);
+    return true;
   }
 
   private async refusal(workflow: Workflow, phone: string): Promise<string | null> {

@@ -50,35 +50,63 @@ export class AutomationTriggers {
     return this.deps.em;
   }
 
-  async messageReceived(e: WhatsappOpsMessageReceived): Promise<void> {
-    // Every inbound message of every shop passes here: one query says whether anything could
-    // answer and, only then, reads the customer's guard row and their previous message.
-    const [found] = await this.em.execute<Situation[]>(
-      `with u as (
-         select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
-                exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
-                       and trigger_type in ('message_received', 'conversation_opened')) as workflows,
-                exists(select 1 from automation_runs where shop_id = ? and phone = ? and status = 'waiting' and waiting_for = 'answer') as waiting)
-       select u.rules, u.workflows, u.waiting,
-              case when u.rules or u.workflows or u.waiting then
-                (select row_to_json(c) from (select paused_until, last_automatic_at, quick_replies from automation_contacts
-                                             where shop_id = ? and phone = ?) c) end as contact,
-              case when u.rules or u.workflows then
-                (select max(created_at) from chatapp_messages_view where shop_id = ? and phone = ? and direction = 'inbound' and id < ?) end as last_inbound
-       from u`,
+  /**
+   * An inbound batch. One query says whether anything could answer any of it (a shop without
+   * automation, the common case, stops here); one more reads every message's situation. A
+   * customer with several messages in the batch has each read in turn instead, after what the
+   * previous one changed (the bot-storm guard, an answered question).
+   */
+  async messagesReceived(events: WhatsappOpsMessageReceived[]): Promise<void> {
+    const phones = new Map<string, number>();
+    for (const e of events) phones.set(e.phone, (phones.get(e.phone) ?? 0) + 1);
+    const [shop] = await this.em.execute<{ rules: boolean; workflows: boolean; waiting: boolean }[]>(
+      `select exists(select 1 from automation_rules where shop_id = ? and enabled) as rules,
+              exists(select 1 from automation_workflows where shop_id = ? and status = 'active'
+                     and trigger_type in ('message_received', 'conversation_opened')) as workflows,
+              exists(select 1 from automation_runs where shop_id = ? and status = 'waiting' and waiting_for = 'answer'
+                     and phone in (select json_array_elements_text(?::json))) as waiting`,
+      [this.deps.shop.id, this.deps.shop.id, this.deps.shop.id, JSON.stringify([...phones.keys()])],
+    );
+    const { rules: anyRule, workflows } = shop!;
+    if (!anyRule && !workflows && !shop!.waiting) return;
+    const situations = await this.situations(events.filter((e) => phones.get(e.phone) === 1));
+    // Read once for the batch: the rules cannot change within its transaction.
+    let rules: Promise<AutoReplyRule[]> | undefined;
+    const enabledRules = () => (rules ??= this.em.find(AutoReplyRule, { enabled: true }));
+    for (const event of events) {
+      const situation = situations.get(event.message_id) ?? (await this.situations([event])).get(event.message_id)!;
+      await this.messageReceived(event, { ...situation, rules: anyRule, workflows }, enabledRules);
+    }
+  }
+
+  /** Each message's customer: a question waiting for their answer, their guard row, their previous message. */
+  private async situations(
+    events: WhatsappOpsMessageReceived[],
+  ): Promise<Map<number, Omit<Situation, 'rules' | 'workflows'>>> {
+    if (events.length === 0) return new Map();
+    const rows = await this.em.execute<(Omit<Situation, 'rules' | 'workflows'> & { message_id: number })[]>(
+      `select e.message_id,
+              exists(select 1 from automation_runs r where r.shop_id = ? and r.phone = e.phone and r.status = 'waiting' and r.waiting_for = 'answer') as waiting,
+              (select row_to_json(c) from (select paused_until, last_automatic_at, quick_replies from automation_contacts
+                                           where shop_id = ? and phone = e.phone) c) as contact,
+              (select max(created_at) from chatapp_messages_view
+               where shop_id = ? and phone = e.phone and direction = 'inbound' and id < e.message_id) as last_inbound
+       from json_to_recordset(?::json) as e(message_id int, phone text)`,
       [
         this.deps.shop.id,
         this.deps.shop.id,
         this.deps.shop.id,
-        e.phone,
-        this.deps.shop.id,
-        e.phone,
-        this.deps.shop.id,
-        e.phone,
-        e.message_id,
+        JSON.stringify(events.map((e) => ({ message_id: e.message_id, phone: e.phone }))),
       ],
     );
-    const uses = found!;
+    return new Map(rows.map(({ message_id, ...situation }) => [message_id, situation]));
+  }
+
+  private async messageReceived(
+    e: WhatsappOpsMessageReceived,
+    uses: Situation,
+    enabledRules: () => Promise<AutoReplyRule[]>,
+  ): Promise<void> {
     if (!uses.rules && !uses.workflows && !uses.waiting) return;
     const receivedAt = new Date(e.received_at);
     if (await this.botStorm(e.phone, uses.contact, receivedAt)) return;
@@ -104,7 +132,7 @@ export class AutomationTriggers {
       ? (receivedAt.getTime() - new Date(uses.last_inbound).getTime()) / 3_600_000
       : Infinity;
 
-    const rules = uses.rules ? await this.em.find(AutoReplyRule, { enabled: true }) : [];
+    const rules = uses.rules ? await enabledRules() : [];
     if (rules.length > 0) {
       const message = {
         text: e.text ?? '',
@@ -114,12 +142,12 @@ export class AutomationTriggers {
         open: rules.some((r) => r.when !== 'always') ? await isOpen(this.deps, receivedAt) : true,
       };
       for (const rule of matchingRules(rules, message)) {
-        const run = await this.deps.automationRunStarter.startRule(rule, {
+        const started = await this.deps.automationRunStarter.startRule(rule, {
           phone: e.phone,
           sessionId: e.session_id,
           trigger: facts,
         });
-        if (run) break;
+        if (started) break;
       }
     }
     if (!uses.workflows) return;
