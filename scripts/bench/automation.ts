@@ -45,10 +45,13 @@ const cpuMsPerMessage = () => {
 const RATE = Number(values.rate);
 const TOTAL = RATE * Number(values.seconds);
 
+// A listening server with its jobs, as deployed: on the embedded engine one of them keeps the
+// planner's statistics following the tables a burst fills.
 const { kernel, close } = await benchKernel(
   process.env.POLL ? { automation: { enabled: true, config: { worker: { pollMs: Number(process.env.POLL) } } } } : {},
-  { embedded: values.engine === 'embedded' },
+  { embedded: values.engine === 'embedded', overrides: { jobs: { enabled: true } } },
 );
+await kernel.listen();
 const { token } = await kernel.shops.create({ name: 'Automation bench', credits: 1_000_000_000 });
 const callTool = mcpCaller(kernel, token);
 const connected = await callTool('connect_chatapp', {});
