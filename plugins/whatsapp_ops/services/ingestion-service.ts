@@ -5,7 +5,7 @@ import { ChatappSession } from '../entities/chatapp-session.entity.js';
 import type { ChatappCradle } from './cradle.js';
 import { advanceStatus } from './message-status.js';
 import { lockTargets, saveTargets, targetKey, type ReceiptTarget } from './receipt-targets.js';
-import type { MessageStatus } from '../entities/values.js';
+import type { MessageStatus, StoredMedia } from '../entities/values.js';
 import type { WhatsappOpsMessageReceived } from '../surface.js';
 
 /** How long a receipt for a message not recorded yet is retried: its send may still be committing. */
@@ -181,6 +181,7 @@ export class ChatappIngestionService {
       index: number;
       session: ChatappSession;
       phone: string;
+      media: StoredMedia | null;
       message: Of<'message.received'>['message'];
     }[] = [];
     for (const { index, sessionId, event } of run) {
@@ -189,6 +190,7 @@ export class ChatappIngestionService {
           index,
           session: sessions.get(sessionId)!,
           phone: normalizePhone(event.message.from),
+          media: event.message.media ? mediaToWire(event.message.media) : null,
           message: event.message,
         });
       } catch (err) {
@@ -196,11 +198,11 @@ export class ChatappIngestionService {
       }
     }
     if (accepted.length === 0) return;
-    const rows = accepted.map(({ session, phone, message }) => ({
+    const rows = accepted.map(({ session, phone, media, message }) => ({
       session_id: session.id,
       phone,
       text: message.text ?? null,
-      media: message.media ? mediaToWire(message.media) : null,
+      media,
       provider_message_id: message.providerMessageId,
       sent_at: message.timestamp,
     }));
@@ -236,7 +238,7 @@ export class ChatappIngestionService {
         session_id: a.session.id,
         phone: a.phone,
         text: a.message.text ?? null,
-        media: a.message.media ? mediaToWire(a.message.media) : null,
+        media: a.media,
         received_at: a.message.timestamp.toISOString(),
       });
     }
