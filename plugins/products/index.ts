@@ -6,7 +6,9 @@ import { Product } from './entities/product.entity.js';
 import { ProductVariant } from './entities/product-variant.entity.js';
 import { ProductSyncRun } from './entities/product-sync-run.entity.js';
 import { ProductQuestion } from './entities/product-question.entity.js';
+import { ProductWord } from './entities/product-word.entity.js';
 import { ProductsInit } from './migrations/0001-init.js';
+import { ProductsWords } from './migrations/0002-words.js';
 import { CatalogStore } from './services/catalog/catalog-store.js';
 import { ProductsService } from './services/catalog/products-service.js';
 import { ProductSearchService } from './services/catalog/search-service.js';
@@ -44,9 +46,12 @@ export default definePlugin({
   kernel: '^1.0.0',
   dependencies: ['integrations'],
   configSchema: ProductsConfig,
-  entities: [Product, ProductVariant, ProductSyncRun, ProductQuestion],
+  entities: [Product, ProductVariant, ProductSyncRun, ProductQuestion, ProductWord],
   optionalDependencies: ['whatsapp_ops'],
-  migrations: [{ name: '0001-init', class: ProductsInit }],
+  migrations: [
+    { name: '0001-init', class: ProductsInit },
+    { name: '0002-words', class: ProductsWords },
+  ],
   services: {
     catalogStore: CatalogStore,
     productsService: ProductsService,

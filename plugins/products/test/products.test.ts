@@ -233,6 +233,48 @@ describe('products: the catalogue synced from the storefront, searched and annot
     expect((await call.ok('get_product', { external_id: String(changed.id) })).product.title).to.equal('Mochila nueva');
   });
 
+  it('keeps the catalogue’s dictionary exact through every write, and corrects misspelt words against it', async () => {
+    const conn = k.orm.em.fork().getConnection();
+    const counted = async () =>
+      (
+        await conn.execute(`select word, products from product_words where shop_id = ? order by word`, [shop.shopId])
+      ).map((r: any) => `${r.word}:${r.products}`);
+    const recounted = async () =>
+      (
+        await conn.execute(
+          `select w as word, count(*)::int as products from products p, unnest(product_search_words(p.search_text, p.status)) w
+            where p.shop_id = ? group by w order by w`,
+          [shop.shopId],
+        )
+      ).map((r: any) => `${r.word}:${r.products}`);
+    expect(await counted())
+      .to.include('camiseta:4')
+      .and.to.deep.equal(await recounted());
+    // A deletion takes its words out (mochila is one product fewer), a rename swaps them.
+    await conn.execute(`update products set status = 'deleted' where shop_id = ? and external_id = ?`, [
+      shop.shopId,
+      String(woo.data.products[3]!.id),
+    ]);
+    await conn.execute(`update products set search_text = 'gorra zzzunica' where shop_id = ? and external_id = ?`, [
+      shop.shopId,
+      String(woo.data.products[4]!.id),
+    ]);
+    const after = await counted();
+    expect(after)
+      .to.include('zzzunica:1')
+      .and.to.deep.equal(await recounted());
+    expect(after.some((w) => w.startsWith('acme:'))).to.equal(true);
+    const find = async (query: string) => (await call.ok('search_products', { query })).results;
+    // "cmiseta" is not a word of the catalogue: corrected to camiseta, and every result holds both words.
+    const corrected = await find('cmiseta roja');
+    expect(corrected[0]).to.include({ match: 'fuzzy' });
+    expect(corrected.every((r: any) => /^Camiseta roja/.test(r.product.title))).to.equal(true);
+    // Words run together are no word at all: found by trigram similarity, the last resort.
+    expect((await find('camisetaroja'))[0].product.title).to.match(/^Camiseta roja/);
+    // Another shop's words are not this shop's dictionary.
+    expect((await call.ok('search_products', { query: 'cmiseta roja' }, other)).count).to.equal(0);
+  });
+
   it('checks stock live, refreshes the catalogue with it, and falls back to stored figures marked stale', async () => {
     const source = woo.data.products.find((p) => p.status === 'active' && p.variants.length === 3)!;
     const { product } = await call.ok('get_product', { external_id: String(source.id) });
@@ -263,6 +305,11 @@ describe('products: the catalogue synced from the storefront, searched and annot
   it('drops the catalogue when the store is disconnected with purge_catalog', async () => {
     await call.ok('disconnect_ecommerce', { platform_type: 'ecomB', purge_catalog: true });
     expect((await call.ok('list_products')).count).to.equal(0);
+    const words = await k.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from product_words where shop_id = ?`, [shop.shopId]);
+    expect(words[0].n).to.equal(0);
   });
 });
 
