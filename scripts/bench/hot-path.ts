@@ -23,7 +23,6 @@
  * campaign engine ≥ 3,000 tracked sends/s with peak RSS ≤ 256 MB.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +37,7 @@ import {
   type ServerProcess,
 } from '../../test/helpers/server-process.js';
 import { autocannon, type LoadFigures } from './autocannon.js';
+import { memoryOf } from './proc.js';
 
 const { values } = parseArgs({
   options: {
@@ -64,13 +64,6 @@ const load = (url: string, body: string, token: string | null, seconds = DURATIO
     connections: CONNECTIONS,
     seconds,
   });
-
-/** VmRSS and VmHWM (the peak) of a process, in MB. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 const rpc = (name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });

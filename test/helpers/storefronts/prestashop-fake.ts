@@ -53,7 +53,18 @@ const LANGUAGES = [
 
 type Row = Record<string, any>;
 
-const local = (d: Date) => DateTime.fromJSDate(d, { zone: ZONE }).toFormat('yyyy-MM-dd HH:mm:ss');
+const formatted = new Map<number, string>();
+/** Remembered: every request lists the whole table, and a store's dates are few. */
+const local = (d: Date) => {
+  let text = formatted.get(d.getTime());
+  if (text === undefined) {
+    text = DateTime.fromJSDate(d, { zone: ZONE }).toFormat('yyyy-MM-dd HH:mm:ss');
+    formatted.set(d.getTime(), text);
+  }
+  return text;
+};
+/** localeCompare's order, with one collator instead of one per comparison. */
+const collate = new Intl.Collator().compare;
 const fromLocal = (s: string) => DateTime.fromFormat(s, 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toMillis();
 const multilang = (es: string, en: string) => [
   { id: '1', value: es },
@@ -224,7 +235,8 @@ export class PrestaShopFake extends FakeServer {
         if (!field) continue;
         if ((field === 'date_add' || field === 'date_upd') && q.date !== '1')
           return error(reply, 400, 33, `Unable to filter by this field "${field}": its date feature needs date=1`);
-        rows = rows.filter((r) => this.matches(r[field], raw));
+        const matches = this.matcher(raw);
+        rows = rows.filter((r) => matches(r[field]));
       }
       const sort = /^\[(\w+)_(ASC|DESC)(?:,(\w+)_(ASC|DESC))?\]$/.exec(q.sort ?? '');
       if (sort) {
@@ -236,7 +248,7 @@ export class PrestaShopFake extends FakeServer {
           for (const [k, dir] of keys) {
             const x = a[k];
             const y = b[k];
-            const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+            const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : collate(String(x), String(y));
             if (cmp !== 0) return dir === 'ASC' ? cmp : -cmp;
           }
           return 0;
@@ -261,21 +273,27 @@ export class PrestaShopFake extends FakeServer {
   }
 
   /** PrestaShop's filter values: [a|b] any of, [from,to] an interval, % wildcards around the brackets. */
-  private matches(value: unknown, raw: string): boolean {
+  private matcher(raw: string): (value: unknown) => boolean {
     const m = /^(%?)\[(.*)\](%?)$/.exec(raw.toLowerCase());
-    if (!m) return String(value).toLowerCase() === raw.toLowerCase();
     // MySQL's default collation: comparisons ignore case.
+    const text = (value: unknown) => String(value ?? '').toLowerCase();
+    if (!m) return (value) => String(value).toLowerCase() === raw.toLowerCase();
     const [, before, inner, after] = m;
-    const text = String(value ?? '').toLowerCase();
-    if (before || after)
-      return inner!
-        .split('|')
-        .some((v) => (before && after ? text.includes(v) : before ? text.endsWith(v) : text.startsWith(v)));
-    if (inner!.includes(',') && /^\d{4}-/.test(inner!)) {
-      const [from, to] = inner!.split(',');
-      const at = fromLocal(text);
-      return at >= fromLocal(from!) && at <= fromLocal(to!);
+    if (before || after) {
+      const values = inner!.split('|');
+      return (value) =>
+        values.some((v) =>
+          before && after ? text(value).includes(v) : before ? text(value).endsWith(v) : text(value).startsWith(v),
+        );
     }
-    return inner!.split('|').some((v) => text === v);
+    if (inner!.includes(',') && /^\d{4}-/.test(inner!)) {
+      const [from, to] = inner!.split(',').map((t) => fromLocal(t));
+      return (value) => {
+        const at = fromLocal(text(value));
+        return at >= from! && at <= to!;
+      };
+    }
+    const values = new Set(inner!.split('|'));
+    return (value) => values.has(text(value));
   }
 }

@@ -183,7 +183,13 @@ export class WooCommerceFake extends FakeServer {
       }
       return true;
     };
-    const list = <T>(request: FastifyRequest, reply: FastifyReply, items: T[]) => {
+    /** A page of items; `json` turns the page's items (only those) into their wire form. */
+    const list = <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      items: T[],
+      json: (item: T) => unknown = (item) => item,
+    ) => {
       const query = request.query as Record<string, string>;
       const perPage = Number(query.per_page ?? 10);
       if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
@@ -200,7 +206,7 @@ export class WooCommerceFake extends FakeServer {
       const pageNo = Number(query.page ?? 1);
       const pages = Math.max(1, Math.ceil(items.length / perPage));
       reply.header('x-wp-total', String(items.length)).header('x-wp-totalpages', String(pages));
-      const slice = items.slice((pageNo - 1) * perPage, pageNo * perPage);
+      const slice = items.slice((pageNo - 1) * perPage, pageNo * perPage).map(json);
       const fields = query._fields?.split(',');
       return fields ? slice.map((item) => Object.fromEntries(fields.map((f) => [f, (item as any)[f]]))) : slice;
     };
@@ -228,11 +234,7 @@ export class WooCommerceFake extends FakeServer {
           (q.status === 'any' || !q.status ? true : (q.status === 'publish') === (p.status === 'active')) &&
           modifiedAfter(q, p.updatedAt),
       );
-      return list(
-        request,
-        reply,
-        sortBy(found, q, at).map((p) => this.productJson(p)),
-      );
+      return list(request, reply, sortBy(found, q, at), (p) => this.productJson(p));
     });
     app.get<{ Params: { id: string } }>('/wp-json/wc/v3/products/:id', async (request, reply) => {
       if (!(await guard(request, reply, 'products'))) return reply;

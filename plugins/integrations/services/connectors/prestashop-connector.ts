@@ -217,28 +217,26 @@ export class PrestaShopConnector implements StoreConnector {
   private async toProducts(rows: PsProduct[]): Promise<StoreProduct[]> {
     await this.loadLanguages();
     const productIds = rows.map((p) => String(p.id));
-    const combinations: PsCombination[] =
-      productIds.length > 0
-        ? ((await this.get('combinations', { 'filter[id_product]': ids(productIds), display: 'full' })).combinations ??
-          [])
-        : [];
-    const stock: PsStock[] =
-      productIds.length > 0
-        ? ((
-            await this.get('stock_availables', {
-              'filter[id_product]': ids(productIds),
-              display: '[id_product,id_product_attribute,quantity]',
-            })
-          ).stock_availables ?? [])
-        : [];
-    const stockOf = (productId: string, attributeId: string) =>
-      Number(
-        stock.find((s) => String(s.id_product) === productId && String(s.id_product_attribute) === attributeId)
-          ?.quantity ?? 0,
-      );
+    if (productIds.length === 0) return [];
+    const [combinations, stock] = await Promise.all([
+      this.get('combinations', { 'filter[id_product]': ids(productIds), display: 'full' }).then(
+        (r): PsCombination[] => r.combinations ?? [],
+      ),
+      this.get('stock_availables', {
+        'filter[id_product]': ids(productIds),
+        display: '[id_product,id_product_attribute,quantity]',
+      }).then((r): PsStock[] => r.stock_availables ?? []),
+    ]);
+    const quantities = new Map(
+      stock.map((s) => [`${s.id_product} ${s.id_product_attribute}`, Number(s.quantity ?? 0)]),
+    );
+    const stockOf = (productId: string, attributeId: string) => quantities.get(`${productId} ${attributeId}`) ?? 0;
+    const combinationsOf = new Map<string, PsCombination[]>();
+    for (const c of combinations)
+      combinationsOf.set(String(c.id_product), [...(combinationsOf.get(String(c.id_product)) ?? []), c]);
     return rows.map((p): StoreProduct => {
       const id = String(p.id);
-      const own = combinations.filter((c) => String(c.id_product) === id);
+      const own = combinationsOf.get(id) ?? [];
       const translations: StoreProduct['translations'] = {};
       for (const language of this.languages ?? [])
         translations[language.code] = {

@@ -211,14 +211,17 @@ export class WooCommerceConnector implements StoreConnector {
     }
     const response = await this.get('products', params);
     const rows = response.json<WooProduct[]>();
-    const products: StoreProduct[] = [];
-    for (const p of rows) {
-      const variations =
-        p.type === 'variable' && (p.variations ?? []).length > 0
-          ? (await this.get(`products/${p.id}/variations`, { per_page: '100' })).json<WooVariation[]>()
-          : [];
-      products.push(this.toProduct(p, variations));
-    }
+    // Every variable product's variations asked at once: the connection's lane keeps the store's concurrency.
+    const products = await Promise.all(
+      rows.map(async (p) =>
+        this.toProduct(
+          p,
+          p.type === 'variable' && (p.variations ?? []).length > 0
+            ? (await this.get(`products/${p.id}/variations`, { per_page: '100' })).json<WooVariation[]>()
+            : [],
+        ),
+      ),
+    );
     const pages = Number(response.headers.get('x-wp-totalpages') ?? '1');
     return { products, next: page < pages ? String(page + 1) : null };
   }

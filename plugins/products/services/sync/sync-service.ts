@@ -1,9 +1,16 @@
 import { invalidArguments, notFound, sql, type Services, type ToolContext } from '../../../../core/index.js';
-import type { PlatformType } from '../../../integrations/surface.js';
+import type { PlatformType, ProductPage } from '../../../integrations/surface.js';
 import { ProductSyncRun } from '../../entities/product-sync-run.entity.js';
 import type { SyncMode } from '../../entities/values.js';
 
 export type Transaction = ToolContext['transaction'];
+
+/** A run's next page, asked of the store while the page before it is written. */
+export interface PageAhead {
+  runId: number;
+  cursor: string;
+  page: Promise<ProductPage | Error>;
+}
 
 /**
  * Catalogue syncs: one running per shop; a run reads the store page by page through the
@@ -59,34 +66,45 @@ export class ProductSyncService {
     return run;
   }
 
-  /** Reads and writes the run's next page; true when the run is over (completed, failed, or not running). */
-  async step(runId: number, transaction: Transaction): Promise<boolean> {
+  /**
+   * Writes the run's next page (read ahead by the step before, when its cursor is still the run's)
+   * and asks the store for the one after it meanwhile: the store's answer and the write overlap.
+   * done is true when the run is over (completed, failed, or not running).
+   */
+  async step(
+    runId: number,
+    transaction: Transaction,
+    ahead?: PageAhead,
+  ): Promise<{ done: boolean; ahead?: PageAhead }> {
     const { em, ecommerceConnections, productsConfig } = this.deps;
     const run = await em.findOne(ProductSyncRun, { id: runId }, { refresh: true });
-    if (!run || run.status !== 'running') return true;
+    if (!run || run.status !== 'running') return { done: true };
     const connection = await ecommerceConnections.find(run.platformType);
-    if (!connection) return this.fail(runId, 'the storefront connection was removed', transaction);
-    let page;
-    try {
-      page = await ecommerceConnections
-        .connector(connection)
-        .listProducts({ cursor: run.cursor ?? null, since: run.since ?? null, pageSize: productsConfig.pageSize });
-    } catch (err) {
-      return this.fail(
-        runId,
-        `page ${run.pages + 1}: ${err instanceof Error ? err.message : String(err)}`,
-        transaction,
-      );
-    }
+    if (!connection) return { done: await this.fail(runId, 'the storefront connection was removed', transaction) };
+    const connector = ecommerceConnections.connector(connection);
+    const since = run.since ?? null;
+    const read = (cursor: string | null) =>
+      connector
+        .listProducts({ cursor, since, pageSize: productsConfig.pageSize })
+        .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    const page = await (ahead?.runId === runId && ahead.cursor === run.cursor ? ahead.page : read(run.cursor ?? null));
+    if (page instanceof Error)
+      return { done: await this.fail(runId, `page ${run.pages + 1}: ${page.message}`, transaction) };
+    const next = page.next === null ? undefined : { runId, cursor: page.next, page: read(page.next) };
+    const done = await this.write(runId, page, connection.currency ?? null, transaction);
+    return { done, ahead: done ? undefined : next };
+  }
+
+  private async write(
+    runId: number,
+    page: ProductPage,
+    currency: string | null,
+    transaction: Transaction,
+  ): Promise<boolean> {
     return transaction(async ({ services, em: tem }) => {
       const current = await tem.findOneOrFail(ProductSyncRun, { id: runId });
       if (current.status !== 'running') return true;
-      const written = await services.catalogStore.upsertPage(
-        current.platformType,
-        current.id,
-        connection.currency ?? null,
-        page.products,
-      );
+      const written = await services.catalogStore.upsertPage(current.platformType, current.id, currency, page.products);
       current.pages += 1;
       current.read += page.products.length;
       current.created += written.created;

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SetupContext } from '../../../../core/index.js';
+import type { PageAhead } from './sync-service.js';
 
 /**
  * Runs sync runs' pages in this process, one run at a time per run id, each page in its own short
- * transaction with no transaction held while the store answers. Started by sync_products after
- * its run committed, and by the resume job for runs whose process died.
+ * transaction with no transaction held while the store answers; the store reads the next page while
+ * one is written. Started by sync_products after its run committed, and by the resume job for runs
+ * whose process died.
  */
 export class ProductSyncWorker {
   private readonly active = new Map<number, Promise<void>>();
@@ -19,10 +21,13 @@ export class ProductSyncWorker {
     if (running) return running;
     const work = (async () => {
       try {
+        let ahead: PageAhead | undefined;
         for (let done = false; !done;)
-          done = await this.withShop(shopId, (ctx) => ctx.services.productSync.step(runId, (w) => ctx.transaction(w)), {
-            transactional: false,
-          });
+          ({ done, ahead } = await this.withShop(
+            shopId,
+            (ctx) => ctx.services.productSync.step(runId, (w) => ctx.transaction(w), ahead),
+            { transactional: false },
+          ));
       } catch (err) {
         this.log.warn({ err, runId }, 'product sync stopped; the resume job takes it up again');
       } finally {
