@@ -200,6 +200,27 @@ describe('the transactional outbox: written with the change, delivered after com
     }
   });
 
+  it('a running relay claims and delivers while an earlier pass still waits on a slow consumer; stop waits for both', async () => {
+    k.outbox.start();
+    let slow = '';
+    let quick = '';
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      [slow] = (await send([{ note: 'stuck', hang: true }])).event_ids;
+      await waitFor('the slow delivery to begin', () => calls.get(slow) === 1, 5_000);
+      [quick] = (await send([{ note: 'quick' }])).event_ids;
+      await waitFor('the quick delivery', () => delivered.some((d) => d.eventId === quick), 5_000);
+      // The slow pass has not ended: its call still hangs until the 300 ms deadline.
+      expect(delivered.some((d) => d.eventId === slow)).to.equal(false);
+      expect((await rowsOf([slow]))[0].locked_until).to.not.equal(null);
+    } finally {
+      await k.outbox.stop();
+    }
+    const [stuck] = await rowsOf([slow]);
+    expect(stuck).to.include({ status: 'pending', attempts: 1, locked_until: null });
+    expect(stuck.last_error).to.match(/longer than 300 ms/);
+  });
+
   it('topics of groups not enabled here are left for a process that has them', async () => {
     await k.orm.em.fork().execute(
       `insert into outbox_messages (event_id, shop_id, topic, payload, status, attempts, available_at, created_at)

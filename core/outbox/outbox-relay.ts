@@ -35,6 +35,9 @@ interface Claimed {
   created_at: Date;
 }
 
+/** Passes of the loop delivering at once (see overlappingPass). */
+const PASSES_IN_FLIGHT = 2;
+
 /**
  * Delivers outbox messages after their transaction commits, at least once. Any number of server
  * processes run one each over the same table: a pass claims due messages with SKIP LOCKED and a
@@ -45,6 +48,7 @@ interface Claimed {
 export class OutboxRelay {
   private readonly loop: PollingLoop;
   private readonly waiting = new WeakSet<EntityManager>();
+  private readonly passes = new Set<Promise<void>>();
   private scope!: ShopScope;
 
   constructor(
@@ -54,7 +58,7 @@ export class OutboxRelay {
     private readonly log: FastifyBaseLogger,
   ) {
     this.loop = new PollingLoop(
-      () => this.deliverDue(),
+      () => this.overlappingPass(),
       config.pollMs,
       (err) => log.error({ err }, 'outbox relay pass failed'),
     );
@@ -81,17 +85,41 @@ export class OutboxRelay {
     if (this.consumers.size > 0) this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await Promise.all(this.passes);
   }
 
   /**
-   * One pass: claims and delivers what is due; true when it claimed anything. Messages of batch
-   * consumers go as one batch per topic and shop; the others one by one; the workers share both.
+   * The loop's pass: claims while the pass before it still delivers (at most PASSES_IN_FLIGHT at
+   * once), so the claim, the reads and the recording of one pass overlap the requests of another
+   * instead of leaving the receivers idle meanwhile. Claims are leased, so two passes never take
+   * the same message.
+   */
+  private async overlappingPass(): Promise<boolean> {
+    while (this.passes.size >= PASSES_IN_FLIGHT) await Promise.race(this.passes);
+    const claimed = await this.claim();
+    if (claimed.length === 0) return false;
+    const pass: Promise<void> = this.deliverClaimed(claimed)
+      .catch((err: unknown) => this.log.error({ err }, 'outbox relay pass failed'))
+      .finally(() => this.passes.delete(pass));
+    this.passes.add(pass);
+    return true;
+  }
+
+  /**
+   * One pass: claims and delivers what is due; true when it claimed anything (delivered by the time
+   * it returns). Messages of batch consumers go as one batch per topic and shop; the others one by
+   * one; the workers share both.
    */
   async deliverDue(): Promise<boolean> {
     const claimed = await this.claim();
     if (claimed.length === 0) return false;
+    await this.deliverClaimed(claimed);
+    return true;
+  }
+
+  private async deliverClaimed(claimed: Claimed[]): Promise<void> {
     const shops = new Map<number, Promise<ShopContext | null>>();
     const shopOf = (id: number) => shops.get(id) ?? shops.set(id, this.scope.loadShop(id)).get(id)!;
     const work: (() => Promise<void>)[] = [];
@@ -114,7 +142,6 @@ export class OutboxRelay {
       while (next < work.length) await work[next++]!();
     };
     await Promise.all(Array.from({ length: Math.min(this.config.concurrency, work.length) }, worker));
-    return true;
   }
 
   private async deliverBatch(messages: Claimed[], shop: ShopContext | null): Promise<void> {

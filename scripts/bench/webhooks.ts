@@ -3,7 +3,7 @@
  * local receiver, and commit-to-first-attempt p99 at most 1 s at that load. One shop subscribed to
  * ticket.created; transactions of --batch events each are committed at --rate events/s for
  * --seconds while the server's outbox relay runs as in production (woken by each commit), and a
- * local HTTPS receiver answers 200. Prints the delivery rate over the whole run, the latency from
+ * local HTTPS receiver in a process of its own answers 200. Prints the delivery rate over the whole run, the latency from
  * commit to the receiver's arrival (the envelope's created_at is the emitting transaction's time),
  * and checks every event arrived exactly once. Then the emitter's overhead: the p50 of a transaction
  * emitting one event for a shop without webhooks and for one subscribed to it.
@@ -12,12 +12,13 @@
  *                              --concurrency <relay workers> --per-shop <requests in flight per shop>]
  */
 
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { benchKernel, percentile } from './bench-kernel.js';
 import { mcpCaller } from './bench-kernel.js';
 import { inShop } from '../../test/fixtures/service-probe/index.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
-import { WebhookReceiver } from '../../plugins/advanced/test/webhook-receiver.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,8 +35,15 @@ const SECONDS = Number(values.seconds);
 const BATCH = Number(values.batch);
 const TOTAL = RATE * SECONDS;
 
-const receiver = new WebhookReceiver();
-await receiver.start();
+/** The receiver runs apart, as a shop's server would; its report comes once every delivery arrived. */
+const receiverProcess = spawn(
+  process.execPath,
+  ['--import', 'tsx/esm', 'scripts/bench/webhook-receiver.ts', String(TOTAL)],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const lines = createInterface({ input: receiverProcess.stdout });
+const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
+const receiver = JSON.parse(await nextLine()) as { url: string; certPem: string };
 const { kernel, close } = await benchKernel(
   {
     service_probe: serviceProbe,
@@ -78,6 +86,7 @@ if (!config.webhook_enabled) throw new Error('webhooks did not get enabled');
 
 kernel.outbox.start();
 const started = performance.now();
+const startedAt = Date.now();
 let emitted = 0;
 const interval = (BATCH / RATE) * 1000;
 while (emitted < TOTAL) {
@@ -95,22 +104,22 @@ while (emitted < TOTAL) {
   await inShop(kernel, shopId, (ctx) => ctx.services.events.emitMany('tickets.created', payloads));
 }
 const emittedIn = (performance.now() - started) / 1000;
-const deadline = Date.now() + 120_000;
-while (receiver.received.length < TOTAL && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-const seconds = (performance.now() - started) / 1000;
-
-const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
-const lags = receiver.received.map((r) => r.at - Date.parse(JSON.parse(r.body).created_at));
+const reported = nextLine();
+const timeout = setTimeout(() => receiverProcess.kill('SIGTERM'), 120_000);
+const arrived = JSON.parse(await reported) as { received: number; distinct: number; lastAt: number; lags: number[] };
+clearTimeout(timeout);
+const seconds = (arrived.lastAt - startedAt) / 1000;
+const lags = arrived.lags;
 console.log(
   JSON.stringify({
     engine: values.engine,
     events: TOTAL,
     offered_rate: RATE,
     emitted_in_s: Number(emittedIn.toFixed(2)),
-    received: receiver.received.length,
-    distinct: ids.size,
+    received: arrived.received,
+    distinct: arrived.distinct,
     seconds: Number(seconds.toFixed(2)),
-    deliveries_per_second: Number((receiver.received.length / seconds).toFixed(0)),
+    deliveries_per_second: Number((arrived.received / seconds).toFixed(0)),
     commit_to_arrival_ms: { p50: percentile(lags, 50), p95: percentile(lags, 95), p99: percentile(lags, 99) },
   }),
 );
@@ -149,4 +158,3 @@ console.log(
   }),
 );
 await close();
-await receiver.stop();

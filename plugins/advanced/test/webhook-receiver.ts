@@ -59,10 +59,13 @@ export class WebhookReceiver {
         this.received.push(got);
         const answer = this.answer(got);
         if (answer.drop) return req.socket.destroy();
-        setTimeout(() => {
+        const respond = () => {
           res.writeHead(answer.status, answer.headers ?? {});
           res.end(answer.body ?? '');
-        }, answer.delayMs ?? 0);
+        };
+        // Not through a 0 ms timer: a timer waits at least 1 ms, a delay no receiver that answers at once has.
+        if (answer.delayMs) setTimeout(respond, answer.delayMs);
+        else respond();
       });
     });
     server.keepAliveTimeout = 60_000;
