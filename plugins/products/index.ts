@@ -9,6 +9,7 @@ import { ProductQuestion } from './entities/product-question.entity.js';
 import { ProductWord } from './entities/product-word.entity.js';
 import { ProductsInit } from './migrations/0001-init.js';
 import { ProductsWords } from './migrations/0002-words.js';
+import { ProductsNotifiedVia } from './migrations/0003-notified-via.js';
 import { CatalogStore } from './services/catalog/catalog-store.js';
 import { ProductsService } from './services/catalog/products-service.js';
 import { ProductSearchService } from './services/catalog/search-service.js';
@@ -47,10 +48,11 @@ export default definePlugin({
   dependencies: ['integrations'],
   configSchema: ProductsConfig,
   entities: [Product, ProductVariant, ProductSyncRun, ProductQuestion, ProductWord],
-  optionalDependencies: ['whatsapp_ops'],
+  optionalDependencies: ['whatsapp_ops', 'email'],
   migrations: [
     { name: '0001-init', class: ProductsInit },
     { name: '0002-words', class: ProductsWords },
+    { name: '0003-notified-via', class: ProductsNotifiedVia },
   ],
   services: {
     catalogStore: CatalogStore,

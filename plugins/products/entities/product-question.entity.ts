@@ -1,10 +1,11 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
-import { QUESTION_SOURCES, QUESTION_STATUSES } from './values.js';
+import { NOTIFY_CHANNELS, QUESTION_SOURCES, QUESTION_STATUSES } from './values.js';
 
 /**
  * A customer's question about a product, and the shop's answer. `normalized` (lower-cased,
  * accents and punctuation dropped) folds the same question asked again within a day into one row
- * (`duplicates`). `notifiedAt` / `notifyError` record the answer's message to the customer.
+ * (`duplicates`). `notifiedAt`, `notifiedVia` and `notifyError` record the answer's message to the
+ * customer.
  */
 export const ProductQuestion = defineEntity({
   name: 'ProductQuestion',
@@ -27,6 +28,7 @@ export const ProductQuestion = defineEntity({
     answeredAt: p.datetime().nullable(),
     publishedAt: p.datetime().nullable(),
     notifiedAt: p.datetime().nullable(),
+    notifiedVia: p.enum([...NOTIFY_CHANNELS]).nullable(),
     notifyError: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

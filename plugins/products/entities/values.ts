@@ -14,3 +14,7 @@ export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 export const QUESTION_SOURCES = ['widget', 'chat', 'email', 'agent'] as const;
 export type QuestionSource = (typeof QUESTION_SOURCES)[number];
+
+/** How an answer reached the customer: over the messaging line, or by email from the shop's mailbox. */
+export const NOTIFY_CHANNELS = ['whatsapp', 'email'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];

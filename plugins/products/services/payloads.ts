@@ -69,6 +69,7 @@ export const questionPayload = (q: ProductQuestion) => ({
   answered_at: q.answeredAt?.toISOString() ?? null,
   published_at: q.publishedAt?.toISOString() ?? null,
   notified_at: q.notifiedAt?.toISOString() ?? null,
+  notified_via: q.notifiedVia ?? null,
   notify_error: q.notifyError ?? null,
   created_at: q.createdAt.toISOString(),
 });

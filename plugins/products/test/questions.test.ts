@@ -89,7 +89,12 @@ describe('products: customers’ questions, answers over the messaging line, FAQ
       answer: 'Sí, 100 % orgánico.',
       publish: true,
     });
-    expect(answered.question).to.include({ status: 'published', answer: 'Sí, 100 % orgánico.', notify_error: null });
+    expect(answered.question).to.include({
+      status: 'published',
+      answer: 'Sí, 100 % orgánico.',
+      notify_error: null,
+      notified_via: 'whatsapp',
+    });
     expect(answered.question.notified_at).to.be.a('string');
     const again = await call.ok('answer_product_question', {
       question_id: id,
@@ -117,7 +122,7 @@ describe('products: customers’ questions, answers over the messaging line, FAQ
     expect(answered.question).to.include({
       status: 'answered',
       notified_at: null,
-      notify_error: 'the question has no phone to answer to',
+      notify_error: 'the question has no phone or email to answer to',
     });
     await call.ok('add_chatapp_optout', { action: 'add', phone: '+34600999111', reason: 'asked not to be messaged' });
     const stranger = await ask('¿Cuándo llega?', { phone: '+34600999111' });

@@ -1,6 +1,7 @@
 import { DateTime, Nullable, Type } from '../../../core/index.js';
 import {
   PRODUCT_STATUSES,
+  NOTIFY_CHANNELS,
   QUESTION_SOURCES,
   QUESTION_STATUSES,
   SYNC_MODES,
@@ -84,6 +85,7 @@ export const QuestionOutput = Type.Object({
   answered_at: Nullable(DateTime()),
   published_at: Nullable(DateTime()),
   notified_at: Nullable(DateTime()),
+  notified_via: Nullable(oneOf(NOTIFY_CHANNELS)),
   notify_error: Nullable(Type.String()),
   created_at: DateTime(),
 });

@@ -8,7 +8,7 @@ import {
   type Services,
 } from '../../../../core/index.js';
 import { ProductQuestion } from '../../entities/product-question.entity.js';
-import type { QuestionSource, QuestionStatus } from '../../entities/values.js';
+import type { NotifyChannel, QuestionSource, QuestionStatus } from '../../entities/values.js';
 import type { ProductKey } from '../catalog/products-service.js';
 
 const DAY_MS = 86_400_000;
@@ -99,7 +99,7 @@ export class ProductQuestionsService {
     return question;
   }
 
-  /** The answer; published as an FAQ when asked; sent to the customer once when they left a phone. */
+  /** The answer; published as an FAQ when asked; sent to the customer once when they left a phone or an email. */
   async answer(questionId: number, answer: string, publish: boolean, notify: boolean): Promise<ProductQuestion> {
     const question = await this.get(questionId);
     if (question.status === 'rejected')
@@ -187,32 +187,63 @@ export class ProductQuestionsService {
   }
 
   /**
-   * The answer to the customer's phone, once (the key is the question's). A send the messaging
-   * line refuses (opted out, outside the contact window, no credits, no line) is recorded, not thrown.
+   * The answer to the customer, once: over the messaging line when they left a phone (keyed by the
+   * question), else — or when the line refuses (opted out, outside the contact window, no credits,
+   * no line) — by email from the shop's mailbox when they left an address (queued in this
+   * transaction: the email group's outbox sends it once). What stood in the way is recorded in
+   * notifyError, never thrown: the answer itself is kept.
    */
   private async notify(question: ProductQuestion): Promise<void> {
-    if (!question.phone) {
-      question.notifyError = 'the question has no phone to answer to';
-      return;
-    }
-    if (!this.deps.kernelCatalog.names().includes('whatsapp_ops')) {
-      question.notifyError = 'the messaging group (whatsapp_ops) is not enabled';
-      return;
-    }
+    const problems: string[] = [];
     const { product } = await this.deps.productsService.get({ product_id: question.productId });
-    try {
-      await this.deps.chatappMessagingService.send({
-        phone: question.phone,
-        text: `${product.title}: ${question.answer}`,
-        automatic: true,
-        billingSource: 'product_question',
-        idempotencyKey: `product-question-${question.id}`,
-      });
-      question.notifiedAt = new Date();
-      question.notifyError = null;
-    } catch (err) {
-      if (!(err instanceof ToolError)) throw err;
-      question.notifyError = `${err.code}: ${err.message}`;
+    const groups = this.deps.kernelCatalog.names();
+    if (question.phone) {
+      if (!groups.includes('whatsapp_ops')) problems.push('the messaging group (whatsapp_ops) is not enabled');
+      else
+        try {
+          await this.deps.chatappMessagingService.send({
+            phone: question.phone,
+            text: `${product.title}: ${question.answer}`,
+            automatic: true,
+            billingSource: 'product_question',
+            idempotencyKey: `product-question-${question.id}`,
+          });
+          return this.notified(question, 'whatsapp', problems);
+        } catch (err) {
+          if (!(err instanceof ToolError)) throw err;
+          problems.push(`${err.code}: ${err.message}`);
+        }
     }
+    if (question.email) {
+      const account = groups.includes('email') ? await this.deps.emailAccountsService.defaultSender() : null;
+      if (!groups.includes('email')) problems.push('the email group is not enabled');
+      else if (!account) problems.push('the shop has no active email account to answer from');
+      else
+        try {
+          // The customer's own words, then the shop's: no framing text in a language the shop may not use.
+          await this.deps.emailComposeService.send(
+            account.id,
+            {
+              to: question.email,
+              subject: product.title.slice(0, 200),
+              body_text: `> ${question.question.replace(/\n/g, '\n> ')}\n\n${question.answer}`,
+            },
+            { threadStatus: 'closed', ...(question.phone && { phone: question.phone }) },
+          );
+          return this.notified(question, 'email', problems);
+        } catch (err) {
+          if (!(err instanceof ToolError)) throw err;
+          problems.push(`${err.code}: ${err.message}`);
+        }
+    }
+    if (!question.phone && !question.email) problems.push('the question has no phone or email to answer to');
+    question.notifyError = problems.join('; ');
+  }
+
+  /** Sent: when and how; notifyError keeps why the first way did not go (a refused phone answered by email). */
+  private notified(question: ProductQuestion, via: NotifyChannel, problems: string[]): void {
+    question.notifiedAt = new Date();
+    question.notifiedVia = via;
+    question.notifyError = problems.length > 0 ? problems.join('; ') : null;
   }
 }
