@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,12 @@ async function query<T = Record<string, unknown>>(url: string, sql: string, para
     await client.end();
   }
 }
+
+/** This process's children, by pid. */
+const childPids = () =>
+  spawnSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
 
 /** Runs a snippet in a separate Node process that imports the module under test as `m`. */
 async function inChild(script: string, dataDir: string): Promise<string> {
@@ -90,6 +96,21 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
 
     const second = await start(nested);
     expect(await query(second.url, 'select body from note')).to.deep.equal([{ body: 'kept' }]);
+  });
+
+  it('creates a new folder in a process of its own, replacing what an initdb cut short left', async () => {
+    // What an interrupted initdb leaves: a pgdata without PG_VERSION, and a staging folder.
+    await mkdir(join(dataDir, 'pgdata', 'base'), { recursive: true });
+    await writeFile(join(dataDir, 'pgdata', 'base', 'half'), 'x');
+    await mkdir(join(dataDir, `pgdata.initdb-${process.pid}`));
+    const before = childPids();
+    const db = await start();
+    expect(await query(db.url, 'select 1 as one')).to.deep.equal([{ one: 1 }]);
+    expect(existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))).to.equal(true);
+    expect(existsSync(join(dataDir, 'pgdata', 'base', 'half'))).to.equal(false);
+    expect(existsSync(join(dataDir, `pgdata.initdb-${process.pid}`))).to.equal(false);
+    // The child that ran initdb is gone: its memory went with it.
+    expect(childPids()).to.deep.equal(before);
   });
 
   it('refreshes the statistics of grown tables, which no autovacuum does in single-user mode', async () => {

@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PgliteWireServer } from './pglite-wire-server.js';
+import { initdbApart, isInitialised } from './pglite-initdb.js';
 import { acquireDataDirLock, isPidAlive, removeQuietly } from './data-dir-lock.js';
 import { EMBEDDED_SHARED_BUFFERS_MB } from '../config/config-schema.js';
 
@@ -43,8 +44,10 @@ export async function startEmbeddedPostgres(
   let db: PGlite | undefined;
   let server: PgliteWireServer | undefined;
   try {
+    const pgdata = join(dataDir, 'pgdata');
+    if (!isInitialised(pgdata)) await initdbApart(pgdata);
     // The extensions the kernel's migrations create; PostgreSQL proper ships them in contrib.
-    db = await PGlite.create(join(dataDir, 'pgdata'), {
+    db = await PGlite.create(pgdata, {
       extensions: { pg_trgm, unaccent, btree_gin },
       startParams: [
         ...PGlite.defaultStartParams,
