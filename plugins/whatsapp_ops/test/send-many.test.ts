@@ -97,6 +97,11 @@ describe('whatsapp_ops: sendMany', () => {
     } finally {
       channel.setEventHandler(handler);
     }
+    // The waiting logout reaches the server first; only then does "connected" mean the line is back.
+    await waitFor(
+      'the server to hear the logout',
+      async () => (await ok(k, token, 'get_chatapp_status', { session_id: line.id })).session.status !== 'connected',
+    );
     const pairing = await channel.connect(ref);
     const opened = await k.app.inject({
       method: 'GET',
