@@ -194,6 +194,10 @@ export class ProductQuestionsService {
    * notifyError, never thrown: the answer itself is kept.
    */
   private async notify(question: ProductQuestion): Promise<void> {
+    if (!question.phone && !question.email) {
+      question.notifyError = 'the question has no phone or email to answer to';
+      return;
+    }
     const problems: string[] = [];
     const { product } = await this.deps.productsService.get({ product_id: question.productId });
     const groups = this.deps.kernelCatalog.names();
@@ -215,8 +219,9 @@ export class ProductQuestionsService {
         }
     }
     if (question.email) {
-      const account = groups.includes('email') ? await this.deps.emailAccountsService.defaultSender() : null;
-      if (!groups.includes('email')) problems.push('the email group is not enabled');
+      const mailing = groups.includes('email');
+      const account = mailing ? await this.deps.emailAccountsService.defaultSender() : null;
+      if (!mailing) problems.push('the email group is not enabled');
       else if (!account) problems.push('the shop has no active email account to answer from');
       else
         try {
@@ -236,7 +241,6 @@ export class ProductQuestionsService {
           problems.push(`${err.code}: ${err.message}`);
         }
     }
-    if (!question.phone && !question.email) problems.push('the question has no phone or email to answer to');
     question.notifyError = problems.join('; ');
   }
 
