@@ -19,6 +19,7 @@ import { CalendarAgentsService } from './services/agents-service.js';
 import { CalendarSlotsService } from './services/slots/slots-service.js';
 import { CalendarEventsService } from './services/events-service.js';
 import { CalendarBookingsService } from './services/bookings-service.js';
+import { BookingGate } from './services/booking-gate.js';
 import { CalendarDeliveriesService } from './services/deliveries/deliveries-service.js';
 import { CalendarDeliverySenderService } from './services/deliveries/delivery-sender-service.js';
 import { CalendarStatsService } from './services/stats-service.js';
@@ -134,6 +135,6 @@ export default definePlugin({
     'customers.merged': (payload, { services }) => services.calendarEventsService.customersMerged(payload),
   },
   setup: ({ config, container }) => {
-    container.register({ calendarConfig: asValue(config) });
+    container.register({ calendarConfig: asValue(config), calendarBookingGate: asValue(new BookingGate()) });
   },
 });

@@ -7,6 +7,7 @@ import type { CalendarAgentsService } from './services/agents-service.js';
 import type { CalendarSlotsService } from './services/slots/slots-service.js';
 import type { CalendarEventsService } from './services/events-service.js';
 import type { CalendarBookingsService } from './services/bookings-service.js';
+import type { BookingGate } from './services/booking-gate.js';
 import type { CalendarDeliveriesService } from './services/deliveries/deliveries-service.js';
 import type { CalendarDeliverySenderService } from './services/deliveries/delivery-sender-service.js';
 import type { CalendarStatsService } from './services/stats-service.js';
@@ -41,6 +42,8 @@ declare module '../../core/index.js' {
     calendarStatsService: CalendarStatsService;
     /** The group's config, registered at setup. */
     calendarConfig: CalendarConfig;
+    /** This process's queue of bookings per calendar, registered at setup. */
+    calendarBookingGate: BookingGate;
   }
   interface EventMap {
     /** Fired after book_calendar_appointment makes a booking (pending or confirmed). */

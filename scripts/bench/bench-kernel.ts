@@ -9,7 +9,8 @@ import { TestDatabase } from '../../test/helpers/test-database.js';
 /**
  * A kernel for a benchmark: the embedded engine in a fresh folder when asked, else DATABASE_URL
  * when set, else a database of its own on the local PostgreSQL (dropped by close); no rate limit,
- * no jobs, quiet logs. Extra groups (fixtures) are added to the configured ones.
+ * no jobs, quiet logs (BENCH_LOG=1 logs warnings, e.g. an internal error's stack). Extra groups
+ * (fixtures) are added to the configured ones; database overrides (a pool size) keep the database.
  */
 export async function benchKernel(
   extraGroups: Record<string, GroupEntry> = {},
@@ -20,15 +21,18 @@ export async function benchKernel(
   const config = await loadConfig({
     overrides: {
       server: { port: 0 },
-      database: options.embedded ? { dataDir } : { url: process.env.DATABASE_URL ?? db!.url, dataDir },
       auth: { requestsPerWindow: 100_000_000 },
       jobs: { enabled: false },
       logLevel: 'warn',
       ...(Object.keys(extraGroups).length > 0 && { groups: extraGroups }),
       ...options.overrides,
+      database: {
+        ...(options.embedded ? { dataDir } : { url: process.env.DATABASE_URL ?? db!.url, dataDir }),
+        ...options.overrides?.database,
+      },
     },
   });
-  const kernel = await buildKernel(config, { logger: false });
+  const kernel = await buildKernel(config, { logger: !!process.env.BENCH_LOG });
   return {
     kernel,
     async close() {

@@ -9,7 +9,7 @@
  * 3. 10,000 reminders due in the same minute, sent by the delivery job through the send path to
  *    the sandbox network: lateness (sent − due) p99 ≤ 60 s, and 0 duplicates on the network.
  *
- *   npm run bench:calendar [-- --runs 200 --rounds 20 --reminders 10000]
+ *   npm run bench:calendar [-- --runs 200 --rounds 100 --reminders 10000]
  */
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
@@ -18,7 +18,7 @@ import { benchKernel } from './bench-kernel.js';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '200' },
-    rounds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '100' },
     reminders: { type: 'string', default: '10000' },
   },
 });

@@ -6,12 +6,13 @@ import {
   parseShopTime,
   sql,
   type Services,
+  type ToolContext,
 } from '../../../core/index.js';
 import type { Calendar } from '../entities/calendar.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { eventStatus } from './event-status.js';
 import { newIcsUid } from './ics.js';
-import { slotService } from './slots/slots-service.js';
+import { slotFull, slotService } from './slots/slots-service.js';
 import { eventPayload } from './payloads.js';
 
 export interface BookingArgs {
@@ -28,13 +29,15 @@ export interface BookingArgs {
 
 const MINUTE = 60_000;
 
+type Transaction = ToolContext['transaction'];
+
 /** Serialises bookings and reschedules of one calendar, across processes (with the calendar's id). */
 const CALENDAR_LOCK_SQL = `select pg_advisory_xact_lock(hashtext('calendar.calendar'), $1)`;
 
 /**
  * Bookings and every change of an event's time or status. A booking or reschedule checks its slot
- * again under the calendar's advisory lock, inside the call's transaction: two processes booking
- * the last seat take turns, and the second sees the first's booking.
+ * under the calendar's advisory lock, inside the call's transaction: two processes booking the
+ * last seat take turns, and the second sees the first's booking.
  */
 export class CalendarBookingsService {
   constructor(private readonly deps: Services) {}
@@ -43,24 +46,59 @@ export class CalendarBookingsService {
     return this.deps.em;
   }
 
-  async book(args: BookingArgs) {
+  /**
+   * In the calendar's lane of this process (BookingGate): first a check without a transaction —
+   * an inactive calendar, a bad phone or time, or a slot already booked to capacity is refused
+   * without one (a loser of a race for the last places ends here, or takes the answer a read that
+   * began after it arrived found) — then the booking in a transaction under the calendar's lock.
+   * A call with an idempotency key goes straight to the transaction, where a repeat gets its
+   * booking even when that booking filled the slot.
+   */
+  async book(args: BookingArgs, transaction: Transaction) {
+    const gate = this.deps.calendarBookingGate;
+    const arrived = gate.now();
+    return gate.run(`${this.deps.shop.id} ${args.calendar_id}`, async (verdicts) => {
+      if (args.idempotency_key === undefined) {
+        normalizePhone(args.phone);
+        // The slot as the call names it: a verdict's read began after the call arrived, so the call
+        // may be answered as of that read, with the calendar (and its timezone) as it was then.
+        const slot = `${args.service_id} ${args.start_datetime.trim()}`;
+        if (verdicts.fullAfter(slot, arrived)) throw slotFull();
+        const readBegan = gate.now();
+        const calendar = await this.deps.calendarsService.active(args.calendar_id);
+        const startMs = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime').getTime();
+        const { full } = await this.deps.calendarSlotsService.serviceAndFull(calendar, args.service_id, startMs);
+        if (full) {
+          verdicts.fullAsOf(slot, readBegan);
+          throw slotFull();
+        }
+      }
+      return transaction(({ services }) => services.calendarBookingsService.bookUnderLock(args));
+    });
+  }
+
+  /** The booking, in the call's transaction: every check again under the calendar's lock. */
+  async bookUnderLock(args: BookingArgs) {
+    // The lock first: everything read after it is what the booking is checked against, and a
+    // booking committed by the lock's previous holder is among it.
+    await sql(this.em, CALENDAR_LOCK_SQL, [args.calendar_id]);
     const calendar = await this.deps.calendarsService.active(args.calendar_id);
-    const service = await this.deps.calendarSlotsService.serviceOf(calendar, args.service_id);
     const phone = normalizePhone(args.phone);
     const startAt = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime');
-    const replay = () => this.replay(args.idempotency_key, calendar, service.id, phone, startAt);
-    // Two reads before the calendar's lock, both true when read: a repeated call gets its booking,
-    // and a slot already booked to capacity is refused, so the losers of a race for the last
-    // places who arrive after the winners never queue on the lock. Both are read again under it.
-    const earlier = await replay();
+    const earlier = await this.replay(args.idempotency_key, calendar, args.service_id, phone, startAt);
     if (earlier) return earlier;
-    await this.deps.calendarSlotsService.refuseIfFull(calendar, service, startAt.getTime());
-    await sql(this.em, CALENDAR_LOCK_SQL, [calendar.id]);
-    const raced = await replay();
-    if (raced) return raced;
+    const { service, full } = await this.deps.calendarSlotsService.serviceAndFull(
+      calendar,
+      args.service_id,
+      startAt.getTime(),
+    );
+    if (full) throw slotFull();
     if (args.agent_id !== undefined)
       await this.deps.calendarAgentsService.checkAssignable(calendar.id, args.agent_id, 'agent_id');
-    const slot = await this.deps.calendarSlotsService.checkSlot(calendar, service, startAt.getTime(), args.agent_id);
+    const slot = await this.deps.calendarSlotsService.checkSlot(calendar, service, startAt.getTime(), {
+      agentId: args.agent_id,
+      counted: true,
+    });
     const event = this.em.create(CalendarEvent, {
       calendarId: calendar.id,
       serviceId: service.id,
@@ -138,8 +176,7 @@ export class CalendarBookingsService {
           bufferAfterMinutes: event.bufferAfterMinutes,
         },
         startAt.getTime(),
-        event.assignedAgentId ?? undefined,
-        event.id,
+        { agentId: event.assignedAgentId ?? undefined, excludeEventId: event.id },
       );
     } else if (rawEnd !== undefined) endAt = parseShopTime(rawEnd, calendar.timezone, 'end_datetime');
     if (endAt <= startAt)

@@ -9,7 +9,8 @@ const CAPACITY = 3;
 
 /**
  * The double-booking guarantee: 50 bookings of one slot with room for 3, sent at once, give
- * exactly 3 bookings and 47 slot_unavailable answers, in every one of 100 runs (a fresh slot each).
+ * exactly 3 bookings and 47 slot_unavailable answers, in every one of 100 runs (a fresh slot each),
+ * from one process and from two.
  */
 describe('calendar: the booking race', function () {
   // 5,000 booking calls: about 30 s on PostgreSQL, longer on the embedded engine.
@@ -78,5 +79,32 @@ describe('calendar: the booking race', function () {
         calendarId,
       ]);
     expect(n).to.equal(RUNS * CAPACITY);
+  });
+
+  // Each kernel has its own booking gate, as two processes do: only the database lock stands
+  // between their bookings.
+  it('two processes booking one slot at once book exactly its capacity, in each of 20 runs', async () => {
+    const other = await bootCalendar({}, { kernel: { auth: { requestsPerWindow: 100_000 } } });
+    try {
+      const first = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 5, hours: 8 });
+      for (let run = 0; run < 20; run++) {
+        const start = first.plus({ minutes: 15 * run }).toFormat('yyyy-MM-dd HH:mm:ss');
+        const answers = await Promise.all(
+          Array.from({ length: CONCURRENT }, (_, i) =>
+            (i % 2 === 0 ? k : other).call(token, 'book_calendar_appointment', {
+              calendar_id: calendarId,
+              service_id: serviceId,
+              start_datetime: start,
+              phone: `+3461${String(run * 100 + i).padStart(7, '0')}`,
+            }),
+          ),
+        );
+        const booked = answers.filter((a) => a.payload.success === true);
+        expect(booked, `run ${run} at ${start}`).to.have.length(CAPACITY);
+        expect(answers.filter((a) => a.payload.reason === 'taken')).to.have.length(CONCURRENT - CAPACITY);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

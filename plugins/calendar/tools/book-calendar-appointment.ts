@@ -10,6 +10,8 @@ export const bookCalendarAppointment = defineTool({
     'Books a service for a customer at a start from get_calendar_available_slots. The slot is checked again at booking, so two customers can never take the last place: a taken one answers slot_unavailable with the reason. The booking is confirmed, or pending when the service requires confirmation; its notifications are planned. The same idempotency_key returns the same booking (created: false).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  // The booking checks its slot before it opens its transaction, waiting in the calendar's lane.
+  transactional: false,
   input: Type.Object({
     calendar_id: calendarIdArg,
     service_id: serviceIdArg,
@@ -24,5 +26,5 @@ export const bookCalendarAppointment = defineTool({
     ),
   }),
   output: Type.Object({ event: EventOutput, created: Type.Boolean() }),
-  handler: async (args, { services }) => services.calendarBookingsService.book(args),
+  handler: async (args, ctx) => ctx.services.calendarBookingsService.book(args, (work) => ctx.transaction(work)),
 });

@@ -1,6 +1,14 @@
 import { DateTime } from 'luxon';
-import { invalidArguments, sql, ToolError, formatShopTime, type Services } from '../../../../core/index.js';
-import type { AppointmentType } from '../../entities/appointment-type.entity.js';
+import {
+  asEntities,
+  invalidArguments,
+  notFound,
+  sql,
+  ToolError,
+  formatShopTime,
+  type Services,
+} from '../../../../core/index.js';
+import { AppointmentType } from '../../entities/appointment-type.entity.js';
 import type { Calendar } from '../../entities/calendar.entity.js';
 import { checkZone, localDate } from '../local-time.js';
 import { computeSlots, type BusyEvent, type Slot, type SlotQuery } from './compute-slots.js';
@@ -20,6 +28,15 @@ export interface SlotsArgs {
 
 const MINUTE = 60_000;
 
+export interface SlotCheckOptions {
+  /** The agent asked for. */
+  agentId?: number;
+  /** An event being moved does not compete with itself. */
+  excludeEventId?: number;
+  /** The service's bookings over the slot were already counted under the lock (serviceAndFull). */
+  counted?: boolean;
+}
+
 /** What the slot maths needs of a service: a booked event's copy of it when it is moved. */
 export type SlotService = SlotQuery['service'];
 
@@ -38,6 +55,7 @@ interface Loaded {
 }
 
 const unavailable = (reason: string, message: string) => new ToolError('slot_unavailable', message, { reason });
+export const slotFull = () => unavailable('taken', 'That slot is taken: the service is booked to capacity then.');
 
 /** Free slots for the AI to offer, and the same check again for one slot when it is booked. */
 export class CalendarSlotsService {
@@ -78,22 +96,20 @@ export class CalendarSlotsService {
 
   /**
    * The slot starting at `startMs`, checked as get_calendar_available_slots would offer it (the
-   * caller holds the calendar's lock), or slot_unavailable with the reason. `excludeEventId`: an
-   * event being moved does not compete with itself.
+   * caller holds the calendar's lock), or slot_unavailable with the reason.
    */
   async checkSlot(
     calendar: Calendar,
     service: SlotService,
     startMs: number,
-    agentId?: number,
-    excludeEventId?: number,
+    { agentId, excludeEventId, counted = false }: SlotCheckOptions = {},
   ): Promise<Slot> {
     const now = Date.now();
     if (startMs < now + calendar.minNoticeMinutes * MINUTE)
       throw unavailable('too_soon', `Bookings need ${calendar.minNoticeMinutes} minutes' notice.`);
     if (startMs > now + calendar.maxAdvanceDays * 1440 * MINUTE)
       throw unavailable('too_far', `Bookings open ${calendar.maxAdvanceDays} days ahead at most.`);
-    await this.refuseIfFull(calendar, service, startMs, excludeEventId);
+    if (!counted) await this.refuseIfFull(calendar, service, startMs, excludeEventId);
     const date = DateTime.fromMillis(startMs, { zone: calendar.timezone }).toISODate()!;
     const at = (slots: Slot[]) => slots.find((s) => s.startMs === startMs);
     const base = this.query(
@@ -123,8 +139,8 @@ export class CalendarSlotsService {
 
   /**
    * One query: when the service is already booked to capacity over the slot, the answer is `taken`
-   * whatever the hours say. Run before the calendar's lock and again first under it, so in a race
-   * for the last places a loser leaves the lock after one query, not after the full check.
+   * whatever the hours say. Run first under the calendar's lock, so a loser of a race for the last
+   * places leaves the lock after one query, not after the full check.
    */
   async refuseIfFull(
     calendar: Calendar,
@@ -141,14 +157,44 @@ export class CalendarSlotsService {
          and start_at - make_interval(mins => buffer_before_minutes) < $5 and end_at + make_interval(mins => buffer_after_minutes) > $6`,
       [this.deps.shop.id, calendar.id, service.id, excludeEventId ?? 0, to, from],
     )) as [{ n: number }];
-    if (n >= service.maxConcurrent)
-      throw unavailable('taken', 'That slot is taken: the service is booked to capacity then.');
+    if (n >= service.maxConcurrent) throw slotFull();
+  }
+
+  /**
+   * serviceOf, and whether the service is booked to capacity over the slot, in one statement: a
+   * booking checks this before its transaction and again under the calendar's lock, and each
+   * statement is a round trip.
+   */
+  async serviceAndFull(
+    calendar: Calendar,
+    serviceId: number,
+    startMs: number,
+  ): Promise<{ service: AppointmentType; full: boolean }> {
+    const [row] = await sql<Record<string, unknown> & { booked_over_slot: number }>(
+      this.deps.em,
+      `select s.*, (select count(*)::int from calendar_events e
+          where e.shop_id = s.shop_id and e.calendar_id = s.calendar_id and e.service_id = s.id
+            and e.status in ('pending', 'confirmed')
+            and e.start_at - make_interval(mins => e.buffer_before_minutes)
+                < $3::timestamptz + make_interval(mins => s.duration_minutes + s.buffer_after_minutes)
+            and e.end_at + make_interval(mins => e.buffer_after_minutes)
+                > $3::timestamptz - make_interval(mins => s.buffer_before_minutes)) booked_over_slot
+         from calendar_services s where s.shop_id = $1 and s.id = $2 and s.deleted_at is null`,
+      [this.deps.shop.id, serviceId, new Date(startMs)],
+    );
+    if (!row) throw notFound('service', serviceId);
+    const { booked_over_slot: booked, ...columns } = row;
+    const service = this.ownService(calendar, asEntities(this.deps.em, AppointmentType, [columns])[0]!);
+    return { service, full: booked >= service.maxConcurrent };
   }
 
   async serviceOf(calendar: Calendar, serviceId: number): Promise<AppointmentType> {
-    const service = await this.deps.calendarServicesService.get(serviceId);
+    return this.ownService(calendar, await this.deps.calendarServicesService.get(serviceId));
+  }
+
+  private ownService(calendar: Calendar, service: AppointmentType): AppointmentType {
     if (service.calendarId !== calendar.id)
-      throw invalidArguments(`Service ${serviceId} belongs to another calendar.`, [
+      throw invalidArguments(`Service ${service.id} belongs to another calendar.`, [
         { path: 'service_id', message: `not a service of calendar ${calendar.id}` },
       ]);
     return service;
