@@ -9,6 +9,7 @@ import {
   type ToolContext,
 } from '../../../core/index.js';
 import type { Calendar } from '../entities/calendar.entity.js';
+import type { AppointmentType } from '../entities/appointment-type.entity.js';
 import { CalendarEvent } from '../entities/calendar-event.entity.js';
 import { eventStatus } from './event-status.js';
 import { newIcsUid } from './ics.js';
@@ -67,37 +68,42 @@ export class CalendarBookingsService {
         const readBegan = gate.now();
         const calendar = await this.deps.calendarsService.active(args.calendar_id);
         const startMs = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime').getTime();
-        const { full } = await this.deps.calendarSlotsService.serviceAndFull(calendar, args.service_id, startMs);
+        const { service, full } = await this.deps.calendarSlotsService.serviceAndFull(
+          calendar,
+          args.service_id,
+          startMs,
+        );
         if (full) {
           verdicts.fullAsOf(slot, readBegan);
           throw slotFull();
         }
+        return transaction(({ services }) =>
+          services.calendarBookingsService.bookUnderLock(args, { calendar, service }),
+        );
       }
       return transaction(({ services }) => services.calendarBookingsService.bookUnderLock(args));
     });
   }
 
-  /** The booking, in the call's transaction: every check again under the calendar's lock. */
-  async bookUnderLock(args: BookingArgs) {
+  /**
+   * The booking, in the call's transaction: the slot checked again under the calendar's lock. The
+   * calendar and service just read before the transaction are used as read (their rows are not
+   * what the lock guards: the bookings are).
+   */
+  async bookUnderLock(args: BookingArgs, read?: { calendar: Calendar; service: AppointmentType }) {
     // The lock first: everything read after it is what the booking is checked against, and a
     // booking committed by the lock's previous holder is among it.
     await sql(this.em, CALENDAR_LOCK_SQL, [args.calendar_id]);
-    const calendar = await this.deps.calendarsService.active(args.calendar_id);
+    const calendar = read?.calendar ?? (await this.deps.calendarsService.active(args.calendar_id));
     const phone = normalizePhone(args.phone);
     const startAt = parseShopTime(args.start_datetime, calendar.timezone, 'start_datetime');
     const earlier = await this.replay(args.idempotency_key, calendar, args.service_id, phone, startAt);
     if (earlier) return earlier;
-    const { service, full } = await this.deps.calendarSlotsService.serviceAndFull(
-      calendar,
-      args.service_id,
-      startAt.getTime(),
-    );
-    if (full) throw slotFull();
+    const service = read?.service ?? (await this.deps.calendarSlotsService.serviceOf(calendar, args.service_id));
     if (args.agent_id !== undefined)
       await this.deps.calendarAgentsService.checkAssignable(calendar.id, args.agent_id, 'agent_id');
     const slot = await this.deps.calendarSlotsService.checkSlot(calendar, service, startAt.getTime(), {
       agentId: args.agent_id,
-      counted: true,
     });
     const event = this.em.create(CalendarEvent, {
       calendarId: calendar.id,

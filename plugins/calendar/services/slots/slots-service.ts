@@ -13,6 +13,7 @@ import type { Calendar } from '../../entities/calendar.entity.js';
 import { checkZone, localDate } from '../local-time.js';
 import { computeSlots, type BusyEvent, type Slot, type SlotQuery } from './compute-slots.js';
 import type { AvailabilityRule } from './day-windows.js';
+import type { RuleType } from '../../entities/values.js';
 
 /** The widest range get_calendar_available_slots answers for. */
 export const MAX_RANGE_DAYS = 62;
@@ -33,8 +34,6 @@ export interface SlotCheckOptions {
   agentId?: number;
   /** An event being moved does not compete with itself. */
   excludeEventId?: number;
-  /** The service's bookings over the slot were already counted under the lock (serviceAndFull). */
-  counted?: boolean;
 }
 
 /** What the slot maths needs of a service: a booked event's copy of it when it is moved. */
@@ -102,24 +101,19 @@ export class CalendarSlotsService {
     calendar: Calendar,
     service: SlotService,
     startMs: number,
-    { agentId, excludeEventId, counted = false }: SlotCheckOptions = {},
+    { agentId, excludeEventId }: SlotCheckOptions = {},
   ): Promise<Slot> {
     const now = Date.now();
     if (startMs < now + calendar.minNoticeMinutes * MINUTE)
       throw unavailable('too_soon', `Bookings need ${calendar.minNoticeMinutes} minutes' notice.`);
     if (startMs > now + calendar.maxAdvanceDays * 1440 * MINUTE)
       throw unavailable('too_far', `Bookings open ${calendar.maxAdvanceDays} days ahead at most.`);
-    if (!counted) await this.refuseIfFull(calendar, service, startMs, excludeEventId);
     const date = DateTime.fromMillis(startMs, { zone: calendar.timezone }).toISODate()!;
+    const loaded = await this.load(calendar, date, date, excludeEventId);
+    // Booked to capacity is `taken` whatever the hours say, and the cheapest answer in a race.
+    if (bookedOver(loaded.busy, service, startMs) >= service.maxConcurrent) throw slotFull();
     const at = (slots: Slot[]) => slots.find((s) => s.startMs === startMs);
-    const base = this.query(
-      calendar,
-      service,
-      date,
-      date,
-      await this.load(calendar, date, date, excludeEventId),
-      agentId,
-    );
+    const base = this.query(calendar, service, date, date, loaded, agentId);
     const slot = at(computeSlots(base));
     if (slot) return slot;
     const open = computeSlots({ ...base, busy: [], bookableAgents: [], agentId: undefined });
@@ -138,32 +132,8 @@ export class CalendarSlotsService {
   }
 
   /**
-   * One query: when the service is already booked to capacity over the slot, the answer is `taken`
-   * whatever the hours say. Run first under the calendar's lock, so a loser of a race for the last
-   * places leaves the lock after one query, not after the full check.
-   */
-  async refuseIfFull(
-    calendar: Calendar,
-    service: SlotService,
-    startMs: number,
-    excludeEventId?: number,
-  ): Promise<void> {
-    const from = new Date(startMs - service.bufferBeforeMinutes * MINUTE);
-    const to = new Date(startMs + (service.durationMinutes + service.bufferAfterMinutes) * MINUTE);
-    const [{ n }] = (await sql<{ n: number }>(
-      this.deps.em,
-      `select count(*)::int n from calendar_events
-       where shop_id = $1 and calendar_id = $2 and service_id = $3 and status in ('pending', 'confirmed') and id <> $4
-         and start_at - make_interval(mins => buffer_before_minutes) < $5 and end_at + make_interval(mins => buffer_after_minutes) > $6`,
-      [this.deps.shop.id, calendar.id, service.id, excludeEventId ?? 0, to, from],
-    )) as [{ n: number }];
-    if (n >= service.maxConcurrent) throw slotFull();
-  }
-
-  /**
-   * serviceOf, and whether the service is booked to capacity over the slot, in one statement: a
-   * booking checks this before its transaction and again under the calendar's lock, and each
-   * statement is a round trip.
+   * serviceOf, and whether the service is booked to capacity over the slot, in one statement: what
+   * a booking checks before its transaction (checkSlot counts again under the calendar's lock).
    */
   async serviceAndFull(
     calendar: Calendar,
@@ -228,23 +198,26 @@ export class CalendarSlotsService {
     };
   }
 
-  /** The calendar's rules, bookable agents and pending and confirmed events around the local dates. */
+  /**
+   * The calendar's rules, bookable agents and pending and confirmed events around the local dates,
+   * in one statement: every slot listing and every booking under the lock reads them, and three
+   * round trips (two through the ORM) were most of a booking's time on the lock.
+   */
   private async load(calendar: Calendar, from: string, to: string, excludeEventId?: number): Promise<Loaded> {
-    // One after another: the call's transaction is one connection.
-    const rules = await this.deps.calendarAvailabilityService.forCalendar(calendar.id);
-    const bookable = await this.deps.calendarAgentsService.bookable(calendar.id);
-    const rows = await sql<{
-      start_at: string;
-      end_at: string;
-      buffer_before_minutes: number;
-      buffer_after_minutes: number;
-      service_id: number | null;
-      assigned_agent_id: number | null;
-    }>(
+    const [row] = (await sql<LoadedRow>(
       this.deps.em,
-      `select start_at, end_at, buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id
-         from calendar_events
-         where shop_id = $1 and calendar_id = $2 and status in ('pending', 'confirmed') and start_at < $3 and end_at > $4 and id <> $5`,
+      `select
+         (select coalesce(json_agg(json_build_array(rule_type, day_of_week, specific_date, start_time, end_time, is_available)
+                   order by id), '[]')
+            from calendar_availability_rules where shop_id = $1 and calendar_id = $2) rules,
+         (select coalesce(json_agg(agent_id order by agent_id), '[]')
+            from calendar_agents where shop_id = $1 and calendar_id = $2 and role in ('owner', 'can_book')) bookable,
+         (select coalesce(json_agg(json_build_array(
+                   (extract(epoch from start_at) * 1000)::bigint, (extract(epoch from end_at) * 1000)::bigint,
+                   buffer_before_minutes, buffer_after_minutes, service_id, assigned_agent_id)), '[]')
+            from calendar_events
+            where shop_id = $1 and calendar_id = $2 and status in ('pending', 'confirmed')
+              and start_at < $3 and end_at > $4 and id <> $5) busy`,
       [
         this.deps.shop.id,
         calendar.id,
@@ -252,15 +225,44 @@ export class CalendarSlotsService {
         DateTime.fromISO(from, { zone: calendar.timezone }).minus({ days: 1 }).toJSDate(),
         excludeEventId ?? 0,
       ],
-    );
-    const busy = rows.map((r) => ({
-      startMs: new Date(r.start_at).getTime(),
-      endMs: new Date(r.end_at).getTime(),
-      bufferBeforeMinutes: r.buffer_before_minutes,
-      bufferAfterMinutes: r.buffer_after_minutes,
-      serviceId: r.service_id === null ? null : Number(r.service_id),
-      agentId: r.assigned_agent_id === null ? null : Number(r.assigned_agent_id),
-    }));
-    return { rules, bookable, busy };
+    )) as [LoadedRow];
+    return {
+      rules: row.rules.map(([ruleType, dayOfWeek, specificDate, startTime, endTime, isAvailable]) => ({
+        ruleType,
+        dayOfWeek,
+        specificDate,
+        startTime,
+        endTime,
+        isAvailable,
+      })),
+      bookable: row.bookable,
+      busy: row.busy.map(([startMs, endMs, bufferBeforeMinutes, bufferAfterMinutes, serviceId, agentId]) => ({
+        startMs,
+        endMs,
+        bufferBeforeMinutes,
+        bufferAfterMinutes,
+        serviceId,
+        agentId,
+      })),
+    };
   }
+}
+
+/** The service's pending and confirmed bookings over the slot, buffers on both sides counted. */
+function bookedOver(busy: readonly BusyEvent[], service: SlotService, startMs: number): number {
+  const from = startMs - service.bufferBeforeMinutes * MINUTE;
+  const to = startMs + (service.durationMinutes + service.bufferAfterMinutes) * MINUTE;
+  return busy.filter(
+    (e) =>
+      e.serviceId === service.id &&
+      e.startMs - e.bufferBeforeMinutes * MINUTE < to &&
+      e.endMs + e.bufferAfterMinutes * MINUTE > from,
+  ).length;
+}
+
+/** load()'s row: json arrays, so that the three reads are one statement. */
+interface LoadedRow {
+  rules: [RuleType, number | null, string | null, string, string, boolean][];
+  bookable: number[];
+  busy: [number, number, number, number, number | null, number | null][];
 }
