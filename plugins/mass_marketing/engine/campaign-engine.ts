@@ -14,6 +14,7 @@ import type { MassMarketingConfig } from '../config.js';
 import { transactionClient } from '../services/pg-client.js';
 import type { SendOutcome } from '../services/campaign-sender-service.js';
 import {
+  anythingToDo,
   claim,
   dueOccurrences,
   dueScheduled,
@@ -107,6 +108,7 @@ export class CampaignEngine {
   /** One pass. Public so tests and operators can drive the engine step by step. */
   async tick(): Promise<TickReport> {
     const report: TickReport = { started: 0, occurrences: 0, claimed: 0, outcomes: {}, reconciled: 0, finished: 0 };
+    if (!(await this.read(anythingToDo))) return report;
     for (const c of await this.read((client) => dueScheduled(client, HOUSEKEEPING_BATCH))) {
       if (await this.inShop(c.shop_id, (s) => s.marketingCampaignsService.startScheduled(c.id))) report.started++;
     }

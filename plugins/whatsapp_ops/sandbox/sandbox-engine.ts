@@ -85,8 +85,18 @@ export class SandboxEngine {
     this.timings = { ...DEFAULT_SANDBOX_TIMINGS, ...options.timings };
     this.outbox = new SandboxOutbox(this.rootEm, this.name, this.timings);
     this.receipts = new SandboxReceipts(this.rootEm, this.name, this.timings);
-    this.worker = new SandboxWorker(() => this.deliverEvents(), this.timings.pollIntervalMs, options.log);
-    this.receiptsWorker = new SandboxWorker(() => this.advanceReceipts(), this.timings.pollIntervalMs, options.log);
+    this.worker = new SandboxWorker(
+      () => this.deliverEvents(),
+      () => this.outbox.nextDueAt(),
+      this.timings.pollIntervalMs,
+      options.log,
+    );
+    this.receiptsWorker = new SandboxWorker(
+      () => this.advanceReceipts(),
+      () => this.receipts.nextDueAt(),
+      this.timings.pollIntervalMs,
+      options.log,
+    );
   }
 
   /** Without a sink events stay queued (and are delivered once one is set). */
@@ -355,7 +365,11 @@ export class SandboxEngine {
       );
       sent = receipts.length;
     });
-    if (sent > 0) this.worker.wake();
+    if (sent > 0) {
+      this.worker.wake();
+      // Its receipts are due later: the receipts worker learns when, instead of looking every interval.
+      this.receiptsWorker.wake();
+    }
     return answers;
   }
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../../core/index.js';
+import { sql, type EntityManager } from '../../../core/index.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { SandboxEvent } from './entities/sandbox-event.entity.js';
 import { newEventId } from './sandbox-ids.js';
@@ -100,13 +100,22 @@ export class SandboxOutbox {
     try {
       await sink(claimed.map((row) => row.payload));
     } catch (err) {
-      console.error('TMPERR', claimed.length, String(err).slice(0, 300));
       if (claimed.length > 1) return this.oneByOne(em, sink, claimed);
       await this.failed(em, claimed, 0, err as Error);
       return 0;
     }
     await this.delivered(em, claimed);
     return claimed.length;
+  }
+
+  /** When the earliest pending event (a retry, or one another process leased) may be claimed. */
+  async nextDueAt(): Promise<number | null> {
+    const [row] = await sql<{ due: Date | null }>(
+      this.rootEm,
+      `select min("next_attempt_at") due from "sandbox_events" where "engine" = $1 and "state" = 'pending'`,
+      [this.engine],
+    );
+    return row?.due ? row.due.getTime() : null;
   }
 
   private async oneByOne(em: EntityManager, sink: EventSink, claimed: ClaimedRow[]): Promise<number> {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../../core/index.js';
+import { sql, type EntityManager } from '../../../core/index.js';
 import { recordEvents } from './sandbox-outbox.js';
 import type { SandboxTimings } from './sandbox-timings.js';
 
@@ -46,6 +46,16 @@ export class SandboxReceipts {
       ]);
       return delivered.length + read.length;
     });
+  }
+
+  /** When the earliest waiting receipt is due. */
+  async nextDueAt(): Promise<number | null> {
+    const [row] = await sql<{ due: Date | null }>(
+      this.rootEm,
+      `select min("next_receipt_at") due from "sandbox_messages" where "engine" = $1 and "status" in ('sent', 'delivered') and "next_receipt_at" is not null`,
+      [this.engine],
+    );
+    return row?.due ? row.due.getTime() : null;
   }
 
   private step(

@@ -6,7 +6,7 @@ import type { WireEvent } from '../channel/wire-format.js';
 import { recordEvents, SandboxOutbox } from '../sandbox/sandbox-outbox.js';
 import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-schema.js';
 import { DEFAULT_SANDBOX_TIMINGS } from '../sandbox/sandbox-timings.js';
-import { SandboxWorker } from '../sandbox/sandbox-worker.js';
+import { IDLE_INTERVALS, SandboxWorker } from '../sandbox/sandbox-worker.js';
 import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 
@@ -147,10 +147,68 @@ describe('sandbox outbox: batches of events', () => {
   });
 });
 
+const nothingDue = async () => null;
+
 describe('sandbox worker', () => {
+  /** When each tick ran, in ms after the start, for a worker whose ticks never find work. */
+  async function idleTicks(nextDueAt: () => Promise<number | null>, forMs: number): Promise<number[]> {
+    const at: number[] = [];
+    const started = Date.now();
+    const worker = new SandboxWorker(
+      async () => {
+        at.push(Date.now() - started);
+        return false;
+      },
+      nextDueAt,
+      20,
+      { error: () => {} },
+    );
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, forMs));
+    await worker.stop();
+    return at;
+  }
+
+  it('idle, it sleeps until its next work is due: no sooner than the interval, no later than IDLE_INTERVALS of them', async () => {
+    // Due in 100 ms each time: ticks 100 ms apart, not every 20 ms.
+    // (Lower bounds on the gaps and upper bounds on the counts: a loaded machine only delays ticks.)
+    const dueSoon = await idleTicks(async () => Date.now() + 100, 450);
+    expect(dueSoon.length).to.be.within(2, 5);
+    for (let i = 1; i < dueSoon.length; i++) expect(dueSoon[i]! - dueSoon[i - 1]!).to.be.at.least(95);
+    // Nothing due: every IDLE_INTERVALS × 20 ms.
+    const nothing = await idleTicks(nothingDue, 450);
+    expect(nothing.length).to.be.within(2, 3);
+    expect(nothing[1]! - nothing[0]!).to.be.at.least(IDLE_INTERVALS * 20 - 5);
+    // Overdue (another process's lease ran out): every interval, neither at once in a loop nor idle.
+    const overdue = await idleTicks(async () => Date.now() - 1000, 300);
+    expect(overdue.length).to.be.within(3, 16);
+    for (let i = 1; i < overdue.length; i++) expect(overdue[i]! - overdue[i - 1]!).to.be.at.least(15);
+  });
+
+  it('wake() runs a tick at once however long the idle sleep', async () => {
+    let ticks = 0;
+    const worker = new SandboxWorker(
+      async () => {
+        ticks++;
+        return false;
+      },
+      nothingDue,
+      60_000,
+      { error: () => {} },
+    );
+    worker.start();
+    try {
+      await waitFor('the first tick', async () => ticks === 1, 2000);
+      worker.wake();
+      await waitFor('the woken tick', async () => ticks === 2, 2000);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('runs the next tick at once while ticks do work, then waits the poll interval', async () => {
     let ticks = 0;
-    const worker = new SandboxWorker(async () => ++ticks <= 5, 60_000, { error: () => {} });
+    const worker = new SandboxWorker(async () => ++ticks <= 5, nothingDue, 60_000, { error: () => {} });
     worker.start();
     try {
       await waitFor('six ticks', async () => ticks === 6, 2000);
@@ -168,6 +226,7 @@ describe('sandbox worker', () => {
         ticks++;
         throw new Error('database away');
       },
+      nothingDue,
       60_000,
       { error: () => {} },
     );
