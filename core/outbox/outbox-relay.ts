@@ -223,13 +223,15 @@ export class OutboxRelay {
   }
 
   private async claim(): Promise<Claimed[]> {
-    const rows = await this.orm.em.fork().execute<Claimed[]>(
-      `update "outbox_messages" m set "locked_until" = now() + ? * interval '1 millisecond', "attempts" = m."attempts" + 1
+    // A plain statement: an idle relay runs it every poll.
+    const rows = await sql<Claimed>(
+      this.orm.em,
+      `update "outbox_messages" m set "locked_until" = now() + $1::int * interval '1 millisecond', "attempts" = m."attempts" + 1
        where m."id" in (
          select "id" from "outbox_messages"
          where "status" = 'pending' and "available_at" <= now() and ("locked_until" is null or "locked_until" <= now())
-           and "topic" in (select json_array_elements_text(?::json))
-         order by "available_at", "id" limit ? for update skip locked)
+           and "topic" in (select json_array_elements_text($2::json))
+         order by "available_at", "id" limit $3 for update skip locked)
        returning m."id", m."event_id", m."shop_id", m."topic", m."payload", m."attempts", m."created_at"`,
       [this.config.leaseMs, JSON.stringify([...this.consumers.keys()]), this.config.batchSize],
     );

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PollingLoop, type EntityManager, type SetupContext } from '../../../core/index.js';
+import { PollingLoop, sql, type EntityManager, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
 import type { PipelineCounts } from './import-pipeline.js';
 import type { MarketingContactImportsService } from './contact-imports-service.js';
@@ -66,23 +66,26 @@ export class ImportWorker {
     return ran;
   }
 
+  /**
+   * One statement, as an idle worker runs it every poll: imports whose lease ran out too often are
+   * failed, and the oldest queued (or lapsed) one is claimed. The two touch different rows.
+   */
   private async claim(): Promise<Claim | null> {
     if (!this.loop.running && this.loop.started) return null;
-    const conn = this.rootEm.getConnection();
-    await conn.execute(
-      `update marketing_imports set status = 'failed', error = 'interrupted too many times', lease_owner = null, finished_at = now(), updated_at = now()
-       where status = 'running' and lease_until < now() and attempts >= ?`,
-      [this.config.maxAttempts],
-    );
-    const claimed = (await conn.execute(
-      `update marketing_imports set status = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = now() + make_interval(secs => ?),
+    const [claimed] = await sql<Claim>(
+      this.rootEm,
+      `with failed as (
+         update marketing_imports set status = 'failed', error = 'interrupted too many times', lease_owner = null, finished_at = now(), updated_at = now()
+         where status = 'running' and lease_until < now() and attempts >= $3)
+       update marketing_imports set status = 'running', attempts = attempts + 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2),
          started_at = coalesce(started_at, now()), updated_at = now()
-       where id = (select id from marketing_imports where status = 'queued' or (status = 'running' and lease_until < now())
+       where id = (select id from marketing_imports
+                   where status = 'queued' or (status = 'running' and lease_until < now() and attempts < $3)
                    order by id limit 1 for update skip locked)
        returning id, shop_id`,
-      [this.owner, this.config.leaseSeconds],
-    )) as Claim[];
-    return claimed[0] ?? null;
+      [this.owner, this.config.leaseSeconds, this.config.maxAttempts],
+    );
+    return claimed ?? null;
   }
 
   private async execute(claim: Claim): Promise<void> {

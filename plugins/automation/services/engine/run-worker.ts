@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PollingLoop, type EntityManager, type SetupContext, type ToolContext } from '../../../../core/index.js';
+import { PollingLoop, sql, type EntityManager, type SetupContext, type ToolContext } from '../../../../core/index.js';
 import type { AutomationConfig } from '../../config.js';
 import { prepare } from './interpreter.js';
 import { liveExternals } from './live-externals.js';
@@ -76,15 +76,17 @@ export class RunWorker {
   }
 
   private async claim(): Promise<Claim[]> {
-    return (await this.rootEm.getConnection().execute(
-      `update automation_runs set status = 'running', lease_owner = ?, lease_until = now() + make_interval(secs => ?),
+    // A plain statement: an idle worker runs it every poll.
+    return sql<Claim>(
+      this.rootEm,
+      `update automation_runs set status = 'running', lease_owner = $1, lease_until = now() + make_interval(secs => $2),
          waiting_for = null, started_at = coalesce(started_at, now()), updated_at = now()
        where id in (select id from automation_runs
                     where (status in ('queued', 'waiting') and wake_at <= now()) or (status = 'running' and lease_until < now())
-                    order by wake_at nulls first, id limit ? for update skip locked)
+                    order by wake_at nulls first, id limit $3 for update skip locked)
        returning id, shop_id`,
       [this.owner, this.config.worker.leaseSeconds, this.config.worker.batch],
-    )) as Claim[];
+    );
   }
 
   /**
