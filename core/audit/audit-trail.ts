@@ -12,7 +12,7 @@ type Where = Pick<ToolContext, 'shop' | 'em'>;
 /**
  * Tells the groups' audit sinks about mutations and confirmation events. What happens inside a
  * unit of work is reported in it (it commits or rolls back with the change); a failed call is
- * reported after its rollback, on its own (in a transaction when there are several sinks).
+ * reported after its rollback, in a transaction of its own.
  */
 export class AuditTrail {
   constructor(
@@ -49,9 +49,7 @@ export class AuditTrail {
       await this.scope.run(
         shop,
         (ctx) => this.tell(this.record('call', tool, args, origin, requestId, 'failure', errorCode), ctx),
-        // One sink writes one statement, which needs no BEGIN and COMMIT of its own (two of a
-        // refused booking's eight round trips); several commit together.
-        { transactional: this.sinks.length > 1, requestId },
+        { transactional: true, requestId },
       );
     } catch (err) {
       this.log.error({ err, requestId, tool: tool.definition.name }, 'audit of a failed call failed');
