@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { detectLanguage, WIDGET_LANGUAGES } from './language.js';
+import { ELD_TABLE_FILE, installedEldTable, trimEldTable } from './eld-table.js';
 
 const messages = WIDGET_LANGUAGES.flatMap((language) =>
   (
@@ -38,5 +39,11 @@ describe('prompt: built-in language detection on the labelled messages', () => {
     const long = tally.get('long')!;
     expect(long.total).to.be.at.least(500);
     expect(long.right / long.total).to.be.at.least(0.95);
+  });
+
+  it('runs on eld’s table of the installed version, cut to the widget languages (npm run eld:table writes it)', async () => {
+    const committed = JSON.parse(readFileSync(ELD_TABLE_FILE, 'utf8'));
+    expect(committed).to.deep.equal(trimEldTable(await installedEldTable(), WIDGET_LANGUAGES));
+    expect(Object.values(committed.languages)).to.deep.equal([...WIDGET_LANGUAGES]);
   });
 });
