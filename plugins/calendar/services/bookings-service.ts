@@ -59,6 +59,7 @@ export class CalendarBookingsService {
     const gate = this.deps.calendarBookingGate;
     const arrived = gate.now();
     return gate.run(`${this.deps.shop.id} ${args.calendar_id}`, async (verdicts) => {
+      let read: { calendar: Calendar; service: AppointmentType } | undefined;
       if (args.idempotency_key === undefined) {
         normalizePhone(args.phone);
         // The slot as the call names it: a verdict's read began after the call arrived, so the call
@@ -77,11 +78,9 @@ export class CalendarBookingsService {
           verdicts.fullAsOf(slot, readBegan);
           throw slotFull();
         }
-        return transaction(({ services }) =>
-          services.calendarBookingsService.bookUnderLock(args, { calendar, service }),
-        );
+        read = { calendar, service };
       }
-      return transaction(({ services }) => services.calendarBookingsService.bookUnderLock(args));
+      return transaction(({ services }) => services.calendarBookingsService.bookUnderLock(args, read));
     });
   }
 

@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { sql, type EntityManager } from '../../../core/index.js';
 
 /** A campaign with recipients waiting, as the engine reads it (no shop scope: raw SQL, every table constrained by shop_id). */
 export interface SendableCampaign {
@@ -221,8 +222,9 @@ export async function finishedRuns(client: ClientBase, limit: number) {
  * an occurrence to start) or an open run (rows to reconcile, a run to close). Every query of a
  * pass looks only there, so an idle server asks this one instead of the pass's five.
  */
-export async function anythingToDo(client: ClientBase): Promise<boolean> {
-  const { rows } = await client.query<{ busy: boolean }>(
+export async function anythingToDo(em: EntityManager): Promise<boolean> {
+  const rows = await sql<{ busy: boolean }>(
+    em,
     `select exists (select 1 from marketing_campaigns where status = 'scheduled' and scheduled_at <= now())
          or exists (select 1 from marketing_campaigns where status = 'running')
          or exists (select 1 from marketing_campaign_runs where status = 'sending') busy`,
