@@ -187,6 +187,10 @@ const sentCount = async () =>
       )) as { n: number }[]
     )[0]!.n,
   );
+const before = process.memoryUsage();
+console.log(
+  `\n== memory before sending: RSS ${Math.round(before.rss / 1e6)} MB, heap ${Math.round(before.heapUsed / 1e6)} MB`,
+);
 console.log('\n== sending (per second: recipients done, rate)');
 const cpu0 = process.cpuUsage();
 const pg0 = ticks();
@@ -262,6 +266,17 @@ console.log(`memory: peak RSS ${Math.round(peakRss / 1e6)} MB, peak heap ${Math.
 console.log(
   `tracked: ${tracked!.rows.toLocaleString('en')} recipient rows sent with ${tracked!.messages.toLocaleString('en')} distinct messages, ${Number(tracked!.credits).toLocaleString('en')} credits; phones with more than one message: ${tracked!.duplicates}`,
 );
+
+// A row that needed a second attempt was handed back (its line was taken) or reconciled after the stale limit.
+const attempts = (await conn.execute(
+  `select attempts, count(*)::int as n from marketing_campaign_recipients where campaign_id = ? group by attempts order by attempts`,
+  [campaign.id],
+)) as { attempts: number; n: number }[];
+console.log(`attempts per row: ${attempts.map((a) => `${a.attempts}: ${a.n.toLocaleString('en')}`).join(', ')}`);
+const outcomes = (await kernel.app.inject({ method: 'GET', url: '/metrics' })).body
+  .split('\n')
+  .filter((line) => line.startsWith('switchboard_campaign_sends_total'));
+if (outcomes.length > 0) console.log(`engine outcomes: ${outcomes.join('; ')}`);
 
 // Receipts keep arriving after the last send; the rows follow them.
 const receiptsFrom = performance.now();

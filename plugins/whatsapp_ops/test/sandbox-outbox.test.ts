@@ -5,6 +5,7 @@ import { sharedDatabaseUrl } from '../../../test/helpers/global-database.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { recordEvents, SandboxOutbox } from '../sandbox/sandbox-outbox.js';
 import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-schema.js';
+import { SandboxReceipts } from '../sandbox/sandbox-receipts.js';
 import { DEFAULT_SANDBOX_TIMINGS } from '../sandbox/sandbox-timings.js';
 import { IDLE_INTERVALS, SandboxWorker } from '../sandbox/sandbox-worker.js';
 import { uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
@@ -99,6 +100,28 @@ describe('sandbox outbox: batches of events', () => {
       'delivered',
       'delivered',
     ]);
+  });
+
+  it("tells its worker when the next event or receipt is due, from the database's own timestamps", async () => {
+    // The workers' idle sleep reads these; a timestamp comes back as text on PostgreSQL, a Date embedded.
+    const engine = uniqueEngineName('due');
+    const outbox = new SandboxOutbox(orm.em, engine, DEFAULT_SANDBOX_TIMINGS);
+    const receipts = new SandboxReceipts(orm.em, engine, DEFAULT_SANDBOX_TIMINGS);
+    expect(await outbox.nextDueAt()).to.equal(null);
+    expect(await receipts.nextDueAt()).to.equal(null);
+    const before = Date.now();
+    await queue(engine, [['ses_a', 'a1']]);
+    const eventDue = await outbox.nextDueAt();
+    expect(eventDue)
+      .to.be.a('number')
+      .within(before - 1000, Date.now() + 1000);
+    const receiptAt = new Date(Date.now() + 60_000);
+    await orm.em.getConnection().execute(
+      `insert into sandbox_messages (engine, session_key, direction, provider_message_id, line_phone, peer_phone, status, next_receipt_at, created_at)
+       values (?, 'ses_a', 'outbound', ?, '+34600000001', '+34600111222', 'sent', ?, now())`,
+      [engine, `pm-${engine}`, receiptAt],
+    );
+    expect(await receipts.nextDueAt()).to.equal(receiptAt.getTime());
   });
 
   it('a refused batch goes again one event at a time: the failing event and its line behind it wait with backoff, other lines go on, and it is retried', async () => {
