@@ -1,4 +1,4 @@
-import type { EntityManager, ShopContext } from '../../../core/index.js';
+import { sql, type EntityManager, type ShopContext } from '../../../core/index.js';
 import { Conversation } from '../entities/conversation.entity.js';
 import { lastStatuses, receivedActivities, sentActivities, type Activity } from './activity-batch.js';
 import type { MessageReceived, MessageSent, MessageStatusChanged } from './message-events.js';
@@ -59,10 +59,11 @@ export class ConversationActivityService {
       status: e.status,
     }));
     if (last.length === 0) return;
-    await this.deps.em.execute(
+    await sql(
+      this.deps.em,
       `update conversations c set last_message_status = v.status, updated_at = now()
-       from json_to_recordset(?::json) as v(message_id int, session_id int, phone text, status text)
-       where c.shop_id = ? and c.session_id = v.session_id and c.phone = v.phone and c.last_message_id = v.message_id`,
+       from json_to_recordset($1::json) as v(message_id int, session_id int, phone text, status text)
+       where c.shop_id = $2 and c.session_id = v.session_id and c.phone = v.phone and c.last_message_id = v.message_id`,
       [JSON.stringify(last), this.deps.shop.id],
     );
   }
@@ -98,10 +99,11 @@ export class ConversationActivityService {
       status: a.status,
       read_at: a.readAt,
     }));
-    await this.deps.em.execute(
+    await sql(
+      this.deps.em,
       `insert into conversations (shop_id, session_id, phone, unread_count, last_message_at, last_message_preview, last_direction, last_message_id, last_message_status, assigned_agent_id, read_at, created_at, updated_at)
-       select ?, v.session_id, v.phone, v.unread, v.at, v.preview, v.direction, v.message_id, v.status, null, v.read_at, now(), now()
-       from json_to_recordset(?::json) as v(session_id int, phone text, unread int, at timestamptz, preview text, direction text, message_id int, status text, read_at timestamptz)
+       select $1, v.session_id, v.phone, v.unread, v.at, v.preview, v.direction, v.message_id, v.status, null, v.read_at, now(), now()
+       from json_to_recordset($2::json) as v(session_id int, phone text, unread int, at timestamptz, preview text, direction text, message_id int, status text, read_at timestamptz)
        on conflict (shop_id, session_id, phone) do update set ${keepLatest},
          "unread_count" = case
            when excluded.read_at is null then conversations.unread_count + excluded.unread_count

@@ -1,5 +1,6 @@
 import {
   languageOfPhone,
+  sql,
   ToolError,
   type EntityManager,
   type ScopedEvents,
@@ -64,10 +65,11 @@ export class MarketingCampaignRepliesService {
 
   /** whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to sent. */
   async messagesSent(events: { message_id: number; sent_at: string }[]): Promise<void> {
-    await this.em.execute(
+    await sql(
+      this.em,
       `update marketing_campaign_recipients r set status = 'sent', sent_at = coalesce(r.sent_at, v.sent_at), reason = null
-       from json_to_recordset(?::json) as v(message_id int, sent_at timestamptz)
-       where r.shop_id = ? and r.message_id = v.message_id and r.status = 'sending'`,
+       from json_to_recordset($1::json) as v(message_id int, sent_at timestamptz)
+       where r.shop_id = $2 and r.message_id = v.message_id and r.status = 'sending'`,
       [JSON.stringify(events.map((e) => ({ message_id: e.message_id, sent_at: e.sent_at }))), this.deps.shop.id],
     );
   }
@@ -84,7 +86,8 @@ export class MarketingCampaignRepliesService {
       if (!known || RECEIPT_RANK[e.status]! > RECEIPT_RANK[known]!) furthest.set(e.message_id, e.status);
     }
     if (furthest.size === 0) return;
-    await this.em.execute(
+    await sql(
+      this.em,
       `update marketing_campaign_recipients r set
          delivered_at = case when v.status in ('delivered', 'read') then coalesce(r.delivered_at, now()) else r.delivered_at end,
          read_at = case when v.status = 'read' then coalesce(r.read_at, now()) else r.read_at end,
@@ -93,8 +96,8 @@ export class MarketingCampaignRepliesService {
            when v.status = 'read' then case when r.status in ('sending', 'sent', 'delivered') then 'read' else r.status end
            else case when r.status in ('sending', 'sent') then 'delivered' else r.status end end,
          reason = case when v.status = 'failed' and r.status in ('sending', 'sent') then 'the network reported the message as not delivered' else r.reason end
-       from json_to_recordset(?::json) as v(message_id int, status text)
-       where r.shop_id = ? and r.message_id = v.message_id`,
+       from json_to_recordset($1::json) as v(message_id int, status text)
+       where r.shop_id = $2 and r.message_id = v.message_id`,
       [JSON.stringify([...furthest].map(([message_id, status]) => ({ message_id, status }))), this.deps.shop.id],
     );
   }

@@ -1,4 +1,5 @@
 import {
+  sql,
   ToolError,
   type EntityManager,
   type GroupCatalog,
@@ -125,9 +126,10 @@ export class MarketingCampaignSenderService {
   async sendMany(recipientIds: number[], mode: SendMode, staleSeconds = 0): Promise<SendOutcome[]> {
     const shopId = this.deps.shop.id;
     const stale = mode === 'reconcile' ? `and claimed_at < now() - make_interval(secs => ${Number(staleSeconds)})` : '';
-    const rows = (await this.em.execute(
+    const rows = (await sql(
+      this.em,
       `select id, campaign_id, phone, name, session_id, attempts from marketing_campaign_recipients
-       where id = any(array(select json_array_elements_text(?::json)::bigint)) and shop_id = ? and status = 'sending' ${stale} order by id for update skip locked`,
+       where id = any(array(select json_array_elements_text($1::json)::bigint)) and shop_id = $2 and status = 'sending' ${stale} order by id for update skip locked`,
       [JSON.stringify(recipientIds), shopId],
     )) as RecipientRecord[];
     const outcomes = new Map<number, SendOutcome>();
@@ -148,9 +150,10 @@ export class MarketingCampaignSenderService {
     // it if the network has not taken it yet. Nothing is sent or charged again.
     const earlier = new Map(
       (
-        (await this.em.execute(
+        (await sql(
+          this.em,
           `select id, session_id, idempotency_key, status, credits_charged, sent_at, error from chatapp_messages_view
-         where shop_id = ? and idempotency_key = any(array(select json_array_elements_text(?::json))) and direction = 'outbound'`,
+         where shop_id = $1 and idempotency_key = any(array(select json_array_elements_text($2::json))) and direction = 'outbound'`,
           [shopId, JSON.stringify(rows.map((r) => recipientKey(r.id)))],
         )) as EarlierMessage[]
       ).map((m) => [`${m.session_id} ${m.idempotency_key}`, m]),
@@ -289,10 +292,11 @@ export class MarketingCampaignSenderService {
   /** Which of these recipients' chats (line and phone) had messages before this send ("session_id phone"). */
   private async activeChats(rows: RecipientRecord[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
-    const found = (await this.em.execute(
+    const found = (await sql(
+      this.em,
       `select distinct m.session_id, m.phone from chatapp_messages_view m
-       join json_to_recordset(?::json) as v(session_id int, phone text) on m.session_id = v.session_id and m.phone = v.phone
-       where m.shop_id = ?`,
+       join json_to_recordset($1::json) as v(session_id int, phone text) on m.session_id = v.session_id and m.phone = v.phone
+       where m.shop_id = $2`,
       [JSON.stringify(rows.map((r) => ({ session_id: r.session_id, phone: r.phone }))), this.deps.shop.id],
     )) as { session_id: number; phone: string }[];
     return new Set(found.map((f) => `${f.session_id} ${f.phone}`));
@@ -327,10 +331,11 @@ export class MarketingCampaignSenderService {
     }
     for (const [key, group] of groups) {
       const columns = key.split(',');
-      await this.em.execute(
+      await sql(
+        this.em,
         `update marketing_campaign_recipients r set ${columns.map((c) => `${c} = v.${c}`).join(', ')}
-         from json_to_recordset(?::json) as v(id bigint, ${columns.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
-         where r.id = v.id and r.shop_id = ?`,
+         from json_to_recordset($1::json) as v(id bigint, ${columns.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
+         where r.id = v.id and r.shop_id = $2`,
         [JSON.stringify(group.map(({ row, changes }) => ({ id: row.id, ...changes }))), this.deps.shop.id],
       );
     }

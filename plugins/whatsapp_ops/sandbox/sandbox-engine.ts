@@ -264,19 +264,21 @@ export class SandboxEngine {
     await this.fork().transactional(async (em) => {
       const pairs = JSON.stringify(pending.map((p) => ({ session_key: p.sessionKey, idempotency_key: p.key })));
       const earlierRows = async () =>
-        em.execute<EarlierRow[]>(
+        sql<EarlierRow>(
+          em,
           `select m.session_key, m.idempotency_key, m.provider_message_id, m.status, m.content_hash, m.created_at from sandbox_messages m
-           join json_to_recordset(?::json) as k(session_key text, idempotency_key text) on m.session_key = k.session_key and m.idempotency_key = k.idempotency_key`,
+           join json_to_recordset($1::json) as k(session_key text, idempotency_key text) on m.session_key = k.session_key and m.idempotency_key = k.idempotency_key`,
           [pairs],
         );
       const earlier = new Map((await earlierRows()).map((row) => [`${row.session_key}\n${row.idempotency_key}`, row]));
       const sessions = new Map(
         (
-          await em.find(SandboxSession, {
-            engine: this.name,
-            sessionKey: { $in: [...new Set(pending.map((p) => p.sessionKey))] },
-          })
-        ).map((s) => [s.sessionKey, s]),
+          await sql<{ session_key: string; status: string; phone: string | null }>(
+            em,
+            'select session_key, status, phone from sandbox_sessions where engine = $1 and session_key = any($2::text[])',
+            [this.name, [...new Set(pending.map((p) => p.sessionKey))]],
+          )
+        ).map((s) => [s.session_key, s]),
       );
       const now = new Date();
       const fresh: ((typeof pending)[number] & { providerMessageId: string; linePhone: string })[] = [];
@@ -304,10 +306,11 @@ export class SandboxEngine {
         }
       }
       if (fresh.length === 0) return;
-      const inserted = await em.execute<{ provider_message_id: string }[]>(
+      const inserted = await sql<{ provider_message_id: string }>(
+        em,
         `insert into sandbox_messages (engine, session_key, direction, provider_message_id, idempotency_key, content_hash, line_phone, peer_phone, text, media, status, next_receipt_at, created_at)
-         select ?, v.session_key, 'outbound', v.provider_message_id, v.idempotency_key, v.content_hash, v.line_phone, v.peer_phone, v.text, v.media, 'sent', ?, ?
-         from json_to_recordset(?::json) as v(session_key text, provider_message_id text, idempotency_key text, content_hash text, line_phone text, peer_phone text, text text, media jsonb)
+         select $1, v.session_key, 'outbound', v.provider_message_id, v.idempotency_key, v.content_hash, v.line_phone, v.peer_phone, v.text, v.media, 'sent', $2, $3
+         from json_to_recordset($4::json) as v(session_key text, provider_message_id text, idempotency_key text, content_hash text, line_phone text, peer_phone text, text text, media jsonb)
          on conflict (session_key, idempotency_key) do nothing returning provider_message_id`,
         [
           this.name,

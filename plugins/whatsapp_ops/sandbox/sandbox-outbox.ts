@@ -60,10 +60,11 @@ export function recordEvent(
 /** recordEvent for many, as one insert in the caller's transaction; ids follow the list's order. */
 export async function recordEvents(em: EntityManager, engine: string, events: QueuedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await em.execute(
+  await sql(
+    em,
     `insert into sandbox_events (engine, event_id, session_key, type, payload, state, attempts, next_attempt_at, created_at)
-     select ?, e.payload->>'id', e.payload->>'session_key', e.payload->>'type', e.payload, 'pending', 0, e.at, e.at
-     from rows from (json_to_recordset(?::json) as (payload jsonb, at timestamptz)) with ordinality as e(payload, at, n)
+     select $1, e.payload->>'id', e.payload->>'session_key', e.payload->>'type', e.payload, 'pending', 0, e.at, e.at
+     from rows from (json_to_recordset($2::json) as (payload jsonb, at timestamptz)) with ordinality as e(payload, at, n)
      order by e.n`,
     [engine, JSON.stringify(events.map((event) => ({ payload: payloadOf(event), at: event.at })))],
   );
@@ -156,8 +157,9 @@ export class SandboxOutbox {
 
   private async delivered(em: EntityManager, rows: ClaimedRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await em.execute(
-      `update "sandbox_events" set "state" = 'delivered', "delivered_at" = ?, "last_error" = null where "id" in (?)`,
+    await sql(
+      em,
+      `update "sandbox_events" set "state" = 'delivered', "delivered_at" = $1, "last_error" = null where "id" = any($2::bigint[])`,
       [new Date(), rows.map((r) => r.id)],
     );
   }

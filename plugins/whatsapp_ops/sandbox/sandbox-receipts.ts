@@ -27,7 +27,7 @@ export class SandboxReceipts {
       const delivered = await this.step(
         em,
         'sent',
-        `"status" = 'delivered', "delivered_at" = ?, "next_receipt_at" = ?`,
+        `"status" = 'delivered', "delivered_at" = $5, "next_receipt_at" = $6`,
         [now, readDue],
         now,
         batchSize,
@@ -35,7 +35,7 @@ export class SandboxReceipts {
       const read = await this.step(
         em,
         'delivered',
-        `"status" = 'read', "read_at" = ?, "next_receipt_at" = null`,
+        `"status" = 'read', "read_at" = $5, "next_receipt_at" = null`,
         [now],
         now,
         batchSize,
@@ -67,12 +67,13 @@ export class SandboxReceipts {
     now: Date,
     limit: number,
   ) {
-    return em.execute<AdvancedRow[]>(
-      `with "due" as (select "id" from "sandbox_messages" where "engine" = ? and "status" = ? and "next_receipt_at" <= ?
-                      order by "next_receipt_at" limit ? for update skip locked)
+    return sql<AdvancedRow>(
+      em,
+      `with "due" as (select "id" from "sandbox_messages" where "engine" = $1 and "status" = $2 and "next_receipt_at" <= $3
+                      order by "next_receipt_at" limit $4 for update skip locked)
        update "sandbox_messages" as "m" set ${set} from "due" where "m"."id" = "due"."id"
        returning "m"."session_key", "m"."provider_message_id"`,
-      // Placeholders in text order: the CTE's first, then the SET clause's.
+      // The CTE's parameters are $1–$4; the SET clause's follow from $5.
       [this.engine, from, now, limit, ...setParams],
     );
   }

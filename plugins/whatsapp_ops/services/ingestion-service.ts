@@ -1,4 +1,4 @@
-import { normalizePhone, ToolError } from '../../../core/index.js';
+import { normalizePhone, sql, ToolError } from '../../../core/index.js';
 import type { ChannelEvent } from '../channel/channel-port.js';
 import { mediaToWire } from '../channel/wire-format.js';
 import { ChatappSession } from '../entities/chatapp-session.entity.js';
@@ -88,8 +88,9 @@ export class ChatappIngestionService {
   private async freshEvents(events: ChannelEvent[], outcomes: IngestionOutcome[]): Promise<Fresh[]> {
     if (events.length === 0) return [];
     // Plain rows: receipts need only the session id, and a batch of them names hundreds of lines.
-    const sessionRows = await this.em.execute<{ id: number; session_key: string }[]>(
-      'select id, session_key from chatapp_sessions where shop_id = ? and session_key in (?)',
+    const sessionRows = await sql<{ id: number; session_key: string }>(
+      this.em,
+      'select id, session_key from chatapp_sessions where shop_id = $1 and session_key = any($2::text[])',
       [this.deps.shop.id, [...new Set(events.map((e) => e.sessionKey))]],
     );
     const sessionIds = new Map(sessionRows.map((r) => [r.session_key, r.id]));
@@ -101,8 +102,9 @@ export class ChatappIngestionService {
       else candidates.set(event.id, { index, sessionId, event });
     }
     if (candidates.size === 0) return [];
-    const recorded = await this.em.execute<{ event_id: string }[]>(
-      `insert into chatapp_processed_events (shop_id, event_id, processed_at) select ?, e.id, now() from json_array_elements_text(?::json) as e(id)
+    const recorded = await sql<{ event_id: string }>(
+      this.em,
+      `insert into chatapp_processed_events (shop_id, event_id, processed_at) select $1, e.id, now() from json_array_elements_text($2::json) as e(id)
        on conflict (shop_id, event_id) do nothing returning event_id`,
       [this.deps.shop.id, JSON.stringify([...candidates.keys()])],
     );
@@ -206,12 +208,13 @@ export class ChatappIngestionService {
       provider_message_id: message.providerMessageId,
       sent_at: message.timestamp,
     }));
-    const stored = await this.em.execute<{ id: number; session_id: number; provider_message_id: string }[]>(
+    const stored = await sql<{ id: number; session_id: number; provider_message_id: string }>(
+      this.em,
       `insert into chatapp_messages (shop_id, session_id, phone, direction, text, media, status, provider_message_id,
                                      idempotency_key, automatic, billing_source, credits_charged, sent_at, created_at, updated_at)
-       select ?, v.session_id, v.phone, 'inbound', v.text, v.media, 'received', v.provider_message_id,
+       select $1, v.session_id, v.phone, 'inbound', v.text, v.media, 'received', v.provider_message_id,
               null, false, null, 0, v.sent_at, clock_timestamp(), clock_timestamp()
-       from rows from (json_to_recordset(?::json) as (session_id int, phone text, text text, media jsonb,
+       from rows from (json_to_recordset($2::json) as (session_id int, phone text, text text, media jsonb,
                                                        provider_message_id text, sent_at timestamptz))
             with ordinality as v(session_id, phone, text, media, provider_message_id, sent_at, n)
        order by v.n

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { invalidArguments, normalizePhone, ToolError } from '../../../core/index.js';
+import { invalidArguments, normalizePhone, sql, ToolError } from '../../../core/index.js';
 import type { MediaAttachment } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import { ChatappMessage } from '../entities/chatapp-message.entity.js';
@@ -99,8 +99,9 @@ export class ChatappMessagingService {
     const keys = [...new Set(batch.flatMap((c) => (c.key === null ? [] : [c.key])))];
     if (keys.length > 0) {
       // Concurrent sends with one key wait here for each other instead of racing to the insert (sorted: no deadlock between batches).
-      await this.em.execute(
-        'select count(pg_advisory_xact_lock(?, hashtext(k))) from (select k from json_array_elements_text(?::json) k order by k) keys',
+      await sql(
+        this.em,
+        'select count(pg_advisory_xact_lock($1, hashtext(k))) from (select k from json_array_elements_text($2::json) k order by k) keys',
         [this.deps.shop.id, JSON.stringify(keys.map((k) => `chatapp-send:${k}`))],
       );
       const earlier = new Map(

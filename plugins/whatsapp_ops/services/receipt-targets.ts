@@ -1,4 +1,4 @@
-import type { EntityManager } from '../../../core/index.js';
+import { sql, type EntityManager } from '../../../core/index.js';
 import type { MessageStatus } from '../entities/values.js';
 
 /** An outbound message a batch of receipts is about. */
@@ -37,10 +37,11 @@ export async function lockTargets(
       a.session_id - b.session_id ||
       (a.provider_message_id < b.provider_message_id ? -1 : a.provider_message_id > b.provider_message_id ? 1 : 0),
   );
-  const rows = await em.execute<ReceiptTarget[]>(
-    `select m.* from json_to_recordset(?::json) as k(session_id int, provider_message_id text)
+  const rows = await sql<ReceiptTarget>(
+    em,
+    `select m.* from json_to_recordset($1::json) as k(session_id int, provider_message_id text)
      cross join lateral (select id, session_id, provider_message_id, phone, status, error from chatapp_messages
-                         where shop_id = ? and session_id = k.session_id and provider_message_id = k.provider_message_id and direction = 'outbound'
+                         where shop_id = $2 and session_id = k.session_id and provider_message_id = k.provider_message_id and direction = 'outbound'
                          for update) m`,
     [JSON.stringify(unique), shopId],
   );
@@ -50,10 +51,11 @@ export async function lockTargets(
 /** Writes the targets' statuses and errors in one statement, constrained to the shop. */
 export async function saveTargets(em: EntityManager, shopId: number, targets: ReceiptTarget[]): Promise<void> {
   if (targets.length === 0) return;
-  await em.execute(
-    `update chatapp_messages m set status = v.status, error = v.error, updated_at = ?
-     from json_to_recordset(?::json) as v(id int, status text, error text)
-     where m.shop_id = ? and m.id = v.id`,
+  await sql(
+    em,
+    `update chatapp_messages m set status = v.status, error = v.error, updated_at = $1
+     from json_to_recordset($2::json) as v(id int, status text, error text)
+     where m.shop_id = $3 and m.id = v.id`,
     [new Date(), JSON.stringify(targets.map((t) => ({ id: t.id, status: t.status, error: t.error }))), shopId],
   );
 }
