@@ -445,6 +445,46 @@ describe('mass_marketing: the sending engine', () => {
     await shop.c.ok('delete_file', { file_id: file.id });
   });
 
+  it('a claimed row another transaction holds for a moment is sent once the lock goes, not left in sending', async () => {
+    // Another pass's claim can lock a row that has just become sending (it reaches it through an
+    // index entry of its pending version) and keep the lock until it commits.
+    const shop = await newShop('Locked row shop');
+    const line = await marketingLine(k, shop.token);
+    await shop.c.ok('assign_marketing_session', {
+      action: 'assign',
+      session_id: line.id,
+      enable_mass_marketing: false,
+    });
+    const [phone] = freshPhones(1);
+    const campaign = await create(shop.c, await listWith(shop.c, [phone!]), { message_text: 'Locked offer' });
+    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
+    const [row] = await allLogs(shop.c, campaign.id);
+    await rows(
+      k,
+      `update marketing_campaign_recipients set status = 'sending', session_id = ?, claimed_at = now(), attempts = 1 where id = ? and shop_id = ?`,
+      [line.id, row.id, shop.shopId],
+    );
+    let released = 0;
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    const holder = k.orm.em.fork().transactional(async (em) => {
+      await em.execute('select 1 from marketing_campaign_recipients where id = ? for update', [row.id]);
+      lockTaken();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      released = Date.now();
+    });
+    await taken;
+    const outcomes = await withShop(
+      shop.shopId,
+      (ctx) => ctx.services.marketingCampaignSenderService.sendMany([row.id], 'claimed'),
+      { transactional: true },
+    );
+    await holder;
+    expect(outcomes).to.deep.equal(['sent']);
+    expect(released).to.be.greaterThan(0);
+    expect(perPhone(await sandboxOutbound(k, shop.shopId)).get(phone!)).to.equal(1);
+  });
+
   it('reconciles rows left in sending by a crash through their key: one sent before the crash is not sent again, the other is sent once', async () => {
     const shop = await newShop('Crash shop');
     const line = await marketingLine(k, shop.token);
