@@ -13,7 +13,9 @@ interface PgConnection {
  * MikroORM's logging, several times the CPU of the statement itself (issue 11's measurements), and
  * escapes its values into the SQL text, which for a large value (a sync batch's mail as one JSON
  * value of megabytes) costs more than storing it; here values travel as bound parameters.
- * Like em.execute it bypasses the tenant filter, so the statement names its shop.
+ * Like em.execute it bypasses the tenant filter, so the statement names its shop. Values come back
+ * as em.execute gives them, on both engines (the embedded one is reached through pg too): bigint,
+ * numeric, date, timestamp and interval columns as text — MikroORM sets pg's parsers so — never Date.
  */
 export async function sql<Row = Record<string, unknown>>(
   em: EntityManager,

@@ -50,6 +50,22 @@ describe('mass_marketing: the sending engine', () => {
     const { shopId, token } = await k.shops.create({ name, credits, locale: 'es-ES', timezone: 'Europe/Madrid' });
     return { shopId, token, c: caller(k, token) };
   };
+  /**
+   * A started campaign to `phones` whose shop's one line is not enabled for mass marketing: the
+   * engine never claims its rows, and the test plays the engine.
+   */
+  const startedOnIdleLine = async (name: string, phones: string[], extra: Record<string, unknown>) => {
+    const shop = await newShop(name);
+    const line = await marketingLine(k, shop.token);
+    await shop.c.ok('assign_marketing_session', {
+      action: 'assign',
+      session_id: line.id,
+      enable_mass_marketing: false,
+    });
+    const campaign = await create(shop.c, await listWith(shop.c, phones), extra);
+    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
+    return { shop, line, campaign };
+  };
   const balance = async (shopId: number) =>
     Number((await rows(k, 'select credits_balance from shops where id = ?', [shopId]))[0].credits_balance);
 
@@ -448,16 +464,10 @@ describe('mass_marketing: the sending engine', () => {
   it('a claimed row another transaction holds for a moment is sent once the lock goes, not left in sending', async () => {
     // Another pass's claim can lock a row that has just become sending (it reaches it through an
     // index entry of its pending version) and keep the lock until it commits.
-    const shop = await newShop('Locked row shop');
-    const line = await marketingLine(k, shop.token);
-    await shop.c.ok('assign_marketing_session', {
-      action: 'assign',
-      session_id: line.id,
-      enable_mass_marketing: false,
-    });
     const [phone] = freshPhones(1);
-    const campaign = await create(shop.c, await listWith(shop.c, [phone!]), { message_text: 'Locked offer' });
-    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
+    const { shop, line, campaign } = await startedOnIdleLine('Locked row shop', [phone!], {
+      message_text: 'Locked offer',
+    });
     const [row] = await allLogs(shop.c, campaign.id);
     await rows(
       k,
@@ -479,27 +489,21 @@ describe('mass_marketing: the sending engine', () => {
       (ctx) => ctx.services.marketingCampaignSenderService.sendMany([row.id], 'claimed'),
       { transactional: true },
     );
+    const finished = Date.now();
     await holder;
     expect(outcomes).to.deep.equal(['sent']);
     expect(released).to.be.greaterThan(0);
+    expect(finished).to.be.at.least(released);
     expect(perPhone(await sandboxOutbound(k, shop.shopId)).get(phone!)).to.equal(1);
   });
 
   it('reconciles rows left in sending by a crash through their key: one sent before the crash is not sent again, the other is sent once', async () => {
-    const shop = await newShop('Crash shop');
-    const line = await marketingLine(k, shop.token);
-    // The line is not one the campaign may pick, so the engine does not claim: the test plays the crashed process.
-    await shop.c.ok('assign_marketing_session', {
-      action: 'assign',
-      session_id: line.id,
-      enable_mass_marketing: false,
-    });
+    // The test plays the crashed process.
     const [before, lost] = freshPhones(2);
-    const campaign = await create(shop.c, await listWith(shop.c, [before!, lost!]), {
+    const { shop, line, campaign } = await startedOnIdleLine('Crash shop', [before!, lost!], {
       message_text: 'Plain offer',
       include_unsubscribe_link: false,
     });
-    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     const logs = await allLogs(shop.c, campaign.id);
     const id = (phone: string) => logs.find((l) => l.phone === phone)!.id;
     await rows(

@@ -111,12 +111,11 @@ export class SandboxOutbox {
 
   /** When the earliest pending event (a retry, or one another process leased) may be claimed. */
   async nextDueAt(): Promise<number | null> {
-    const [row] = await sql<{ due: Date | string | null }>(
+    const [row] = await sql<{ due: string | null }>(
       this.rootEm,
       `select min("next_attempt_at") due from "sandbox_events" where "engine" = $1 and "state" = 'pending'`,
       [this.engine],
     );
-    // A timestamp comes back as text on PostgreSQL (MikroORM sets pg's parsers so) and as a Date embedded.
     return row?.due ? new Date(row.due).getTime() : null;
   }
 

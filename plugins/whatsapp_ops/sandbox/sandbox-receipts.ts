@@ -50,12 +50,11 @@ export class SandboxReceipts {
 
   /** When the earliest waiting receipt is due. */
   async nextDueAt(): Promise<number | null> {
-    const [row] = await sql<{ due: Date | string | null }>(
+    const [row] = await sql<{ due: string | null }>(
       this.rootEm,
       `select min("next_receipt_at") due from "sandbox_messages" where "engine" = $1 and "status" in ('sent', 'delivered') and "next_receipt_at" is not null`,
       [this.engine],
     );
-    // A timestamp comes back as text on PostgreSQL (MikroORM sets pg's parsers so) and as a Date embedded.
     return row?.due ? new Date(row.due).getTime() : null;
   }
 

@@ -36,8 +36,11 @@ export function trimEldTable(full: EldTable, languages: readonly string[]): EldT
   return { type: full.type, languages: Object.fromEntries(languages.map((code, number) => [number, code])), ngrams };
 }
 
-/** The full table of the eld version installed (its data module, reached by its file). */
+/** A module of the installed eld by its file: eld's exports list neither its data nor its factory (the version is pinned). */
+export const eldModule = (path: string): Promise<unknown> =>
+  import(new URL(path, import.meta.resolve('eld/small')).href);
+
+/** The full table of the eld version installed (its data module). */
 export async function installedEldTable(): Promise<EldTable> {
-  const url = new URL('../ngrams/small.js', import.meta.resolve('eld/small')).href;
-  return ((await import(url)) as { ngramsData: EldTable }).ngramsData;
+  return ((await eldModule('../ngrams/small.js')) as { ngramsData: EldTable }).ngramsData;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ELD_TABLE_FILE, type EldTable } from './eld-table.js';
+import { ELD_TABLE_FILE, eldModule, type EldTable } from './eld-table.js';
 import { WIDGET_LANGUAGES, type WidgetLanguage } from './widget-languages.js';
 
 export { WIDGET_LANGUAGES, type WidgetLanguage };
@@ -9,9 +9,8 @@ interface EldDetector {
   setLanguageSubset(languages: string[]): unknown;
 }
 
-// One detector per process, made by eld's own factory and given our table instead of its data
-// module (eld's exports list neither: reached by file, the version is pinned).
-const { createEld } = (await import(new URL('../languageDetector.js', import.meta.resolve('eld/small')).href)) as {
+// One detector per process, made by eld's own factory and given our table instead of its data module.
+const { createEld } = (await eldModule('../languageDetector.js')) as {
   createEld(): { instance: EldDetector; loadData(data: EldTable): string };
 };
 const { instance: eld, loadData } = createEld();
