@@ -10,7 +10,8 @@ import { checkContent, checkIdempotencyKey, mediaForPort, sameContent } from './
 import { advanceStatus } from './message-status.js';
 import { channelLabel } from './channel-label.js';
 import { MESSAGES_SENT } from '../operations/metrics.js';
-import { messagePayload, type MessagePayload } from './payloads.js';
+import { messagePayload, type MessageFields, type MessagePayload } from './payloads.js';
+import type { ChatappSession } from '../entities/chatapp-session.entity.js';
 
 export interface SendRequest {
   /** The customer, with international prefix. */
@@ -49,6 +50,12 @@ const idempotencyConflict = (messageId: number) =>
   new ToolError('idempotency_conflict', 'This idempotency key was already used for a different message.', {
     message_id: messageId,
   });
+
+/**
+ * An outbound message as the send path carries it: a stored row (a retry, a resumed key), or one
+ * of a new batch, which is written once the network has answered (see record()).
+ */
+type Outbound = MessageFields;
 
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
@@ -164,25 +171,8 @@ export class ChatappMessagingService {
       windowed.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])),
     );
 
-    const rows = routed
-      .filter((c) => !refusedByWindow.has(c.index))
-      .map((c) => ({
-        index: c.index,
-        cost: c.cost,
-        message: this.em.create(ChatappMessage, {
-          session: c.line,
-          phone: c.phone,
-          direction: 'outbound',
-          text: c.content.text,
-          media: c.content.media,
-          status: 'sending',
-          idempotencyKey: c.key,
-          automatic: c.request.automatic,
-          billingSource: c.billingSource,
-          creditsCharged: c.cost,
-        } as ChatappMessage),
-      }));
-    if (rows.length > 0) await this.record(rows, answers, refuse);
+    const accepted = routed.filter((c) => !refusedByWindow.has(c.index));
+    if (accepted.length > 0) await this.record(accepted, answers, refuse);
     for (const { repeat, first } of repeats) {
       const answer = answers[first.index]!;
       answers[repeat.index] =
@@ -193,33 +183,101 @@ export class ChatappMessagingService {
     return answers;
   }
 
-  /** Records the batch's messages, debits them (as many as the credits cover) and hands them to the network. */
+  /**
+   * Debits the batch's messages (as many as the credits cover), hands them to the network and
+   * writes them, with the network's answer, in one statement. They are written after the call, not
+   * before it: all of it is one transaction, so a row written first would vanish with a rollback
+   * just the same, and writing it twice (recorded, then answered) was a third of the send path's
+   * cost. Their ids are drawn first, for the keys and the ledger's references.
+   */
   private async record(
-    rows: { index: number; cost: number; message: ChatappMessage }[],
+    accepted: (Checked & { line: ChatappSession })[],
     answers: SendAnswer[],
     refuse: (index: number, err: unknown) => void,
   ): Promise<void> {
-    await this.em.flush();
-    for (const { message } of rows) message.idempotencyKey ??= `chatapp-message-${message.id}`;
+    const ids = await sql<{ id: number }>(
+      this.em,
+      `select nextval(pg_get_serial_sequence('chatapp_messages', 'id'))::int as id from generate_series(1, $1)`,
+      [accepted.length],
+    );
+    const now = new Date();
+    const rows = accepted.map((c, i) => {
+      const id = ids[i]!.id;
+      const message: Outbound = {
+        id,
+        session: c.line,
+        phone: c.phone,
+        direction: 'outbound',
+        text: c.content.text,
+        media: c.content.media,
+        status: 'sending',
+        providerMessageId: null,
+        idempotencyKey: c.key ?? `chatapp-message-${id}`,
+        automatic: c.request.automatic,
+        billingSource: c.billingSource,
+        creditsCharged: c.cost,
+        error: null,
+        sentAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return { index: c.index, cost: c.cost, message };
+    });
     const paid = rows.filter((r) => r.cost > 0);
     const { taken, refusals } = await this.deps.credits.debitEach(
       paid.map((r) => ({ amount: r.cost, reference: `chatapp_message:${r.message.id}` })),
       'chatapp_message',
     );
-    // insufficient_credits: those messages go with the refusal, so a caller that carries on leaves nothing behind.
-    for (const [i, refusal] of refusals.entries()) {
-      const row = paid[taken + i]!;
-      this.em.remove(row.message);
-      refuse(row.index, refusal);
-    }
-    await this.em.flush();
+    // insufficient_credits: those messages are not written, so a caller that carries on leaves nothing behind.
+    for (const [i, refusal] of refusals.entries()) refuse(paid[taken + i]!.index, refusal);
     const toSend = rows.filter((r) => !answers[r.index]);
-    const delivered = await this.deliverMany(toSend.map((r) => r.message));
+    const delivered = await this.deliverMany(
+      toSend.map((r) => r.message),
+      (messages) => this.insert(messages),
+    );
     for (const [i, row] of toSend.entries()) {
       const outcome = delivered[i]!;
       if (outcome instanceof ToolError) refuse(row.index, outcome);
       else answers[row.index] = { message: messagePayload(outcome) };
     }
+  }
+
+  /** A new batch's messages, as the network left them. */
+  private async insert(messages: Outbound[]): Promise<void> {
+    const now = new Date();
+    await sql(
+      this.em,
+      `insert into chatapp_messages (id, shop_id, session_id, phone, direction, text, media, status, provider_message_id,
+         idempotency_key, automatic, billing_source, credits_charged, error, sent_at, created_at, updated_at)
+       select v.id, $2, v.session_id, v.phone, 'outbound', v.text, v.media, v.status, v.provider_message_id,
+         v.idempotency_key, v.automatic, v.billing_source, v.credits_charged, v.error, v.sent_at, v.created_at, $3
+       from json_to_recordset($1::json) as v(id int, session_id int, phone text, text text, media jsonb, status text,
+         provider_message_id text, idempotency_key text, automatic boolean, billing_source text, credits_charged int,
+         error text, sent_at timestamptz, created_at timestamptz)`,
+      [
+        JSON.stringify(
+          messages.map((m) => ({
+            id: m.id,
+            session_id: m.session.id,
+            phone: m.phone,
+            text: m.text ?? null,
+            media: m.media ?? null,
+            status: m.status,
+            provider_message_id: m.providerMessageId ?? null,
+            idempotency_key: m.idempotencyKey,
+            automatic: m.automatic,
+            billing_source: m.billingSource ?? null,
+            credits_charged: m.creditsCharged,
+            error: m.error ?? null,
+            sent_at: m.sentAt ?? null,
+            created_at: m.createdAt,
+          })),
+        ),
+        this.deps.shop.id,
+        now,
+      ],
+    );
+    for (const m of messages) m.updatedAt = now;
   }
 
   /** The request's own checks, before anything is read: a bad one is refused alone. */
@@ -279,7 +337,8 @@ export class ChatappMessagingService {
         outcome.failed++;
       }
     }
-    for (const result of await this.deliverMany(live)) {
+    await this.em.flush();
+    for (const result of await this.deliverMany(live, () => this.em.flush())) {
       if (result instanceof ToolError) outcome.failed++;
       else if (result.status === 'sending') outcome.waiting++;
       else outcome.sent++;
@@ -307,17 +366,21 @@ export class ChatappMessagingService {
 
   /** deliverMany() of one message: a refusal is thrown. */
   private async deliver(message: ChatappMessage): Promise<ChatappMessage> {
-    const [outcome] = await this.deliverMany([message]);
+    const [outcome] = await this.deliverMany([message], () => this.em.flush());
     if (outcome instanceof ToolError) throw outcome;
     return outcome!;
   }
 
   /**
-   * Hands the recorded messages to the network with their keys, in one round. Taken: `sent` (or
-   * further, for a key the network had seen) and `whatsapp_ops.message_sent`. Unreachable: stays
-   * `sending`. Refused: `failed`, the credits go back, and the answer is the refusal.
+   * Hands the debited messages to the network with their keys, in one round, and has `write` store
+   * what it answered before anyone hears of them. Taken: `sent` (or further, for a key the network
+   * had seen) and `whatsapp_ops.message_sent`. Unreachable: stays `sending`. Refused: `failed`, the
+   * credits go back, and the answer is the refusal.
    */
-  private async deliverMany(messages: ChatappMessage[]): Promise<(ChatappMessage | ToolError)[]> {
+  private async deliverMany<M extends Outbound>(
+    messages: M[],
+    write: (messages: M[]) => Promise<void>,
+  ): Promise<(M | ToolError)[]> {
     if (messages.length === 0) return [];
     const attempts = await this.deps.chatappChannel.sendMany(
       messages.map((message) => ({
@@ -328,8 +391,8 @@ export class ChatappMessagingService {
         idempotencyKey: message.idempotencyKey!,
       })),
     );
-    const outcomes: (ChatappMessage | ToolError)[] = [];
-    const taken: ChatappMessage[] = [];
+    const outcomes: (M | ToolError)[] = [];
+    const taken: M[] = [];
     for (const [i, message] of messages.entries()) {
       const attempt = attempts[i]!;
       if (!(attempt instanceof ChannelError)) {
@@ -350,7 +413,7 @@ export class ChatappMessagingService {
         outcomes.push(toolErrorFromChannel(attempt) as ToolError);
       }
     }
-    await this.em.flush();
+    await write(messages);
     const refused = outcomes.filter((outcome) => outcome instanceof ToolError).length;
     const counts = { sent: taken.length, waiting: messages.length - taken.length - refused, refused };
     for (const [outcome, n] of Object.entries(counts))
@@ -371,7 +434,8 @@ export class ChatappMessagingService {
     return outcomes;
   }
 
-  private async fail(message: ChatappMessage, error: string): Promise<void> {
+  /** The caller writes the change (a stored row with its flush, a new one with its insert). */
+  private async fail(message: Outbound, error: string): Promise<void> {
     message.status = 'failed';
     message.error = error;
     if (message.creditsCharged > 0) {
@@ -383,6 +447,5 @@ export class ChatappMessagingService {
       );
       message.creditsCharged = 0;
     }
-    await this.em.flush();
   }
 }

@@ -23,7 +23,28 @@ export const sessionPayload = (s: ChatappSession) => ({
 
 export type SessionPayload = ReturnType<typeof sessionPayload>;
 
-export const messagePayload = (m: ChatappMessage) => ({
+/** What a message's payload reads: a stored row, or one the send path is about to write. */
+export type MessageFields = Pick<
+  ChatappMessage,
+  | 'id'
+  | 'session'
+  | 'phone'
+  | 'direction'
+  | 'text'
+  | 'media'
+  | 'status'
+  | 'providerMessageId'
+  | 'idempotencyKey'
+  | 'automatic'
+  | 'billingSource'
+  | 'creditsCharged'
+  | 'error'
+  | 'sentAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export const messagePayload = (m: MessageFields) => ({
   id: m.id,
   session_id: m.session.id,
   phone: m.phone,
