@@ -4,6 +4,7 @@ import { ChatappContactWindow } from '../entities/chatapp-contact-window.entity.
 import type { ChatappSession } from '../entities/chatapp-session.entity.js';
 import { BILLING_SOURCES, type BillingSource, type RoutingRole } from '../entities/values.js';
 import type { ChatappCradle } from './cradle.js';
+import type { SendLine } from './sessions-service.js';
 
 export interface SettingsChanges {
   /** null returns to the deployment's default. */
@@ -93,9 +94,7 @@ export class ChatappEligibilityService {
    * For the send path, a batch of automatic sends: refuses those whose source is filtered when the
    * customer is outside the window. The settings once, the windows in one query; null where the send may go.
    */
-  async refusals(
-    sends: { line: ChatappSession; phone: string; billingSource: string }[],
-  ): Promise<(ToolError | null)[]> {
+  async refusals(sends: { line: SendLine; phone: string; billingSource: string }[]): Promise<(ToolError | null)[]> {
     const answers: (ToolError | null)[] = sends.map(() => null);
     if (!sends.some((s) => isBillingSource(s.billingSource))) return answers;
     const { window_hours: windowHours, filters } = this.settingsPayload(await this.em.findOne(ChatappSettings, {}));

@@ -11,7 +11,7 @@ import { advanceStatus } from './message-status.js';
 import { channelLabel } from './channel-label.js';
 import { MESSAGES_SENT } from '../operations/metrics.js';
 import { messagePayload, type MessageFields, type MessagePayload } from './payloads.js';
-import type { ChatappSession } from '../entities/chatapp-session.entity.js';
+import type { SendLine } from './sessions-service.js';
 
 export interface SendRequest {
   /** The customer, with international prefix. */
@@ -55,7 +55,7 @@ const idempotencyConflict = (messageId: number) =>
  * An outbound message as the send path carries it: a stored row (a retry, a resumed key), or one
  * of a new batch, which is written once the network has answered (see record()).
  */
-type Outbound = MessageFields;
+type Outbound = MessageFields & { session: SendLine };
 
 /** Unsent messages older than this stop being retried: they fail and their credits go back. */
 const RETRY_FOR_MS = 24 * 3_600_000;
@@ -191,7 +191,7 @@ export class ChatappMessagingService {
    * cost. Their ids are drawn first, for the keys and the ledger's references.
    */
   private async record(
-    accepted: (Checked & { line: ChatappSession })[],
+    accepted: (Checked & { line: SendLine })[],
     answers: SendAnswer[],
     refuse: (index: number, err: unknown) => void,
   ): Promise<void> {

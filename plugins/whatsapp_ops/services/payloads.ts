@@ -24,10 +24,9 @@ export const sessionPayload = (s: ChatappSession) => ({
 export type SessionPayload = ReturnType<typeof sessionPayload>;
 
 /** What a message's payload reads: a stored row, or one the send path is about to write. */
-export type MessageFields = Pick<
+export type MessageFields = { session: { id: number } } & Pick<
   ChatappMessage,
   | 'id'
-  | 'session'
   | 'phone'
   | 'direction'
   | 'text'
