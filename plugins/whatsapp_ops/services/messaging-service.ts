@@ -63,8 +63,8 @@ const RETRY_FOR_MS = 24 * 3_600_000;
 /**
  * THE send path. Every group that messages a customer comes through send(): opt-outs and the
  * contact-window filter are enforced here for automatic sends, the credits are debited in the
- * transaction that records the message (status `sending`), and the port is called with the
- * message's idempotency key. A message the network could not take yet stays `sending` and is sent
+ * transaction that records the message, and the port is called with the message's idempotency key.
+ * A message the network could not take yet is recorded `sending` and is sent
  * again, with the same key, by retrySending() (the retry job, and once at start).
  */
 export class ChatappMessagingService {
