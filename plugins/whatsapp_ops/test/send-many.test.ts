@@ -73,6 +73,26 @@ describe('whatsapp_ops: sendMany', () => {
     );
   });
 
+  it('each answer is the message as stored: the log reads back the same payload, media included', async () => {
+    await k.shops.addCredits(shopId, 1000, 'test');
+    const media = { url: 'https://example.com/menu.pdf', mimeType: 'application/pdf', filename: 'menu.pdf' };
+    const { answers, log } = await inShop(k, shopId, async ({ services }) => {
+      const answers = await services.chatappMessagingService.sendMany([
+        { automatic: true, sessionId: line.id, phone: '+34600500007', text: 'with media', media },
+        { automatic: false, sessionId: line.id, phone: '+34600500008', text: 'plain', idempotencyKey: 'stored-2' },
+      ] as any);
+      // Read in the same transaction: no receipt can have moved them on yet.
+      const log = await services.chatappMessagesService.list({ direction: 'outbound', limit: 2, offset: 0 });
+      return { answers, log };
+    });
+    const sent = answers.map((a: any) => a.message);
+    expect(sent.map((m: any) => m.status)).to.deep.equal(['sent', 'sent']);
+    expect(sent[0].idempotency_key).to.equal(`chatapp-message-${sent[0].id}`);
+    expect(sent[0].media).to.deep.equal({ url: media.url, mime_type: media.mimeType, filename: 'menu.pdf' });
+    const byId = new Map(log.messages.map((m: any) => [m.id, m]));
+    for (const message of sent) expect(byId.get(message.id), `message ${message.id}`).to.deep.equal(message);
+  });
+
   it('a send the network refuses for its line frees the key: the same key sends once the line is back', async () => {
     await k.shops.addCredits(shopId, 5000, 'test');
     const channel = await inShop(k, shopId, async ({ services }) => services.chatappChannel);
