@@ -1,9 +1,11 @@
 import { loadConfig } from './config/load-config.js';
 import { buildKernel } from './kernel.js';
 import { KernelError } from './errors/kernel-error.js';
+import { boundHeapGrowth } from './util/heap-growth.js';
 
 /** Entry point: config → kernel → listen. SIGTERM/SIGINT close gracefully. */
 async function main() {
+  boundHeapGrowth();
   const config = await loadConfig();
   const kernel = await buildKernel(config);
   const log = kernel.app.log;

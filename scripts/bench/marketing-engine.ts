@@ -3,29 +3,41 @@
  *
  * One shop with --sessions sandbox lines, all connected and enabled for mass marketing (the first
  * made through the tools and the pairing link, the rest copied from it in SQL: setup is not
- * timed), a list of --recipients contacts, and one campaign at the minimum interval (10 s per
- * line), started through MCP. The engine then runs as it does in the server: claims, pacing,
- * the one send path (credits, opt-outs, the message record), the sandbox network's record and its
- * receipts (sent → delivered → read) flowing back to every recipient row.
+ * timed, and done by a kernel in this process that is closed before the run), a list of
+ * --recipients contacts, and one campaign at the minimum interval (10 s per line). The campaign is
+ * started over HTTP on a server process run as `npm start` runs it (compiled to dist/, jobs on),
+ * whose engine then does everything: claims, pacing, the one send path (credits, opt-outs, the
+ * message record), the sandbox network's record and its receipts (sent → delivered → read) flowing
+ * back to every recipient row. Its CPU and memory are read from /proc, so the figures are the
+ * server's alone (not this process's bookkeeping, nor the TypeScript loader's).
  *
  * Prints per second the messages the sandbox network carried, then: sustained sends/s (the middle
  * of the run, between 10% and 90% of the messages), lateness of every send against its line's
  * schedule (the moment its slot came due: the line's previous send + the interval), pacing
  * violations (two sends on one line closer than the interval: must be 0), CPU of this process and
- * of the PostgreSQL server, peak memory, and a check that every recipient was tracked: exactly one
+ * of the PostgreSQL server, the server's RSS when ready and at its peak, and a check that every recipient was tracked: exactly one
  * message each, the row sent with its message, 1,000 credits each, receipts recorded.
  *
  *   npm run bench:marketing-engine [-- --sessions 40000 --recipients 120000]
- *   (engine settings: --workers, --concurrency, --batch (claimBatch), --send-batch (sendBatch); default: the config's)
+ *   (engine settings: --workers, --concurrency, --batch (claimBatch), --send-batch (sendBatch); default: the config's;
+ *    --node-flags="…" for the server process, e.g. --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof" or a heap setting)
  *
  * Targets: ≥ 1,000 tracked sends/s on this 2-core machine (issue 5), ≥ 3,000 with peak RSS ≤ 256 MB
  * (issue 11). The ceiling the pacing allows is sessions / 10 per second: 4,000 with the defaults.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type * as Pg from 'pg';
 import { benchKernel } from './bench-kernel.js';
+import { cpuOf, memoryOf } from './proc.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
 import { withShop } from '../../test/fixtures/service-probe/index.js';
+import { TestDatabase } from '../../test/helpers/test-database.js';
+import { buildServer, freePort, postRpc, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +48,7 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     'send-batch': { type: 'string' },
     workers: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const SESSIONS = Number(values.sessions);
@@ -47,10 +60,10 @@ if (values.batch) engine.claimBatch = Number(values.batch);
 if (values['send-batch']) engine.sendBatch = Number(values['send-batch']);
 if (values.workers) engine.workers = Number(values.workers);
 
-const { kernel, close } = await benchKernel({
-  service_probe: serviceProbe,
-  ...(Object.keys(engine).length > 0 && { mass_marketing: { enabled: true, config: { engine } } }),
-});
+const db = await TestDatabase.create();
+// The setup kernel works on this database and leaves it to the server (benchKernel drops only a database it made).
+process.env.DATABASE_URL = db.url;
+const { kernel, close } = await benchKernel({ service_probe: serviceProbe });
 const conn = kernel.orm.em.getConnection();
 const { shopId, token } = await kernel.shops.create({ name: 'Engine bench' });
 await kernel.shops.addCredits(shopId, (RECIPIENTS + 10) * 1000, 'engine benchmark');
@@ -123,9 +136,46 @@ const { campaign } = await tool('create_campaign', {
   message_text: 'Hola {nombre}, new arrivals at {tienda} this week.',
   send_interval_seconds: INTERVAL,
 });
+await close();
+
+// ---------------------------------------------------------------- the server (as `npm start` runs it)
+const require = createRequire(import.meta.url);
+const { Pool } = require('pg') as typeof Pg;
+const pool = new Pool({ connectionString: db.url, max: 3 });
+/** One statement of the benchmark's own (progress, the autovacuum stand-in, the analysis). */
+const q = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+const configFile = join(await mkdtemp(join(tmpdir(), 'sb-engine-bench-')), 'config.json');
+await writeFile(
+  configFile,
+  JSON.stringify({
+    auth: { requestsPerWindow: 1_000_000_000 },
+    ...(Object.keys(engine).length > 0 && { groups: { mass_marketing: { enabled: true, config: { engine } } } }),
+  }),
+);
+await buildServer();
+const server = spawnServer(
+  await freePort(),
+  {
+    DATABASE_URL: db.url,
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'sb-engine-bench-data-')),
+    SWITCHBOARD_CONFIG: configFile,
+  },
+  { entry: 'compiled', nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
+);
+await waitForReady(server, 120_000);
+const serverPid = server.child.pid!;
+async function serverTool(name: string, args: Record<string, unknown>) {
+  const res = await postRpc(
+    server.url,
+    { jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } },
+    token,
+  );
+  if (!res.body?.result?.structuredContent?.success) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+  return res.body.result.structuredContent;
+}
 
 // ---------------------------------------------------------------- CPU and memory probes
-const ticks = () => {
+const pgTicks = () => {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
@@ -140,13 +190,6 @@ const ticks = () => {
   }
   return total / 100; // clock ticks (USER_HZ = 100) → seconds
 };
-let peakRss = 0;
-let peakHeap = 0;
-const sampleMemory = () => {
-  const m = process.memoryUsage();
-  peakRss = Math.max(peakRss, m.rss);
-  peakHeap = Math.max(peakHeap, m.heapUsed);
-};
 
 // ---------------------------------------------------------------- run
 // The tables the run fills start empty and grow fast; updated rows leave dead versions behind.
@@ -157,9 +200,7 @@ const sampleMemory = () => {
 // since the last analyze exceed 50 + 10%. Without statistics the planner takes "shop_id = N" for a
 // handful of rows and scans the shop's rows instead of using the key indexes. (Vacuuming every
 // growing table every 5 s, as this did before, cost PostgreSQL about a third of its CPU in the run.)
-const [{ autovacuum }] = (await conn.execute("select current_setting('autovacuum') as autovacuum")) as {
-  autovacuum: string;
-}[];
+const [{ autovacuum }] = await q<{ autovacuum: string }>("select current_setting('autovacuum') as autovacuum");
 const GROWING = [
   'chatapp_messages',
   'marketing_campaign_recipients',
@@ -172,15 +213,16 @@ const GROWING = [
 ];
 const maintenance = { vacuums: 0, analyzes: 0 };
 const autovacuumPass = async () => {
-  const due = (await conn.execute(
+  const due = await q<{ name: string; vacuum: boolean; analyze: boolean }>(
     `select t.relname as name, n_dead_tup > 50 + 0.2 * greatest(reltuples, 0) as vacuum,
        n_mod_since_analyze > 50 + 0.1 * greatest(reltuples, 0) as analyze
-     from pg_stat_user_tables t join pg_class c on c.oid = t.relid where t.relname in (${GROWING.map((t) => `'${t}'`).join(', ')})`,
-  )) as { name: string; vacuum: boolean; analyze: boolean }[];
+     from pg_stat_user_tables t join pg_class c on c.oid = t.relid where t.relname = any($1)`,
+    [GROWING],
+  );
   for (const t of due) {
     if (t.vacuum) maintenance.vacuums++;
     else if (t.analyze) maintenance.analyzes++;
-    if (t.vacuum || t.analyze) await conn.execute(t.vacuum ? `vacuum (analyze) ${t.name}` : `analyze ${t.name}`);
+    if (t.vacuum || t.analyze) await q(t.vacuum ? `vacuum (analyze) ${t.name}` : `analyze ${t.name}`);
   }
 };
 let vacuuming: Promise<unknown> = Promise.resolve();
@@ -197,25 +239,22 @@ if (analyzer)
     "autovacuum is off on this server: the benchmark vacuums and analyzes the growing tables by autovacuum's rules in its place",
   );
 const sentCount = async () =>
-  Number(
-    (
-      (await conn.execute(
-        `select count(*)::int as n from marketing_campaign_recipients where campaign_id = ? and status not in ('pending', 'sending')`,
-        [campaign.id],
-      )) as { n: number }[]
-    )[0]!.n,
-  );
-const before = process.memoryUsage();
-console.log(
-  `\n== memory before sending: RSS ${Math.round(before.rss / 1e6)} MB, heap ${Math.round(before.heapUsed / 1e6)} MB`,
-);
+  (
+    await q<{ n: number }>(
+      `select count(*)::int as n from marketing_campaign_recipients where campaign_id = $1 and status not in ('pending', 'sending')`,
+      [campaign.id],
+    )
+  )[0]!.n;
+const ready = memoryOf(serverPid);
+console.log(`\n== the server when ready: RSS ${Math.round(ready.rss)} MB (peak so far ${Math.round(ready.peak)} MB)`);
 console.log('\n== sending (per second: recipients done, rate)');
-const cpu0 = process.cpuUsage();
-const pg0 = ticks();
+const cpu0 = cpuOf(serverPid);
+const pg0 = pgTicks();
 const t0 = performance.now();
-await tool('start_campaign', { campaign_id: campaign.id });
+await serverTool('start_campaign', { campaign_id: campaign.id });
 const startedAt = new Date();
-const memorySampler = setInterval(sampleMemory, 100);
+let peakRss = 0;
+const memorySampler = setInterval(() => (peakRss = Math.max(peakRss, memoryOf(serverPid).rss)), 100);
 let last = 0;
 let lastAt = t0;
 for (;;) {
@@ -234,36 +273,35 @@ for (;;) {
   if (done >= RECIPIENTS) break;
 }
 const seconds = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-const pgSeconds = ticks() - pg0;
+const serverCpuSeconds = (cpuOf(serverPid) - cpu0) / 1000;
+const pgSeconds = pgTicks() - pg0;
 clearInterval(memorySampler);
 clearInterval(analyzer);
 await vacuuming;
-sampleMemory();
 
 // ---------------------------------------------------------------- analysis (from the network's record)
 const sessionKeys = `select session_key from chatapp_sessions where shop_id = ${shopId}`;
-const [span] = (await conn.execute(
+const [span] = await q<{ total: number; middle_seconds: number; all_seconds: number; first_after: number }>(
   `with m as (select created_at, row_number() over (order by created_at) as n, count(*) over () as total from sandbox_messages where direction = 'outbound' and session_key in (${sessionKeys}))
    select total::int, extract(epoch from max(created_at) filter (where n = ceil(total * 0.9)) - max(created_at) filter (where n = ceil(total * 0.1)))::float8 as middle_seconds,
-     extract(epoch from max(created_at) - min(created_at))::float8 as all_seconds, extract(epoch from min(created_at) - ?::timestamptz)::float8 as first_after
+     extract(epoch from max(created_at) - min(created_at))::float8 as all_seconds, extract(epoch from min(created_at) - $1::timestamptz)::float8 as first_after
    from m group by total`,
   [startedAt],
-)) as { total: number; middle_seconds: number; all_seconds: number; first_after: number }[];
-const [pacing] = (await conn.execute(
+);
+const [pacing] = await q<{ gaps: number; violations: number; p50: number; p95: number; p99: number; max: number }>(
   `with m as (select created_at - lag(created_at) over (partition by session_key order by created_at) as gap from sandbox_messages where direction = 'outbound' and session_key in (${sessionKeys})),
-   late as (select extract(epoch from gap)::float8 - ? as s from m where gap is not null)
+   late as (select extract(epoch from gap)::float8 - $1 as s from m where gap is not null)
    select count(*)::int as gaps, count(*) filter (where s < 0)::int as violations,
      percentile_cont(0.5) within group (order by s) as p50, percentile_cont(0.95) within group (order by s) as p95,
      percentile_cont(0.99) within group (order by s) as p99, max(s) as max from late`,
   [INTERVAL],
-)) as { gaps: number; violations: number; p50: number; p95: number; p99: number; max: number }[];
-const [tracked] = (await conn.execute(
+);
+const [tracked] = await q<{ rows: number; messages: number; credits: string; duplicates: number }>(
   `select count(*)::int as rows, count(distinct r.message_id)::int as messages, coalesce(sum(r.credits_charged), 0)::bigint as credits,
      (select count(*)::int from (select peer_phone from sandbox_messages where direction = 'outbound' and session_key in (${sessionKeys}) group by peer_phone having count(*) > 1) d) as duplicates
-   from marketing_campaign_recipients r where r.campaign_id = ? and r.status in ('sent', 'delivered', 'read') and r.message_id is not null`,
+   from marketing_campaign_recipients r where r.campaign_id = $1 and r.status in ('sent', 'delivered', 'read') and r.message_id is not null`,
   [campaign.id],
-)) as { rows: number; messages: number; credits: string; duplicates: number }[];
+);
 
 const sustained = (span!.total * 0.8) / span!.middle_seconds;
 console.log(
@@ -280,22 +318,24 @@ console.log(
 );
 console.log(`pacing violations (two sends on a line closer than ${INTERVAL} s): ${pacing!.violations}`);
 console.log(
-  `CPU over ${seconds.toFixed(1)} s: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${pgSeconds.toFixed(1)} s (${((pgSeconds / seconds) * 100).toFixed(0)}% of a core)`,
+  `CPU over ${seconds.toFixed(1)} s: the server ${serverCpuSeconds.toFixed(1)} s (${((serverCpuSeconds / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${pgSeconds.toFixed(1)} s (${((pgSeconds / seconds) * 100).toFixed(0)}% of a core)`,
 );
 if (analyzer)
   console.log(`autovacuum's work done in its place: ${maintenance.vacuums} vacuums, ${maintenance.analyzes} analyzes`);
-console.log(`memory: peak RSS ${Math.round(peakRss / 1e6)} MB, peak heap ${Math.round(peakHeap / 1e6)} MB`);
+console.log(
+  `memory: the server's peak RSS while sending ${Math.round(peakRss)} MB (its peak since start, VmHWM: ${Math.round(memoryOf(serverPid).peak)} MB)`,
+);
 console.log(
   `tracked: ${tracked!.rows.toLocaleString('en')} recipient rows sent with ${tracked!.messages.toLocaleString('en')} distinct messages, ${Number(tracked!.credits).toLocaleString('en')} credits; phones with more than one message: ${tracked!.duplicates}`,
 );
 
 // A row that needed a second attempt was handed back (its line was taken) or reconciled after the stale limit.
-const attempts = (await conn.execute(
-  `select attempts, count(*)::int as n from marketing_campaign_recipients where campaign_id = ? group by attempts order by attempts`,
+const attempts = await q<{ attempts: number; n: number }>(
+  `select attempts, count(*)::int as n from marketing_campaign_recipients where campaign_id = $1 group by attempts order by attempts`,
   [campaign.id],
-)) as { attempts: number; n: number }[];
+);
 console.log(`attempts per row: ${attempts.map((a) => `${a.attempts}: ${a.n.toLocaleString('en')}`).join(', ')}`);
-const outcomes = (await kernel.app.inject({ method: 'GET', url: '/metrics' })).body
+const outcomes = (await (await fetch(`${server.url}/metrics`)).text())
   .split('\n')
   .filter((line) => line.startsWith('switchboard_campaign_sends_total'));
 if (outcomes.length > 0) console.log(`engine outcomes: ${outcomes.join('; ')}`);
@@ -303,10 +343,10 @@ if (outcomes.length > 0) console.log(`engine outcomes: ${outcomes.join('; ')}`);
 // Receipts keep arriving after the last send; the rows follow them.
 const receiptsFrom = performance.now();
 for (;;) {
-  const [r] = (await conn.execute(
-    `select count(*) filter (where status = 'read')::int as read, count(*)::int as total from marketing_campaign_recipients where campaign_id = ?`,
+  const [r] = await q<{ read: number; total: number }>(
+    `select count(*) filter (where status = 'read')::int as read, count(*)::int as total from marketing_campaign_recipients where campaign_id = $1`,
     [campaign.id],
-  )) as { read: number; total: number }[];
+  );
   if (r!.read === r!.total || performance.now() - receiptsFrom > 120_000) {
     console.log(
       `receipts: ${r!.read.toLocaleString('en')} of ${r!.total.toLocaleString('en')} rows read ${((performance.now() - receiptsFrom) / 1000).toFixed(1)} s after the last send`,
@@ -316,7 +356,10 @@ for (;;) {
   await new Promise((res) => setTimeout(res, 1000));
 }
 
-await close();
+const exit = await server.stop();
+if (exit.code !== 0) console.log(`the server exited ${exit.code ?? exit.signal}: ${server.stderr().slice(-2000)}`);
+await pool.end();
+await db.drop();
 const ok =
   tracked!.rows === RECIPIENTS &&
   tracked!.messages === RECIPIENTS &&
