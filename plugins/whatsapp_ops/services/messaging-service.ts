@@ -64,8 +64,8 @@ const RETRY_FOR_MS = 24 * 3_600_000;
  * THE send path. Every group that messages a customer comes through send(): opt-outs and the
  * contact-window filter are enforced here for automatic sends, the credits are debited in the
  * transaction that records the message, and the port is called with the message's idempotency key.
- * A message the network could not take yet is recorded `sending` and is sent
- * again, with the same key, by retrySending() (the retry job, and once at start).
+ * A message the network could not take yet is recorded `sending` and is sent again, with the same
+ * key, by retrySending() (the retry job, and once at start).
  */
 export class ChatappMessagingService {
   constructor(private readonly deps: ChatappCradle) {}
@@ -187,8 +187,9 @@ export class ChatappMessagingService {
    * Debits the batch's messages (as many as the credits cover), hands them to the network and
    * writes them, with the network's answer, in one statement. They are written after the call, not
    * before it: all of it is one transaction, so a row written first would vanish with a rollback
-   * just the same, and writing it twice (recorded, then answered) was a third of the send path's
-   * cost. Their ids are drawn first, for the keys and the ledger's references.
+   * just the same, and writing each row twice (recorded, then answered) through entities cost the
+   * campaign engine 44% of its process CPU and 20% of PostgreSQL's. Their ids are drawn first, for
+   * the keys and the ledger's references.
    */
   private async record(
     accepted: (Checked & { line: SendLine })[],
