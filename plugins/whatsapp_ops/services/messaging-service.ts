@@ -243,42 +243,21 @@ export class ChatappMessagingService {
     }
   }
 
-  /** A new batch's messages, as the network left them. */
+  /** A new batch's messages, as the network left them: each row is its payload. */
   private async insert(messages: Outbound[]): Promise<void> {
     const now = new Date();
+    for (const m of messages) m.updatedAt = now;
     await sql(
       this.em,
       `insert into chatapp_messages (id, shop_id, session_id, phone, direction, text, media, status, provider_message_id,
          idempotency_key, automatic, billing_source, credits_charged, error, sent_at, created_at, updated_at)
-       select v.id, $2, v.session_id, v.phone, 'outbound', v.text, v.media, v.status, v.provider_message_id,
-         v.idempotency_key, v.automatic, v.billing_source, v.credits_charged, v.error, v.sent_at, v.created_at, $3
-       from json_to_recordset($1::json) as v(id int, session_id int, phone text, text text, media jsonb, status text,
-         provider_message_id text, idempotency_key text, automatic boolean, billing_source text, credits_charged int,
-         error text, sent_at timestamptz, created_at timestamptz)`,
-      [
-        JSON.stringify(
-          messages.map((m) => ({
-            id: m.id,
-            session_id: m.session.id,
-            phone: m.phone,
-            text: m.text ?? null,
-            media: m.media ?? null,
-            status: m.status,
-            provider_message_id: m.providerMessageId ?? null,
-            idempotency_key: m.idempotencyKey,
-            automatic: m.automatic,
-            billing_source: m.billingSource ?? null,
-            credits_charged: m.creditsCharged,
-            error: m.error ?? null,
-            sent_at: m.sentAt ?? null,
-            created_at: m.createdAt,
-          })),
-        ),
-        this.deps.shop.id,
-        now,
-      ],
+       select v.id, $2, v.session_id, v.phone, v.direction, v.text, v.media, v.status, v.provider_message_id,
+         v.idempotency_key, v.automatic, v.billing_source, v.credits_charged, v.error, v.sent_at, v.created_at, v.updated_at
+       from json_to_recordset($1::json) as v(id int, session_id int, phone text, direction text, text text, media jsonb,
+         status text, provider_message_id text, idempotency_key text, automatic boolean, billing_source text,
+         credits_charged int, error text, sent_at timestamptz, created_at timestamptz, updated_at timestamptz)`,
+      [JSON.stringify(messages.map(messagePayload)), this.deps.shop.id],
     );
-    for (const m of messages) m.updatedAt = now;
   }
 
   /** The request's own checks, before anything is read: a bad one is refused alone. */
