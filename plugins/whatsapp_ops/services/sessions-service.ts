@@ -178,36 +178,7 @@ export class ChatappSessionsService {
    */
   async forSends(sends: { phone: string; sessionId?: number; role: RoutingRole }[]): Promise<(SendLine | ToolError)[]> {
     const ids = [...new Set(sends.flatMap((s) => (s.sessionId === undefined ? [] : [s.sessionId])))];
-    // Plain rows: a campaign batch names a line per message, and hydrating hundreds of entities per batch was a tenth of the engine's CPU.
-    const named = new Map(
-      ids.length
-        ? (
-            await sql<{
-              id: number;
-              session_key: string;
-              api_key_sealed: string | null;
-              status: SessionStatus;
-              phone: string | null;
-              label: string | null;
-            }>(
-              this.em,
-              `select id, session_key, api_key_sealed, status, phone, label from chatapp_sessions
-               where shop_id = $1 and id = any(array(select json_array_elements_text($2::json)::int))`,
-              [this.deps.shop.id, JSON.stringify(ids)],
-            )
-          ).map((s): [number, SendLine] => [
-            s.id,
-            {
-              id: s.id,
-              sessionKey: s.session_key,
-              apiKeySealed: s.api_key_sealed,
-              status: s.status,
-              phone: s.phone,
-              label: s.label,
-            },
-          ])
-        : [],
-    );
+    const named = await this.namedLines(ids);
     const lines: (SendLine | ToolError)[] = [];
     for (const { phone, sessionId, role } of sends) {
       if (sessionId !== undefined) {
@@ -237,6 +208,40 @@ export class ChatappSessionsService {
       );
     }
     return lines;
+  }
+
+  /**
+   * The lines sends name, as plain rows: a campaign batch names a line per message, and hydrating
+   * hundreds of session entities per batch was a tenth of the engine's CPU.
+   */
+  private async namedLines(ids: number[]): Promise<Map<number, SendLine>> {
+    if (ids.length === 0) return new Map();
+    const rows = await sql<{
+      id: number;
+      session_key: string;
+      api_key_sealed: string | null;
+      status: SessionStatus;
+      phone: string | null;
+      label: string | null;
+    }>(
+      this.em,
+      `select id, session_key, api_key_sealed, status, phone, label from chatapp_sessions
+       where shop_id = $1 and id = any(array(select json_array_elements_text($2::json)::int))`,
+      [this.deps.shop.id, JSON.stringify(ids)],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          sessionKey: r.session_key,
+          apiKeySealed: r.api_key_sealed,
+          status: r.status,
+          phone: r.phone,
+          label: r.label,
+        },
+      ]),
+    );
   }
 
   /** How the port addresses the line; the API key is opened only here, for the call. */
