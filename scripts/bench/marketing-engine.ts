@@ -25,15 +25,14 @@
  * Targets: ≥ 1,000 tracked sends/s on this 2-core machine (issue 5), ≥ 3,000 with peak RSS ≤ 256 MB
  * (issue 11). The ceiling the pacing allows is sessions / 10 per second: 4,000 with the defaults.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as Pg from 'pg';
-import { benchKernel } from './bench-kernel.js';
-import { cpuOf, memoryOf } from './proc.js';
+import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
 import { withShop } from '../../test/fixtures/service-probe/index.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
@@ -69,19 +68,7 @@ const { shopId, token } = await kernel.shops.create({ name: 'Engine bench' });
 await kernel.shops.addCredits(shopId, (RECIPIENTS + 10) * 1000, 'engine benchmark');
 await kernel.listen();
 
-let rpcId = 1;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads the fields each tool's README documents
-async function tool(name: string, args: Record<string, unknown>): Promise<any> {
-  const res = await kernel.app.inject({
-    method: 'POST',
-    url: '/',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
-  });
-  const payload = res.json().result?.structuredContent;
-  if (!payload?.success) throw new Error(`${name}: ${res.body}`);
-  return payload;
-}
+const tool = mcpCaller(kernel, token);
 
 // ---------------------------------------------------------------- setup (not timed)
 console.log(
@@ -167,7 +154,7 @@ const serverPid = server.child.pid!;
 async function serverTool(name: string, args: Record<string, unknown>) {
   const res = await postRpc(
     server.url,
-    { jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } },
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
     token,
   );
   if (!res.body?.result?.structuredContent?.success) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
@@ -175,21 +162,7 @@ async function serverTool(name: string, args: Record<string, unknown>) {
 }
 
 // ---------------------------------------------------------------- CPU and memory probes
-const pgTicks = () => {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the backend exited while being read
-    }
-  }
-  return total / 100; // clock ticks (USER_HZ = 100) → seconds
-};
+const pgTicks = () => cpuOfCommand('postgres') / 1000;
 
 // ---------------------------------------------------------------- run
 // The tables the run fills start empty and grow fast; updated rows leave dead versions behind.
