@@ -7,6 +7,8 @@ import { Type, type Static } from '../../core/index.js';
  * whose every attempt has failed for this long is set aside (disabled_failing) until the shop
  * re-enables it. secretGraceMs: after a new secret, the old one keeps signing too for this long.
  * maxInFlightPerShop: concurrent requests to one shop's endpoint from one process.
+ * maxUnrecordedPerShop: the relay's attempts to one shop that one process has begun and not yet
+ * recorded — what a process killed with kill -9 leaves for the next to send again.
  * retentionDays: deliveries and their attempts are kept this long.
  */
 export const AdvancedConfig = Type.Object(
@@ -19,6 +21,7 @@ export const AdvancedConfig = Type.Object(
     disableAfterFailingMs: Type.Integer({ minimum: 1_000, default: 5 * 24 * 3_600_000 }),
     secretGraceMs: Type.Integer({ minimum: 0, default: 24 * 3_600_000 }),
     maxInFlightPerShop: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+    maxUnrecordedPerShop: Type.Integer({ minimum: 1, maximum: 1_000, default: 40 }),
     retentionDays: Type.Integer({ minimum: 1, default: 30 }),
   },
   { additionalProperties: false, default: {} },

@@ -105,6 +105,7 @@ export default definePlugin({
     container.register({
       advancedConfig: asValue(config),
       webhookShopGate: asValue(new ShopGate(config.maxInFlightPerShop)),
+      webhookUnrecorded: asValue(new ShopGate(config.maxUnrecordedPerShop)),
     });
   },
 });

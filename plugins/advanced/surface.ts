@@ -33,6 +33,8 @@ declare module '../../core/index.js' {
     webhookDeliveries: WebhookDeliveriesService;
     /** Registered at setup: this process's cap on requests in flight to one shop's endpoint. */
     webhookShopGate: ShopGate;
+    /** Registered at setup: this process's cap on the relay's attempts to one shop not yet recorded. */
+    webhookUnrecorded: ShopGate;
     customFunctions: CustomFunctionsService;
     /** The assistant's way to its shop's functions: definitions(surface) and invokeByName(name, args, context). */
     functionInvoker: FunctionInvoker;

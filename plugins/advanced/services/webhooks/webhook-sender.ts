@@ -48,13 +48,19 @@ export class WebhookSender {
 
   /**
    * The outbox consumer: the shop's claimed deliveries of one relay pass, read in one statement,
-   * sent concurrently (at most maxInFlightPerShop at once), recorded a chunk per statement as they
-   * complete; the outcome of each tells the relay what comes next. A recorded success is never
-   * sent again, so a process killed mid-batch repeats at most a chunk and what was in flight.
+   * sent concurrently (at most maxInFlightPerShop at once), recorded as they complete; the outcome
+   * of each tells the relay what comes next. A recorded success is never sent again, and an attempt
+   * begins only while this process has fewer than maxUnrecordedPerShop of the shop's begun and not
+   * recorded (across the relay's overlapping passes), so a process killed mid-batch repeats at most
+   * that many.
    */
   async deliverBatch(messages: OutboxDelivery<WebhookDeliveryMessage>[]): Promise<(void | OutboxOutcome)[]> {
     const rows = new Map((await this.load(messages.map((m) => m.payload.delivery_id))).map((r) => [r.delivery_id, r]));
-    const recorder = new ChunkedRecorder((chunk) => this.record(chunk));
+    const { shop, webhookUnrecorded } = this.deps;
+    const recorder = new AttemptRecorder(
+      (records) => this.record(records),
+      (recorded) => webhookUnrecorded.release(shop.id, recorded),
+    );
     const settled: { deliveryId: string; reason: string }[] = [];
     const outcomes = await Promise.all(
       messages.map(async (message): Promise<void | OutboxOutcome> => {
@@ -69,7 +75,11 @@ export class WebhookSender {
           settled.push({ deliveryId: row.delivery_id, reason });
           return { outcome: 'abandon', error: reason };
         }
-        const { result } = await this.attempt(row, keys);
+        await webhookUnrecorded.acquire(shop.id);
+        const { result } = await this.attempt(row, keys).catch((err: unknown) => {
+          webhookUnrecorded.release(shop.id);
+          throw err;
+        });
         const record = { deliveryId: row.delivery_id, result, trigger: message.payload.trigger };
         const step = this.deps.advancedConfig.retryScheduleMs[message.attempt - 1];
         if (result.succeeded) {
@@ -269,30 +279,50 @@ export class WebhookSender {
 }
 
 /**
- * Records attempts in chunks as they complete, one statement each, one statement at a time: fewer
- * round trips than one per attempt, and fewer repeats after a crash than one for the whole batch.
+ * Records attempts as they complete, one statement at a time: what completed while a statement ran
+ * goes in the next, so statements grow with the load. No fixed chunk waits to fill: a partial one
+ * would hold places of the unrecorded budget that nothing frees. `settled` is told how many attempts
+ * each statement took off the books, written or not (after a failed statement nothing more is
+ * written: the batch fails and the relay retries it).
  */
-class ChunkedRecorder {
-  static readonly CHUNK = 16;
+class AttemptRecorder {
   private pending: AttemptRecord[] = [];
-  private writing: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
 
-  constructor(private readonly write: (chunk: AttemptRecord[]) => Promise<void>) {}
+  constructor(
+    private readonly write: (records: AttemptRecord[]) => Promise<void>,
+    private readonly settled: (count: number) => void,
+  ) {}
 
   add(record: AttemptRecord): void {
+    if (this.failure) return this.settled(1);
     this.pending.push(record);
-    if (this.pending.length >= ChunkedRecorder.CHUNK) this.drain();
+    this.writing ??= this.drain();
   }
 
   async flush(): Promise<void> {
-    this.drain();
     await this.writing;
+    if (this.failure) throw this.failure.error;
   }
 
-  private drain(): void {
-    if (this.pending.length === 0) return;
-    const chunk = this.pending;
-    this.pending = [];
-    this.writing = this.writing.then(() => this.write(chunk));
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const records = this.pending;
+        this.pending = [];
+        try {
+          await this.write(records);
+        } finally {
+          this.settled(records.length);
+        }
+      }
+    } catch (error) {
+      this.failure = { error };
+      this.settled(this.pending.length);
+      this.pending = [];
+    } finally {
+      this.writing = null;
+    }
   }
 }
