@@ -54,6 +54,8 @@ const ROUNDS = Number(values.rounds);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const IDLE = Number(values.idle);
+// The climb is measured from 10 s on: a shorter window has nothing to compare.
+if (!(IDLE >= 20)) throw new Error(`--idle must be at least 20 (seconds), not ${values.idle}`);
 const PHONE = '+34600000001';
 
 const load = (url: string, body: string, token: string | null, seconds = DURATION) =>
