@@ -65,6 +65,13 @@ const local = (d: Date) => {
 };
 /** localeCompare's order, with one collator instead of one per comparison. */
 const collate = new Intl.Collator().compare;
+/**
+ * MySQL sorts DATETIME columns by time; in the fixed local format above the text's code-point order
+ * is that order (a collator would give it too, many times slower: 50,000 rows sorted per page).
+ */
+const DATE_FIELDS = new Set(['date_add', 'date_upd']);
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const PER_PRODUCT = new Set(['combinations', 'stock_availables']);
 const fromLocal = (s: string) => DateTime.fromFormat(s, 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toMillis();
 const multilang = (es: string, en: string) => [
   { id: '1', value: es },
@@ -87,7 +94,8 @@ export class PrestaShopFake extends FakeServer {
     super();
   }
 
-  private table(resource: string): Row[] {
+  /** `products`: the catalogue rows the product tables derive from (all, or those a request names). */
+  private table(resource: string, products = this.data.products): Row[] {
     const d = this.data;
     switch (resource) {
       case 'configurations':
@@ -102,7 +110,7 @@ export class PrestaShopFake extends FakeServer {
       case 'languages':
         return LANGUAGES;
       case 'products':
-        return d.products.map((p) => ({
+        return products.map((p) => ({
           id: p.id,
           reference: p.variants.length > 1 ? '' : p.variants[0]!.sku,
           ean13: p.variants.length > 1 ? '' : p.variants[0]!.barcode,
@@ -116,7 +124,7 @@ export class PrestaShopFake extends FakeServer {
           link_rewrite: multilang(p.handle, p.handle),
         }));
       case 'combinations':
-        return d.products.flatMap((p) =>
+        return products.flatMap((p) =>
           p.variants.length > 1
             ? p.variants.map((v) => ({
                 id: v.id,
@@ -128,7 +136,7 @@ export class PrestaShopFake extends FakeServer {
             : [],
         );
       case 'stock_availables':
-        return d.products.flatMap((p) =>
+        return products.flatMap((p) =>
           p.variants.length > 1
             ? p.variants.map((v) => ({
                 id: v.id,
@@ -224,7 +232,7 @@ export class PrestaShopFake extends FakeServer {
       if (!(this.options.resources ?? ALL).includes(resource))
         return error(reply, 401, 26, `Resource of type "${resource}" is not allowed with this authentication key`);
       if (request.method === 'HEAD') return reply.code(200).send();
-      let rows = this.table(resource);
+      let rows = this.table(resource, this.namedProducts(resource, q));
       if (id) {
         const row = rows.find((r) => String(r.id) === id);
         if (!row) return error(reply, 404, 87, `Id(s) not exists: ${id}`);
@@ -248,7 +256,12 @@ export class PrestaShopFake extends FakeServer {
           for (const [k, dir] of keys) {
             const x = a[k];
             const y = b[k];
-            const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : collate(String(x), String(y));
+            const cmp =
+              typeof x === 'number' && typeof y === 'number'
+                ? x - y
+                : DATE_FIELDS.has(k)
+                  ? compareText(String(x), String(y))
+                  : collate(String(x), String(y));
             if (cmp !== 0) return dir === 'ASC' ? cmp : -cmp;
           }
           return 0;
@@ -263,6 +276,21 @@ export class PrestaShopFake extends FakeServer {
       return { [resource]: rows.map((r) => this.display(r, q.display)) };
     };
     app.route({ method: ['GET', 'HEAD'], url: '/api/*', handler: handle });
+  }
+
+  /**
+   * The products a request for a product table names by id (`filter[id]` on products,
+   * `filter[id_product]` on combinations and stock), so that a page's request derives rows for its
+   * products only, as MySQL's index would find them; the filter itself still applies after. Any
+   * other request derives them all.
+   */
+  private namedProducts(resource: string, q: Record<string, string>) {
+    const raw =
+      resource === 'products' ? q['filter[id]'] : PER_PRODUCT.has(resource) ? q['filter[id_product]'] : undefined;
+    const list = raw === undefined ? null : /^\[([\d|]+)\]$/.exec(raw);
+    if (!list) return this.data.products;
+    const wanted = new Set(list[1]!.split('|'));
+    return this.data.products.filter((p) => wanted.has(String(p.id)));
   }
 
   private display(row: Row, display: string | undefined): Row {
