@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ConfigOverrides, GroupEntry } from '../../core/config/config-schema.js';
 import { loadConfig } from '../../core/config/load-config.js';
 import { buildKernel, type Kernel } from '../../core/kernel.js';
+import { postRpc } from '../../test/helpers/server-process.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
 
 /**
@@ -70,6 +71,28 @@ export async function mcpConfirmed(kernel: Kernel, token: string, name: string, 
   if (first.json().result.structuredContent.requires_confirmation !== true)
     throw new Error(`${name}: no confirmation asked: ${first.body.slice(0, 500)}`);
   return call(name, { ...args, confirm: true });
+}
+
+/**
+ * tools/call over HTTP to a server process (`spawnServer`), as an MCP client sends it; a
+ * confirmation asked is answered with confirm: true, as the user would. Throws on a failed call.
+ */
+export function httpCaller(url: string, token: string) {
+  let rpcId = 1;
+  const rpc = async (name: string, args: Record<string, unknown>) =>
+    (
+      await postRpc(
+        url,
+        { jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } },
+        token,
+      )
+    ).body?.result?.structuredContent;
+  return async (name: string, args: Record<string, unknown>) => {
+    let payload = await rpc(name, args);
+    if (payload?.requires_confirmation === true) payload = await rpc(name, { ...args, confirm: true });
+    if (!payload?.success) throw new Error(`${name}: ${JSON.stringify(payload).slice(0, 500)}`);
+    return payload;
+  };
 }
 
 /** The p-th percentile of the timings (nearest rank). */

@@ -31,12 +31,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as Pg from 'pg';
-import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { benchKernel, httpCaller, mcpCaller } from './bench-kernel.js';
 import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
 import { withShop } from '../../test/fixtures/service-probe/index.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
-import { buildServer, freePort, postRpc, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
+import { buildServer, freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -151,15 +151,7 @@ const server = spawnServer(
 );
 await waitForReady(server, 120_000);
 const serverPid = server.child.pid!;
-async function serverTool(name: string, args: Record<string, unknown>) {
-  const res = await postRpc(
-    server.url,
-    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
-    token,
-  );
-  if (!res.body?.result?.structuredContent?.success) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
-  return res.body.result.structuredContent;
-}
+const serverTool = httpCaller(server.url, token);
 
 // ---------------------------------------------------------------- CPU and memory probes
 const pgTicks = () => cpuOfCommand('postgres') / 1000;

@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchKernel, mcpCaller, percentile } from './bench-kernel.js';
+import { benchKernel, httpCaller, mcpCaller, percentile } from './bench-kernel.js';
 import { cpuOf, memoryOf } from './proc.js';
-import { buildServer, freePort, postRpc, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
+import { buildServer, freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -173,16 +173,6 @@ const server = spawnServer(
 await waitForReady(server, 120_000);
 const pid = server.child.pid!;
 console.log(`  server RSS when ready: ${Math.round(memoryOf(pid).rss)} MB`);
-/** tools/call over HTTP; a confirmation asked is answered with confirm: true, as the user would. */
-const httpCaller = (token: string) => async (name: string, args: Record<string, unknown>) => {
-  const rpc = (a: Record<string, unknown>) =>
-    postRpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: a } }, token);
-  let payload = (await rpc(args)).body.result.structuredContent;
-  if (payload.requires_confirmation === true)
-    payload = (await rpc({ ...args, confirm: true })).body.result.structuredContent;
-  if (!payload.success) throw new Error(`${name}: ${JSON.stringify(payload).slice(0, 500)}`);
-  return payload;
-};
 for (const [label, platform, args] of [
   [
     'WooCommerce',
@@ -201,7 +191,7 @@ for (const [label, platform, args] of [
   ],
 ] as const) {
   const fake = stores[platform];
-  const call = httpCaller(syncShops[platform].token);
+  const call = httpCaller(server.url, syncShops[platform].token);
   await call('connect_ecommerce', args(fake.origin));
   const t0 = performance.now();
   const cpu0 = cpuOf(pid);

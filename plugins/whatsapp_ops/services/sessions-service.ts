@@ -216,32 +216,13 @@ export class ChatappSessionsService {
    */
   private async namedLines(ids: number[]): Promise<Map<number, SendLine>> {
     if (ids.length === 0) return new Map();
-    const rows = await sql<{
-      id: number;
-      session_key: string;
-      api_key_sealed: string | null;
-      status: SessionStatus;
-      phone: string | null;
-      label: string | null;
-    }>(
+    const rows = await sql<SendLine>(
       this.em,
-      `select id, session_key, api_key_sealed, status, phone, label from chatapp_sessions
+      `select id, session_key "sessionKey", api_key_sealed "apiKeySealed", status, phone, label from chatapp_sessions
        where shop_id = $1 and id = any(array(select json_array_elements_text($2::json)::int))`,
       [this.deps.shop.id, JSON.stringify(ids)],
     );
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          id: r.id,
-          sessionKey: r.session_key,
-          apiKeySealed: r.api_key_sealed,
-          status: r.status,
-          phone: r.phone,
-          label: r.label,
-        },
-      ]),
-    );
+    return new Map(rows.map((line) => [line.id, line]));
   }
 
   /** How the port addresses the line; the API key is opened only here, for the call. */

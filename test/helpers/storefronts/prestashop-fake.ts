@@ -232,7 +232,7 @@ export class PrestaShopFake extends FakeServer {
       if (!(this.options.resources ?? ALL).includes(resource))
         return error(reply, 401, 26, `Resource of type "${resource}" is not allowed with this authentication key`);
       if (request.method === 'HEAD') return reply.code(200).send();
-      let rows = this.table(resource, this.namedProducts(resource, q));
+      let rows = this.table(resource, this.namedProducts(resource, id, q));
       if (id) {
         const row = rows.find((r) => String(r.id) === id);
         if (!row) return error(reply, 404, 87, `Id(s) not exists: ${id}`);
@@ -279,14 +279,18 @@ export class PrestaShopFake extends FakeServer {
   }
 
   /**
-   * The products a request for a product table names by id (`filter[id]` on products,
-   * `filter[id_product]` on combinations and stock), so that a page's request derives rows for its
-   * products only, as MySQL's index would find them; the filter itself still applies after. Any
-   * other request derives them all.
+   * The products a request for a product table names by id (the path's id or `filter[id]` on
+   * products, `filter[id_product]` on combinations and stock), so that it derives rows for those
+   * products only, as MySQL's index would find them; the lookup and the filter still apply after.
+   * Any other request derives them all.
    */
-  private namedProducts(resource: string, q: Record<string, string>) {
+  private namedProducts(resource: string, id: string | undefined, q: Record<string, string>) {
     const raw =
-      resource === 'products' ? q['filter[id]'] : PER_PRODUCT.has(resource) ? q['filter[id_product]'] : undefined;
+      resource === 'products'
+        ? (id && `[${id}]`) || q['filter[id]']
+        : PER_PRODUCT.has(resource)
+          ? q['filter[id_product]']
+          : undefined;
     const list = raw === undefined ? null : /^\[([\d|]+)\]$/.exec(raw);
     if (!list) return this.data.products;
     const wanted = new Set(list[1]!.split('|'));

@@ -281,7 +281,7 @@ export class WebhookSender {
 /**
  * Records attempts as they complete, one statement at a time: what completed while a statement ran
  * goes in the next, so statements grow with the load. No fixed chunk waits to fill: a partial one
- * would hold places of the unrecorded budget that nothing frees. `settled` is told how many attempts
+ * would hold places of the unrecorded budget that nothing frees. `release` is told how many attempts
  * each statement took off the books, written or not (after a failed statement nothing more is
  * written: the batch fails and the relay retries it).
  */
@@ -292,11 +292,11 @@ class AttemptRecorder {
 
   constructor(
     private readonly write: (records: AttemptRecord[]) => Promise<void>,
-    private readonly settled: (count: number) => void,
+    private readonly release: (count: number) => void,
   ) {}
 
   add(record: AttemptRecord): void {
-    if (this.failure) return this.settled(1);
+    if (this.failure) return this.release(1);
     this.pending.push(record);
     this.writing ??= this.drain();
   }
@@ -314,12 +314,12 @@ class AttemptRecorder {
         try {
           await this.write(records);
         } finally {
-          this.settled(records.length);
+          this.release(records.length);
         }
       }
     } catch (error) {
       this.failure = { error };
-      this.settled(this.pending.length);
+      this.release(this.pending.length);
       this.pending = [];
     } finally {
       this.writing = null;
