@@ -1,9 +1,35 @@
 // Lint: typescript-eslint's recommended rules, prettier owns formatting, and one local rule that
-// keeps the group boundaries (docs/plugins.md, "The public surface").
+// keeps the group boundaries (docs/plugins.md, "Services": a group imports another group's types from its surface.ts only).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import { groupBoundaries } from './scripts/lint/group-boundaries.js';
+
+/**
+ * Baileys brings in libsignal (GPL-3.0): only the direct session service, a program of its own
+ * with its own node_modules, may load it (README, "Licences").
+ */
+const ENGINE_IMPORTS = {
+  regex: '^(baileys|libsignal|whatsapp-rust-bridge|@whiskeysockets/[^/]+)(/|$)',
+  message:
+    'The WhatsApp Web library (and libsignal, GPL-3.0) is loaded only inside plugins/whatsapp_ops/session-service.',
+};
+
+/** The main server talks to the session service over HTTP; it never loads its code. */
+const SESSION_SERVICE_IMPORTS = {
+  regex: '(^|/)session-service/',
+  message:
+    'The main server talks to the session service over HTTP (channel/session-service-adapter.ts); it never loads its code.',
+};
+
+/** The kernel owns the DI container: a group's services get what they resolve, its setup provides and resolves. */
+const CONTAINER_IMPORTS = {
+  regex: '^(awilix|@fastify/awilix)(/|$)',
+  message:
+    'The kernel owns the DI container: a group provides values and resolves services through its SetupContext (docs/plugins.md, "Setup and lifecycle").',
+};
+
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'tmp/**', 'coverage/**', 'examples/*/node_modules/**'] },
@@ -28,6 +54,37 @@ export default tseslint.config(
     files: ['core/**/*.ts', 'plugins/**/*.ts'],
     ignores: ['**/*.test.ts', 'plugins/*/test/**'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // mocha loads reporters with require(): the one CommonJS file, run by Node.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', globalThis: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The engine's packages stay in the session service; the main server never loads the service
+    // itself either (below). Tests, scripts and benches start the service in their own process.
+    files: ['**/*.{ts,js,mjs}'],
+    ignores: ['plugins/whatsapp_ops/session-service/**'],
+    rules: restrictImports(ENGINE_IMPORTS),
+  },
+  {
+    files: ['plugins/**/*.ts', 'examples/**/*.ts'],
+    ignores: ['plugins/whatsapp_ops/session-service/**'],
+    rules: restrictImports(ENGINE_IMPORTS, CONTAINER_IMPORTS),
+  },
+  {
+    files: ['core/**/*.ts', 'config/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(ENGINE_IMPORTS, SESSION_SERVICE_IMPORTS),
+  },
+  {
+    files: ['plugins/**/*.ts'],
+    ignores: ['plugins/whatsapp_ops/session-service/**', '**/*.test.ts', 'plugins/*/test/**'],
+    rules: restrictImports(ENGINE_IMPORTS, SESSION_SERVICE_IMPORTS, CONTAINER_IMPORTS),
   },
   {
     // Tests poke at payloads whose shape the test itself asserts.

@@ -12,3 +12,4 @@ export { loggerOptions } from './logging/logger-options.js';
 export { RequestLimiter } from './limits/request-limiter.js';
 export { hashApiToken, bearerToken, shopForApiToken } from './auth/api-token.js';
 export { forkForShop } from './tenancy/fork-for-shop.js';
+export { SecretBox } from './secrets/secret-box.js';

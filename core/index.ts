@@ -27,6 +27,7 @@ export type {
   PromptMessage,
   Completer,
   SetupContext,
+  LifecycleContext,
   ShopContext,
   ConfirmationPolicy,
   ToolKind,
@@ -73,10 +74,10 @@ export type {
   ConfirmationEvent,
 } from './audit/audit-record.js';
 export { REDACTED } from './audit/secret-args.js';
-export type { NetworkGuard, CheckedAddress, GuardedFetchOptions } from './net/network-guard.js';
-export { timestampedHmac } from './net/hmac-signature.js';
+export type { NetworkGuard, CheckedAddress, ConfiguredUrl, GuardedFetchOptions } from './net/network-guard.js';
+export { timestampedHmac, verifyBodyHmac } from './net/hmac-signature.js';
 export { readCapped } from './net/read-capped.js';
-export type { Services, KernelServices, GroupServices } from './plugin/service-map.js';
+export type { Services, KernelServices, GroupServices, ServiceDeps } from './plugin/service-map.js';
 export type {
   MetricDefinition,
   CounterDefinition,
@@ -92,11 +93,16 @@ export { claimDueRows, byShop, type DueRows, type ClaimedRow } from './jobs/clai
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';
 export { languageOfPhone, type PhoneLanguage } from './util/phone-language.js';
 export { PagingArgs, pageOf, type Paging } from './util/paging.js';
-export { Nullable, DateTime, pageOutput } from './util/output-types.js';
+export { Nullable, DateTime, oneOf, pageOutput, WarningsOutput } from './util/output-types.js';
+export { isoOrNull } from './util/iso-date.js';
+export { escapeHtml } from './util/html.js';
+export { foldAccents, foldWords } from './util/fold.js';
 export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
-export { parseShopTime, parseShopDay, formatShopTime } from './util/shop-time.js';
+export { parseShopTime, parseShopDay, parseLocalDate, formatShopTime } from './util/shop-time.js';
+export { DateTimeArg, RangeBoundArg, DateArg, TimeOfDayArg, ClosingTimeArg } from './util/date-args.js';
+export { DAY_NAMES, dayName, DayOfWeekArg, DayOfWeekOutput, DayNameOutput, type DayName } from './util/weekdays.js';
 export { stateTable, type StateTable } from './util/state-table.js';
-export { fillTemplate, unknownVariables } from './util/message-template.js';
+export { fillTemplate, fillVariables, unknownVariables } from './util/message-template.js';
 export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
 export { takeOne, type Counted } from './util/window-counter.js';
@@ -112,6 +118,17 @@ export {
   type ResourceBody,
 } from './mcp/content.js';
 export type { LogLevel } from './mcp/log-level.js';
+export { ClientRequestError, noClient } from './mcp/client-requests.js';
+export type {
+  ClientRequests,
+  ClientRequestFailure,
+  ElicitationRequest,
+  ElicitationAnswer,
+  FormField,
+  SamplingRequest,
+  SamplingAnswer,
+  SamplingMessage,
+} from './mcp/client-requests.js';
 export { completeIds, completeText } from './mcp/complete-helpers.js';
 export { templateId } from './mcp/uri-template.js';
 export { KERNEL_VERSION, SERVER_VERSION } from './version.js';

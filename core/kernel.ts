@@ -31,6 +31,7 @@ import { shopProfileResource, type ProfileContributor } from './resources/shop-p
 import { JobScheduler } from './jobs/job-scheduler.js';
 import { McpMethods } from './transport/mcp-methods.js';
 import { mcpRoute } from './transport/mcp-route.js';
+import { compressAnswers } from './transport/compress-answers.js';
 import { originGuard } from './transport/origin-guard.js';
 import { errorHandler } from './transport/error-handler.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -38,10 +39,12 @@ import { AuthGuard } from './auth/auth-guard.js';
 import { grantAllows, KERNEL_GROUP } from './auth/token-grant.js';
 import { TokenService } from './auth/token-service.js';
 import { loggerOptions } from './logging/logger-options.js';
+import { RequestLog, requestSummary } from './logging/request-log.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
 import { EventBus, type Listener } from './events/event-bus.js';
 import { ServiceAccess } from './plugin/service-access.js';
+import { groupContainer } from './plugin/group-container.js';
 import { OutboxRelay } from './outbox/outbox-relay.js';
 import { collectOutboxConsumers } from './outbox/collect-outbox-consumers.js';
 import { Metrics } from './metrics/metrics.js';
@@ -52,6 +55,14 @@ import { kernelRetention } from './retention/kernel-retention.js';
 import { kernelJobs } from './jobs/kernel-jobs.js';
 import { AuditTrail } from './audit/audit-trail.js';
 import { RequestLimiter } from './limits/request-limiter.js';
+import { McpSessions } from './transport/mcp-session.js';
+import { ClientMessageRouter } from './transport/client-message-router.js';
+import { PostgresMessageBus, RedisMessageBus, CLIENT_MESSAGES_CHANNEL } from './transport/message-bus.js';
+import { NOTICES_CHANNEL, SessionNotices } from './mcp/session-notices.js';
+import { ResourceSubscriptions } from './resources/resource-subscriptions.js';
+import { resourceChangeListeners } from './resources/resource-change-listeners.js';
+import { sessionStreamRoute } from './transport/session-stream-route.js';
+import { unsentConnections } from './transport/unsent-connections.js';
 
 export interface Kernel {
   app: FastifyInstance;
@@ -120,6 +131,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestLog(),
     bodyLimit: config.server.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
@@ -129,6 +141,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     trustProxy: config.server.trustProxy,
   });
   const log = app.log;
+  const unsent = unsentConnections(app.server);
   const metrics = new Metrics(orm, log);
   metrics.declare(KERNEL_GROUP, kernelGauges);
   for (const { plugin } of plugins) metrics.declare(plugin.name, plugin.metrics ?? []);
@@ -137,6 +150,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   const access = ServiceAccess.of(plugins);
   access.probe(plugins);
   const groupConfigs = new Map(plugins.map((p) => [p.plugin.name, p.config]));
+  let listeningUrl: string | undefined;
+  const baseUrl = () =>
+    (config.server.publicBaseUrl ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`).replace(
+      /\/$/,
+      '',
+    );
   const networkGuard = new NetworkGuard({
     allowLoopback: config.network.allowLoopback,
     trustedCaPem: config.network.trustedCaPem,
@@ -148,27 +167,26 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     credits: asClass(CreditsService).scoped(),
     creditsConfig: asValue(config.credits),
     shopProfile: asClass(ShopProfileService).scoped(),
+    baseUrl: asValue(baseUrl),
   });
-  for (const { plugin } of plugins) {
+  for (const { plugin, config: groupConfig } of plugins) {
     for (const [name, service] of Object.entries(plugin.services ?? {})) {
-      if (container.hasRegistration(name)) {
+      if (name === 'config' || container.hasRegistration(name)) {
         throw new KernelError(
           'KRN_ERR_DUPLICATE_SERVICE',
-          `service "${name}" of group "${plugin.name}" is already registered`,
+          name === 'config'
+            ? `group "${plugin.name}" names a service "config", the name under which its services get its config`
+            : `service "${name}" of group "${plugin.name}" is already registered`,
           { group: plugin.name, service: name },
         );
       }
-      // Each service gets the container as its own group may see it.
-      container.register(name, asFunction((cradle: object) => new service(access.view(cradle, plugin.name))).scoped());
+      // Each service gets the container as its own group may see it, and its group's config.
+      container.register(
+        name,
+        asFunction((cradle: object) => new service(access.cradleOf(cradle, plugin.name, groupConfig))).scoped(),
+      );
     }
   }
-
-  let listeningUrl: string | undefined;
-  const baseUrl = () =>
-    (config.server.publicBaseUrl ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`).replace(
-      /\/$/,
-      '',
-    );
 
   const registry = new ToolRegistry();
   const resources = new ResourceRegistry();
@@ -179,6 +197,10 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     for (const [event, handler] of Object.entries(plugin.on ?? {}) as [string, Listener][])
       listeners.set(event, [...(listeners.get(event) ?? []), { group: plugin.name, handler }]);
   }
+  // Always PostgreSQL, Redis or not: a change is announced in its own transaction, heard at the commit.
+  const notices = new SessionNotices(orm, new PostgresMessageBus(orm, url, log, NOTICES_CHANNEL), log);
+  for (const { event, group, handler } of resourceChangeListeners(plugins, notices))
+    listeners.set(event, [...(listeners.get(event) ?? []), { group, handler }]);
   const relay = new OutboxRelay(
     orm,
     collectOutboxConsumers(plugins, config.outbox.retryScheduleMs),
@@ -202,6 +224,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     ],
     config.retention,
     log,
+    metrics,
   );
   const profileContributors = plugins.flatMap(({ plugin }) =>
     plugin.profile ? [plugin.profile as ProfileContributor] : [],
@@ -225,7 +248,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
 
   const announcer = new ShopAnnouncer(orm, scope, log);
   const confirmations = new ConfirmationService(secrets, config.confirmation.ttlSeconds);
-  const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl, metrics);
+  const gate = new ConfirmationGate(orm, registry, scope, confirmations, baseUrl, metrics, notices);
   const sinks = plugins.flatMap(({ plugin }) => (plugin.audit ? [plugin.audit] : []));
   const audit = new AuditTrail(sinks, scope, log);
   const invoker = new ToolInvoker(registry, scope, gate, log, config.tools.checkOutput, audit, metrics);
@@ -237,11 +260,13 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     (shopId) => authenticator.evictShop(shopId),
     (shopId) => announcer.announceNew(shopId),
   );
+  const reader = new ResourceReader(resources, scope);
   const methods = new McpMethods({
     registry,
     invoker,
     resources,
-    reader: new ResourceReader(resources, scope),
+    reader,
+    subscriptions: new ResourceSubscriptions(reader, notices),
     prompts: new PromptMethods(prompts, scope),
     completions: new Completions(prompts, resources, scope),
     initializeResult: initializeResult(plugins, registry),
@@ -257,6 +282,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     return origins.set;
   };
   originGuard(app, allowedOrigins);
+  compressAnswers(app, config.server.compressMinBytes);
   errorHandler(app);
   await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
   const authenticator = new Authenticator(orm, url, log);
@@ -274,6 +300,15 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       keyPrefix: config.redis.keyPrefix,
     });
   const auth = new AuthGuard(authenticator, limiter('failed-auth', config.auth.failedAttemptsPerWindow));
+  const router = new ClientMessageRouter(
+    redis
+      ? new RedisMessageBus(redis, `${config.redis.keyPrefix}${CLIENT_MESSAGES_CHANNEL}`)
+      : new PostgresMessageBus(orm, url, log),
+  );
+  await router.start();
+  await notices.start();
+  const sessions = new McpSessions(secrets);
+  await app.register(sessionStreamRoute, { auth, sessions, notices });
   await app.register(mcpRoute, {
     methods,
     auth,
@@ -281,6 +316,11 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     groups: new Set(plugins.map((p) => p.plugin.name)),
     maxBatchLength: config.server.maxBatchLength,
     metrics,
+    sessions,
+    router,
+    elicitationTimeoutMs: config.server.elicitationTimeoutSeconds * 1000,
+    samplingTimeoutMs: config.server.samplingTimeoutSeconds * 1000,
+    notices,
   });
   await app.register(confirmationPage, { gate });
   // Plugin routes get request.diScope; the MCP endpoint builds its own per-call scopes and does
@@ -293,19 +333,20 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       strictBooleanEnforced: true,
     });
     for (const { plugin, config: groupConfig } of plugins) {
-      if (!plugin.setup) continue;
-      const registeredBefore = new Set(Object.keys(container.registrations));
-      await routes.register(async (child) =>
-        plugin.setup!({
+      if (!plugin.setup && !plugin.onReady && !plugin.onClose) continue;
+      const own = groupContainer(container, access, plugin.name);
+      await routes.register(async (child) => {
+        await plugin.setup?.({
           app: child,
           config: groupConfig,
-          container,
+          ...own,
           log,
           rootEm: orm.em,
           baseUrl,
           dataDir: config.database.dataDir,
           authenticate: async (request) => {
             const outcome = await auth.check(request.headers.authorization, request.ip);
+            if (outcome.shop) requestSummary(request).shop = outcome.shop.id;
             if (!outcome.shop || grantAllows(outcome.grant, plugin.name, true)) return outcome;
             return { shop: null, status: 403, message: `this token may not change ${plugin.name}'s data` };
           },
@@ -314,13 +355,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
             if (!shop) throw new KernelError('KRN_ERR_NO_TENANT', `no shop ${shopId}`);
             return scope.run(shop, work, { ...opts, group: plugin.name });
           },
-        }),
-      );
-      // What a group registers at setup (its channel, its workers) is its own, like its services.
-      access.claim(
-        plugin.name,
-        Object.keys(container.registrations).filter((name) => !registeredBefore.has(name)),
-      );
+        });
+        // In the group's own context, so the groups close in the reverse of their load order.
+        const lifecycle = { config: groupConfig, log, resolve: own.resolve };
+        if (plugin.onReady) child.addHook('onReady', async () => plugin.onReady!(lifecycle));
+        if (plugin.onClose) child.addHook('onClose', async () => plugin.onClose!(lifecycle));
+      });
     }
   });
 
@@ -357,9 +397,14 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       await scheduler.stop();
       await announcer.stop();
       await relay.stop();
-      await app.close();
+      // Held session streams end first: the server does not wait on clients that never hang up.
+      await notices.stop();
+      const closing = app.close();
+      unsent.cut();
+      await closing;
       await networkGuard.close();
       await authenticator.stop();
+      await router.stop();
       redis?.disconnect();
       await orm.close();
       await embedded?.close();

@@ -2,26 +2,32 @@ import { loadConfig } from './config/load-config.js';
 import { buildKernel } from './kernel.js';
 import { KernelError } from './errors/kernel-error.js';
 import { boundHeapGrowth } from './util/heap-growth.js';
+import { checkNodeRuntime } from './node-runtime.js';
 
 /** Entry point: config → kernel → listen. SIGTERM/SIGINT close gracefully. */
 async function main() {
+  const unsupported = checkNodeRuntime();
+  if (unsupported) throw new Error(unsupported);
   boundHeapGrowth();
   const config = await loadConfig();
   const kernel = await buildKernel(config);
   const log = kernel.app.log;
 
-  if (kernel.embedded && config.database.createDemoShop && (await kernel.shops.count()) === 0) {
-    const { shopId, token } = await kernel.shops.create({ name: 'Demo shop', credits: 100_000 });
-    // Printed once, on purpose: the token is stored only as a hash and cannot be shown again.
-    process.stdout.write(
-      `\nCreated demo shop ${shopId}. Its API token (shown once, keep it):\n\n  ${token}\n\n` +
-        `MCP clients: server URL <base>/ with header "Authorization: Bearer ${token}".\n\n`,
-    );
-  }
+  const demo =
+    kernel.embedded && config.database.createDemoShop && (await kernel.shops.count()) === 0
+      ? await kernel.shops.create({ name: 'Demo shop', credits: 100_000 })
+      : null;
 
   const url = await kernel.listen();
+  if (demo) {
+    // Printed once, on purpose: the token is stored only as a hash and cannot be shown again.
+    process.stdout.write(
+      `\nCreated demo shop ${demo.shopId}. Its API token (shown once, keep it):\n\n  ${demo.token}\n\n` +
+        `MCP clients: server URL ${url}/ with header "Authorization: Bearer ${demo.token}".\n\n`,
+    );
+  }
   log.info(
-    { url, groups: kernel.plugins.map((p) => p.plugin.name), embedded: kernel.embedded },
+    { url, node: process.version, groups: kernel.plugins.map((p) => p.plugin.name), embedded: kernel.embedded },
     'switchboard listening',
   );
 
@@ -43,7 +49,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  const message = err instanceof KernelError ? err.message : ((err as Error).stack ?? String(err));
+  const message =
+    err instanceof KernelError || checkNodeRuntime() ? (err as Error).message : ((err as Error).stack ?? String(err));
   process.stderr.write(`switchboard failed to start: ${message}\n`);
   process.exit(1);
 });

@@ -9,7 +9,8 @@ await runCli(async (argv) => {
   if (argv[0] === 'help') return SHOP_USAGE;
   const operation = parseShopCommand(argv);
   const config = await loadConfig();
-  const db = await openDatabase(config);
+  // Shops and tokens are the kernel's: the groups learn of a new shop from the server (shop.created).
+  const db = await openDatabase(config, { groups: [] });
   try {
     await ensureSchema(db, config.database.migrateOnStart);
     const groups = Object.entries(config.groups)

@@ -13,7 +13,7 @@ await runCli(async (argv) => {
   const config = await loadConfig();
   if (!config.groups.support?.enabled)
     throw new OperatorError('the support group is not enabled in this configuration');
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { groups: ['support'] });
   try {
     await ensureSchema(db, config.database.migrateOnStart);
     const desk = new SupportDesk(db.orm.em, (shopId) => forkForShop(db.orm.em, shopId));

@@ -13,7 +13,7 @@ describe('the audit hook: every mutation, successful or failed, with its actor a
   let shopId: number;
   let token: string;
   before(async () => {
-    db = await TestDatabase.createEmpty();
+    db = await TestDatabase.create();
     k = await bootKernel({
       groups: [],
       databaseUrl: db.url,

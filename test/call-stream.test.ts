@@ -13,7 +13,7 @@ function fakeReply() {
     write: (chunk: string) => void written.push(chunk),
     end: (chunk: string) => void written.push(chunk),
   };
-  const reply = { raw, hijack: () => void (hijacked = true) } as unknown as FastifyReply;
+  const reply = { raw, request: { headers: {} }, hijack: () => void (hijacked = true) } as unknown as FastifyReply;
   const events = () => written.map((w) => JSON.parse(w.replace(/^event: message\ndata: /, '').trim()));
   return { reply, events, head: () => head, hijacked: () => hijacked };
 }

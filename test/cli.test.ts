@@ -314,7 +314,7 @@ describe('operator CLI: npm run shop / migrate / tools', function () {
     });
 
     it('while a server process runs on the folder, shares its database: new tokens and rotations take effect at once', async () => {
-      server = spawnServer(await freePort(), { DATA_DIR: dataDir });
+      server = await spawnServer(await freePort(), { DATA_DIR: dataDir });
       await waitForReady(server);
       expect(server.stdout(), 'a folder that already has a shop gets no demo shop').to.not.contain('Created demo shop');
       const call = (token: string) =>

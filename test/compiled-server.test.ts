@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { sharedDatabaseUrl } from './helpers/global-database.js';
-import {
-  buildServer,
-  freePort,
-  postRpc,
-  spawnServer,
-  waitForReady,
-  type ServerProcess,
-} from './helpers/server-process.js';
+import { freePort, postRpc, spawnServer, waitForReady, type ServerProcess } from './helpers/server-process.js';
 
 describe('the compiled server (npm start)', function () {
   this.timeout(180_000);
@@ -28,18 +21,13 @@ describe('the compiled server (npm start)', function () {
       config,
       JSON.stringify({ groups: { invoices: { enabled: true, resolve: '@acme/switchboard-invoices' } } }),
     );
-    // `npm start`: the build, then the compiled server with the package condition that names it.
-    await buildServer();
-    server = spawnServer(
-      await freePort(),
-      {
-        DATABASE_URL: await sharedDatabaseUrl(),
-        SWITCHBOARD_CONFIG: config,
-        SWITCHBOARD_SECRET: 'compiled-secret-compiled-secret-0123',
-      },
-      { entry: 'compiled' },
-    );
-    await waitForReady(server, 120_000);
+    // `npm start`'s compiled server (the run's build) with the package condition that names it.
+    server = await spawnServer(await freePort(), {
+      DATABASE_URL: await sharedDatabaseUrl(),
+      SWITCHBOARD_CONFIG: config,
+      SWITCHBOARD_SECRET: 'compiled-secret-compiled-secret-0123',
+    });
+    await waitForReady(server);
   });
   after(async () => {
     await server?.stop();
@@ -56,7 +44,7 @@ describe('the compiled server (npm start)', function () {
       )
     ).body.result;
 
-  it('serves the built-in groups from dist/', async () => {
+  it('serves the built-in groups compiled', async () => {
     const { token } = await k.newShop('Compiled');
     expect((await call(token, 'ping', { message: 'hi' })).structuredContent).to.deep.include({
       success: true,

@@ -43,6 +43,9 @@ describe('config: loadConfig', () => {
       allowedOrigins: [],
       shutdownGraceMs: 10_000,
       maxBatchLength: 100,
+      compressMinBytes: 1024,
+      elicitationTimeoutSeconds: 300,
+      samplingTimeoutSeconds: 60,
       trustProxy: false,
     });
     expect(config.database).to.deep.equal({

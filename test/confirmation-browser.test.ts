@@ -16,7 +16,7 @@ describe('confirmation page in headless Chromium', function () {
   let other: { shopId: number; token: string };
 
   before(async () => {
-    db = await TestDatabase.createEmpty();
+    db = await TestDatabase.create();
     k = await bootWithFixture(db.url, { jobs: { enabled: false } });
     await k.listen();
     shop = await k.newShop('Browser shop');

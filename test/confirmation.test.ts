@@ -11,7 +11,7 @@ describe('confirmation rule', () => {
   let b: { shopId: number; token: string };
 
   before(async () => {
-    db = await TestDatabase.createEmpty();
+    db = await TestDatabase.create();
     k = await bootWithFixture(db.url);
     a = await k.newShop('Confirm shop A');
     b = await k.newShop('Confirm shop B');

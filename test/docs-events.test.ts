@@ -15,4 +15,13 @@ describe('docs/events.md', () => {
     expect(text).to.include('| `primary_phone` | `string` |');
     expect(text).to.include('## whatsapp_ops.message_status');
   });
+
+  it('says when every event fires: an event without a "When" (no JSDoc on its EventMap entry or payload type) fails', () => {
+    const index = renderEventsDoc()
+      .split('\n')
+      .filter((line) => /^\| \[`[a-z_]+\.[a-z_]+`\]/.test(line));
+    expect(index.length).to.be.greaterThan(40);
+    const silent = index.filter((line) => line.split('|')[3]!.trim() === '').map((line) => line.split('`')[1]);
+    expect(silent).to.deep.equal([]);
+  });
 });

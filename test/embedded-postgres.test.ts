@@ -1,8 +1,8 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { connectToDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from '../core/db/embedded-postgres.js';
 import { KernelError } from '../core/errors/kernel-error.js';
 import { refreshStatistics } from '../core/db/embedded-statistics.js';
+import { initialisedPgdata } from './helpers/database-templates.js';
 
 // @types/pg is not installed; these are the few pg calls the tests make.
 interface PgQueryable {
@@ -48,6 +49,47 @@ const childPids = () =>
     .stdout.split('\n')
     .filter(Boolean);
 
+const globalIt = it;
+
+/** CPU time used so far by this process and its children (initdb runs in one), in ms. */
+function cpuOfProcessAndChildren(): number {
+  const own = process.cpuUsage();
+  const children = childPids().reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime, in clock ticks of 10 ms (fields 14 and 15 of the whole line).
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return sum; // gone since the listing
+    }
+  }, 0);
+  return (own.user + own.system) / 1000 + children;
+}
+
+/**
+ * Waits for `work` as long as it keeps working: fails only after `stallMs` in which neither this
+ * process nor its children used any CPU. An initdb takes ~11 s of CPU; on a loaded machine that is
+ * minutes of wall time, which a fixed mocha timeout cannot tell from a hang.
+ */
+async function whileWorking<T>(what: string, work: Promise<T>, stallMs = 60_000): Promise<T> {
+  let settled = false;
+  const watch = (async () => {
+    let [used, movedAt] = [cpuOfProcessAndChildren(), Date.now()];
+    while (!settled) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      const now = cpuOfProcessAndChildren();
+      if (now - used > 50) [used, movedAt] = [now, Date.now()];
+      if (!settled && Date.now() - movedAt > stallMs)
+        throw new Error(`${what}: no CPU used for ${stallMs / 1000} s by this process or its children`);
+    }
+  })();
+  try {
+    return await Promise.race([work, watch as Promise<never>]);
+  } finally {
+    settled = true;
+  }
+}
+
 /** Runs a snippet in a separate Node process that imports the module under test as `m`. */
 async function inChild(script: string, dataDir: string): Promise<string> {
   const code = `const m = await import(${JSON.stringify(moduleUrl)}); const dataDir = ${JSON.stringify(dataDir)};\n${script}`;
@@ -62,7 +104,9 @@ async function inChild(script: string, dataDir: string): Promise<string> {
 }
 
 describe('embedded PostgreSQL (PGlite over its wire server)', function () {
-  this.timeout(60_000);
+  // Each test is bounded by whileWorking (it fails after a minute without CPU), not by the clock.
+  this.timeout(0);
+  const it = (title: string, test: () => Promise<void>) => globalIt(title, () => whileWorking(title, test()));
 
   let dataDir: string;
   const open: EmbeddedPostgres[] = [];
@@ -75,6 +119,11 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
     for (const db of open.splice(0)) await db.close();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** A data folder as a previous start left it, copied: the tests whose subject is not initdb start from it. */
+  async function initialised(dir = dataDir): Promise<void> {
+    await cp(await initialisedPgdata(), join(dir, 'pgdata'), { recursive: true });
+  }
 
   async function start(dir = dataDir): Promise<EmbeddedPostgres> {
     const db = await startEmbeddedPostgres(dir);
@@ -114,6 +163,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('refreshes the statistics of grown tables, which no autovacuum does in single-user mode', async () => {
+    await initialised();
     const db = await start();
     const execute = <T>(sql: string) => query<T>(db.url, sql);
     await query(db.url, 'create table small (id int)');
@@ -137,6 +187,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('runs with a small shared_buffers by default (taken from the engine’s memory at start), or the one asked', async () => {
+    await initialised();
     const db = await start();
     expect(await query(db.url, 'show shared_buffers')).to.deep.equal([{ shared_buffers: '32MB' }]);
     await db.close();
@@ -147,6 +198,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('publishes server.json and holds a lock with its pid while open', async () => {
+    await initialised();
     const db = await start();
     expect(JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8'))).to.deep.equal({
       pid: process.pid,
@@ -156,6 +208,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('refuses a second start on a folder that is open', async () => {
+    await initialised();
     await start();
     const err = await startEmbeddedPostgres(dataDir).then(
       () => expect.fail('second start should have been refused'),
@@ -169,6 +222,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('refuses another process too, and lets that process share the running server instead', async () => {
+    await initialised();
     const db = await start();
     await query(db.url, 'create table ping (v int)');
     await query(db.url, 'insert into ping values (42)');
@@ -191,6 +245,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('takes over a stale lock left by a dead process', async () => {
+    await initialised();
     const child = spawnSync(process.execPath, ['-e', '']);
     expect(child.pid).to.be.a('number');
     await writeFile(join(dataDir, 'switchboard.lock'), String(child.pid));
@@ -205,6 +260,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('releases the lock and server.json when the process exits without close()', async () => {
+    await initialised();
     const out = await inChild(
       `const db = await m.startEmbeddedPostgres(dataDir); console.log(db.url); process.exit(0);`,
       dataDir,
@@ -215,6 +271,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('connectToDataDir shares a running server, or starts its own when none runs', async () => {
+    await initialised();
     const server = await start();
     const shared = await connectToDataDir(dataDir);
     expect(shared.shared).to.equal(true);
@@ -233,6 +290,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('takes statements of megabytes, which arrive in many chunks, next to small ones in the same read', async () => {
+    await initialised();
     const db = await start();
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -253,6 +311,7 @@ describe('embedded PostgreSQL (PGlite over its wire server)', function () {
   });
 
   it('serves several connections at once', async () => {
+    await initialised();
     const db = await start();
     const pool = new pg.Pool({ connectionString: db.url, max: 4 });
     try {

@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import * as kernelApi from '../core/index.js';
 import { exampleGroups, REPO_ROOT } from './harness/groups-under-test.js';
 
-/** Every .ts file of a package except its tests. */
-function sourceFiles(dir: string): string[] {
+/** Every .ts file of a package, without its tests unless asked. */
+function sourceFiles(dir: string, tests = false): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return entry === 'test' || entry === 'node_modules' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory())
+      return (entry === 'test' && !tests) || entry === 'node_modules' ? [] : sourceFiles(path, tests);
     return path.endsWith('.ts') ? [path] : [];
   });
 }
@@ -71,6 +72,15 @@ describe('example groups: third-party packages on the public API', () => {
         expect(sourceFiles(example.dir).filter((f) => importsOf(f).includes('switchboard')).length).to.be.greaterThan(
           0,
         );
+      });
+
+      it('tests itself through the public test kit ("switchboard/testing"), never the repository\'s test folder', () => {
+        const reaching = sourceFiles(join(example.dir, 'test'), true).flatMap((file) =>
+          importsOf(file)
+            .filter((s) => s.startsWith('.') && relative(example.dir, resolve(dirname(file), s)).startsWith('..'))
+            .map((s) => `${relative(REPO_ROOT, file)} imports ${s}`),
+        );
+        expect(reaching, reaching.join('\n')).to.deep.equal([]);
       });
     });
   }

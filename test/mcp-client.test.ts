@@ -1,8 +1,35 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
+import { repoRoot } from './helpers/server-process.js';
+
+/**
+ * The SDK client in a process of its own, calling `ping` with messages of these sizes and then a
+ * small one, printing what each call gave. In the server's own process the body is read before the
+ * client's next write, so an answer given early never races the rest of the body as it does in use.
+ */
+const OVERSIZE_CLIENT = `
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+const [url, token, ...sizes] = process.argv.slice(1);
+const client = new Client({ name: 'oversize', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer ' + token } } }));
+const outcomes = [];
+for (const size of [...sizes.map(Number), 1]) {
+  try {
+    const result = await client.callTool({ name: 'ping', arguments: { message: 'x'.repeat(size) } });
+    outcomes.push({ size, answered: result.structuredContent.success });
+  } catch (err) {
+    outcomes.push({ size, code: err.code, message: err.message, cause: err.cause?.code ?? err.cause?.message });
+  }
+}
+await client.close();
+console.log(JSON.stringify(outcomes));
+`;
 
 interface Exchange {
   method: string;
@@ -71,15 +98,16 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     expect(transportErrors).to.deep.equal([]);
   });
 
-  it('the notifications/initialized POST gets 202 and the optional SSE GET gets 405, which the SDK accepts', async () => {
+  it('the notifications/initialized POST gets 202 and the SSE GET opens the session’s standing stream', async () => {
     const initialized = exchanges.find((e) => e.body?.method === 'notifications/initialized');
     expect(initialized?.status).to.equal(202);
     // The SDK opens the GET stream in the background after the 202, without awaiting it.
     for (let i = 0; i < 50 && !exchanges.some((e) => e.method === 'GET'); i++)
       await new Promise((r) => setTimeout(r, 20));
     const sse = exchanges.find((e) => e.method === 'GET');
-    expect(sse?.status).to.equal(405);
+    expect(sse?.status).to.equal(200);
     expect(sse?.headers.get('accept')).to.equal('text/event-stream');
+    expect(sse?.headers.get('mcp-session-id')).to.be.a('string');
   });
 
   it('lists the tools with their schemas and annotations', async () => {
@@ -130,9 +158,29 @@ describe('end to end with the official MCP client (StreamableHTTPClientTransport
     });
   });
 
-  it('closes without a DELETE (the kernel issues no session) and without transport errors', async () => {
+  it('a body over the limit reaches the SDK client as the 413 and its JSON-RPC error, not as a failed fetch', async () => {
+    const sizes = [2_000_000, 8_000_000, 8_000_000, 8_000_000, 16_000_000];
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', OVERSIZE_CLIENT, `${k.baseUrl()}/`, token, ...sizes.map(String)],
+      { cwd: repoRoot, timeout: 50_000 },
+    );
+    const outcomes = JSON.parse(stdout);
+    expect(outcomes.slice(0, -1)).to.deep.equal(
+      sizes.map((size) => ({
+        size,
+        code: 413,
+        message:
+          'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Request body too large: the limit is 1048576 bytes"}}',
+      })),
+    );
+    // The same client goes on: the connection the server closed is replaced.
+    expect(outcomes.at(-1)).to.deep.equal({ size: 1, answered: true });
+  });
+
+  it('closes without a DELETE (the session is signed, not held) and without transport errors', async () => {
     await client.close();
-    expect(transport.sessionId).to.equal(undefined);
+    expect(transport.sessionId).to.match(/^s1\./);
     expect(exchanges.filter((e) => e.method === 'DELETE')).to.deep.equal([]);
     expect(transportErrors).to.deep.equal([]);
   });

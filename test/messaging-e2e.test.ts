@@ -5,7 +5,7 @@ import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Issue 4 end to end, as a client and a phone see it: an MCP client (the official SDK over
+ * Messaging end to end, as a client and a phone see it: an MCP client (the official SDK over
  * Streamable HTTP) drives the tools of a kernel listening on a real port with the sandbox network;
  * the "phone" opens the pairing link and the "customer" writes through the sandbox's inject route,
  * both over HTTP. connect → pair → send → receipt → reply → conversation → opt-out blocks the next

@@ -56,7 +56,7 @@ describe('migrations on a brand-new database', function () {
     let firstRows: unknown[];
 
     before(async () => {
-      db = await TestDatabase.create();
+      db = await TestDatabase.createEmpty();
       first = await bootOn(db);
       firstRows = await appliedRows(first);
     });
@@ -101,7 +101,7 @@ describe('migrations on a brand-new database', function () {
     let k: TestKernel;
 
     before(async () => {
-      db = await TestDatabase.create();
+      db = await TestDatabase.createEmpty();
       k = await bootOn(db, false);
     });
     after(async () => {

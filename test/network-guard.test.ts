@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NetworkGuard, type Resolver } from '../core/net/network-guard.js';
+import { HostNotResolvedError, NetworkGuard, type Resolver } from '../core/net/network-guard.js';
 import { ToolError } from '../core/errors/tool-error.js';
 
 /** A fake DNS: each name answers what the test says, so no real resolver is asked. */
@@ -46,7 +46,10 @@ describe('network guard: only public addresses, pinned, redirects checked again'
   after(() => guard.close());
 
   it('public names and addresses pass, IPv4 and IPv6', async () => {
-    expect((await guard.checkUrl('https://public.example/hook')).hostname).to.equal('public.example');
+    expect(await guard.checkUrl('https://public.example/hook')).to.deep.equal({
+      url: new URL('https://public.example/hook'),
+      warning: null,
+    });
     expect(await guard.checkHost('public6.example')).to.deep.equal({
       address: '2606:2800:220:1:248:1893:25c8:1946',
       family: 6,
@@ -85,7 +88,7 @@ describe('network guard: only public addresses, pinned, redirects checked again'
     await refusal(guard.checkHost('mixed.example'));
   });
 
-  it('only http and https; a name that does not resolve, or not a URL, is refused', async () => {
+  it('only http and https, and only a URL; a name that does not resolve is no refusal', async () => {
     for (const url of [
       'ftp://public.example/f',
       'file:///etc/passwd',
@@ -93,8 +96,15 @@ describe('network guard: only public addresses, pinned, redirects checked again'
       'javascript:alert(1)',
     ])
       expect((await refusal(guard.checkUrl(url))).message).to.contain('scheme');
-    await refusal(guard.checkUrl('https://nowhere.example/'));
     await refusal(guard.checkUrl('not a url'));
+    // Configured while DNS cannot answer: saved with a warning; every call checks the name again.
+    const unresolved = await guard.checkUrl('https://nowhere.example/hook');
+    expect(unresolved.url.href).to.equal('https://nowhere.example/hook');
+    expect(unresolved.warning).to.match(/nowhere\.example does not resolve right now/);
+    // A client connecting itself gets the resolver's kind of failure, not url_not_allowed.
+    const err = await guard.checkHost('nowhere.example').catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(HostNotResolvedError);
+    expect(err).to.include({ code: 'ENOTFOUND', host: 'nowhere.example' });
   });
 
   describe('fetch, against a local server', () => {
@@ -122,6 +132,14 @@ describe('network guard: only public addresses, pinned, redirects checked again'
     it('connects to the address the guard checked, keeping the name for the request', async () => {
       const res = await local.fetch(`http://hooks.test:${port}/ok`);
       expect(await res.text()).to.equal(`ok via hooks.test:${port}`);
+    });
+
+    it('a name that does not resolve at call time fails as any unreachable host does, not as a refusal', async () => {
+      const err = (await local.fetch(`http://nowhere.example:${port}/ok`).catch((e: unknown) => e)) as Error & {
+        cause?: unknown;
+      };
+      expect(err).not.to.be.instanceOf(ToolError);
+      expect(err.cause).to.be.instanceOf(HostNotResolvedError);
     });
 
     it('without the loopback setting (production), the same loopback target is refused before connecting', async () => {

@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import type * as Pg from 'pg';
 import { PgliteWireServer } from '../core/db/pglite-wire-server.js';
 import { NotificationScanner } from '../core/db/notification-scanner.js';
+import { initialisedPgdata } from './helpers/database-templates.js';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg') as typeof Pg;
@@ -34,9 +38,14 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
   let server: PgliteWireServer;
   let url: string;
   let main: InstanceType<typeof Client>;
+  const cleanups: (() => Promise<unknown>)[] = [];
 
   before(async () => {
-    db = await PGlite.create();
+    // A copy of an initialised data folder: this file's subject is the wire, not initdb.
+    const dir = await mkdtemp(join(tmpdir(), 'sb-test-wire-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await cp(await initialisedPgdata(), join(dir, 'pgdata'), { recursive: true });
+    db = await PGlite.create(join(dir, 'pgdata'));
     server = new PgliteWireServer(db, 32);
     url = `postgresql://postgres@127.0.0.1:${await server.listen()}/postgres`;
     main = new Client({ connectionString: url });
@@ -47,6 +56,7 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
     await main?.end();
     await server?.close();
     await db?.close();
+    for (const cleanup of cleanups) await cleanup();
   });
 
   const client = async () => {
@@ -123,6 +133,37 @@ describe('the embedded engine’s wire server: one PGlite session shared by many
     await pause(100);
     const { rows } = await main.query('select count(*)::int as n from notes where body = $1', ['half sent']);
     expect(rows[0].n).to.equal(0);
+  });
+
+  it('refuses a client past the limit as PostgreSQL does (53300, sorry, too many clients already), and takes one again once another left', async () => {
+    // A second server on the same engine, with room for two.
+    const server = new PgliteWireServer(db, 2);
+    const url = `postgresql://postgres@127.0.0.1:${await server.listen()}/postgres`;
+    const open: InstanceType<typeof Client>[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const client = new Client({ connectionString: url });
+        await client.connect();
+        open.push(client);
+      }
+      const third = new Client({ connectionString: url });
+      const refused = await third.connect().then(
+        () => undefined,
+        (err: { code?: string; message: string }) => err,
+      );
+      expect(refused, 'the third connection is refused').to.include({
+        code: '53300',
+        message: 'sorry, too many clients already',
+      });
+      await open.shift()!.end();
+      const again = new Client({ connectionString: url });
+      await again.connect();
+      open.push(again);
+      expect((await again.query('select 1 as one')).rows).to.deep.equal([{ one: 1 }]);
+    } finally {
+      for (const client of open) await client.end();
+      await server.close();
+    }
   });
 
   it('a client that LISTENs hears every NOTIFY committed by any other client, as from PostgreSQL', async () => {

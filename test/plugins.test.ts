@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { fixtureGroup, thirdPartyPackageDir } from './fixtures/fixture-groups.js';
+import { seenAtSetup } from './fixtures/groups/fx_lifecycle/index.js';
 import { KernelError } from '../core/errors/kernel-error.js';
 import { groupEntryFile } from '../core/plugin/package-entry.js';
 import type { GroupEntry } from '../core/config/config-schema.js';
@@ -232,6 +233,52 @@ describe('plugins: loading groups from config', () => {
 
     it('the groups’ jobs are scheduled', () => {
       expect(k.scheduler.names()).to.include('fx_widgets.sweep');
+    });
+  });
+
+  describe('the kernel owns the container', () => {
+    let k: TestKernel;
+    let token: string;
+
+    before(async () => {
+      k = await bootKernel({
+        groups: [],
+        overrides: {
+          groups: {
+            fx_configured: fixtureGroup('fx_configured', { greeting: 'hi' }),
+            fx_lifecycle: fixtureGroup('fx_lifecycle', { label: 'own' }),
+          },
+        },
+      });
+      ({ token } = await k.newShop('Container shop'));
+    });
+    after(() => k.close());
+
+    it("a service gets its own group's validated config as `config`, and the base URL", async () => {
+      const { payload } = await k.call(token, 'fx_lifecycle_state');
+      expect(payload.config).to.deep.equal({ label: 'own' });
+      expect(payload.base_url).to.equal(k.baseUrl());
+    });
+
+    it('setup provides values and resolves the long-lived services it may, and learns which are there', () => {
+      expect(seenAtSetup).to.deep.include({
+        secrets: 'function',
+        providedResolves: true,
+        hasOwn: true,
+        hasMissing: false,
+      });
+    });
+
+    it('setup may not resolve a per-call service, nor provide one named config', () => {
+      expect(seenAtSetup.perCall).to.equal('KRN_ERR_SERVICE_PER_CALL');
+      expect(seenAtSetup.configTaken).to.equal('KRN_ERR_DUPLICATE_SERVICE');
+    });
+
+    it('onReady ran once the server was ready, with the config; onClose runs at close', async () => {
+      const steps = seenAtSetup.worker!.steps;
+      expect(steps).to.deep.equal(['ready:own']);
+      await k.close();
+      expect(steps).to.deep.equal(['ready:own', 'closed']);
     });
   });
 

@@ -3,11 +3,12 @@ import { PassThrough } from 'node:stream';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { FAST_SANDBOX, uniqueEngineName } from './helpers/session-service-instance.js';
 import { connectedLine, fails, ok } from './helpers/ops-kernel.js';
-import { nulCharacterErrors } from '../core/tools/nul-characters.js';
+import { unstorableTextErrors } from '../core/tools/unstorable-text.js';
 import { redactUrl } from '../core/logging/redact-url.js';
+import { waitFor } from './helpers/wait-for.js';
 
 /**
- * Issue 10: what an attacker and a careless client found by probing the server, each held to its
+ * What an attacker and a careless client found by probing the server, each held to its
  * fix: bounded batches, NUL and out-of-range integers as invalid_arguments, one failed-auth limit
  * for every authenticated route, no credentials in request logs, and the small ones.
  */
@@ -24,7 +25,7 @@ describe('robustness: what probing the server found', function () {
 
   before(async () => {
     k = await bootKernel({
-      groups: ['agents', 'customers', 'whatsapp_ops', 'conversations', 'mass_marketing'],
+      groups: ['activity', 'agents', 'customers', 'whatsapp_ops', 'conversations', 'mass_marketing'],
       logStream: log,
       overrides: {
         auth: { failedAttemptsPerWindow: 3 },
@@ -93,12 +94,26 @@ describe('robustness: what probing the server found', function () {
       expect(body.error.message).to.match(/at most 100 messages; this one holds 101/);
     });
 
-    it('a batch with no valid element gets one error; one with a valid element gets an answer per element', async () => {
-      const invalid = await post('[1,2,"x",{}]');
-      expect(invalid.status).to.equal(400);
+    it('a batch with no valid element gets an error per element, as JSON-RPC 2.0 answers [1,2,3]; so does one with a valid element', async () => {
+      const invalid = await post('[1,2,3]');
+      expect(invalid.status).to.equal(200);
       const body = await invalid.json();
-      expect(body.error).to.include({ code: -32600 });
-      expect(body.error.message).to.match(/no element of the batch/);
+      expect(body).to.be.an('array').with.length(3);
+      for (const error of body)
+        expect(error).to.deep.equal({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: 'Invalid Request: expected a JSON-RPC object' },
+        });
+      const echoed = await (await post('[{"jsonrpc":"1.0","id":4,"method":"ping"},{}]')).json();
+      expect(echoed.map((r: any) => [r.id, r.error.code])).to.deep.equal([
+        [4, -32600],
+        [null, -32600],
+      ]);
+      // The answer grows with the batch only up to its length limit.
+      const longest = await post(`[${Array(100).fill('1').join(',')}]`);
+      expect(longest.status).to.equal(200);
+      expect((await longest.text()).length).to.be.lessThan(100 * 120);
       const mixed = await post(JSON.stringify([1, ping(7)]), { authorization: `Bearer ${token}` });
       expect(mixed.status).to.equal(200);
       expect((await mixed.json()).map((r: any) => [r.id, r.error?.code ?? 'ok'])).to.deep.equal([
@@ -125,12 +140,95 @@ describe('robustness: what probing the server found', function () {
       expect(nested.errors.map((e: any) => e.path)).to.include('phones.1');
     });
 
-    it('finds NUL anywhere: in nested values and in object keys', () => {
-      expect(nulCharacterErrors({ a: { b: ['ok', 'x\u0000'] }, ['k\u0000']: 1 }).map((e) => e.path)).to.deep.equal([
-        'a.b.1',
-        'k\u0000',
+    it('finds NUL and lone surrogates anywhere: in nested values and in object keys; a surrogate pair is fine', () => {
+      expect(
+        unstorableTextErrors({ a: { b: ['ok', 'x\u0000', 'y\udc00'] }, ['k\u0000']: 1, ['\ud800k']: 2 }),
+      ).to.deep.equal([
+        { path: 'a.b.1', message: 'must not contain the NUL character (\\u0000)' },
+        { path: 'a.b.2', message: 'must not contain a lone UTF-16 surrogate (\\ud800–\\udfff without its pair)' },
+        { path: 'k\u0000', message: 'is a name with the NUL character (\\u0000)' },
+        { path: '\ud800k', message: 'is a name with a lone UTF-16 surrogate (\\ud800–\\udfff without its pair)' },
       ]);
-      expect(nulCharacterErrors({ a: 'fine', n: 1, z: null })).to.deep.equal([]);
+      expect(unstorableTextErrors({ a: 'fine 🙂', n: 1, z: null, ['🙂']: '\ud83d\ude42' })).to.deep.equal([]);
+    });
+
+    it('a lone surrogate in a string argument is invalid_arguments naming the field, and the refusal is audited', async () => {
+      const agent = { action: 'create', nickname: 'ana\ud800', full_name: 'Ana', email: 'ana@example.com' };
+      const refused = await fails(k, token, 'create_agent', agent, 'invalid_arguments');
+      expect(refused.errors).to.deep.equal([
+        { path: 'nickname', message: 'must not contain a lone UTF-16 surrogate (\\ud800–\\udfff without its pair)' },
+      ]);
+      const nested = await fails(
+        k,
+        token,
+        'create_contact_list',
+        { action: 'create', name: 'List', phones: ['+34600000001', '+3460\udc000002'] },
+        'invalid_arguments',
+      );
+      expect(nested.errors).to.deep.include({
+        path: 'phones.1',
+        message: 'must not contain a lone UTF-16 surrogate (\\ud800–\\udfff without its pair)',
+      });
+      const key = await fails(k, token, 'list_agents', { ['q\ud800']: 'x' }, 'invalid_arguments');
+      expect(key.errors.map((e: any) => [e.path, e.message])).to.deep.include([
+        'q\ud800',
+        'is a name with a lone UTF-16 surrogate (\\ud800–\\udfff without its pair)',
+      ]);
+      // The refused call is in the audit log, its text made storable.
+      const { entries } = await ok(k, token, 'list_activity', {
+        tool: 'create_agent',
+        error_code: 'invalid_arguments',
+      });
+      expect(entries[0].arguments).to.include({ nickname: 'ana\ufffd' });
+      expect((await ok(k, token, 'create_agent', { ...agent, nickname: 'ana🙂' })).agent.nickname).to.equal('ana🙂');
+    });
+
+    it('a NUL character in a refused mutation is audited too, as U+FFFD', async () => {
+      const agent = { action: 'create', nickname: 'nul\u0000', full_name: 'Nul', email: 'nul@example.com' };
+      await fails(k, token, 'create_agent', agent, 'invalid_arguments');
+      const { entries } = await ok(k, token, 'list_activity', {
+        tool: 'create_agent',
+        error_code: 'invalid_arguments',
+      });
+      expect(entries[0].arguments).to.include({ nickname: 'nul\ufffd' });
+    });
+
+    it('prompt arguments and completion values are held to the same rule: -32602 naming the field', async () => {
+      const nul = 'the NUL character (\\u0000)';
+      const prompt = await post(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'prompts/get',
+          params: { name: 'launch_campaign', arguments: { list: '1\u0000' } },
+        }),
+        { authorization: `Bearer ${token}` },
+      );
+      expect(await prompt.json()).to.deep.equal({
+        jsonrpc: '2.0',
+        id: 3,
+        error: {
+          code: -32602,
+          message: `Invalid params: params.arguments.list must not contain ${nul}`,
+          data: { errors: [{ path: 'params.arguments.list', message: `must not contain ${nul}` }] },
+        },
+      });
+      const completion = await post(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'completion/complete',
+          params: {
+            ref: { type: 'ref/prompt', name: 'launch_campaign' },
+            argument: { name: 'list', value: 'a\u0000' },
+          },
+        }),
+        { authorization: `Bearer ${token}` },
+      );
+      expect((await completion.json()).error).to.deep.include({
+        code: -32602,
+        message: `Invalid params: params.argument.value must not contain ${nul}`,
+      });
     });
 
     it('integers beyond the column are invalid_arguments: 1e21 as an offset, 2147483648 as an id', async () => {
@@ -152,6 +250,68 @@ describe('robustness: what probing the server found', function () {
       expect(runId.errors.map((e: any) => e.path)).to.deep.equal(['run_id']);
       const threshold = await fails(k, token, 'list_agents', { limit: 5, offset: 2_147_483_648 }, 'invalid_arguments');
       expect(threshold.errors.map((e: any) => e.path)).to.deep.equal(['offset']);
+    });
+  });
+
+  describe('nesting', () => {
+    const rpcCall = (params: string, id = 1) =>
+      post(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${params}}`, {
+        authorization: `Bearer ${token}`,
+      });
+    const objects = (levels: number, leaf = '"x"') => '{"a":'.repeat(levels) + leaf + '}'.repeat(levels);
+    const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    /** Where the first object past level 32 sits, the arguments (or the params) being level 1. */
+    const past = (first: string) => [first, ...Array(31).fill('a')].join('.');
+
+    it('arguments nested past 32 levels are invalid_arguments naming the place, at any depth the body allows', async () => {
+      for (const levels of [32, 300, 10_000]) {
+        const res = await rpcCall(`{"name":"list_agents","arguments":{"query":${objects(levels)}}}`);
+        expect(res.status).to.equal(200);
+        const { result } = await res.json();
+        expect(result.structuredContent).to.include({ success: false, error_code: 'invalid_arguments' });
+        expect(result.structuredContent.errors).to.deep.equal([
+          { path: past('query'), message: 'nests deeper than the 32 levels arguments may have' },
+        ]);
+      }
+      // 400,000 levels of arrays: the deepest a body under the 1 MB limit can be.
+      const deepest = await (await rpcCall(`{"name":"list_agents","arguments":{"query":${arrays(400_000)}}}`)).json();
+      expect(deepest.result.structuredContent.errors[0].path).to.equal(['query', ...Array(31).fill('0')].join('.'));
+      // 31 levels below the arguments is within the limit: the schema answers.
+      const within = await (await rpcCall(`{"name":"list_agents","arguments":{"query":${objects(31)}}}`)).json();
+      expect(within.result.structuredContent.errors).to.deep.equal([{ path: 'query', message: 'must be string' }]);
+    });
+
+    it('a refused mutation nested too deep is audited with the nesting cut', async () => {
+      const res = await rpcCall(
+        `{"name":"create_agent","arguments":{"action":"create","nickname":${objects(5_000)},"full_name":"Deep","email":"deep@example.com"}}`,
+      );
+      expect((await res.json()).result.structuredContent.error_code).to.equal('invalid_arguments');
+      const { entries } = await ok(k, token, 'list_activity', {
+        tool: 'create_agent',
+        error_code: 'invalid_arguments',
+      });
+      let nickname = entries[0].arguments.nickname;
+      for (let level = 2; level <= 32; level++) nickname = nickname.a;
+      expect(nickname).to.equal('[nested too deep]');
+    });
+
+    it('other params nested past 32 levels are -32600 naming the place; the rest of a batch still runs', async () => {
+      const meta = await rpcCall(`{"name":"ping","arguments":{},"_meta":${objects(10_000)}}`, 5);
+      expect(meta.status).to.equal(400);
+      const body = await meta.json();
+      expect(body.id).to.equal(5);
+      expect(body.error.code).to.equal(-32600);
+      expect(body.error.message).to.equal(
+        `Invalid Request: params nest deeper than 32 levels (at params.${past('_meta')})`,
+      );
+      const batch = await post(
+        `[{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"x","arguments":${objects(300)}}},${JSON.stringify(ping(2))}]`,
+        { authorization: `Bearer ${token}` },
+      );
+      expect((await batch.json()).map((r: any) => [r.id, r.error?.code ?? 'ok'])).to.deep.equal([
+        [1, -32600],
+        [2, 'ok'],
+      ]);
     });
   });
 
@@ -188,9 +348,12 @@ describe('robustness: what probing the server found', function () {
       await fetch(`${url}/mass-marketing/exports?token=${secrets[0]}&format=csv`);
       await fetch(`${url}/sandbox/pair/${secrets[1]}`);
       await fetch(`${url}/confirmations/${secrets[2]}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const requestLines = logLines.filter((l) => l.includes('"incoming request"'));
-      const urls = requestLines.map((l) => JSON.parse(l).req.url);
+      // A request's line is written once its answer has gone out.
+      const loggedUrls = () =>
+        logLines.map((l) => JSON.parse(l)).flatMap((l) => (l.msg === 'request' ? [l.req.url] : []));
+      const urls = await waitFor('the last request’s line', () =>
+        loggedUrls().includes('/confirmations/[redacted]') ? loggedUrls() : undefined,
+      );
       expect(urls).to.include.members([
         '/mass-marketing/exports?token=[redacted]&format=csv',
         '/sandbox/pair/[redacted]',

@@ -16,7 +16,8 @@ describe('the real server process on an empty embedded database', function () {
   const started: ServerProcess[] = [];
 
   const start = async (options: { healthy: boolean }) => {
-    const server = spawnServer(await freePort(), { DATA_DIR: dataDir });
+    // The TypeScript entry (core/main.ts under tsx); every other server test runs the compiled one.
+    const server = await spawnServer(await freePort(), { DATA_DIR: dataDir }, { entry: 'typescript' });
     started.push(server);
     if (options.healthy) await waitForReady(server);
     return server;
@@ -38,6 +39,10 @@ describe('the real server process on an empty embedded database', function () {
     token = match![1]!;
     expect(new Set(first.stdout().match(/sbt_[A-Za-z0-9_-]+/g))).to.deep.equal(new Set([token]));
     expect(first.stdout()).to.contain('Created demo shop');
+    // The address clients are told to use is the one the server listens on, known once it listens.
+    expect(first.stdout()).to.contain(
+      `MCP clients: server URL ${first.url}/ with header "Authorization: Bearer ${token}"`,
+    );
   });
 
   it('answers /health, initialize, tools/list and tools/call over HTTP', async () => {

@@ -36,9 +36,9 @@ describe('limits shared across server processes through Redis', function () {
       LOG_LEVEL: 'error',
       ...(redis && { REDIS_URL }),
     };
-    const servers = [spawnServer(await freePort(), vars), spawnServer(await freePort(), vars)] as const;
+    const servers = [await spawnServer(await freePort(), vars), await spawnServer(await freePort(), vars)] as const;
     started.push(...servers);
-    await Promise.all(servers.map((server) => waitForReady(server, 90_000)));
+    await Promise.all(servers.map((server) => waitForReady(server)));
     return [servers[0], servers[1]];
   };
   /** Statuses of `count` pings sent alternately to the two processes. */

@@ -85,7 +85,11 @@ describe('tool coverage', () => {
         join(dir, 'sample.test.ts'),
       ];
       try {
-        const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+        // The lane this test runs in collects its own coverage: the sample run must not write over it.
+        const { stdout } = await run(process.execPath, args, {
+          cwd: REPO_ROOT,
+          env: { ...process.env, SWITCHBOARD_TOOL_COVERAGE_FILE: '', ...env },
+        });
         return { code: 0, output: stdout };
       } catch (err) {
         const e = err as { code: number; stdout: string; stderr: string };

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Suite } from 'mocha';
 import type { Kernel } from '../core/kernel.js';
 import { groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-test.js';
@@ -5,8 +6,10 @@ import { groupsUnderTest, loadGroups, registryOf } from './harness/groups-under-
 /**
  * Tool coverage: every tool of every group enabled in config/default.ts, and of the examples,
  * must be called by some test. Kernels booted by test/helpers/boot.ts record each tool they are
- * asked to run; at the end of a full run (`npm test` sets SWITCHBOARD_TOOL_COVERAGE=1) a root
- * hook fails naming the tools nobody called.
+ * asked to run. A run of several lanes (`npm test`, test/runner/run.ts) has each lane write what it
+ * called to SWITCHBOARD_TOOL_COVERAGE_FILE and checks the union; a single mocha run over the whole
+ * suite with SWITCHBOARD_TOOL_COVERAGE=1 checks at its end, in a root hook that fails naming the
+ * tools nobody called.
  */
 const called = new Set<string>();
 
@@ -43,11 +46,11 @@ function toolCallNames(body: string): string[] {
     .map((m) => m.params.name as string);
 }
 
-/** Registered tools no test called, by group. */
-export async function uncalledTools(): Promise<Map<string, string[]>> {
+/** Registered tools no test called (in this process, or in `calledTools`), by group. */
+export async function uncalledTools(calledTools: ReadonlySet<string> = called): Promise<Map<string, string[]>> {
   const registry = registryOf(await loadGroups(await groupsUnderTest()));
   const byGroup = new Map<string, string[]>();
-  for (const tool of registry.all().filter((t) => !called.has(t.definition.name))) {
+  for (const tool of registry.all().filter((t) => !calledTools.has(t.definition.name))) {
     byGroup.set(tool.group, [...(byGroup.get(tool.group) ?? []), tool.definition.name]);
   }
   return byGroup;
@@ -61,14 +64,30 @@ function everyTestRan(suite: Suite): boolean {
   return suite.tests.every((t) => t.isPending() || t.state !== undefined) && suite.suites.every(everyTestRan);
 }
 
+/** The error a run's coverage gap fails with, or null when every tool was called. */
+export function coverageFailure(missing: Map<string, string[]>): Error | null {
+  if (missing.size === 0) return null;
+  const lines = [...missing].map(([group, tools]) => `  ${group}: ${tools.join(', ')}`);
+  return new Error(`tool coverage: these tools are registered but no test called them:\n${lines.join('\n')}`);
+}
+
+/** What a lane writes to SWITCHBOARD_TOOL_COVERAGE_FILE: whether its coverage says anything, and the tools it called. */
+export interface LaneCoverage {
+  complete: boolean;
+  called: string[];
+}
+
 export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
-    if (process.env.SWITCHBOARD_TOOL_COVERAGE !== '1') return;
     const root = this.test?.parent;
-    if (!root || !everyTestRan(root)) return;
-    const missing = await uncalledTools();
-    if (missing.size === 0) return;
-    const lines = [...missing].map(([group, tools]) => `  ${group}: ${tools.join(', ')}`);
-    throw new Error(`tool coverage: these tools are registered but no test called them:\n${lines.join('\n')}`);
+    const complete = !!root && everyTestRan(root);
+    const file = process.env.SWITCHBOARD_TOOL_COVERAGE_FILE;
+    if (file) {
+      const lane: LaneCoverage = { complete, called: [...called].sort() };
+      await writeFile(file, JSON.stringify(lane) + '\n');
+    }
+    if (process.env.SWITCHBOARD_TOOL_COVERAGE !== '1' || !complete) return;
+    const failure = coverageFailure(await uncalledTools());
+    if (failure) throw failure;
   },
 };

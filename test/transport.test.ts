@@ -31,7 +31,7 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     const r = res.body.result;
     expect(r.protocolVersion).to.equal('2025-03-26');
     expect(r.capabilities).to.have.keys('tools', 'resources', 'prompts', 'completions', 'logging');
-    expect(r.capabilities.resources).to.deep.equal({ subscribe: false, listChanged: false });
+    expect(r.capabilities.resources).to.deep.equal({ subscribe: true, listChanged: false });
     expect(r.serverInfo).to.include({ name: 'switchboard' });
     expect(r.instructions)
       .to.match(/confirm/i)
@@ -178,6 +178,8 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     );
     expect(res.status).to.equal(413);
     expect(res.body.error.message).to.match(/too large/);
+    // Answered once the body was read; the connection does not carry another request.
+    expect(res.headers.connection).to.equal('close');
   });
 
   it('/health and /ready answer without auth', async () => {

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ShopContext } from '../plugin/plugin-types.js';
 
 /**
- * Who made a call: a client with the shop's API token, a person on the confirmation page, or the
- * server's own work on the shop's behalf (a job, a workflow, the assistant).
+ * Who made a call: a client with the shop's API token, a person on the confirmation page, a person
+ * answering the client's own form (elicitation), or the server's own work on the shop's behalf (a
+ * job, a workflow, the assistant).
  */
-export type AuditActor = 'api_token' | 'confirmation_page' | 'job' | 'workflow' | 'assistant';
+export type AuditActor = 'api_token' | 'confirmation_page' | 'elicitation' | 'job' | 'workflow' | 'assistant';
 
 /** The actor of a call, and the named token behind it (null: the shop's main token, or no token). */
 export interface CallOrigin {

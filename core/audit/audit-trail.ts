@@ -6,6 +6,7 @@ import type { AuditRecord, AuditSink, CallOrigin, ConfirmationEvent } from './au
 import { redactArgs } from './secret-args.js';
 import { resourceOf } from './resource-of.js';
 import { handlerArgs } from '../tools/handler-args.js';
+import { storableArguments } from './storable-arguments.js';
 
 type Where = Pick<ToolContext, 'shop' | 'em'>;
 
@@ -34,7 +35,11 @@ export class AuditTrail {
     await this.tell(this.record('call', tool, args, origin, requestId, 'success', null, payload), where);
   }
 
-  /** A mutation that failed; a sink failing here is logged, the caller gets the call's own failure. */
+  /**
+   * A mutation that failed; a sink failing here is logged, the caller gets the call's own failure.
+   * Arguments refused before they were validated (`validated` false) are recorded as far as they
+   * can be stored.
+   */
   async failure(
     tool: RegisteredTool,
     shop: ShopContext,
@@ -42,13 +47,15 @@ export class AuditTrail {
     origin: CallOrigin,
     requestId: string,
     failure: Record<string, unknown>,
+    validated = true,
   ): Promise<void> {
     if (tool.definition.kind !== 'mutation' || this.sinks.length === 0) return;
     const errorCode = String(failure.error_code ?? 'internal_error');
+    const recorded = validated ? args : storableArguments(args);
     try {
       await this.scope.run(
         shop,
-        (ctx) => this.tell(this.record('call', tool, args, origin, requestId, 'failure', errorCode), ctx),
+        (ctx) => this.tell(this.record('call', tool, recorded, origin, requestId, 'failure', errorCode), ctx),
         { transactional: true, requestId },
       );
     } catch (err) {

@@ -22,9 +22,14 @@ export class AuthGuard {
     private readonly failures: RequestLimiter,
   ) {}
 
-  async check(authorization: string | undefined, address: string): Promise<AuthOutcome> {
-    const holder = await this.authenticator.authenticate(authorization);
-    if (holder) return holder;
+  /** A valid token in the authenticator's cache answers synchronously: the MCP endpoint does not await it. */
+  check(authorization: string | undefined, address: string): AuthOutcome | Promise<AuthOutcome> {
+    const holder = this.authenticator.authenticate(authorization);
+    if (holder instanceof Promise) return holder.then((found) => found ?? this.refuse(address));
+    return holder ?? this.refuse(address);
+  }
+
+  private async refuse(address: string): Promise<AuthOutcome> {
     const wait = await this.failures.blocked(address);
     if (wait)
       return {

@@ -34,6 +34,23 @@ export const ConfigSchema = Type.Object(
           default: 100,
           description: 'The most messages one JSON-RPC batch may hold; a longer one is refused whole',
         }),
+        compressMinBytes: Type.Integer({
+          minimum: 0,
+          default: 1024,
+          description:
+            'JSON answers of this many bytes or more are compressed (brotli or gzip) for clients that accept it; SSE answers always are',
+        }),
+        elicitationTimeoutSeconds: Type.Integer({
+          minimum: 1,
+          default: 300,
+          description:
+            'How long a call waits for the person to answer the client’s form or page (elicitation) before giving up',
+        }),
+        samplingTimeoutSeconds: Type.Integer({
+          minimum: 1,
+          default: 60,
+          description: 'How long a call waits for the client’s model to answer (sampling) before giving up',
+        }),
         trustProxy: Type.Union([Type.Boolean(), Type.Array(Type.String(), { minItems: 1 })], {
           default: false,
           description:

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../util/html.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConfirmationGate, PageOutcome } from './confirmation-gate.js';
 
@@ -54,8 +55,8 @@ function render(reply: FastifyReply, outcome: PageOutcome, token: string) {
   if (outcome.state === 'pending') {
     const t = encodeURIComponent(token);
     body = `
-      <p class="summary">${escape(outcome.row.summary)}</p>
-      <p class="meta">Tool <code>${escape(outcome.row.tool)}</code> · expires ${escape(outcome.row.expiresAt.toISOString())}</p>
+      <p class="summary">${escapeHtml(outcome.row.summary)}</p>
+      <p class="meta">Tool <code>${escapeHtml(outcome.row.tool)}</code> · expires ${escapeHtml(outcome.row.expiresAt.toISOString())}</p>
       <div class="actions">
         <form method="post" action="/confirmations/${t}/approve"><button id="approve" type="submit">Approve</button></form>
         <form method="post" action="/confirmations/${t}/reject"><button id="reject" type="submit" class="secondary">Reject</button></form>
@@ -68,22 +69,22 @@ function render(reply: FastifyReply, outcome: PageOutcome, token: string) {
           ? 'The action could not be carried out.'
           : 'The action was carried out.';
     body = `
-      <p class="summary">${escape(outcome.row.summary)}</p>
-      <p id="result" class="${outcome.isError ? 'error' : 'ok'}">${escape(message)}</p>
-      <pre>${escape(JSON.stringify(outcome.payload, null, 2))}</pre>`;
+      <p class="summary">${escapeHtml(outcome.row.summary)}</p>
+      <p id="result" class="${outcome.isError ? 'error' : 'ok'}">${escapeHtml(message)}</p>
+      <pre>${escapeHtml(JSON.stringify(outcome.payload, null, 2))}</pre>`;
   } else {
-    body = `<p id="state" class="error">${escape(EXPLANATIONS[outcome.state])}</p>`;
+    body = `<p id="state" class="error">${escapeHtml(EXPLANATIONS[outcome.state])}</p>`;
   }
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)} · Switchboard</title>
+<title>${escapeHtml(title)} · Switchboard</title>
 <style>
  body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#111}
  h1{font-size:1.4rem} .summary{font-size:1.1rem} .meta{color:#555;font-size:.9rem}
  .actions{display:flex;gap:1rem} button{font-size:1rem;padding:.6rem 1.4rem;border-radius:.4rem;border:0;background:#2563eb;color:#fff;cursor:pointer}
  button.secondary{background:#e5e7eb;color:#111} .error{color:#b91c1c} .ok{color:#15803d} pre{background:#f3f4f6;padding:1rem;overflow:auto}
 </style></head>
-<body><h1>${escape(title)}</h1>${body}</body></html>`;
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
   return (
     reply
       .code(status)
@@ -100,6 +101,3 @@ function render(reply: FastifyReply, outcome: PageOutcome, token: string) {
       .send(html)
   );
 }
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

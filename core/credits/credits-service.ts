@@ -117,7 +117,7 @@ export class CreditsService {
    * the balance as read now (less what this unit of work already took); the balance update and the
    * ledger lines are written just before the commit, so the shop row stays locked for the commit
    * only: a shop's concurrent send batches would otherwise queue on it for their whole transaction
-   * (the campaign engine's limit, issue 11). If another transaction spent the credits meanwhile, the
+   * (the campaign engine's limit). If another transaction spent the credits meanwhile, the
    * update finds too few and throws insufficient_credits, which rolls this unit of work back: the
    * balance never goes negative, and no message stays recorded without its debit.
    */

@@ -5,6 +5,7 @@ import { PendingConfirmation } from '../confirmation/pending-confirmation.entity
 import { JobRun } from '../jobs/job-run.entity.js';
 import { OutboxMessage } from '../outbox/outbox-message.entity.js';
 import { ApiToken } from '../auth/api-token.entity.js';
+import { McpSubscription } from '../resources/mcp-subscription.entity.js';
 import { KernelInit } from './migrations/kernel-0001-init.js';
 import { KernelShopAnnounced } from './migrations/kernel-0002-shop-announced.js';
 import { KernelTextSearch } from './migrations/kernel-0003-text-search.js';
@@ -15,8 +16,17 @@ import { KernelApiTokens } from './migrations/kernel-0007-api-tokens.js';
 import { KernelCreditKinds } from './migrations/kernel-0008-credit-kinds.js';
 import { KernelLedgerByTime } from './migrations/kernel-0009-ledger-by-time.js';
 import { KernelBtreeGin } from './migrations/kernel-0010-btree-gin.js';
+import { KernelMcpSubscriptions } from './migrations/kernel-0011-mcp-subscriptions.js';
 
-export const kernelEntities = [Shop, CreditMovement, PendingConfirmation, JobRun, OutboxMessage, ApiToken];
+export const kernelEntities = [
+  Shop,
+  CreditMovement,
+  PendingConfirmation,
+  JobRun,
+  OutboxMessage,
+  ApiToken,
+  McpSubscription,
+];
 
 export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0001-init', class: KernelInit },
@@ -29,4 +39,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0008-credit-kinds', class: KernelCreditKinds },
   { name: 'kernel/0009-ledger-by-time', class: KernelLedgerByTime },
   { name: 'kernel/0010-btree-gin', class: KernelBtreeGin },
+  { name: 'kernel/0011-mcp-subscriptions', class: KernelMcpSubscriptions },
 ];

@@ -44,10 +44,9 @@ export class PgliteWireServer {
 
   constructor(
     readonly db: PGlite,
-    maxConnections: number,
+    private readonly maxConnections: number,
   ) {
     this.server = createServer((socket) => this.accept(socket));
-    this.server.maxConnections = maxConnections;
   }
 
   /** Listens on 127.0.0.1; returns the port. */
@@ -69,6 +68,18 @@ export class PgliteWireServer {
 
   private accept(socket: Socket): void {
     socket.setNoDelay(true);
+    socket.on('error', () => socket.destroy());
+    // As PostgreSQL past max_connections: the client is told why at its startup, not just dropped
+    // (a dropped socket reads as ECONNRESET, which says nothing of the cause).
+    if (this.clients.size >= this.maxConnections) {
+      new WireClient(
+        socket,
+        () => {},
+        () => {},
+        TOO_MANY_CLIENTS,
+      );
+      return;
+    }
     const client = new WireClient(
       socket,
       (unit) => {
@@ -78,7 +89,6 @@ export class PgliteWireServer {
       (message) => this.notifyOthers(client, message),
     );
     this.clients.add(client);
-    socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       this.clients.delete(client);
       for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.client === client) this.queue.splice(i, 1);
@@ -167,6 +177,8 @@ class WireClient {
     readonly socket: Socket,
     private readonly submit: (unit: Unit) => void,
     notified: (message: Uint8Array) => void,
+    /** Answered to its startup instead of running it: the connection is refused. */
+    private readonly refusal?: Uint8Array,
   ) {
     this.scanner = new NotificationScanner(notified);
     socket.on('data', (chunk) => this.receive(chunk));
@@ -188,7 +200,10 @@ class WireClient {
         const packet = this.take(length);
         if (code === SSL_REQUEST) this.write(Buffer.from('N'));
         else if (code === CANCEL_REQUEST) this.socket.end();
-        else if (code === PROTOCOL_3) {
+        else if (code === PROTOCOL_3 && this.refusal) {
+          this.socket.end(this.refusal);
+          return;
+        } else if (code === PROTOCOL_3) {
           this.started = true;
           this.submit({ client: this, bytes: packet, open: false });
         } else this.socket.destroy();
@@ -233,3 +248,15 @@ class WireClient {
 }
 
 const syncMessage = () => Uint8Array.from([SYNC, 0, 0, 0, 4]);
+
+/** A backend ErrorResponse: severity, SQLSTATE and message fields, as PostgreSQL sends them. */
+function errorResponse(severity: string, code: string, text: string): Uint8Array {
+  const body = Buffer.from(`S${severity}\0V${severity}\0C${code}\0M${text}\0\0`);
+  const out = Buffer.alloc(5 + body.length);
+  out.write('E', 0);
+  out.writeInt32BE(4 + body.length, 1);
+  body.copy(out, 5);
+  return out;
+}
+
+const TOO_MANY_CLIENTS = errorResponse('FATAL', '53300', 'sorry, too many clients already');

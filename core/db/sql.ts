@@ -10,7 +10,7 @@ interface PgConnection {
  * transaction's when the em is in one (it commits or rolls back with the unit of work), a pooled
  * one otherwise. Errors are MikroORM's, as em.execute throws them, so a unique violation is still a
  * conflict. For the statements on the hot path: em.execute builds each one through knex and
- * MikroORM's logging, several times the CPU of the statement itself (issue 11's measurements), and
+ * MikroORM's logging, several times the CPU of the statement itself (measured: docs/performance.md), and
  * escapes its values into the SQL text, which for a large value (a sync batch's mail as one JSON
  * value of megabytes) costs more than storing it; here values travel as bound parameters.
  * Like em.execute it bypasses the tenant filter, so the statement names its shop. Values come back

@@ -59,4 +59,10 @@ export const KERNEL_TOOL_ERRORS = defineErrors({
   token_read_only: {
     when: 'The tool changes data and the token is read-only.',
   },
+  confirmation_declined: {
+    when: 'A confirmed tool: the user, asked through the client (elicitation), declined; nothing ran.',
+  },
+  confirmation_unanswered: {
+    when: 'A confirmed tool: the user, asked through the client (elicitation), did not answer in time; nothing ran.',
+  },
 });

@@ -25,6 +25,7 @@ export const KernelErrorCodes = {
   KRN_ERR_DUPLICATE_TOOL: 'two tools share one name',
   KRN_ERR_DUPLICATE_SERVICE: 'two groups register a service under one name',
   KRN_ERR_UNDECLARED_SERVICE: 'a tool group resolves a service of a group it does not declare as a dependency',
+  KRN_ERR_SERVICE_PER_CALL: 'a tool group resolves outside a call a service that is built per call',
   KRN_ERR_DUPLICATE_JOB: 'two jobs share one name',
   KRN_ERR_DUPLICATE_RESOURCE: 'two resources share one URI, or two resource templates one pattern',
   KRN_ERR_DUPLICATE_PROMPT: 'two prompts share one name',
@@ -33,7 +34,8 @@ export const KernelErrorCodes = {
   KRN_ERR_TOOL_HINTS: 'a tool does not state all four MCP hints',
   KRN_ERR_JOB_INVALID: 'a job definition is invalid',
   KRN_ERR_METRIC_INVALID: 'a metric is declared twice, misnamed, or counted without being declared',
-  KRN_ERR_RETENTION_INVALID: 'a retention rule names a table or column that is not a plain identifier',
+  KRN_ERR_RETENTION_INVALID:
+    'a retention rule names a table or column that is not a plain identifier, or a table no entity maps',
   KRN_ERR_DUE_ROWS_INVALID: 'a claim of due rows names a table or column that is not a plain identifier',
   KRN_ERR_DATA_DIR_LOCKED: 'the data folder is in use by another process',
   KRN_ERR_DATABASE: 'the database could not be reached or migrated',

@@ -1,4 +1,5 @@
 import type { LogLevel } from './log-level.js';
+import type { ClientRequests } from './client-requests.js';
 
 /**
  * What a tool may tell the client while it works, besides its result: progress on long work and
@@ -20,4 +21,6 @@ export const silentReporter: CallReporter = {
 /** Where a request's tool call gets its reporter (the request's stream): `group` names the logger, `secrets` are never echoed. */
 export interface ReporterSource {
   reporter(group: string, secrets: readonly string[]): CallReporter;
+  /** What the call may ask its client (a person's answer, the client's model). */
+  readonly client: ClientRequests;
 }

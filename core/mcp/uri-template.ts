@@ -46,3 +46,8 @@ export function templateId(value: string, what: string): number {
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what, value);
   return id;
 }
+
+/** The URI `template` names with `values` bound: the inverse of match(). */
+export function expandUriTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(VARIABLE, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}

@@ -69,6 +69,13 @@ export class Metrics implements GroupMetrics {
     registers: [this.registry],
   });
 
+  readonly retentionFailures = new Counter({
+    name: 'switchboard_retention_failures_total',
+    help: 'Retention rules whose sweep failed in a run, by group and table (the other rules still ran)',
+    labelNames: ['group', 'table'] as const,
+    registers: [this.registry],
+  });
+
   constructor(
     private readonly orm: MikroORM,
     private readonly log: FastifyBaseLogger,

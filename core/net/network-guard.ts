@@ -39,6 +39,26 @@ export interface CheckedAddress {
   family: 4 | 6;
 }
 
+/** A URL a shop configured, as it may be stored; `warning` says what the shop should know about it. */
+export interface ConfiguredUrl {
+  url: URL;
+  /** Set when the name does not resolve right now: stored all the same, and every call checks it again. */
+  warning: string | null;
+}
+
+/**
+ * A name that does not resolve (now): not a refusal — nothing says the address is not allowed —
+ * but a failure to reach it, with the code of the system resolver's (ENOTFOUND), so clients report
+ * it as they report any host they cannot reach.
+ */
+export class HostNotResolvedError extends Error {
+  readonly code = 'ENOTFOUND';
+  constructor(readonly host: string) {
+    super(`${host} does not resolve`);
+    this.name = 'HostNotResolvedError';
+  }
+}
+
 const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
@@ -91,23 +111,38 @@ export class NetworkGuard {
     });
   }
 
-  /** A URL a shop gave, before it is stored: scheme and every address checked. */
-  async checkUrl(raw: string | URL): Promise<URL> {
+  /**
+   * A URL a shop configures, before it is stored: a bad scheme or form, a literal private address
+   * and a name that resolves to one are refused (url_not_allowed). A name that does not resolve
+   * right now is accepted with a warning: DNS may be down or the record not published yet, and
+   * the check that counts is the one every call makes (`fetch`, `request`), pinned to the address
+   * it checked.
+   */
+  async checkUrl(raw: string | URL): Promise<ConfiguredUrl> {
     const url = this.parse(raw);
-    await this.checkHost(url.hostname);
-    return url;
+    try {
+      await this.checkHost(url.hostname);
+      return { url, warning: null };
+    } catch (err) {
+      if (!(err instanceof HostNotResolvedError)) throw err;
+      return {
+        url,
+        warning: `${err.host} does not resolve right now. The URL is saved; every call to it checks the name again and fails while it does not resolve.`,
+      };
+    }
   }
 
   /**
    * A host a client connects to itself (SMTP, IMAP): the address to connect to, checked. Connect
-   * to exactly this address (with the host name for TLS), not to the name again.
+   * to exactly this address (with the host name for TLS), not to the name again. A name that does
+   * not resolve throws HostNotResolvedError.
    */
   async checkHost(host: string): Promise<CheckedAddress> {
     const name = host.replace(/^\[|\]$/g, '');
     const answers = isIP(name)
       ? [{ address: name, family: (isIP(name) === 6 ? 6 : 4) as 4 | 6 }]
       : await this.lookup(name);
-    if (answers.length === 0) throw refused('the name does not resolve', { host: name });
+    if (answers.length === 0) throw new HostNotResolvedError(name);
     for (const answer of answers) {
       const kind = this.kindOf(answer.address);
       if (kind !== 'public')
@@ -178,7 +213,7 @@ export class NetworkGuard {
     try {
       return await this.resolve(name);
     } catch {
-      throw refused('the name does not resolve', { host: name });
+      throw new HostNotResolvedError(name);
     }
   }
 

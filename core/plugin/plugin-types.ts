@@ -5,14 +5,16 @@ import type { NamedMigration } from '../db/migration-renames.js';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
 import type { FastifyInstance, FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuthOutcome } from '../auth/auth-guard.js';
-import type { AwilixContainer } from 'awilix';
 import type { Listeners } from '../events/event-bus.js';
+import type { EventMap, EventName } from '../events/event-map.js';
 import type { Services } from './service-map.js';
+import type { GroupContainer } from './group-container.js';
 import type { ErrorCatalogue } from '../errors/error-catalogue.js';
 import type { AuditSink } from '../audit/audit-record.js';
 import type { OutboxConsumers } from '../outbox/outbox-map.js';
 import type { LogLevel } from '../mcp/log-level.js';
 import type { ContentBlock } from '../mcp/content.js';
+import type { ClientRequests } from '../mcp/client-requests.js';
 
 /** The authenticated tenant as handlers see it. */
 export interface ShopContext {
@@ -47,6 +49,12 @@ export interface ToolContext<Config = Record<string, unknown>> {
    * from it; anything else secret must not be passed.
    */
   clientLog(level: LogLevel, data: string | Record<string, unknown>): void;
+  /**
+   * What this call may ask the MCP client that made it: a person's answer (elicitation) or the
+   * client's own model (sampling). Jobs, listeners without a call, batches and clients that did not
+   * declare the capability get a client that can ask nothing (its flags are false).
+   */
+  client: ClientRequests;
   /**
    * Runs `work` in a short transaction of this shop, with the same group's services bound to it.
    * For work that must reach the network first and write afterwards (a model call, a mail server):
@@ -177,6 +185,12 @@ export interface ResourceTemplateDefinition {
   read: (params: Readonly<Record<string, string>>, ctx: ToolContext) => Promise<unknown>;
   /** Completions per template variable. */
   complete?: Record<string, Completer>;
+  /**
+   * The events that change a record, each with the variables of the record it changed:
+   * `{ 'tickets.assigned': (e) => ({ id: e.ticket_id }) }`. A client subscribed to that record's
+   * URI (resources/subscribe) hears of the change.
+   */
+  changedBy?: { [K in EventName]?: (payload: EventMap[K]) => Record<string, string | number> };
 }
 
 export interface PromptArgument {
@@ -204,11 +218,23 @@ export interface PromptDefinition {
   ) => Promise<{ description?: string; messages: PromptMessage[] }>;
 }
 
-/** Raw access for the rare group that needs HTTP routes of its own (inbound webhooks, public pages). */
-export interface SetupContext<Config = unknown> {
+/**
+ * What a group's `onReady` and `onClose` get: its config, the log, and the services that live as
+ * long as the server (`resolve`), among them the workers it provided at setup.
+ */
+export interface LifecycleContext<Config = unknown> {
+  config: Readonly<Config>;
+  log: FastifyBaseLogger;
+  resolve: GroupContainer['resolve'];
+}
+
+/**
+ * Raw access for the rare group that needs HTTP routes of its own (inbound webhooks, public
+ * pages), and the values its services share for the server's lifetime (`provide`).
+ */
+export interface SetupContext<Config = unknown> extends GroupContainer {
   app: FastifyInstance;
   config: Readonly<Config>;
-  container: AwilixContainer;
   /** Runs work for a shop in a scoped unit of work, the way tool calls do. */
   withShop<T>(
     shopId: number,
@@ -264,7 +290,10 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   readViews?: Record<string, string>;
   /** Applied in order; names must be unique within the group. `renamedFrom` carries an old name over. */
   migrations?: NamedMigration[];
-  /** Registered in the DI container, one instance per call scope. */
+  /**
+   * Registered in the DI container, one instance per call scope. Each is built with the services
+   * its group may resolve and, under `config`, its own group's validated config (ServiceDeps).
+   */
   services?: Record<string, ServiceClass>;
   /**
    * Every error_code the group's tools answer with besides the kernel's invalid_arguments and
@@ -300,7 +329,18 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
    * it commits, at least once, retried on a schedule.
    */
   outbox?: OutboxConsumers<Static<C>>;
+  /** The group's own HTTP routes, and the values its services share (`provide`); nothing runs yet. */
   setup?: (ctx: SetupContext<Static<C>>) => void | Promise<void>;
+  /**
+   * Starts the group's background work (a worker, a channel engine) once the server is ready,
+   * after every group's setup: under `listen()`, and under `app.ready()` in tests.
+   */
+  onReady?: (ctx: LifecycleContext<Static<C>>) => void | Promise<void>;
+  /**
+   * Stops it when the server closes, after the last request was answered; groups close in the
+   * reverse of their load order, so a group closes before those it depends on.
+   */
+  onClose?: (ctx: LifecycleContext<Static<C>>) => void | Promise<void>;
   /**
    * An audit sink: every mutation of every group, successful or failed, with its actor and its
    * arguments (`secret: true` ones redacted). Successes arrive inside the call's transaction.

@@ -32,7 +32,7 @@ export class ServiceAccess {
     return new ServiceAccess(owners, allowed, ports);
   }
 
-  /** Services a group registers itself at setup. */
+  /** Values a group provides at setup: its own, like its services. */
   claim(group: string, services: readonly string[]): void {
     for (const name of services) this.owners.set(name, group);
   }
@@ -66,6 +66,20 @@ export class ServiceAccess {
     // target's own descriptor of the name, and awilix answers that by merging every registration.
     return new Proxy({} as T, {
       get: (_target, name) => {
+        if (typeof name === 'string') this.check(group, name);
+        return (services as Record<string | symbol, unknown>)[name];
+      },
+    });
+  }
+
+  /**
+   * What a service of `group` is built with: the services as `group` sees them, and under
+   * `config` the group's own config, so no group registers its config by hand.
+   */
+  cradleOf<T extends object>(services: T, group: string, config: Readonly<Record<string, unknown>>): T {
+    return new Proxy({} as T, {
+      get: (_target, name) => {
+        if (name === 'config') return config;
         if (typeof name === 'string') this.check(group, name);
         return (services as Record<string | symbol, unknown>)[name];
       },

@@ -9,6 +9,7 @@ import type { ShopContext } from './plugin-types.js';
 import type { Outbox } from '../outbox/outbox.js';
 import type { CommitHooks } from '../tools/commit-hooks.js';
 import type { GroupMetrics } from '../metrics/metric-definition.js';
+import type { ClientRequests } from '../mcp/client-requests.js';
 
 /** What the kernel registers in every call scope. */
 export interface KernelServices {
@@ -29,6 +30,10 @@ export interface KernelServices {
   networkGuard: NetworkGuard;
   /** The counters the groups' manifests declare (core/metrics). */
   metrics: GroupMetrics;
+  /** What the call may ask its MCP client (core/mcp/client-requests.ts); asks nothing outside a client's call. */
+  client: ClientRequests;
+  /** The server's public base URL without a trailing slash, for links a service hands out; known once listening. */
+  baseUrl: () => string;
 }
 
 /**
@@ -42,3 +47,9 @@ export interface KernelServices {
 export interface GroupServices {}
 
 export type Services = KernelServices & GroupServices;
+
+/**
+ * What a group's service is built with: the services it may resolve, and `config`, its own
+ * group's validated config (each group's services get their own group's).
+ */
+export type ServiceDeps<Config> = Services & { readonly config: Readonly<Config> };

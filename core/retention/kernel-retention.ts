@@ -16,6 +16,12 @@ export const kernelRetention: RetentionRule<SwitchboardConfig>[] = [
     days: (config) => config.confirmation.retainDays,
   },
   {
+    // A session's rows are marked seen hourly while it holds its stream: a week unseen, its client went away.
+    table: 'mcp_subscriptions',
+    column: 'seen_at',
+    days: () => 7,
+  },
+  {
     table: 'job_runs',
     // A run still "running" that long belongs to a process that died mid-run.
     column: 'started_at',

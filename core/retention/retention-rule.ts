@@ -1,6 +1,7 @@
 /**
  * A table that only grows, and when its rows may go. The kernel's retention job deletes rows whose
- * `column` is older than `days` (and that match `where`), oldest id first, in bounded batches.
+ * `column` is older than `days` (and that match `where`), oldest first by the table's primary key
+ * (read from the entity that maps the table), in bounded batches.
  */
 export interface RetentionRule<Config = unknown> {
   table: string;

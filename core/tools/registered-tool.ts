@@ -4,7 +4,9 @@ import type { Validator } from 'typebox/compile';
 import type { ConfirmationPolicy, ToolDefinition } from '../plugin/plugin-types.js';
 import { ToolOutput } from './tool-output.js';
 import { secretPaths } from '../audit/secret-args.js';
-import { boundIntegers } from './bound-integers.js';
+import { boundIntegers, INTEGER_MAX, INTEGER_MIN } from './bound-integers.js';
+import { compactSchema } from './compact-schema.js';
+import { publishedOutput } from './published-output.js';
 
 export interface ToolAnnotations {
   title: string;
@@ -22,10 +24,14 @@ export interface ToolDescriptor {
   annotations: ToolAnnotations;
 }
 
-/** From 2025-06-18 on: a top-level title and the output schema. */
-export interface ToolDescriptorWithOutput extends ToolDescriptor {
+/**
+ * From 2025-06-18 on: a top-level title and the output schema. The title is not repeated in the
+ * annotations: that revision shows the top-level one first.
+ */
+export interface ToolDescriptorWithOutput extends Omit<ToolDescriptor, 'annotations'> {
   title: string;
-  outputSchema: TSchema;
+  outputSchema: object;
+  annotations: Omit<ToolAnnotations, 'title'>;
 }
 
 /** A tool as the kernel runs it: its definition plus what is derived once at boot. */
@@ -42,14 +48,14 @@ export interface RegisteredTool {
   /** The arguments marked `secret: true`, redacted wherever arguments are shown. */
   secretPaths: string[][];
   descriptor: ToolDescriptor;
-  descriptorWithOutput: ToolDescriptorWithOutput;
+  /** The output schema as published before the registry shares records across tools (tool-registry.ts). */
+  publishedOutput: Record<string, unknown>;
 }
 
 const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
   none: '',
-  agent:
-    ' Requires confirmation: the first call only describes what will happen (requires_confirmation: true); call again with the same arguments and confirm: true to execute.',
-  user: ' Requires confirmation by the user: the first call returns a confirmation_url for the user to approve or reject. Stop after that response and do not call again; a repeated call invalidates the pending confirmation.',
+  agent: ' Confirmed in two calls: the first only describes what will happen; repeat it with confirm: true to execute.',
+  user: ' The user confirms: the call returns a confirmation_url for them to approve or reject. Stop there and do not call again; a repeat invalidates it.',
 };
 
 /**
@@ -57,8 +63,8 @@ const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
  * it, so such a call must get the rule's answer (a repeated call), not an unknown-argument error.
  */
 const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string> = {
-  agent: 'true on the second call, to execute what the first call described.',
-  user: 'Does not execute this tool: only the user can, on the confirmation page. A call with confirm: true is a repeated call and invalidates the pending confirmation.',
+  agent: 'true on the second call, to execute.',
+  user: 'Does not execute: only the user can, on the confirmation page; a call with it invalidates the pending one.',
 };
 
 export function registerTool(group: string, definition: ToolDefinition): RegisteredTool {
@@ -71,7 +77,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   if (confirmation !== 'none') {
     properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
     properties.confirmation_token = Type.Optional(
-      Type.String({ description: 'The confirmation_token of the first call, optional with confirm.' }),
+      Type.String({ description: 'From the first call; optional with confirm.' }),
     );
   }
   // The input's own $-keywords ($schema, $defs that its $refs point into, $id) stay as written.
@@ -86,7 +92,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   const descriptor: ToolDescriptor = {
     name: definition.name,
     description: definition.description + CONFIRMATION_NOTE[confirmation],
-    inputSchema,
+    inputSchema: compactSchema(inputSchema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX] }),
     annotations: {
       title: definition.title,
       readOnlyHint: hints.readOnly,
@@ -108,13 +114,6 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
     output,
     secretPaths: secretPaths(definition.input),
     descriptor,
-    descriptorWithOutput: {
-      name: descriptor.name,
-      title: definition.title,
-      description: descriptor.description,
-      inputSchema,
-      outputSchema: output.schema,
-      annotations: descriptor.annotations,
-    },
+    publishedOutput: publishedOutput(output.schema),
   };
 }

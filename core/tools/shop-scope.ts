@@ -10,6 +10,7 @@ import type { ServiceAccess } from '../plugin/service-access.js';
 import type { Services } from '../plugin/service-map.js';
 import { Outbox, type OutboxWiring } from '../outbox/outbox.js';
 import { silentReporter, type CallReporter } from '../mcp/call-reporter.js';
+import { noClient, type ClientRequests } from '../mcp/client-requests.js';
 import { BeforeCommit, NO_COMMIT, type CommitHooks } from './commit-hooks.js';
 
 export interface ScopeOptions {
@@ -18,6 +19,8 @@ export interface ScopeOptions {
   requestId?: string;
   /** Where the work's progress and client log messages go (a tool call's stream); nowhere by default. */
   reporter?: CallReporter;
+  /** What the work may ask the call's client; nothing by default. */
+  client?: ClientRequests;
 }
 
 /**
@@ -59,12 +62,19 @@ export class ShopScope {
   /** @internal for CallContext */
   createScope(ctx: CallContext): AwilixContainer {
     const created = this.container.createScope();
+    // em and events are made on first use: a service that only reads its config or calls out does
+    // not pay for the EntityManager fork. Leak-safe as asValue is (the call context holds them).
+    // Plain resolvers: asFunction parses its function's parameter list on every call here.
     created.register({
-      em: asValue(ctx.em),
+      em: { resolve: () => ctx.em, isLeakSafe: true },
       shop: asValue(ctx.shop),
       commit: asValue(ctx.commit),
-      events: asValue(this.events.forScope((group) => ctx.as(group))),
-      // A plain resolver: asFunction parses its function's parameter list on every call here.
+      client: asValue(ctx.client),
+      events: {
+        resolve: () => this.events.forScope((group) => ctx.as(group)),
+        lifetime: Lifetime.SCOPED,
+        isLeakSafe: true,
+      },
       outbox: { resolve: () => new Outbox(ctx.em, ctx.shop, this.outbox), lifetime: Lifetime.SCOPED },
     });
     return created;
@@ -82,7 +92,7 @@ export class ShopScope {
   async runSystem<T>(work: (ctx: Omit<ToolContext, 'shop' | 'transaction'>) => Promise<T>, group: string): Promise<T> {
     const em = this.orm.em.fork();
     const scope = this.container.createScope();
-    scope.register({ em: asValue(em), commit: asValue(NO_COMMIT) });
+    scope.register({ em: asValue(em), commit: asValue(NO_COMMIT), client: asValue(noClient) });
     try {
       const services = this.servicesFor(scope.cradle as Services, group);
       return await work({
@@ -93,6 +103,7 @@ export class ShopScope {
         requestId: 'job',
         progress: silentReporter.progress,
         clientLog: silentReporter.log,
+        client: noClient,
       });
     } finally {
       await scope.dispose();
@@ -111,7 +122,7 @@ export class ShopScope {
   /** The shop as handlers see it, read from the shops table. */
   async loadShop(shopId: number): Promise<ShopContext | null> {
     // A plain statement: every channel batch and job tick starts here, and hydrating an entity
-    // that is then dropped cost more than the read (issue 16's inbound path).
+    // that is then dropped cost more than the read (the inbound message path).
     const [shop] = await sql<ShopContext>(
       this.orm.em,
       'select id, name, timezone, locale, currency from shops where id = $1',
@@ -141,6 +152,7 @@ export function extendContext<X extends object>(ctx: ToolContext, extra: X): Omi
     requestId: ctx.requestId,
     progress: ctx.progress,
     clientLog: ctx.clientLog,
+    client: ctx.client,
     get em() {
       return ctx.em;
     },
@@ -168,6 +180,7 @@ class CallContext implements ToolContext {
   readonly requestId: string;
   readonly progress: ToolContext['progress'];
   readonly clientLog: ToolContext['clientLog'];
+  readonly client: ClientRequests;
   private readonly group: string | undefined;
   /** The work that runs last in the unit of work's transaction (none without one). */
   readonly commit: CommitHooks;
@@ -187,6 +200,7 @@ class CallContext implements ToolContext {
     const reporter = options.reporter ?? silentReporter;
     this.progress = reporter.progress;
     this.clientLog = reporter.log;
+    this.client = options.client ?? noClient;
     this.commit = scopedEm ? new BeforeCommit(scopedEm.getTransactionContext()) : NO_COMMIT;
   }
 
@@ -205,6 +219,7 @@ class CallContext implements ToolContext {
       group: this.group,
       requestId: this.requestId,
       reporter: { progress: this.progress, log: this.clientLog },
+      client: this.client,
     });
   }
 
@@ -222,6 +237,7 @@ class CallContext implements ToolContext {
               group,
               requestId: this.requestId,
               reporter: { progress: this.progress, log: this.clientLog },
+              client: this.client,
             }),
     });
     return view;

@@ -2,7 +2,8 @@ import { Value } from 'typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContext, ToolContext } from '../plugin/plugin-types.js';
 import { describeErrors, type FieldError } from '../config/schema-errors.js';
-import { nulCharacterErrors } from './nul-characters.js';
+import { unstorableTextErrors } from './unstorable-text.js';
+import { MAX_NESTING, tooDeepAt } from '../util/nesting.js';
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
 import { toToolFailure } from '../errors/map-error.js';
 import { ToolError } from '../errors/tool-error.js';
@@ -16,6 +17,7 @@ import { handlerArgs } from './handler-args.js';
 import { secretValues } from '../audit/secret-args.js';
 import type { CallReporter, ReporterSource } from '../mcp/call-reporter.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { noClient, type ClientRequests } from '../mcp/client-requests.js';
 import { grantRefusal, MAIN_TOKEN, type TokenGrant } from '../auth/token-grant.js';
 
 export interface ToolOutcome {
@@ -23,11 +25,18 @@ export interface ToolOutcome {
   isError: boolean;
 }
 
+/** A call's outcome with how it ended: `ok`, `confirmation_required`, or the error_code it failed with. */
+export interface CalledTool extends ToolOutcome {
+  ended: string;
+}
+
 export interface ExecuteHooks {
   before?: (ctx: ToolContext) => Promise<boolean>;
   after?: (ctx: ToolContext, payload: Record<string, unknown>) => Promise<void>;
   /** Where the handler's progress and client log messages go. */
   reporter?: CallReporter;
+  /** What the handler may ask the call's client. */
+  client?: ClientRequests;
 }
 
 /**
@@ -55,20 +64,22 @@ export class ToolInvoker {
     requestId: string,
     stream?: ReporterSource,
     grant: TokenGrant = MAIN_TOKEN,
-  ): Promise<ToolOutcome> {
+  ): Promise<CalledTool> {
     const tool = this.registry.get(name);
     if (!tool) throw new JsonRpcError(RpcCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     const started = performance.now();
     const outcome = await this.answer(tool, shop, rawArgs ?? {}, requestId, stream, grant);
     const { payload } = outcome;
     const failed = outcome.isError || (payload.success === false && payload.requires_confirmation !== true);
+    const errorCode = failed ? String(payload.error_code ?? 'internal_error') : '';
+    const asked = !failed && payload.requires_confirmation === true;
     this.metrics.toolCall(
       name,
-      failed ? 'failed' : payload.requires_confirmation === true ? 'confirmation_required' : 'success',
-      failed ? String(payload.error_code ?? 'internal_error') : '',
+      failed ? 'failed' : asked ? 'confirmation_required' : 'success',
+      errorCode,
       (performance.now() - started) / 1000,
     );
-    return outcome;
+    return { ...outcome, ended: failed ? errorCode : asked ? 'confirmation_required' : 'ok' };
   }
 
   private async answer(
@@ -87,23 +98,27 @@ export class ToolInvoker {
     const origin = originOf(grant.name);
     if (refusal) {
       const payload = { success: false, ...refusal };
-      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, payload);
+      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, payload, false);
       return { payload, isError: true };
     }
     const errors = argumentErrors(tool, args);
     if (errors.length > 0) {
       const refused = invalidArguments(tool, errors);
-      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, refused.payload);
+      await this.audit.failure(tool, shop, args as Record<string, unknown>, origin, requestId, refused.payload, false);
       return refused;
     }
     const values = tool.hasDefaults
       ? (Value.Default(tool.inputSchema, structuredClone(args)) as Record<string, unknown>)
       : (args as Record<string, unknown>);
     const reporter = stream?.reporter(tool.group, secretValues(values, tool.secretPaths));
+    const client = stream?.client ?? noClient;
     try {
       if (tool.confirmation === 'none')
-        return { payload: (await this.execute(tool, shop, values, requestId, { reporter }, origin))!, isError: false };
-      const outcome = await this.gate.handle(tool, shop, values, requestId, reporter, origin);
+        return {
+          payload: (await this.execute(tool, shop, values, requestId, { reporter, client }, origin))!,
+          isError: false,
+        };
+      const outcome = await this.gate.handle(tool, shop, values, requestId, { reporter, client }, origin);
       if (!outcome.isError) this.check(tool, outcome.payload);
       return outcome;
     } catch (err) {
@@ -146,6 +161,7 @@ export class ToolInvoker {
         group: tool.group,
         requestId,
         reporter: hooks.reporter,
+        client: hooks.client,
       },
     );
   }
@@ -163,13 +179,18 @@ export class ToolInvoker {
 }
 
 /**
- * What is wrong with a call's arguments, by field: the input schema (with the kernel's integer
- * bounds), and NUL characters in any string, which PostgreSQL cannot store. Empty when they are fine.
+ * What is wrong with a call's arguments, by field: nesting deeper than MAX_NESTING (checked first,
+ * without recursing, so that nothing after it can run out of stack), text PostgreSQL cannot store
+ * anywhere (NUL, lone surrogates), and the input schema (with the kernel's integer bounds). Empty
+ * when they are fine.
  */
 export function argumentErrors(tool: RegisteredTool, args: unknown): FieldError[] {
-  const nul = nulCharacterErrors(args);
-  if (tool.validator.Check(args)) return nul;
-  return [...nul, ...describeErrors(tool.validator.Errors(args))];
+  const deep = tooDeepAt(args);
+  if (deep !== undefined)
+    return [{ path: deep, message: `nests deeper than the ${MAX_NESTING} levels arguments may have` }];
+  const text = unstorableTextErrors(args);
+  if (tool.validator.Check(args)) return text;
+  return [...text, ...describeErrors(tool.validator.Errors(args))];
 }
 
 function invalidArguments(tool: RegisteredTool, errors: FieldError[]): ToolOutcome {

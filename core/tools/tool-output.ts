@@ -27,7 +27,7 @@ const checkPending = Compile(PENDING);
 const FAILURE = Type.Object(
   {
     success: Type.Literal(false),
-    error_code: Type.String({ description: 'Stable snake_case code (see the group’s error catalogue).' }),
+    error_code: Type.String(),
     message: Type.String(),
   },
   { additionalProperties: true },

@@ -1,6 +1,8 @@
 import { KernelError } from '../errors/kernel-error.js';
 import type { ToolDefinition } from '../plugin/plugin-types.js';
-import { registerTool, type RegisteredTool } from './registered-tool.js';
+import { registerTool, type RegisteredTool, type ToolDescriptorWithOutput } from './registered-tool.js';
+import { shareRepeatedShapes } from './compact-schema.js';
+import { shareRecordsAcrossTools } from './shared-records.js';
 import { hasOutputSchemas, type ProtocolVersion } from '../transport/protocol-version.js';
 import { grantAllows, grantViewKey, isUnrestricted, type TokenGrant } from '../auth/token-grant.js';
 
@@ -25,6 +27,8 @@ export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
   private pages: Pages = { base: [], withOutput: [] };
   private readonly views = new Map<string, Pages>();
+  /** What 2025-06-18+ clients are listed, per tool: fixed at seal, when every tool's records are known. */
+  private withOutput = new Map<string, ToolDescriptorWithOutput>();
   private pageSize = 1;
   private sealed = false;
 
@@ -49,7 +53,37 @@ export class ToolRegistry {
   seal(pageSize: number): void {
     const size = pageSize > 0 ? pageSize : Math.max(this.tools.size, 1);
     this.pageSize = size;
-    this.pages = this.paginateAll([...this.tools.values()]);
+    const tools = [...this.tools.values()];
+    const outputs = shareRecordsAcrossTools(
+      tools.map((t) => ({
+        tool: t.definition.name,
+        group: t.group,
+        query: t.definition.kind === 'query',
+        schema: t.publishedOutput,
+      })),
+    );
+    this.withOutput = new Map(
+      tools.map(
+        ({
+          descriptor: {
+            annotations: { title: _, ...hints },
+            ...descriptor
+          },
+          definition,
+        }) => [
+          definition.name,
+          {
+            name: descriptor.name,
+            title: definition.title,
+            description: descriptor.description,
+            inputSchema: descriptor.inputSchema,
+            outputSchema: shareRepeatedShapes(outputs.get(definition.name)!),
+            annotations: hints,
+          },
+        ],
+      ),
+    );
+    this.pages = this.paginateAll(tools);
     this.sealed = true;
   }
 
@@ -60,7 +94,7 @@ export class ToolRegistry {
         this.pageSize,
       ),
       withOutput: paginate(
-        tools.map((t) => t.descriptorWithOutput),
+        tools.map((t) => this.withOutput.get(t.definition.name)!),
         this.pageSize,
       ),
     };

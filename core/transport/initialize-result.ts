@@ -39,7 +39,7 @@ export function initializeResult(
         protocolVersion,
         capabilities: {
           tools: { listChanged: false },
-          resources: { subscribe: false, listChanged: false },
+          resources: { subscribe: true, listChanged: false },
           prompts: { listChanged: false },
           completions: {},
           logging: {},

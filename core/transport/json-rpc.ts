@@ -1,4 +1,6 @@
 import { JsonRpcError, RpcCode } from '../errors/json-rpc-error.js';
+import { MAX_NESTING, tooDeepAt } from '../util/nesting.js';
+import { unstorableTextErrors } from '../tools/unstorable-text.js';
 
 export type RequestId = string | number;
 
@@ -11,8 +13,8 @@ export interface RpcRequest {
 
 export type Classified =
   | RpcRequest
-  /** Notifications and client responses: nothing to answer. */
-  | { kind: 'silent' }
+  /** Notifications and client responses: nothing to answer; the message goes to the call it concerns. */
+  | { kind: 'silent'; message: Record<string, unknown> }
   | { kind: 'invalid'; id: RequestId | null; error: JsonRpcError };
 
 const isId = (id: unknown): id is RequestId =>
@@ -27,25 +29,46 @@ export function classify(message: unknown): Classified {
   const echoId = isId(m.id) ? m.id : null;
   if (m.jsonrpc !== '2.0') return invalid(echoId, 'Invalid Request: "jsonrpc" must be "2.0"');
   if (typeof m.method !== 'string') {
-    if ('result' in m || 'error' in m) return { kind: 'silent' };
+    if ('result' in m || 'error' in m) return { kind: 'silent', message: m };
     return invalid(echoId, 'Invalid Request: "method" must be a string');
   }
-  if (!('id' in m)) return { kind: 'silent' };
+  if (!('id' in m)) return { kind: 'silent', message: m };
   if (!isId(m.id)) return invalid(null, 'Invalid Request: "id" must be a string or an integer');
-  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) {
-    return {
-      kind: 'invalid',
-      id: m.id,
-      error: new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: "params" must be an object'),
-    };
-  }
-  return { kind: 'request', id: m.id, method: m.method, params: (m.params as Record<string, unknown>) ?? {} };
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params)))
+    return invalidParams(m.id, 'Invalid params: "params" must be an object');
+  const params = (m.params as Record<string, unknown>) ?? {};
+  const envelope = envelopeOf(m.method, params);
+  const deep = tooDeepAt(envelope);
+  if (deep !== undefined)
+    return invalid(m.id, `Invalid Request: params nest deeper than ${MAX_NESTING} levels (at params.${deep})`);
+  // Prompt arguments and completion values reach queries as tool arguments do.
+  const text = unstorableTextErrors(envelope).map((e) => ({ path: `params.${e.path}`, message: e.message }));
+  if (text.length > 0)
+    return invalidParams(m.id, `Invalid params: ${text.map((e) => `${e.path} ${e.message}`).join('; ')}`, {
+      errors: text,
+    });
+  return { kind: 'request', id: m.id, method: m.method, params };
 }
+
+/**
+ * The params the transport checks: all of them but a tool call's arguments, which the tool
+ * pipeline checks itself and answers as invalid_arguments naming the field.
+ */
+const envelopeOf = (method: string, params: Record<string, unknown>) =>
+  method === 'tools/call' && typeof params.arguments === 'object' && params.arguments !== null
+    ? { ...params, arguments: {} }
+    : params;
 
 const invalid = (id: RequestId | null, message: string): Classified => ({
   kind: 'invalid',
   id,
   error: new JsonRpcError(RpcCode.INVALID_REQUEST, message),
+});
+
+const invalidParams = (id: RequestId, message: string, data?: unknown): Classified => ({
+  kind: 'invalid',
+  id,
+  error: new JsonRpcError(RpcCode.INVALID_PARAMS, message, data),
 });
 
 /** Serialized JSON; cached results (tools/list pages) are kept as UTF-8 bytes, encoded once at boot. */

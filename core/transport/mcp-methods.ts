@@ -4,6 +4,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolInvoker } from '../tools/tool-invoker.js';
 import type { ResourceRegistry } from '../resources/resource-registry.js';
 import type { ResourceReader } from '../mcp/resource-reader.js';
+import type { ResourceSubscriptions } from '../resources/resource-subscriptions.js';
 import type { PromptMethods } from '../mcp/prompt-methods.js';
 import type { Completions } from '../mcp/completions.js';
 import type { ReporterSource } from '../mcp/call-reporter.js';
@@ -20,6 +21,15 @@ interface AuthenticatedCall {
   requestId: string;
   version: ProtocolVersion;
   stream?: ReporterSource;
+  note?: CallNote;
+  /** The client's session (Mcp-Session-Id), when it has one. */
+  sessionKey?: string;
+}
+
+/** What tools/call tells the request's log line: the tool it ran and how the call ended. */
+export interface CallNote {
+  tool?: string;
+  outcome?: string;
 }
 
 export interface McpParts {
@@ -27,6 +37,7 @@ export interface McpParts {
   invoker: ToolInvoker;
   resources: ResourceRegistry;
   reader: ResourceReader;
+  subscriptions: ResourceSubscriptions;
   prompts: PromptMethods;
   completions: Completions;
   initializeResult: (version: ProtocolVersion) => string;
@@ -49,7 +60,8 @@ export class McpMethods {
   /**
    * `shop` is null only for initialize, the one method that needs no token. `version` is the
    * revision the request carries in MCP-Protocol-Version (the base revision when it has none).
-   * `stream`: the request's stream, when its client can hear notifications.
+   * `stream`: the request's stream, when its client can hear notifications; `note` is filled in for
+   * the request's log line; `sessionKey`: the client's session, when it sent one.
    */
   async handle(
     request: RpcRequest,
@@ -58,6 +70,8 @@ export class McpMethods {
     requestId: string,
     version: ProtocolVersion,
     stream?: ReporterSource,
+    note?: CallNote,
+    sessionKey?: string,
   ): Promise<RawJson> {
     const { method, params } = request;
     if (method === 'initialize') {
@@ -71,7 +85,7 @@ export class McpMethods {
     }
     if (!shop) throw new Error('authenticated method reached without a shop');
     if (!this.knows(method)) throw new JsonRpcError(RpcCode.METHOD_NOT_FOUND, `Method not found: ${method}`);
-    return this.methods[method]!({ shop, grant, params, requestId, version, stream });
+    return this.methods[method]!({ shop, grant, params, requestId, version, stream, note, sessionKey });
   }
 
   /** Whether `method` is one this server answers (the metrics label every other name `unknown`). */
@@ -83,7 +97,8 @@ export class McpMethods {
   private readonly methods: Record<string, (call: AuthenticatedCall) => RawJson | Promise<RawJson>> = {
     ping: () => '{}',
     'tools/list': ({ params, version, grant }) => this.listTools(params.cursor, version, grant),
-    'tools/call': ({ shop, grant, params, requestId, stream }) => this.callTool(shop, grant, params, requestId, stream),
+    'tools/call': ({ shop, grant, params, requestId, stream, note }) =>
+      this.callTool(shop, grant, params, requestId, stream, note),
     'resources/list': ({ grant }) =>
       grant.groups === null
         ? this.resourceList
@@ -96,6 +111,10 @@ export class McpMethods {
           }),
     'resources/read': ({ shop, params, requestId, grant }) =>
       this.parts.reader.read(shop, params.uri, requestId, grant),
+    'resources/subscribe': ({ shop, params, requestId, grant, sessionKey }) =>
+      this.parts.subscriptions.subscribe(shop, sessionKey, params.uri, requestId, grant),
+    'resources/unsubscribe': ({ shop, params, sessionKey }) =>
+      this.parts.subscriptions.unsubscribe(shop, sessionKey, params.uri),
     'prompts/list': ({ grant }) => this.parts.prompts.list(grant),
     'prompts/get': ({ shop, params, requestId, grant }) => this.parts.prompts.get(shop, params, requestId, grant),
     'completion/complete': ({ shop, params, requestId, grant }) =>
@@ -122,6 +141,7 @@ export class McpMethods {
     params: Record<string, unknown>,
     requestId: string,
     stream?: ReporterSource,
+    note?: CallNote,
   ): Promise<string> {
     if (typeof params.name !== 'string')
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: tools/call needs params.name (string)');
@@ -129,7 +149,18 @@ export class McpMethods {
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
       throw new JsonRpcError(RpcCode.INVALID_PARAMS, 'Invalid params: params.arguments must be an object');
     }
-    const { payload, isError } = await this.parts.invoker.call(shop, params.name, args, requestId, stream, grant);
+    const { payload, isError, ended } = await this.parts.invoker.call(
+      shop,
+      params.name,
+      args,
+      requestId,
+      stream,
+      grant,
+    );
+    if (note) {
+      note.tool = params.name;
+      note.outcome = ended;
+    }
     const text = JSON.stringify(payload);
     const extra = contentOf(payload).map((block) => `,${JSON.stringify(block)}`);
     return `{"content":[{"type":"text","text":${JSON.stringify(text)}}${extra.join('')}],"structuredContent":${text},"isError":${isError}}`;

@@ -12,7 +12,7 @@ import {
   type RawJson,
   type RpcRequest,
 } from './json-rpc.js';
-import type { McpMethods } from './mcp-methods.js';
+import type { CallNote, McpMethods } from './mcp-methods.js';
 import {
   BASE_PROTOCOL_VERSION,
   isProtocolVersion,
@@ -24,6 +24,10 @@ import { CallStream } from './call-stream.js';
 import { DEFAULT_LOG_LEVEL, type LogLevel } from '../mcp/log-level.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { MAIN_TOKEN, narrowTo, type TokenGrant } from '../auth/token-grant.js';
+import { requestSummary, type CallSummary } from '../logging/request-log.js';
+import { declaredCapabilities, type McpSession, type McpSessions } from './mcp-session.js';
+import { routeKey, type ClientMessageRouter } from './client-message-router.js';
+import type { SessionNotices } from '../mcp/session-notices.js';
 
 export interface McpRouteOptions {
   methods: McpMethods;
@@ -35,6 +39,13 @@ export interface McpRouteOptions {
   metrics: Metrics;
   /** The enabled groups: what a group-subset URL (/g/a,b/) may name. */
   groups: ReadonlySet<string>;
+  sessions: McpSessions;
+  /** Brings a client's answers and cancellations to the call they concern, on whichever process runs it. */
+  router: ClientMessageRouter;
+  /** Deadlines of requests to the client (elicitation: a person; sampling: a model). */
+  elicitationTimeoutMs: number;
+  samplingTimeoutMs: number;
+  notices: SessionNotices;
 }
 
 /**
@@ -42,17 +53,28 @@ export interface McpRouteOptions {
  * and an authenticated shop, and return serialized results.
  */
 export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
-  const { methods, auth, maxBatchLength, metrics, perShop, groups } = options;
-  // A label per method the server knows: a client inventing names must not grow the series.
-  const count = (method: string, status: number | 'ok') =>
-    metrics.rpcRequests.inc({ method: methods.knows(method) ? method : 'unknown', status: String(status) });
+  const { methods, auth, maxBatchLength, metrics, perShop, groups, sessions, router } = options;
+  /**
+   * Counts a message's answer and lists it for the request's log line, under a label per method the
+   * server knows: a client inventing names must not grow the series or fill the log. `method` is
+   * null for a message that is not valid JSON-RPC.
+   */
+  const settle = (calls: CallSummary[], method: string | null, status: number | 'ok', note: CallNote = {}) => {
+    const known = method !== null && methods.knows(method) ? method : 'unknown';
+    metrics.rpcRequests.inc({ method: known, status: String(status) });
+    calls.push({
+      rpc: method === null ? 'invalid' : known,
+      ...(note.tool !== undefined && { tool: note.tool }),
+      outcome: note.outcome ?? String(status),
+    });
+  };
 
   // The raw string reaches the handler so that malformed JSON is answered as JSON-RPC -32700.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   for (const url of ['/', '/g/:groups', '/g/:groups/'])
     app.route({
-      method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+      method: ['PUT', 'DELETE', 'PATCH'],
       url,
       handler: (_req, reply) =>
         reply
@@ -96,6 +118,18 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
         `Unsupported MCP-Protocol-Version "${String(header)}"; this server speaks ${PROTOCOL_VERSIONS.join(', ')}`,
       );
     const version: ProtocolVersion = header ?? BASE_PROTOCOL_VERSION;
+    const sessionHeader = request.headers['mcp-session-id'];
+    let session: McpSession | null = null;
+    if (typeof sessionHeader === 'string') {
+      session = sessions.open(sessionHeader);
+      // As for a session that ended: the client starts a new one with initialize.
+      if (!session)
+        return sendRaw(
+          reply,
+          404,
+          errorResponse(null, new JsonRpcError(RpcCode.INVALID_REQUEST, 'Unknown Mcp-Session-Id: initialize again')),
+        );
+    }
     let body: unknown;
     try {
       body = JSON.parse(request.body as string);
@@ -103,6 +137,8 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       return refuseBody(reply, 'Parse error: the body is not valid JSON', RpcCode.PARSE_ERROR);
     }
     const batch = Array.isArray(body);
+    const summary = requestSummary(request);
+    summary.batch = batch;
     const messages: unknown[] = Array.isArray(body) ? body : [body];
     if (batch && messages.length === 0) return refuseBody(reply, 'Invalid Request: empty batch');
     // Checked before anything else is done per element, so a long batch costs one small answer.
@@ -122,36 +158,71 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
       }
       return item;
     });
-    if (batch && items.every((i) => i.kind === 'invalid'))
-      return refuseBody(reply, 'Invalid Request: no element of the batch is a valid JSON-RPC message');
 
     let shop: ShopContext | null = null;
     let logLevel: LogLevel = DEFAULT_LOG_LEVEL;
     let grant: TokenGrant = narrowTo(MAIN_TOKEN, subset);
-    const needsAuth = items.some((i) => i.kind === 'request' && i.method !== 'initialize');
+    // A client's answers and cancellations reach a call only through its session, and only its own shop's.
+    const routed = session ? items.filter((i) => i.kind === 'silent' && routable(i.message)) : [];
+    const needsAuth = routed.length > 0 || items.some((i) => i.kind === 'request' && i.method !== 'initialize');
     if (needsAuth) {
       let outcome;
       try {
-        outcome = await auth.check(request.headers.authorization, request.ip);
+        // A cached token is answered synchronously: no promise to wait on for it.
+        const checked = auth.check(request.headers.authorization, request.ip);
+        outcome = checked instanceof Promise ? await checked : checked;
       } catch (err) {
         throw toJsonRpcError(err, request.id, request.log);
       }
       if (!outcome.shop) {
         const code = outcome.status === 429 ? RpcCode.RATE_LIMITED : RpcCode.UNAUTHORIZED;
         const wait = outcome.status === 429 ? outcome.retryAfterSeconds : undefined;
-        for (const item of items) if (item.kind === 'request') count(item.method, code);
+        for (const item of items)
+          if (item.kind !== 'silent') settle(summary.calls, item.kind === 'request' ? item.method : null, code);
         return rejectAll(reply, items, batch, outcome.status, code, outcome.message, wait);
       }
       shop = outcome.shop;
+      summary.shop = shop.id;
       logLevel = outcome.logLevel;
       grant = narrowTo(outcome.grant, subset);
     }
 
-    // Notifications (progress, log messages) need a stream: only a lone request gets one, and only
-    // from a client that reads them. A batch is answered as plain JSON, without them.
+    for (const item of routed) {
+      const message = (item as { message: Record<string, unknown> }).message;
+      const cancelled = message.method === 'notifications/cancelled';
+      const id = cancelled ? (message.params as { requestId: string | number }).requestId : (message.id as string);
+      await router.deliver(routeKey(shop!.id, session!.key, cancelled ? 'cancel' : 'answer', id), message);
+    }
+
+    // Notifications (progress, log messages) and requests to the client need a stream: only a lone
+    // request gets one, and only from a client that reads them. A batch is answered as plain JSON,
+    // without them.
+    const first = items[0]!;
     const stream =
-      !batch && items[0]!.kind === 'request' && acceptsEventStream(request.headers.accept)
-        ? new CallStream(reply, progressTokenOf(items[0]!.params), logLevel)
+      !batch && first.kind === 'request' && acceptsEventStream(request.headers.accept)
+        ? new CallStream(
+            reply,
+            progressTokenOf(first.params),
+            logLevel,
+            session && shop
+              ? {
+                  shopId: shop.id,
+                  session,
+                  router,
+                  elicitationTimeoutMs: options.elicitationTimeoutMs,
+                  samplingTimeoutMs: options.samplingTimeoutMs,
+                  notices: options.notices,
+                }
+              : undefined,
+          )
+        : undefined;
+    // The client may cancel the call (notifications/cancelled, POSTed to any process): the
+    // requests it is waiting on are given up.
+    const stopWaiting =
+      stream && session && shop && first.kind === 'request'
+        ? router.wait(routeKey(shop.id, session.key, 'cancel', first.id), () =>
+            stream.cancel('the client cancelled the call'),
+          )
         : undefined;
     // Sequential on purpose: one client's batch is one conversation, and order is what it expects.
     // Every request counts against the shop's budget, a batch's one by one: those past it are
@@ -161,18 +232,25 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     for (const item of items) {
       if (item.kind === 'silent') continue;
       if (item.kind === 'invalid') {
-        count('invalid', item.error.code);
+        settle(summary.calls, null, item.error.code);
         responses.push(errorResponse(item.id, item.error));
         continue;
       }
       const wait = shop ? await perShop.hit(String(shop.id)) : 0;
       if (wait) {
         refusedFor = wait;
-        count(item.method, RpcCode.RATE_LIMITED);
+        settle(summary.calls, item.method, RpcCode.RATE_LIMITED);
         responses.push(errorResponse(item.id, rateLimited(wait)));
         continue;
       }
-      responses.push(await answer(item, shop, grant, request, version, stream));
+      responses.push(await answer(item, shop, grant, request, version, stream, summary.calls, session?.key));
+    }
+    stopWaiting?.();
+    // A client that can be asked things gets a session at initialize: the session carries what it
+    // declared to every later request, on any process.
+    if (!batch && first.kind === 'request' && first.method === 'initialize' && summary.calls[0]?.outcome === 'ok') {
+      const declared = declaredCapabilities(first.params.capabilities);
+      reply.header('mcp-session-id', sessions.issue(declared).id);
     }
     if (stream?.started) return stream.end(responses[0]!);
     if (refusedFor) reply.header('retry-after', String(refusedFor));
@@ -189,14 +267,17 @@ export async function mcpRoute(app: FastifyInstance, options: McpRouteOptions): 
     request: FastifyRequest,
     version: ProtocolVersion,
     stream: CallStream | undefined,
+    calls: CallSummary[],
+    sessionKey: string | undefined,
   ): Promise<RawJson> {
+    const note: CallNote = {};
     try {
-      const result = resultResponse(item.id, await methods.handle(item, shop, grant, request.id, version, stream));
-      count(item.method, 'ok');
-      return result;
+      const raw = await methods.handle(item, shop, grant, request.id, version, stream, note, sessionKey);
+      settle(calls, item.method, 'ok', note);
+      return resultResponse(item.id, raw);
     } catch (err) {
       const error = toJsonRpcError(err, request.id, request.log);
-      count(item.method, error.code);
+      settle(calls, item.method, error.code);
       return errorResponse(item.id, error);
     }
   }
@@ -220,6 +301,13 @@ function rejectAll(
     .filter((r): r is string => r !== null);
   return sendRaw(reply, status, batch ? batchResponse(responses) : (responses[0] ?? errorResponse(null, error)));
 }
+
+/** A client's answer to a server request, or its cancellation of one of its calls. */
+const routable = (message: Record<string, unknown>) =>
+  message.method === undefined
+    ? typeof message.id === 'string'
+    : message.method === 'notifications/cancelled' &&
+      ['string', 'number'].includes(typeof (message.params as { requestId?: unknown } | undefined)?.requestId);
 
 const acceptsEventStream = (accept: string | undefined) => accept !== undefined && accept.includes('text/event-stream');
 

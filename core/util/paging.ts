@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 
 /** The paging arguments every list tool takes (docs/decisions.md). */
 export const PagingArgs = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1-100.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Records to skip.' })),
 };
 

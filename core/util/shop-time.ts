@@ -1,4 +1,5 @@
 import { invalidArguments } from '../errors/tool-error.js';
+import { DATE_MESSAGE, DATE_TIME_MESSAGE, RANGE_BOUND_MESSAGE } from './date-args.js';
 
 /**
  * Date-times that tools take and give: read on the shop's wall clock unless they carry an offset,
@@ -48,11 +49,10 @@ function offsetMs(timeZone: string, instant: number): number {
  * A date-time argument → the instant. With `Z` or an offset it is exact; without, it is a wall
  * time in the shop's timezone (a wall time skipped by a DST change moves forward by the gap).
  */
-export function parseShopTime(raw: string, timeZone: string, field: string): Date {
+export function parseShopTime(raw: string, timeZone: string, field: string, form = DATE_TIME_MESSAGE): Date {
   const bad = (why: string) => invalidArguments(`${field} "${raw}" ${why}.`, [{ path: field, message: why }]);
   const m = FORMAT.exec(raw.trim());
-  if (!m)
-    throw bad("is not a date and time such as 2030-05-01 09:30:00 (the shop's time) or 2030-05-01T09:30:00+02:00");
+  if (!m) throw bad(form);
   const [, y, mo, d, h, mi, s = '0', ms = '0', zone] = m;
   const wall = Date.UTC(
     Number(y),
@@ -100,5 +100,25 @@ export function formatShopTime(date: Date, timeZone: string): string {
  */
 export function parseShopDay(raw: string, timeZone: string, field: string, edge: 'start' | 'end'): Date {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
-  return parseShopTime(day ? `${raw.trim()} ${edge === 'start' ? '00:00:00' : '23:59:59'}` : raw, timeZone, field);
+  return parseShopTime(
+    day ? `${raw.trim()} ${edge === 'start' ? '00:00:00' : '23:59:59.999'}` : raw,
+    timeZone,
+    field,
+    RANGE_BOUND_MESSAGE,
+  );
+}
+
+/** A date-only argument (`YYYY-MM-DD`) that must name a real day; returned as given. */
+export function parseLocalDate(raw: string, field: string): string {
+  const bad = (why: string) => invalidArguments(`${field} "${raw}" ${why}.`, [{ path: field, message: why }]);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
+  if (!m) throw bad(DATE_MESSAGE);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (
+    day.getUTCFullYear() !== Number(m[1]) ||
+    day.getUTCMonth() !== Number(m[2]) - 1 ||
+    day.getUTCDate() !== Number(m[3])
+  )
+    throw bad('is not a real date');
+  return raw.trim();
 }

@@ -14,13 +14,13 @@ export function normalizeDomains(entries: string[], field: string): string[] {
     if (!HOST.test(entry))
       throw invalidArguments(
         `${field}[${i}] "${raw}" is not a host name: give shop.example or *.shop.example, without scheme, port or path.`,
-        [{ path: `/${field}/${i}`, message: 'not a host or *.host' }],
+        [{ path: `${field}.${i}`, message: 'not a host or *.host' }],
       );
     out.add(entry);
   });
   if (out.size > DOMAINS_MAX)
     throw invalidArguments(`${field} lists ${out.size} domains; at most ${DOMAINS_MAX}.`, [
-      { path: `/${field}`, message: `at most ${DOMAINS_MAX}` },
+      { path: field, message: `at most ${DOMAINS_MAX}` },
     ]);
   return [...out];
 }

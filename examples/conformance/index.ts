@@ -9,9 +9,14 @@ import { testToolWithLogging } from './tools/test-tool-with-logging.js';
 import { testToolWithProgress } from './tools/test-tool-with-progress.js';
 import { testErrorHandling } from './tools/test-error-handling.js';
 import { jsonSchema202012Tool } from './tools/json-schema-2020-12-tool.js';
+import { testSampling } from './tools/test-sampling.js';
+import { testElicitation } from './tools/test-elicitation.js';
+import { testElicitationSep1034Defaults } from './tools/test-elicitation-sep1034-defaults.js';
+import { testElicitationSep1330Enums } from './tools/test-elicitation-sep1330-enums.js';
 import { staticText } from './resources/static-text.js';
 import { staticBinary } from './resources/static-binary.js';
 import { templateData } from './resources/template-data.js';
+import { watchedResource } from './resources/watched-resource.js';
 import { testSimplePrompt } from './prompts/test-simple-prompt.js';
 import { testPromptWithArguments } from './prompts/test-prompt-with-arguments.js';
 import { testPromptWithEmbeddedResource } from './prompts/test-prompt-with-embedded-resource.js';
@@ -37,8 +42,12 @@ export default definePlugin({
     testToolWithProgress,
     testErrorHandling,
     jsonSchema202012Tool,
+    testSampling,
+    testElicitation,
+    testElicitationSep1034Defaults,
+    testElicitationSep1330Enums,
   ],
-  resources: [staticText, staticBinary],
+  resources: [staticText, staticBinary, watchedResource],
   resourceTemplates: [templateData],
   prompts: [testSimplePrompt, testPromptWithArguments, testPromptWithEmbeddedResource, testPromptWithImage],
 });

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { ActivityConfig } from './config.js';
 import { ActivityEntry } from './entities/activity-entry.entity.js';
@@ -33,7 +32,4 @@ export default definePlugin({
   audit: activityAuditSink,
   tools: [listActivity, getActivityEntry, getResourceHistory, exportActivityCsv, configureActivityLog],
   retention: activityRetention,
-  setup: ({ container, config }) => {
-    container.register({ activityConfig: asValue(config) });
-  },
 });

@@ -1,12 +1,10 @@
 /** The activity group as other groups see it: its services. Types only. */
 import type { ActivityLogService } from './services/activity-log-service.js';
-import type { ActivityConfig } from './config.js';
 
 export type { ActivityLogService };
 
 declare module '../../core/index.js' {
   interface GroupServices {
     activityLogService: ActivityLogService;
-    activityConfig: ActivityConfig;
   }
 }

@@ -33,7 +33,7 @@ export const advancedErrors = defineErrors({
     '"webhook_delivery", "custom_function" or "crm_field_definition"',
   ),
   url_not_allowed: {
-    when: 'webhook_url or a custom function’s url resolves to a private, loopback, link-local or otherwise internal address, or does not resolve.',
+    when: 'webhook_url or a custom function’s url is or resolves to a private, loopback, link-local or otherwise internal address (a name that does not resolve right now is saved, with a warning).',
     data: { reason: 'why', host: 'the host refused', address: 'the address it resolved to, when it did' },
   },
 });

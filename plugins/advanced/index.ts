@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { AdvancedConfig } from './config.js';
 import { advancedErrors } from './errors.js';
@@ -101,11 +100,8 @@ export default definePlugin({
     { table: 'webhook_attempts', column: 'attempted_at', days: (c) => c.retentionDays },
     { table: 'custom_function_calls', column: 'created_at', days: (c) => c.retentionDays },
   ],
-  setup: ({ container, config }) => {
-    container.register({
-      advancedConfig: asValue(config),
-      webhookShopGate: asValue(new ShopGate(config.maxInFlightPerShop)),
-      webhookUnrecorded: asValue(new ShopGate(config.maxUnrecordedPerShop)),
-    });
+  setup: ({ provide, config }) => {
+    provide('webhookShopGate', new ShopGate(config.maxInFlightPerShop));
+    provide('webhookUnrecorded', new ShopGate(config.maxUnrecordedPerShop));
   },
 });

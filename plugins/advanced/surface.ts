@@ -1,5 +1,4 @@
 /** The advanced group as other groups see it: its services and its event. */
-import type { AdvancedConfig } from './config.js';
 import type { WebhookEndpointService } from './services/webhooks/endpoint-service.js';
 import type { WebhookRecorder, WebhookDeliveryMessage } from './services/webhooks/webhook-recorder.js';
 import type { WebhookSender } from './services/webhooks/webhook-sender.js';
@@ -31,16 +30,14 @@ declare module '../../core/index.js' {
     webhookRecorder: WebhookRecorder;
     webhookSender: WebhookSender;
     webhookDeliveries: WebhookDeliveriesService;
-    /** Registered at setup: this process's cap on requests in flight to one shop's endpoint. */
+    /** Provided at setup: this process's cap on requests in flight to one shop's endpoint. */
     webhookShopGate: ShopGate;
-    /** Registered at setup: this process's cap on the relay's attempts to one shop not yet recorded. */
+    /** Provided at setup: this process's cap on the relay's attempts to one shop not yet recorded. */
     webhookUnrecorded: ShopGate;
     customFunctions: CustomFunctionsService;
     /** The assistant's way to its shop's functions: definitions(surface) and invokeByName(name, args, context). */
     functionInvoker: FunctionInvoker;
     functionCalls: FunctionCallsService;
-    /** The group's config, registered at setup. */
-    advancedConfig: AdvancedConfig;
   }
   interface EventMap {
     'advanced.webhooks_disabled': AdvancedWebhooksDisabled;

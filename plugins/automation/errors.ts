@@ -9,7 +9,7 @@ import {
 /** automation's error codes (besides the kernel's invalid_arguments for schema errors and internal_error). */
 export const automationErrors = defineErrors({
   invalid_arguments: invalidArgumentsEntry(
-    'A workflow definition with problems (each at its JSON path: steps[2].params.text), a trigger_workflow step naming its own workflow or an unknown one, workflow_ids repeated, a rule without keywords (keyword) or without a reply, keywords given to another type, a phone that is not a valid number, a variable the workflow does not take, date_to before date_from, an update with nothing to change.',
+    'A workflow definition with problems (each at its path: steps.2.params.text), a trigger_workflow step naming its own workflow or an unknown one, workflow_ids repeated, a rule without keywords (keyword) or without a reply, keywords given to another type, a phone that is not a valid number, a variable the workflow does not take, date_to before date_from, an update with nothing to change.',
   ),
   not_found: notFoundEntry(
     'An unknown workflow, run, rule, template, line, agent or file, also another shop’s; for bulk tools, `ids` lists every unknown one and nothing is changed.',

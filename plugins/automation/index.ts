@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin, inBatches } from '../../core/index.js';
 import { AutomationConfig } from './config.js';
 import { automationErrors } from './errors.js';
@@ -9,6 +8,7 @@ import { Workflow } from './entities/workflow.entity.js';
 import { WorkflowRun } from './entities/workflow-run.entity.js';
 import { WorkflowVersion } from './entities/workflow-version.entity.js';
 import { AutomationInit } from './migrations/0001-init.js';
+import { AutomationWeekdayConvention } from './migrations/0002-weekday-convention.js';
 import { RunStarter } from './services/engine/run-starter.js';
 import { RunStepper } from './services/engine/run-stepper.js';
 import { RunWakeup } from './services/engine/run-wakeup.js';
@@ -65,7 +65,10 @@ export default definePlugin({
   optionalDependencies: ['account', 'tickets', 'conversations', 'agents', 'prompt', 'knowledge', 'ai_analysis'],
   configSchema: AutomationConfig,
   entities: [Workflow, WorkflowVersion, AutoReplyRule, WorkflowRun, RunStep, AutomationContact],
-  migrations: [{ name: '0001-init', class: AutomationInit }],
+  migrations: [
+    { name: '0001-init', class: AutomationInit },
+    { name: '0002-weekday-convention', class: AutomationWeekdayConvention },
+  ],
   services: {
     automationWorkflowsService: WorkflowsService,
     automationSimulator: WorkflowSimulator,
@@ -157,16 +160,13 @@ export default definePlugin({
     createWorkflowFromTemplate,
     getAutomationStats,
   ],
-  setup: ({ app, config, container, rootEm, withShop, log }) => {
+  setup: ({ provide, config, rootEm, withShop, log }) => {
     const wakeup = new RunWakeup(rootEm);
     const worker = new RunWorker(rootEm, withShop, config, log);
     wakeup.connect(() => worker.wake());
-    container.register({
-      automationConfig: asValue(config),
-      automationRunWakeup: asValue(wakeup),
-      automationRunWorker: asValue(worker),
-    });
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    provide('automationRunWakeup', wakeup);
+    provide('automationRunWorker', worker);
   },
+  onReady: ({ resolve }) => resolve('automationRunWorker').start(),
+  onClose: ({ resolve }) => resolve('automationRunWorker').stop(),
 });

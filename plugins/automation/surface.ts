@@ -9,7 +9,6 @@ import type { RunStarter } from './services/engine/run-starter.js';
 import type { RunStepper } from './services/engine/run-stepper.js';
 import type { RunWakeup } from './services/engine/run-wakeup.js';
 import type { RunWorker } from './services/engine/run-worker.js';
-import type { AutomationConfig } from './config.js';
 
 export type { WorkflowsService, RunsService, RunWorker };
 
@@ -23,10 +22,9 @@ declare module '../../core/index.js' {
     automationTriggers: AutomationTriggers;
     automationRunStarter: RunStarter;
     automationRunStepper: RunStepper;
-    /** Registered at setup: wakes this process's worker after a commit that queued a run. */
+    /** Provided at setup: wakes this process's worker after a commit that queued a run. */
     automationRunWakeup: RunWakeup;
-    /** Registered at setup: this process's worker. */
+    /** Provided at setup: this process's worker. */
     automationRunWorker: RunWorker;
-    automationConfig: AutomationConfig;
   }
 }

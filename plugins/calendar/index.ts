@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { CalendarConfig } from './config.js';
 import { calendarErrors } from './errors.js';
@@ -134,7 +133,7 @@ export default definePlugin({
     'agents.deleted': (payload, { services }) => services.calendarAgentsService.agentDeleted(payload),
     'customers.merged': (payload, { services }) => services.calendarEventsService.customersMerged(payload),
   },
-  setup: ({ config, container }) => {
-    container.register({ calendarConfig: asValue(config), calendarBookingGate: asValue(new BookingGate()) });
+  setup: ({ provide }) => {
+    provide('calendarBookingGate', new BookingGate());
   },
 });

@@ -11,7 +11,6 @@ import type { BookingGate } from './services/booking-gate.js';
 import type { CalendarDeliveriesService } from './services/deliveries/deliveries-service.js';
 import type { CalendarDeliverySenderService } from './services/deliveries/delivery-sender-service.js';
 import type { CalendarStatsService } from './services/stats-service.js';
-import type { CalendarConfig } from './config.js';
 
 export type { CalendarsService, CalendarSlotsService, CalendarBookingsService, CalendarEventsService };
 
@@ -40,9 +39,7 @@ declare module '../../core/index.js' {
     calendarDeliveriesService: CalendarDeliveriesService;
     calendarDeliverySenderService: CalendarDeliverySenderService;
     calendarStatsService: CalendarStatsService;
-    /** The group's config, registered at setup. */
-    calendarConfig: CalendarConfig;
-    /** This process's queue of bookings per calendar, registered at setup. */
+    /** This process's queue of bookings per calendar, provided at setup. */
     calendarBookingGate: BookingGate;
   }
   interface EventMap {

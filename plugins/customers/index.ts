@@ -5,7 +5,7 @@ import { CustomerTag } from './entities/customer-tag.entity.js';
 import { CustomersInit } from './migrations/0001-init.js';
 import { CustomersReadViews } from './migrations/0002-read-views.js';
 import { CustomersByCreation } from './migrations/0003-by-creation.js';
-import { CustomersService } from './services/customers-service.js';
+import { CONTACT_NAMES_PORT, CustomersService } from './services/customers-service.js';
 import { CustomerCommentsService } from './services/customer-comments-service.js';
 import { CustomerTagsService } from './services/customer-tags-service.js';
 import { CustomerMergeService } from './services/customer-merge-service.js';
@@ -34,6 +34,7 @@ export default definePlugin({
   version: '1.0.0',
   description: 'Customer records identified by phone: internal comments, tags, search, merge of duplicates.',
   kernel: '^1.0.0',
+  ports: [CONTACT_NAMES_PORT],
   entities: [Customer, CustomerComment, CustomerTag],
   migrations: [
     { name: '0001-init', class: CustomersInit },
@@ -66,4 +67,7 @@ export default definePlugin({
     removeCustomerTag,
     listCustomerComments,
   ],
+  setup: ({ provide, has }) => {
+    provide('customersNamesRegistered', has(CONTACT_NAMES_PORT));
+  },
 });

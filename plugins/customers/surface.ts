@@ -2,12 +2,12 @@
  * The customers group as other groups see it: its services and its events. Types only; another
  * group imports customers' types from this file and nowhere else.
  */
-import type { CustomersService } from './services/customers-service.js';
+import type { ContactNamesPort, CustomersService } from './services/customers-service.js';
 import type { CustomerCommentsService } from './services/customer-comments-service.js';
 import type { CustomerTagsService } from './services/customer-tags-service.js';
 import type { CustomerMergeService } from './services/customer-merge-service.js';
 
-export type { CustomersService, CustomerCommentsService, CustomerTagsService, CustomerMergeService };
+export type { ContactNamesPort, CustomersService, CustomerCommentsService, CustomerTagsService, CustomerMergeService };
 
 /** Fired when a customer's last contact moves forward (a message in or out). */
 export interface CustomersContacted {
@@ -50,6 +50,10 @@ declare module '../../core/index.js' {
     customerCommentsService: CustomerCommentsService;
     customerTagsService: CustomerTagsService;
     customerMergeService: CustomerMergeService;
+    /** Provided at setup: whether some group registered the contact names port. */
+    customersNamesRegistered: boolean;
+    /** A port customers defines: a group that knows names for phones registers it under this name. */
+    contactNamesPort?: ContactNamesPort;
   }
   interface EventMap {
     'customers.contacted': CustomersContacted;

@@ -46,7 +46,7 @@ export const emailErrors = defineErrors({
     data: { account_id: 'the account', lease_until: 'when the running sync’s hold ends at the latest' },
   },
   url_not_allowed: {
-    when: 'imap_host or smtp_host is a private, loopback or otherwise internal address.',
+    when: 'imap_host or smtp_host is or resolves to a private, loopback or otherwise internal address (a name that does not resolve is connection_failed, reason refused: the login cannot be checked).',
     data: { reason: 'why', host: 'the host refused' },
   },
 });

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { EmailConfig } from './config.js';
 import { emailErrors } from './errors.js';
@@ -145,20 +144,13 @@ export default definePlugin({
     },
   },
   setup: (setup) => {
-    const { config, container, withShop, app, baseUrl, log } = setup;
-    const smtpPool = new SmtpPool();
-    const idleWatchers = new IdleWatchers(withShop, log);
-    app.addHook('onClose', async () => {
-      idleWatchers.stopAll();
-      smtpPool.closeAll();
-    });
-    container.register({
-      emailConfig: asValue(config),
-      emailIdleWatchers: asValue(idleWatchers),
-      smtpPool: asValue(smtpPool),
-      emailBaseUrl: asValue(baseUrl),
-    });
+    setup.provide('smtpPool', new SmtpPool());
+    setup.provide('emailIdleWatchers', new IdleWatchers(setup.withShop, setup.log));
     attachmentRoute(setup);
     oauthCallbackRoute(setup);
+  },
+  onClose: ({ resolve }) => {
+    resolve('emailIdleWatchers').stopAll();
+    resolve('smtpPool').closeAll();
   },
 });

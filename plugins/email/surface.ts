@@ -17,7 +17,6 @@ import type { EmailAttachmentsService } from './services/attachments/attachments
 import type { EmailInboundAttachments } from './services/attachments/inbound-attachments.js';
 import type { EmailAttachmentAccess } from './services/attachments/attachment-access.js';
 import type { ThreadStatus } from './entities/values.js';
-import type { EmailConfig } from './config.js';
 
 export type { EmailAccountsService, EmailThreadsService, EmailComposeService, ReceivedMail, EmailSent };
 
@@ -38,14 +37,10 @@ declare module '../../core/index.js' {
     emailAttachmentAccess: EmailAttachmentAccess;
     emailClassifyService: EmailClassifyService;
     emailStatsService: EmailStatsService;
-    /** Registered at setup: the process's pooled SMTP transports, one per account. */
+    /** Provided at setup: the process's pooled SMTP transports, one per account. */
     smtpPool: SmtpPool;
-    /** Registered at setup: the server's public base URL, for download links. */
-    emailBaseUrl: () => string;
-    /** Registered at setup: the process's IMAP IDLE connections (kept by the watch-email-idle job). */
+    /** Provided at setup: the process's IMAP IDLE connections (kept by the watch-email-idle job). */
     emailIdleWatchers: IdleWatchers;
-    /** The group's config, registered at setup. */
-    emailConfig: EmailConfig;
   }
   interface OutboxMap {
     /** A queued outbound mail to send (the email group delivers it over SMTP). */

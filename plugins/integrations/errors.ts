@@ -32,7 +32,7 @@ export const integrationsErrors = defineErrors({
   ),
   not_found: notFoundEntry('get_ecommerce_order for an order the store does not have.', '"order"'),
   url_not_allowed: {
-    when: 'A store URL that resolves to a private, loopback, link-local or otherwise internal address, or does not resolve.',
+    when: 'A store URL that is or resolves to a private, loopback, link-local or otherwise internal address (one that does not resolve is connection_failed: the store cannot be reached to check the credentials).',
     data: { reason: 'why', host: 'the host refused', address: 'the address it resolved to, when it did' },
   },
 });

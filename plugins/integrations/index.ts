@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { IntegrationsConfig } from './config.js';
 import { integrationsErrors } from './errors.js';
@@ -76,13 +75,8 @@ export default definePlugin({
   jobs: [pollStorefronts],
   retention: [{ table: 'ecommerce_events', column: 'received_at', days: (c) => c.eventRetentionDays }],
   setup: (setup) => {
-    const { container, config, baseUrl } = setup;
-    container.register({
-      integrationsConfig: asValue(config),
-      integrationsBaseUrl: asValue(baseUrl),
-      storeLanes: asValue(new StoreLanes()),
-      probeMemo: asValue(new ProbeMemo()),
-    });
+    setup.provide('storeLanes', new StoreLanes());
+    setup.provide('probeMemo', new ProbeMemo());
     inboundHookRoute(setup);
   },
 });

@@ -1,5 +1,4 @@
 /** The integrations group as other groups see it: its services and its events. */
-import type { IntegrationsConfig } from './config.js';
 import type { EcommerceConnectionsService } from './services/connections-service.js';
 import type { EcommerceLookupsService } from './services/lookups-service.js';
 import type { EcommerceFeedService } from './services/feed/feed-service.js';
@@ -50,14 +49,10 @@ declare module '../../core/index.js' {
     /** ecomA's locale settings, and resolve(connection, detected) for the language of a conversation. */
     ecommerceLocales: EcommerceLocalesService;
     ecommerceDiagnostics: EcommerceDiagnosticsService;
-    /** Registered at setup: each store's lane (concurrency, rate-limit waits) in this process. */
+    /** Provided at setup: each store's lane (concurrency, rate-limit waits) in this process. */
     storeLanes: StoreLanes;
-    /** Registered at setup. */
+    /** Provided at setup. */
     probeMemo: ProbeMemo;
-    /** Registered at setup: the server's public URL, for the webhook address given to stores. */
-    integrationsBaseUrl: () => string;
-    /** The group's config, registered at setup. */
-    integrationsConfig: IntegrationsConfig;
   }
   interface EventMap {
     /** A storefront was connected (or its connection replaced) with credentials the store accepted. */

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { knowledgeErrors } from './errors.js';
 import { Snippet } from './entities/snippet.entity.js';
@@ -103,8 +102,8 @@ export default definePlugin({
   },
   errors: knowledgeErrors,
   jobs: [expireSnippets, embedKnowledge, mineTrainingSuggestions, indexDocuments],
-  setup: ({ container }) => {
-    container.register({ knowledgeVectorCache: asValue(new VectorCache()) });
+  setup: ({ provide }) => {
+    provide('knowledgeVectorCache', new VectorCache());
   },
   tools: [
     createKnowledgeSnippet,

@@ -23,7 +23,7 @@ declare module '../../core/index.js' {
     knowledgeSuggestionsService: KnowledgeSuggestionsService;
     knowledgeDocumentsService: KnowledgeDocumentsService;
     knowledgeAnswerService: KnowledgeAnswerService;
-    /** Registered at setup: the process's vectors per shop. */
+    /** Provided at setup: the process's vectors per shop. */
     knowledgeVectorCache: VectorCache;
   }
 }

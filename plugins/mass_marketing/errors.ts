@@ -32,6 +32,22 @@ export const massMarketingErrors = defineErrors({
     when: 'delete_contact_list while a scheduled, pending-approval, running or paused campaign uses the list.',
     data: { list_id: 'the list', campaign_ids: 'the campaigns that use it' },
   },
+  template_required: {
+    when: 'create_campaign, update_campaign, start_campaign or approve_campaign on a campaign whose lines include a Cloud API number (the network takes only approved templates outside the 24-hour window) and that has no template.',
+    data: { session_ids: 'the lines that need it' },
+  },
+  template_not_found: {
+    when: 'The campaign’s template is not on the provider of one of its Cloud API lines (create it at Meta, then sync_chatapp_templates).',
+    data: { name: 'the template', language: 'the language asked for, or null', provider_id: 'the provider' },
+  },
+  template_not_approved: {
+    when: 'The campaign’s template is not approved at Meta (pending, rejected, paused or disabled).',
+    data: { name: 'the template', language: 'its language', status: 'its status' },
+  },
+  template_parameters_mismatch: {
+    when: 'The campaign’s template values do not match the template’s placeholders (missing, extra, positional against named, header media missing).',
+    data: { part: 'header, body or buttons', expected: 'the placeholders the template has', given: 'the names given' },
+  },
   not_found: notFoundEntry(
     'Unknown or another shop’s list, import, member, blacklist entry, session or campaign.',
     'what was looked for',

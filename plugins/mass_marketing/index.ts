@@ -1,5 +1,4 @@
-import { asValue } from 'awilix';
-import { definePlugin, inBatches, type GroupMetrics } from '../../core/index.js';
+import { definePlugin, inBatches } from '../../core/index.js';
 import { MassMarketingConfig } from './config.js';
 import { massMarketingMetrics } from './operations/metrics.js';
 import { ContactList } from './entities/contact-list.entity.js';
@@ -22,66 +21,68 @@ import { MassMarketingClaimedBy } from './migrations/0004-claimed-by.js';
 import { MassMarketingWaitingReasonCode } from './migrations/0005-waiting-reason-code.js';
 import { MassMarketingMediaFile } from './migrations/0006-media-file.js';
 import { MassMarketingTranslations } from './migrations/0007-translations.js';
-import { withAudienceListeners } from './services/audience-listeners.js';
-import { MarketingContactListsService } from './services/contact-lists-service.js';
-import { MarketingContactImportsService } from './services/contact-imports-service.js';
-import { MarketingAudienceService } from './services/audience-service.js';
-import { MarketingBlacklistService } from './services/blacklist-service.js';
-import { MarketingUnsubscribesService } from './services/unsubscribes-service.js';
+import { MassMarketingCampaignTemplate } from './migrations/0008-campaign-template.js';
+import { withAudienceListeners } from './services/audience/audience-listeners.js';
+import { MarketingContactListsService } from './services/contacts/contact-lists-service.js';
+import { MarketingContactImportsService } from './services/contacts/contact-imports-service.js';
+import { MarketingAudienceService } from './services/audience/audience-service.js';
+import { MarketingBlacklistService } from './services/audience/blacklist-service.js';
+import { MarketingUnsubscribesService } from './services/audience/unsubscribes-service.js';
 import { MarketingSettingsService } from './services/settings-service.js';
 import { MarketingSessionsService } from './services/marketing-sessions-service.js';
-import { MarketingCampaignsService } from './services/campaigns-service.js';
-import { MarketingCampaignRunsService } from './services/campaign-runs-service.js';
-import { MarketingCampaignStatsService } from './services/campaign-stats-service.js';
-import { MarketingCampaignLogsService } from './services/campaign-logs-service.js';
-import { MarketingCampaignSenderService } from './services/campaign-sender-service.js';
-import { MarketingCampaignRepliesService } from './services/campaign-replies-service.js';
+import { MarketingCampaignsService } from './services/campaigns/campaigns-service.js';
+import { MarketingCampaignRunsService } from './services/campaigns/campaign-runs-service.js';
+import { MarketingCampaignStatsService } from './services/campaigns/campaign-stats-service.js';
+import { MarketingCampaignLogsService } from './services/campaigns/campaign-logs-service.js';
+import { MarketingCampaignSenderService } from './services/campaigns/engine/campaign-sender-service.js';
+import { MarketingCampaignRepliesService } from './services/campaigns/campaign-replies-service.js';
 import { MarketingTranslationService, TRANSLATOR_PORT } from './services/translation-service.js';
-import { ImportWorker } from './services/import-worker.js';
-import { CampaignEngine } from './engine/campaign-engine.js';
+import { MarketingContactNames } from './services/contacts/contact-names.js';
+import { ImportWorker } from './services/contacts/import-worker.js';
+import { CampaignEngine } from './services/campaigns/engine/campaign-engine.js';
 import { unsubscribePage } from './routes/unsubscribe-page.js';
 import { exportDownload } from './routes/export-download.js';
-import { createContactList } from './tools/create-contact-list.js';
-import { listContactLists } from './tools/list-contact-lists.js';
-import { getContactListDetail } from './tools/get-contact-list-detail.js';
-import { deleteContactList } from './tools/delete-contact-list.js';
-import { addContactsToList } from './tools/add-contacts-to-list.js';
-import { removeContactFromList } from './tools/remove-contact-from-list.js';
-import { removeContactsBulk } from './tools/remove-contacts-bulk.js';
-import { importContactsManual } from './tools/import-contacts-manual.js';
-import { importMarketingContacts } from './tools/import-marketing-contacts.js';
-import { importContactsFromConversations } from './tools/import-contacts-from-conversations.js';
-import { createListFromInactive } from './tools/create-list-from-inactive.js';
-import { createListFromFollowup } from './tools/create-list-from-followup.js';
-import { getImportStatus } from './tools/get-import-status.js';
-import { addToBlacklist } from './tools/add-to-blacklist.js';
-import { bulkAddToBlacklist } from './tools/bulk-add-to-blacklist.js';
-import { listBlacklist } from './tools/list-blacklist.js';
-import { removeFromBlacklist } from './tools/remove-from-blacklist.js';
-import { getUnsubscribedList } from './tools/get-unsubscribed-list.js';
-import { removeUnsubscribedBulk } from './tools/remove-unsubscribed-bulk.js';
-import { countFilteredContacts } from './tools/count-filtered-contacts.js';
-import { assignMarketingSession } from './tools/assign-marketing-session.js';
-import { getMarketingSessions } from './tools/get-marketing-sessions.js';
-import { getMassMarketingConfig } from './tools/get-mass-marketing-config.js';
-import { saveMassMarketingConfig } from './tools/save-mass-marketing-config.js';
-import { createCampaign } from './tools/create-campaign.js';
-import { updateCampaign } from './tools/update-campaign.js';
-import { getCampaign } from './tools/get-campaign.js';
-import { listCampaigns } from './tools/list-campaigns.js';
-import { deleteCampaign } from './tools/delete-campaign.js';
-import { duplicateCampaign } from './tools/duplicate-campaign.js';
-import { startCampaign } from './tools/start-campaign.js';
-import { pauseCampaign } from './tools/pause-campaign.js';
-import { resumeCampaign } from './tools/resume-campaign.js';
-import { approveCampaign } from './tools/approve-campaign.js';
-import { cancelCampaign } from './tools/cancel-campaign.js';
-import { cancelCampaignSchedule } from './tools/cancel-campaign-schedule.js';
-import { archiveCampaign } from './tools/archive-campaign.js';
-import { unarchiveCampaign } from './tools/unarchive-campaign.js';
-import { getCampaignLogs } from './tools/get-campaign-logs.js';
-import { exportCampaignCsv } from './tools/export-campaign-csv.js';
-import { getMassMarketingStats } from './tools/get-mass-marketing-stats.js';
+import { createContactList } from './tools/contacts/create-contact-list.js';
+import { listContactLists } from './tools/contacts/list-contact-lists.js';
+import { getContactListDetail } from './tools/contacts/get-contact-list-detail.js';
+import { deleteContactList } from './tools/contacts/delete-contact-list.js';
+import { addContactsToList } from './tools/contacts/add-contacts-to-list.js';
+import { removeContactFromList } from './tools/contacts/remove-contact-from-list.js';
+import { removeContactsBulk } from './tools/contacts/remove-contacts-bulk.js';
+import { importContactsManual } from './tools/contacts/import-contacts-manual.js';
+import { importMarketingContacts } from './tools/contacts/import-marketing-contacts.js';
+import { importContactsFromConversations } from './tools/contacts/import-contacts-from-conversations.js';
+import { createListFromInactive } from './tools/contacts/create-list-from-inactive.js';
+import { createListFromFollowup } from './tools/contacts/create-list-from-followup.js';
+import { getImportStatus } from './tools/contacts/get-import-status.js';
+import { addToBlacklist } from './tools/audience/add-to-blacklist.js';
+import { bulkAddToBlacklist } from './tools/audience/bulk-add-to-blacklist.js';
+import { listBlacklist } from './tools/audience/list-blacklist.js';
+import { removeFromBlacklist } from './tools/audience/remove-from-blacklist.js';
+import { getUnsubscribedList } from './tools/audience/get-unsubscribed-list.js';
+import { removeUnsubscribedBulk } from './tools/audience/remove-unsubscribed-bulk.js';
+import { countFilteredContacts } from './tools/audience/count-filtered-contacts.js';
+import { assignMarketingSession } from './tools/settings/assign-marketing-session.js';
+import { getMarketingSessions } from './tools/settings/get-marketing-sessions.js';
+import { getMassMarketingConfig } from './tools/settings/get-mass-marketing-config.js';
+import { saveMassMarketingConfig } from './tools/settings/save-mass-marketing-config.js';
+import { createCampaign } from './tools/campaigns/create-campaign.js';
+import { updateCampaign } from './tools/campaigns/update-campaign.js';
+import { getCampaign } from './tools/campaigns/get-campaign.js';
+import { listCampaigns } from './tools/campaigns/list-campaigns.js';
+import { deleteCampaign } from './tools/campaigns/delete-campaign.js';
+import { duplicateCampaign } from './tools/campaigns/duplicate-campaign.js';
+import { startCampaign } from './tools/campaigns/start-campaign.js';
+import { pauseCampaign } from './tools/campaigns/pause-campaign.js';
+import { resumeCampaign } from './tools/campaigns/resume-campaign.js';
+import { approveCampaign } from './tools/campaigns/approve-campaign.js';
+import { cancelCampaign } from './tools/campaigns/cancel-campaign.js';
+import { cancelCampaignSchedule } from './tools/campaigns/cancel-campaign-schedule.js';
+import { archiveCampaign } from './tools/campaigns/archive-campaign.js';
+import { unarchiveCampaign } from './tools/campaigns/unarchive-campaign.js';
+import { getCampaignLogs } from './tools/campaigns/get-campaign-logs.js';
+import { exportCampaignCsv } from './tools/campaigns/export-campaign-csv.js';
+import { getMassMarketingStats } from './tools/campaigns/get-mass-marketing-stats.js';
 import { massMarketingErrors } from './errors.js';
 import { campaignTemplate } from './resources/campaign-template.js';
 import { contactListTemplate } from './resources/contact-list-template.js';
@@ -129,6 +130,7 @@ export default definePlugin({
     { name: '0005-waiting-reason-code', class: MassMarketingWaitingReasonCode },
     { name: '0006-media-file', class: MassMarketingMediaFile },
     { name: '0007-translations', class: MassMarketingTranslations },
+    { name: '0008-campaign-template', class: MassMarketingCampaignTemplate },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,
@@ -145,6 +147,7 @@ export default definePlugin({
     marketingCampaignSenderService: MarketingCampaignSenderService,
     marketingCampaignRepliesService: MarketingCampaignRepliesService,
     marketingTranslationService: MarketingTranslationService,
+    contactNamesPort: MarketingContactNames,
   },
   errors: massMarketingErrors,
   metrics: massMarketingMetrics,
@@ -205,24 +208,19 @@ export default definePlugin({
     ),
   }),
   setup: (setup) => {
-    const { app, config, container, rootEm, withShop, log, baseUrl } = setup;
-    container.register({
-      marketingConfig: asValue(config),
-      marketingBaseUrl: asValue(baseUrl),
-      marketingTranslatorAvailable: asValue(container.hasRegistration(TRANSLATOR_PORT)),
-    });
-    const worker = new ImportWorker(rootEm, withShop, config.importWorker, log);
-    const engine = new CampaignEngine(rootEm, withShop, config.engine, log, container.resolve<GroupMetrics>('metrics'));
-    container.register({ marketingImportWorker: asValue(worker), marketingCampaignEngine: asValue(engine) });
+    const { provide, has, resolve, config, rootEm, withShop, log } = setup;
+    provide('marketingTranslatorAvailable', has(TRANSLATOR_PORT));
+    provide('marketingImportWorker', new ImportWorker(rootEm, withShop, config.importWorker, log));
+    provide('marketingCampaignEngine', new CampaignEngine(rootEm, withShop, config.engine, log, resolve('metrics')));
     unsubscribePage(setup);
     exportDownload(setup);
-    app.addHook('onReady', async () => {
-      worker.start();
-      engine.start();
-    });
-    app.addHook('onClose', async () => {
-      await engine.stop();
-      await worker.stop();
-    });
+  },
+  onReady: ({ resolve }) => {
+    resolve('marketingImportWorker').start();
+    resolve('marketingCampaignEngine').start();
+  },
+  onClose: async ({ resolve }) => {
+    await resolve('marketingCampaignEngine').stop();
+    await resolve('marketingImportWorker').stop();
   },
 });

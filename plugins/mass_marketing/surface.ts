@@ -1,23 +1,22 @@
 /** The mass_marketing group as other groups see it: its services and its events. Types only. */
-import type { MarketingContactListsService } from './services/contact-lists-service.js';
-import type { MarketingContactImportsService } from './services/contact-imports-service.js';
-import type { MarketingAudienceService } from './services/audience-service.js';
-import type { MarketingBlacklistService } from './services/blacklist-service.js';
-import type { MarketingUnsubscribesService } from './services/unsubscribes-service.js';
+import type { MarketingContactListsService } from './services/contacts/contact-lists-service.js';
+import type { MarketingContactImportsService } from './services/contacts/contact-imports-service.js';
+import type { MarketingAudienceService } from './services/audience/audience-service.js';
+import type { MarketingBlacklistService } from './services/audience/blacklist-service.js';
+import type { MarketingUnsubscribesService } from './services/audience/unsubscribes-service.js';
 import type { MarketingSettingsService } from './services/settings-service.js';
 import type { MarketingSessionsService } from './services/marketing-sessions-service.js';
-import type { MarketingCampaignsService } from './services/campaigns-service.js';
-import type { MarketingCampaignRunsService } from './services/campaign-runs-service.js';
-import type { MarketingCampaignStatsService } from './services/campaign-stats-service.js';
-import type { MarketingCampaignLogsService } from './services/campaign-logs-service.js';
-import type { MarketingCampaignSenderService } from './services/campaign-sender-service.js';
-import type { MarketingCampaignRepliesService } from './services/campaign-replies-service.js';
+import type { MarketingCampaignsService } from './services/campaigns/campaigns-service.js';
+import type { MarketingCampaignRunsService } from './services/campaigns/campaign-runs-service.js';
+import type { MarketingCampaignStatsService } from './services/campaigns/campaign-stats-service.js';
+import type { MarketingCampaignLogsService } from './services/campaigns/campaign-logs-service.js';
+import type { MarketingCampaignSenderService } from './services/campaigns/engine/campaign-sender-service.js';
+import type { MarketingCampaignRepliesService } from './services/campaigns/campaign-replies-service.js';
 import type { MarketingTranslationService } from './services/translation-service.js';
-import type { ImportWorker } from './services/import-worker.js';
-import type { CampaignEngine } from './engine/campaign-engine.js';
-import type { CampaignStatus } from './services/campaign-values.js';
+import type { ImportWorker } from './services/contacts/import-worker.js';
+import type { CampaignEngine } from './services/campaigns/engine/campaign-engine.js';
 import type { TranslatorPort } from './services/translation-service.js';
-import type { UnsubscribeSource } from './services/values.js';
+import type { CampaignStatus, UnsubscribeSource } from './entities/values.js';
 
 export type {
   MarketingContactListsService,
@@ -89,9 +88,11 @@ declare module '../../core/index.js' {
     marketingCampaignSenderService: MarketingCampaignSenderService;
     marketingCampaignRepliesService: MarketingCampaignRepliesService;
     marketingTranslationService: MarketingTranslationService;
-    /** Registered at setup: the background workers of imports and campaign sends. */
+    /** Provided at setup: the background workers of imports and campaign sends. */
     marketingImportWorker: ImportWorker;
     marketingCampaignEngine: CampaignEngine;
+    /** Provided at setup: whether an enabled group fills `translatorPort`. */
+    marketingTranslatorAvailable: boolean;
     /** A port mass_marketing defines: a group that translates registers it under this name. */
     translatorPort?: TranslatorPort;
   }

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { NotificationsConfig } from './config.js';
 import { notificationsErrors } from './errors.js';
@@ -89,8 +88,5 @@ export default definePlugin({
       await services.inboxService.agentDeleted(agent_id);
       await services.notificationSettingsService.agentDeleted(agent_id);
     },
-  },
-  setup: ({ container, config }) => {
-    container.register({ notificationsConfig: asValue(config) });
   },
 });

@@ -3,7 +3,6 @@ import type { NotifierService, Notice } from './services/notifier-service.js';
 import type { InboxService } from './services/inbox-service.js';
 import type { NotificationSettingsService } from './services/settings-service.js';
 import type { NotificationDeliverySenderService } from './services/deliveries/delivery-sender-service.js';
-import type { NotificationsConfig } from './config.js';
 
 export type { NotifierService, Notice };
 
@@ -14,6 +13,5 @@ declare module '../../core/index.js' {
     inboxService: InboxService;
     notificationSettingsService: NotificationSettingsService;
     notificationDeliverySenderService: NotificationDeliverySenderService;
-    notificationsConfig: NotificationsConfig;
   }
 }

@@ -24,4 +24,8 @@ export const widgetErrors = defineErrors({
     when: 'add_docqa_file when the shop already has 1,000 documents (knowledge and assistants together).',
     data: { current_count: 'documents now', max_allowed: '1000' },
   },
+  url_not_allowed: {
+    when: 'avatar_url names a private, loopback, link-local or otherwise internal address, or a name that resolves to one (a name that does not resolve right now is saved, with a warning).',
+    data: { reason: 'why', host: 'the host refused', address: 'the address it resolved to, when it did' },
+  },
 });

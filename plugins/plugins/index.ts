@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { WidgetsConfig } from './config.js';
 import { widgetErrors } from './errors.js';
@@ -97,7 +96,6 @@ export default definePlugin({
     { table: 'widget_rate_counters', column: 'window_start', days: () => 2 },
   ],
   setup: (setup) => {
-    setup.container.register({ widgetsConfig: asValue(setup.config), widgetBaseUrl: asValue(setup.baseUrl) });
     widgetRoutes(setup);
   },
 });

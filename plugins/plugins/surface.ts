@@ -1,5 +1,4 @@
 /** The plugins group (the web widgets) as other groups see it: its services. Types only. */
-import type { WidgetsConfig } from './config.js';
 import type { WidgetConfigService } from './services/settings/widget-config-service.js';
 import type { DocqaService } from './services/docqa/docqa-service.js';
 import type { VisitorService } from './services/visitors/visitor-service.js';
@@ -15,8 +14,5 @@ declare module '../../core/index.js' {
     widgetProductQa: ProductQaVisitor;
     widgetConversationsService: WidgetConversationsService;
     widgetPreviewService: WidgetPreviewService;
-    widgetsConfig: WidgetsConfig;
-    /** Registered at setup: the server's public base URL (embed snippets name it). */
-    widgetBaseUrl: () => string;
   }
 }

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { ProductsConfig } from './config.js';
 import { productsErrors } from './errors.js';
@@ -79,10 +78,7 @@ export default definePlugin({
   ],
   jobs: [resumeProductSyncs],
   on: productListeners,
-  setup: ({ container, config, withShop, log }) => {
-    container.register({
-      productsConfig: asValue(config),
-      productSyncWorker: asValue(new ProductSyncWorker(withShop, log)),
-    });
+  setup: ({ provide, withShop, log }) => {
+    provide('productSyncWorker', new ProductSyncWorker(withShop, log));
   },
 });

@@ -1,5 +1,4 @@
 /** The products group as other groups see it: its services and its events. */
-import type { ProductsConfig } from './config.js';
 import type { CatalogStore } from './services/catalog/catalog-store.js';
 import type { ProductsService } from './services/catalog/products-service.js';
 import type { ProductSearchService } from './services/catalog/search-service.js';
@@ -30,9 +29,8 @@ declare module '../../core/index.js' {
     productQuestions: ProductQuestionsService;
     /** Stock now: live from the store, or the stored figures marked stale. */
     productAvailability: ProductAvailabilityService;
-    /** Registered at setup: runs a sync's pages in this process. */
+    /** Provided at setup: runs a sync's pages in this process. */
     productSyncWorker: ProductSyncWorker;
-    productsConfig: ProductsConfig;
   }
   interface EventMap {
     /** A catalogue sync completed. */

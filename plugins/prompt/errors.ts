@@ -14,7 +14,7 @@ export const aiErrorEntries = {
     data: { http_status: 'what the provider answered' },
   },
   ai_provider_unavailable: {
-    when: 'The provider kept failing (429, 5xx, connection lost) through the retries, or answered an error the call cannot fix.',
+    when: 'The provider kept failing (429, 5xx, connection lost) through the retries, or answered an error the call cannot fix; for a shop without a provider, the client’s model (sampling) did not answer (`engine: client_sampling`, `reason`).',
     data: { http_status: 'the last status, or null for a lost connection', attempts: 'calls made' },
   },
   ai_timeout: {
@@ -49,7 +49,7 @@ export const promptErrors = defineErrors({
     'A review decision the rule’s status does not allow (reject an active rule, retire a candidate…).',
   ),
   url_not_allowed: {
-    when: 'A base_url that resolves to a private, loopback or otherwise internal address.',
+    when: 'A base_url that is or resolves to a private, loopback or otherwise internal address (a name that does not resolve right now is saved, with a warning).',
     data: { reason: 'why the address is refused' },
   },
 });

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { PromptConfig } from './config.js';
 import { promptErrors } from './errors.js';
@@ -86,9 +85,8 @@ export default definePlugin({
     testAiProvider,
   ],
   retention: [{ table: 'ai_usage', column: 'created_at', days: () => 400 }],
-  setup: ({ container, config }) => {
+  setup: ({ config }) => {
     if (config.ai.provider === 'openai_compatible' && (!config.ai.baseUrl || !config.ai.apiKey))
       throw new Error('PRM_ERR_CONFIG: ai.provider openai_compatible needs ai.baseUrl and ai.apiKey');
-    container.register({ promptConfig: asValue(config) });
   },
 });

@@ -1,7 +1,6 @@
 /** The prompt group as other groups see it: the AI runtime. Types only. */
 import type { AiService } from './services/ai/ai-service.js';
 import type { AiProviderSettingsService } from './services/provider-settings-service.js';
-import type { PromptConfig } from './config.js';
 import type { PromptService } from './services/prompts/prompt-service.js';
 import type { PromptInstructionService } from './services/prompts/instruction-service.js';
 import type { AiLearningService } from './services/learning/learning-service.js';
@@ -20,7 +19,6 @@ declare module '../../core/index.js' {
   interface GroupServices {
     aiService: AiService;
     aiProviderSettingsService: AiProviderSettingsService;
-    promptConfig: PromptConfig;
     promptService: PromptService;
     promptInstructionService: PromptInstructionService;
     aiLearningService: AiLearningService;

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { ReferralsConfig } from './config.js';
 import { referralsErrors } from './errors.js';
@@ -63,7 +62,6 @@ export default definePlugin({
     },
   },
   setup: (setup) => {
-    setup.container.register({ referralsConfig: asValue(setup.config), referralsBaseUrl: asValue(setup.baseUrl) });
     referralLinkRoute(setup);
   },
 });

@@ -1,7 +1,6 @@
 /** The referrals group as other groups see it: its events. Types only. */
 import type { ReferralCodesService } from './services/referral-codes-service.js';
 import type { ReferralsService } from './services/referrals-service.js';
-import type { ReferralsConfig } from './config.js';
 
 /** Fired in a shop's transaction when it is credited a referral reward (each side its own event). */
 export interface ReferralsRewarded {
@@ -15,8 +14,6 @@ declare module '../../core/index.js' {
   interface GroupServices {
     referralCodesService: ReferralCodesService;
     referralsService: ReferralsService;
-    referralsConfig: ReferralsConfig;
-    referralsBaseUrl: () => string;
   }
   interface EventMap {
     'referrals.rewarded': ReferralsRewarded;

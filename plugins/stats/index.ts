@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { StatsConfig } from './config.js';
 import { statsErrors } from './errors.js';
@@ -16,6 +15,7 @@ import { StatsHourlyMessages } from './entities/stats-hourly-messages.entity.js'
 import { StatsDailySpend } from './entities/stats-daily-spend.entity.js';
 import { StatsInit } from './migrations/0001-init.js';
 import { StatsMoreRollups } from './migrations/0002-more-rollups.js';
+import { StatsDeliveredIncludesRead } from './migrations/0003-delivered-includes-read.js';
 import { rollUpStats } from './jobs/roll-up-stats.js';
 import { getDashboardOverview } from './tools/get-dashboard-overview.js';
 import { getMessageStats } from './tools/get-message-stats.js';
@@ -53,6 +53,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: StatsInit },
     { name: '0002-more-rollups', class: StatsMoreRollups },
+    { name: '0003-delivered-includes-read', class: StatsDeliveredIncludesRead },
   ],
   services: {
     statsService: StatsService,
@@ -77,7 +78,4 @@ export default definePlugin({
     getAiUsageStats,
     exportStatsCsv,
   ],
-  setup: ({ container, config }) => {
-    container.register({ statsConfig: asValue(config) });
-  },
 });

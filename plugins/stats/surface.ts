@@ -5,7 +5,6 @@ import type { ConversationStatsService } from './services/conversation-stats-ser
 import type { AgentStatsService } from './services/agent-stats-service.js';
 import type { ChannelHealthService } from './services/channel-health-service.js';
 import type { AiUsageStatsService } from './services/ai-usage-stats.js';
-import type { StatsConfig } from './config.js';
 
 export type { StatsService };
 
@@ -17,6 +16,5 @@ declare module '../../core/index.js' {
     agentStatsService: AgentStatsService;
     channelHealthService: ChannelHealthService;
     aiUsageStatsService: AiUsageStatsService;
-    statsConfig: StatsConfig;
   }
 }

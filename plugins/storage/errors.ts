@@ -11,8 +11,8 @@ export const storageErrors = defineErrors({
     data: { declared: 'the declared type', detected: 'the type the bytes are, or null' },
   },
   fetch_failed: {
-    when: 'import_file_from_url got an HTTP error from the URL.',
-    data: { http_status: 'the status it answered' },
+    when: 'import_file_from_url got an HTTP error from the URL, or could not reach it (a name that does not resolve, a host that does not answer).',
+    data: { http_status: 'the status it answered; null when it could not be reached' },
   },
   file_too_large: {
     when: 'Over the purpose’s limit for the type, over the size declared for an upload URL, or over maxBase64Bytes for base64.',

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { StorageConfig } from './config.js';
 import { storageErrors } from './errors.js';
@@ -68,18 +67,14 @@ export default definePlugin({
     },
   ],
   setup: async (setup) => {
-    const { config, container, app, baseUrl, dataDir } = setup;
+    const { config, dataDir } = setup;
     // The AWS SDK is imported only when the store is S3: a disk deployment never carries it.
     const port =
       config.adapter === 's3'
         ? new (await import('./port/s3-storage.js')).S3Storage(config.s3)
         : new LocalDiskStorage(config.localDir ?? join(dataDir, 'files'));
-    container.register({
-      storageConfig: asValue(config),
-      storagePort: asValue(port),
-      storageBaseUrl: asValue(baseUrl),
-    });
+    setup.provide('storagePort', port);
     fileRoutes(setup);
-    if (port.kind === 's3') app.addHook('onClose', async () => port.close());
   },
+  onClose: ({ resolve }) => resolve('storagePort').close?.(),
 });

@@ -2,9 +2,8 @@
 import type { StorageFilesService, FileOwner } from './services/files-service.js';
 import type { StorageUploadsService } from './services/uploads-service.js';
 import type { StoragePort } from './port/storage-port.js';
-import type { StorageConfig } from './config.js';
 
-export type { StorageFilesService, FileOwner };
+export type { StorageFilesService, FileOwner, StorageUploadsService };
 
 declare module '../../core/index.js' {
   interface GroupServices {
@@ -12,7 +11,5 @@ declare module '../../core/index.js' {
     storageFilesService: StorageFilesService;
     storageUploadsService: StorageUploadsService;
     storagePort: StoragePort;
-    storageConfig: StorageConfig;
-    storageBaseUrl: () => string;
   }
 }

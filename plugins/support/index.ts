@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { SupportConfig } from './config.js';
 import { supportErrors } from './errors.js';
@@ -63,7 +62,4 @@ export default definePlugin({
     getPlatformStatus,
   ],
   jobs: [announceSupportReplies, closeResolvedTickets],
-  setup: ({ container, config }) => {
-    container.register({ supportConfig: asValue(config) });
-  },
 });

@@ -4,7 +4,6 @@ import type { SupportDiagnosticsService } from './services/diagnostics-service.j
 import type { SupportHelpService } from './services/help-service.js';
 import type { PlatformNoticesService } from './services/notices-service.js';
 import type { SupportRepliesService } from './services/support-replies-service.js';
-import type { SupportConfig } from './config.js';
 
 /** Fired once per reply of the platform's support to one of the shop's support tickets. */
 export interface SupportReplied {
@@ -22,7 +21,6 @@ declare module '../../core/index.js' {
     supportHelpService: SupportHelpService;
     platformNoticesService: PlatformNoticesService;
     supportRepliesService: SupportRepliesService;
-    supportConfig: SupportConfig;
   }
   interface EventMap {
     'support.replied': SupportReplied;

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { TasksConfig } from './config.js';
 import { tasksErrors } from './errors.js';
@@ -56,8 +55,5 @@ export default definePlugin({
   on: {
     'customers.merged': (payload, { services }) => services.tasksService.customersMerged(payload),
     'agents.deleted': ({ agent_id }, { services }) => services.tasksService.agentDeleted(agent_id),
-  },
-  setup: ({ container, config }) => {
-    container.register({ tasksConfig: asValue(config) });
   },
 });

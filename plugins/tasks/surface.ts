@@ -1,7 +1,6 @@
 /** The tasks group as other groups see it: its services and its events. Types only. */
 import type { TasksService } from './services/tasks-service.js';
 import type { TaskRemindersService } from './services/task-reminders-service.js';
-import type { TasksConfig } from './config.js';
 
 export type { TasksService };
 
@@ -47,7 +46,6 @@ declare module '../../core/index.js' {
   interface GroupServices {
     tasksService: TasksService;
     taskRemindersService: TaskRemindersService;
-    tasksConfig: TasksConfig;
   }
   interface EventMap {
     'tasks.created': TasksCreated;

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { Ticket } from './entities/ticket.entity.js';
 import { TicketNote } from './entities/ticket-note.entity.js';
@@ -73,8 +72,8 @@ export default definePlugin({
     updateAiTicket,
     reopenAiTicket,
   ],
-  setup: ({ container }) => {
-    container.register({ ticketsComposerRegistered: asValue(container.hasRegistration(FOLLOWUP_COMPOSER_PORT)) });
+  setup: ({ provide, has }) => {
+    provide('ticketsComposerRegistered', has(FOLLOWUP_COMPOSER_PORT));
   },
   on: {
     'customers.merged': (payload, { services }) => services.ticketLinksService.customersMerged(payload),

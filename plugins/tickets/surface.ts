@@ -52,7 +52,7 @@ declare module '../../core/index.js' {
     ticketsService: TicketsService;
     ticketResolutionsService: TicketResolutionsService;
     ticketLinksService: TicketLinksService;
-    /** Registered at setup: whether some group registered the composer port. */
+    /** Provided at setup: whether some group registered the composer port. */
     ticketsComposerRegistered: boolean;
     /** A port tickets defines: a group that composes follow-ups registers it under this name. */
     followupComposerPort?: FollowupComposerPort;

@@ -1,4 +1,3 @@
-import { asValue } from 'awilix';
 import { definePlugin } from '../../core/index.js';
 import { VoiceConfig } from './config.js';
 import { voiceErrors } from './errors.js';
@@ -42,7 +41,8 @@ export default definePlugin({
   description:
     'The assistant on the phone: answers the shop’s numbers with its own Twilio account (or the sandbox), from the shop’s knowledge, and hands what it cannot settle to the messaging channel with a ticket.',
   kernel: '^1.0.0',
-  dependencies: ['knowledge', 'customers'],
+  /** prompt: the language of what the caller says. */
+  dependencies: ['knowledge', 'customers', 'prompt'],
   /** whatsapp_ops: the hand-over message; tickets: the hand-over ticket. */
   optionalDependencies: ['whatsapp_ops', 'tickets'],
   configSchema: VoiceConfig,
@@ -78,7 +78,6 @@ export default definePlugin({
     { table: 'voice_rate_counters', column: 'window_start', days: () => 2 },
   ],
   setup: (setup) => {
-    setup.container.register({ voiceConfig: asValue(setup.config), voiceBaseUrl: asValue(setup.baseUrl) });
     twilioRoutes(setup);
     webRoutes(setup);
   },

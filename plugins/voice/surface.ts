@@ -1,5 +1,4 @@
 /** The voice group as other groups see it: its services. Types only. */
-import type { VoiceConfig } from './config.js';
 import type { VoiceSettingsService } from './services/settings/voice-settings-service.js';
 import type { VoiceNumbersService } from './services/numbers/numbers-service.js';
 import type { VoiceCallsService } from './services/calls/calls-service.js';
@@ -15,8 +14,5 @@ declare module '../../core/index.js' {
     voiceSimulator: VoiceSimulator;
     voiceCallEngine: VoiceCallEngine;
     voiceWebButton: WebButtonService;
-    voiceConfig: VoiceConfig;
-    /** Registered at setup: the server's public base URL (webhook URLs name it). */
-    voiceBaseUrl: () => string;
   }
 }

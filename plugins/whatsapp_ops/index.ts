@@ -9,11 +9,17 @@ import { ChatappContactWindow } from './entities/chatapp-contact-window.entity.j
 import { ChatappScheduledMessage } from './entities/chatapp-scheduled-message.entity.js';
 import { ChatappProcessedEvent } from './entities/chatapp-processed-event.entity.js';
 import { ChatappArchivedChat } from './entities/chatapp-archived-chat.entity.js';
+import { ChatappProvider } from './entities/chatapp-provider.entity.js';
+import { ChatappTemplate } from './entities/chatapp-template.entity.js';
+import { ChatappSendAttempt } from './entities/chatapp-send-attempt.entity.js';
+import { ChatappNumberPace } from './entities/chatapp-number-pace.entity.js';
 import { WhatsappOpsInit } from './migrations/0001-init.js';
 import { WhatsappOpsMessageKeyIndex } from './migrations/0002-message-key-index.js';
 import { WhatsappOpsReadViews } from './migrations/0003-read-views.js';
 import { WhatsappOpsStatsReads } from './migrations/0004-stats-reads.js';
 import { WhatsappOpsLineHealthReads } from './migrations/0005-line-health-reads.js';
+import { WhatsappOpsProviders } from './migrations/0006-providers.js';
+import { WhatsappOpsNumberPace } from './migrations/0007-number-pace.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -23,6 +29,10 @@ import { ChatappScheduledMessagesService } from './services/scheduled-messages-s
 import { ChatappArchiveService } from './services/archive-service.js';
 import { ChatappIngestionService } from './services/ingestion-service.js';
 import { ChatappFollowupsService } from './services/followups-service.js';
+import { ChatappChannelsService } from './services/channels-service.js';
+import { ChatappProvidersService } from './services/providers-service.js';
+import { ChatappTemplatesService } from './services/templates-service.js';
+import { ChatappMediaService } from './services/media-service.js';
 import { setupChannel } from './wiring/channel-setup.js';
 import { sendScheduledMessages } from './jobs/send-scheduled-messages.js';
 import { retrySendingMessages } from './jobs/retry-sending-messages.js';
@@ -45,24 +55,33 @@ import { archiveChatappChat } from './tools/archive-chatapp-chat.js';
 import { scheduleChatappMessage } from './tools/schedule-chatapp-message.js';
 import { listScheduledMessages } from './tools/list-scheduled-messages.js';
 import { cancelScheduledMessage } from './tools/cancel-scheduled-message.js';
+import { configureChatappProvider } from './tools/configure-chatapp-provider.js';
+import { listChatappProviders } from './tools/list-chatapp-providers.js';
+import { removeChatappProvider } from './tools/remove-chatapp-provider.js';
+import { syncChatappTemplates } from './tools/sync-chatapp-templates.js';
+import { listChatappTemplates } from './tools/list-chatapp-templates.js';
+import { sendChatappTemplate } from './tools/send-chatapp-template.js';
+import { uploadChatappMedia } from './tools/upload-chatapp-media.js';
 import { whatsappOpsErrors } from './errors.js';
 import { whatsappOpsMetrics } from './operations/metrics.js';
 import { whatsappOpsRetention } from './operations/retention.js';
 
 /**
- * whatsapp_ops: the messaging channel (`chatapp`). Lines (sessions) are paired through the channel
- * port — the embedded sandbox engine, or the direct session service over HTTP — and every message
- * to a customer, from any group, goes through `chatappMessagingService.send`: opt-outs, the
- * contact-window filter, credits and idempotency are enforced there once. Inbound events are
- * stored once per shop and re-emitted as `whatsapp_ops.*` events for the other groups.
+ * whatsapp_ops: the messaging channel (`chatapp`). Lines (sessions) reach the network through the
+ * channel port, chosen per line — the installation's adapter (the embedded sandbox engine, or the
+ * direct session service over HTTP) or one of the shop's own providers (its WhatsApp Cloud API
+ * account) — and every message to a customer, from any group, goes through
+ * `chatappMessagingService.send`: opt-outs, the contact-window filter, the network's 24-hour rule,
+ * credits and idempotency are enforced there once. Inbound events are stored once per shop and
+ * re-emitted as `whatsapp_ops.*` events for the other groups.
  */
 export default definePlugin({
   name: 'whatsapp_ops',
   version: '1.0.0',
   description:
-    'Messaging numbers (pairing, status, routing roles), the one send path with credits and opt-outs, message log, contact window, archiving, scheduled messages.',
+    'Messaging numbers (pairing, or the shop’s own Cloud API account), status, routing roles, the one send path with credits and opt-outs, templates, message log, contact window, archiving, scheduled messages.',
   kernel: '^1.0.0',
-  optionalDependencies: ['tickets', 'agents'],
+  optionalDependencies: ['tickets', 'agents', 'storage'],
   configSchema: WhatsappOpsConfig,
   entities: [
     ...sandboxEntities,
@@ -74,6 +93,10 @@ export default definePlugin({
     ChatappScheduledMessage,
     ChatappProcessedEvent,
     ChatappArchivedChat,
+    ChatappProvider,
+    ChatappTemplate,
+    ChatappSendAttempt,
+    ChatappNumberPace,
   ],
   migrations: [
     ...sandboxMigrations,
@@ -82,6 +105,8 @@ export default definePlugin({
     { name: '0003-read-views', class: WhatsappOpsReadViews },
     { name: '0004-stats-reads', class: WhatsappOpsStatsReads },
     { name: '0005-line-health-reads', class: WhatsappOpsLineHealthReads },
+    { name: '0006-providers', class: WhatsappOpsProviders },
+    { name: '0007-number-pace', class: WhatsappOpsNumberPace },
   ],
   readViews: {
     chatapp_messages_view:
@@ -100,6 +125,10 @@ export default definePlugin({
     chatappArchiveService: ChatappArchiveService,
     chatappIngestionService: ChatappIngestionService,
     chatappFollowupsService: ChatappFollowupsService,
+    chatappChannels: ChatappChannelsService,
+    chatappProvidersService: ChatappProvidersService,
+    chatappTemplatesService: ChatappTemplatesService,
+    chatappMediaService: ChatappMediaService,
   },
   errors: whatsappOpsErrors,
   tools: [
@@ -121,9 +150,18 @@ export default definePlugin({
     scheduleChatappMessage,
     listScheduledMessages,
     cancelScheduledMessage,
+    configureChatappProvider,
+    listChatappProviders,
+    removeChatappProvider,
+    syncChatappTemplates,
+    listChatappTemplates,
+    sendChatappTemplate,
+    uploadChatappMedia,
   ],
   jobs: [sendScheduledMessages, retrySendingMessages, drainTicketFollowups],
   metrics: whatsappOpsMetrics,
   retention: whatsappOpsRetention,
   setup: setupChannel,
+  onReady: ({ resolve }) => resolve('chatappChannelWorkers').start(),
+  onClose: ({ resolve }) => resolve('chatappChannelWorkers').stop(),
 });

@@ -11,9 +11,13 @@ import type { ChatappScheduledMessagesService } from './services/scheduled-messa
 import type { ChatappArchiveService } from './services/archive-service.js';
 import type { ChatappIngestionService } from './services/ingestion-service.js';
 import type { ChatappFollowupsService } from './services/followups-service.js';
+import type { ChatappChannelsService } from './services/channels-service.js';
+import type { ChatappProvidersService } from './services/providers-service.js';
+import type { ChatappTemplatesService } from './services/templates-service.js';
+import type { ChatappMediaService } from './services/media-service.js';
+import type { ChannelRegistry } from './channel/providers/channel-registry.js';
+import type { ChannelWorkers } from './wiring/channel-workers.js';
 import type { MessageStatus, RoutingRole, StoredMedia } from './entities/values.js';
-import type { ChannelPort } from './channel/channel-port.js';
-import type { WhatsappOpsConfig } from './config.js';
 
 /** A message as list_chatapp_messages shows it; conversations shows the same records. */
 export { MessageOutput, SessionOutput } from './tools/outputs.js';
@@ -23,6 +27,8 @@ export { ROUTING_ROLES } from './entities/values.js';
 export { BILLING_SOURCES } from './entities/values.js';
 
 export type { SendRequest, SendAnswer } from './services/messaging-service.js';
+/** A template send's values (SendRequest.template). */
+export type { TemplateRequest } from './services/template-fill.js';
 
 export type {
   ChatappSessionsService,
@@ -34,6 +40,10 @@ export type {
   ChatappArchiveService,
   ChatappIngestionService,
   ChatappFollowupsService,
+  ChatappChannelsService,
+  ChatappProvidersService,
+  ChatappTemplatesService,
+  ChatappMediaService,
   MessageStatus,
   RoutingRole,
   StoredMedia,
@@ -80,15 +90,18 @@ export interface WhatsappOpsOptedOut {
 
 /**
  * Fired when the network reports a connected line disconnected (logged out on the phone, banned,
- * lost): not when the shop disconnects it with disconnect_chatapp.
+ * lost) or stops it (an expired provider token, a blocked number): not when the shop disconnects
+ * it with disconnect_chatapp.
  */
 export interface WhatsappOpsLineDisconnected {
   session_id: number;
   label: string | null;
   /** The line's own number, when it was known. */
   phone: string | null;
-  /** The network's reason, e.g. logged_out. */
+  /** The network's reason: logged_out (a paired line), token_expired or blocked (a provider's number). */
   reason: string;
+  /** What the owner does to bring the line back. */
+  remedy: string;
   /** ISO 8601. */
   disconnected_at: string;
 }
@@ -104,9 +117,15 @@ declare module '../../core/index.js' {
     chatappArchiveService: ChatappArchiveService;
     chatappIngestionService: ChatappIngestionService;
     chatappFollowupsService: ChatappFollowupsService;
-    /** The messaging network as configured (sandbox, session service or cloud API); registered at setup. */
-    chatappChannel: ChannelPort;
-    chatappConfig: WhatsappOpsConfig;
+    /** The adapter of each line: the installation's, or a shop provider's. */
+    chatappChannels: ChatappChannelsService;
+    chatappProvidersService: ChatappProvidersService;
+    chatappTemplatesService: ChatappTemplatesService;
+    chatappMediaService: ChatappMediaService;
+    /** Every adapter of the process (the installation's and the providers'); provided at setup. */
+    chatappChannelRegistry: ChannelRegistry;
+    /** Provided at setup: the sandbox engine, the resend at start and the stopped lines being recorded. */
+    chatappChannelWorkers: ChannelWorkers;
   }
   interface EventMap {
     'whatsapp_ops.message_sent': WhatsappOpsMessageSent;

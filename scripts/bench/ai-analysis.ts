@@ -1,5 +1,5 @@
 /**
- * auto_categorize_conversations benchmark (not a test). Target (issue 15): with limit 20 on the
+ * auto_categorize_conversations benchmark (not a test). Target: with limit 20 on the
  * built-in engine, p95 ≤ 400 ms on the embedded database, over MCP. Conversations are built the
  * way customers make them: sandbox inbound messages (the labelled messages of the seven languages,
  * eight per conversation) and shop replies, in a shop with many more conversations than the 20 read.

@@ -1,5 +1,5 @@
 /**
- * automation benchmark (not a test). Target (issue 16): an inbound message to its keyword
+ * automation benchmark (not a test). Target: an inbound message to its keyword
  * auto-reply recorded by the sandbox network, p95 at most 1 s at 50 inbound messages/s sustained
  * for 60 s, on the embedded database (the default here). One shop, one connected sandbox line, one
  * keyword rule; each message comes from its own phone through the sandbox's inbound route, at a

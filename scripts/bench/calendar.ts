@@ -1,5 +1,5 @@
 /**
- * Calendar benchmark (not a test). Targets (issue 13), on the local PostgreSQL:
+ * Calendar benchmark (not a test). Targets, on the local PostgreSQL:
  *
  * 1. get_calendar_available_slots over 31 days with 10 weekly rules, 20 date exceptions, 500
  *    existing events and a 15-minute interval, over MCP (tools/call through the server's route):

@@ -1,5 +1,5 @@
 /**
- * Outbound mail benchmark (not a test). Target (issue 12): at least 50 sends/s through the outbox
+ * Outbound mail benchmark (not a test). Target: at least 50 sends/s through the outbox
  * to a local SMTP server. One shop, one account on the run's Dovecot and an in-process
  * smtp-server; N queued mails are written with their outbox messages (setup, not timed), then the
  * outbox relay delivers them (passes of 100, 8 at once, as the server runs it) until all are sent.

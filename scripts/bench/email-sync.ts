@@ -1,5 +1,5 @@
 /**
- * IMAP sync benchmark (not a test). Target (issue 12): an initial sync of 10,000 messages (median
+ * IMAP sync benchmark (not a test). Target: an initial sync of 10,000 messages (median
  * 20 KB, 5 % with an attachment) from Dovecot parsed, threaded and stored at ≥ 200 messages/s,
  * with RSS growth ≤ 150 MB. The messages are appended to the run's Dovecot first (not timed); then
  * sync_email_account reads them all (batches of 500), timed, with the process's RSS sampled.

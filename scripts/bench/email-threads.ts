@@ -1,5 +1,5 @@
 /**
- * list_email_threads benchmark (not a test). Target (issue 12): p95 ≤ 30 ms with 100,000 threads
+ * list_email_threads benchmark (not a test). Target: p95 ≤ 30 ms with 100,000 threads
  * in the shop. The threads are inserted with SQL (setup, not timed); then list_email_threads is
  * called through the MCP route: newest first, by status, unassigned, by account, by query, with
  * an offset, 50 times each.

@@ -1,5 +1,5 @@
 /**
- * smart_followup sender benchmark (not a test). Target (issue 15): 10,000 due follow-ups drained
+ * smart_followup sender benchmark (not a test). Target: 10,000 due follow-ups drained
  * in at most 60 s on the sandbox. One shop with one connected sandbox line; the follow-ups are
  * inserted due now (setup, not timed); then the send-due-followups job runs as the scheduler runs
  * it (batches of 200 in short transactions, stop conditions checked with the rows locked, the one

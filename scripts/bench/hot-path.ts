@@ -1,5 +1,5 @@
 /**
- * The hot path side by side (not a test; issue 11): real server processes, run as `npm start` runs
+ * The hot path side by side (not a test): real server processes, run as `npm start` runs
  * them (compiled to dist/), against a bare Fastify
  * process doing the same database work with `pg` (scripts/bench/bare-server.ts). A fresh process
  * per cell, rounds interleaved, medians printed with the ratios and the targets.
@@ -17,6 +17,10 @@
  * sandbox lines and three recipients each, run as a child; its sustained sends/s and peak RSS.
  *
  *   npm run bench:hot-path [-- --rounds 3 --duration 10 --connections 50 --idle 60 --engine 15000]
+ *   npm run bench:hot-path -- --only ping,read --idle 0   (some cells: a run that fits in two minutes)
+ *
+ * --only: a comma list of ping, read, write (the PostgreSQL cells and their bare routes) and
+ * embedded (its ping, read and memory); --idle 0 leaves out the PostgreSQL idle sampling.
  *
  * Targets: PostgreSQL read, write and ping ≥ 0.5 of bare; embedded ping ≥ 0.3 of bare; embedded
  * RSS ≤ 350 MB at start and under load; PostgreSQL idle RSS ≤ 150 MB with no steady climb;
@@ -29,7 +33,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchKernel, mcpCaller, percentile } from './bench-kernel.js';
 import {
-  buildServer,
   freePort,
   repoRoot,
   spawnServer,
@@ -48,14 +51,18 @@ const { values } = parseArgs({
     /** Extra Node flags for the server processes, to compare V8 settings. */
     'node-flags': { type: 'string', default: '' },
     engine: { type: 'string', default: '0' },
+    only: { type: 'string', default: 'ping,read,write,embedded' },
   },
 });
+const ONLY = new Set(values.only.split(','));
+const WORKS = (['ping', 'read', 'write'] as const).filter((work) => ONLY.has(work));
 const ROUNDS = Number(values.rounds);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const IDLE = Number(values.idle);
 // The climb is measured from 10 s on: a shorter window has nothing to compare.
-if (!(IDLE >= 20)) throw new Error(`--idle must be at least 20 (seconds), not ${values.idle}`);
+if (!(IDLE >= 20 || IDLE === 0))
+  throw new Error(`--idle must be 0 (none) or at least 20 (seconds), not ${values.idle}`);
 const PHONE = '+34600000001';
 
 const load = (url: string, body: string, token: string | null, seconds = DURATION) =>
@@ -86,21 +93,19 @@ const pgCustomer = (await mcpCaller(pg.kernel, pgShop.token)('add_customer_comme
 })) as { customer: { id: number } };
 const databaseUrl = pg.kernel.config.database.url!;
 
-const lite = await benchKernel({}, { embedded: true });
-const liteShop = await lite.kernel.shops.create({ name: 'Hot path shop', credits: 1_000_000 });
-const dataDir = lite.kernel.config.database.dataDir;
-await lite.kernel.close();
+const lite = ONLY.has('embedded') ? await benchKernel({}, { embedded: true }) : undefined;
+const liteShop = await lite?.kernel.shops.create({ name: 'Hot path shop', credits: 1_000_000 });
+const dataDir = lite?.kernel.config.database.dataDir ?? '';
+await lite?.kernel.close();
 
 const configFile = join(await mkdtemp(join(tmpdir(), 'sb-hot-path-')), 'config.json');
 // Far above what the run sends: a 429 here would be the limit working, not the hot path.
 await writeFile(configFile, JSON.stringify({ auth: { requestsPerWindow: 1_000_000_000 } }));
 const SECRET = 'bench-secret-bench-secret-0123456789';
 
-await buildServer();
-
-/** The server as `npm start` runs it, after the build above. */
+/** The server as `npm start` runs it: compiled, built once for the benchmark. */
 async function startServer(engine: 'postgresql' | 'embedded'): Promise<ServerProcess> {
-  const server = spawnServer(
+  const server = await spawnServer(
     await freePort(),
     {
       ...(engine === 'postgresql' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
@@ -108,9 +113,9 @@ async function startServer(engine: 'postgresql' | 'embedded'): Promise<ServerPro
       SWITCHBOARD_SECRET: SECRET,
       LOG_LEVEL: 'error',
     },
-    { entry: 'compiled', nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
+    { nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
   );
-  await waitForReady(server, 120_000);
+  await waitForReady(server);
   return server;
 }
 
@@ -153,11 +158,10 @@ async function measure(url: string, work: Work, token: string | null): Promise<L
 
 for (let round = 1; round <= ROUNDS; round++) {
   const bare = await startBare();
-  for (const work of ['ping', 'read', 'write'] as const)
-    keep(`bare ${work}`, await measure(`${bare.url}/${work}`, work, null));
+  for (const work of WORKS) keep(`bare ${work}`, await measure(`${bare.url}/${work}`, work, null));
   await bare.stop();
 
-  for (const work of ['ping', 'read', 'write'] as const) {
+  for (const work of WORKS) {
     const server = await startServer('postgresql');
     if (work === 'ping') memory.pgReady.push(memoryOf(server.child.pid!).rss);
     keep(`postgresql ${work}`, await measure(`${server.url}/`, work, pgShop.token));
@@ -165,12 +169,14 @@ for (let round = 1; round <= ROUNDS; round++) {
     await server.stop();
   }
 
-  const server = await startServer('embedded');
-  memory.liteReady.push(memoryOf(server.child.pid!).rss);
-  keep('embedded ping', await measure(`${server.url}/`, 'ping', liteShop.token));
-  keep('embedded read', await measure(`${server.url}/`, 'read', liteShop.token));
-  memory.litePeak.push(memoryOf(server.child.pid!).peak);
-  await server.stop();
+  if (liteShop) {
+    const server = await startServer('embedded');
+    memory.liteReady.push(memoryOf(server.child.pid!).rss);
+    keep('embedded ping', await measure(`${server.url}/`, 'ping', liteShop.token));
+    keep('embedded read', await measure(`${server.url}/`, 'read', liteShop.token));
+    memory.litePeak.push(memoryOf(server.child.pid!).peak);
+    await server.stop();
+  }
   process.stdout.write(`round ${round} of ${ROUNDS} done\n`);
 }
 
@@ -202,13 +208,15 @@ async function engineFigures(lines: number): Promise<{ sustained: string; memory
 const engine = Number(values.engine) > 0 ? await engineFigures(Number(values.engine)) : undefined;
 
 // PostgreSQL at rest: what the process holds when nothing happens, and whether it climbs.
-const idle = await startServer('postgresql');
 const samples: { at: number; rss: number }[] = [];
-for (let s = 0; s <= IDLE; s++) {
-  samples.push({ at: s, rss: memoryOf(idle.child.pid!).rss });
-  await new Promise((r) => setTimeout(r, 1000));
+if (IDLE > 0) {
+  const idle = await startServer('postgresql');
+  for (let s = 0; s <= IDLE; s++) {
+    samples.push({ at: s, rss: memoryOf(idle.child.pid!).rss });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await idle.stop();
 }
-await idle.stop();
 
 const median = (xs: number[]) => percentile(xs, 50);
 const med = (cell: string): LoadFigures => {
@@ -232,6 +240,7 @@ const rows: [string, string, string, number][] = [
   ['get_credits_balance, embedded (against bare on PostgreSQL)', 'embedded read', 'bare read', 0],
 ];
 for (const [name, cell, bareCell, target] of rows) {
+  if (!results.has(cell)) continue;
   const k = med(cell);
   const b = med(bareCell);
   const ratio = k.rps / b.rps;
@@ -242,23 +251,28 @@ for (const [name, cell, bareCell, target] of rows) {
   if (k.errors || b.errors) console.log(`  errors: switchboard ${k.errors}, bare ${b.errors}`);
 }
 
-const after10 = samples.filter((s) => s.at >= 10);
-const climb = ((after10.at(-1)!.rss - after10[0]!.rss) / (after10.at(-1)!.at - after10[0]!.at)) * 60;
 const mb = (x: number) => `${x.toFixed(0)} MB`;
 console.log('\n| memory | measured | target |');
 console.log('|---|---|---|');
-console.log(`| embedded, RSS when ready | ${mb(median(memory.liteReady))} | ≤ 350 MB |`);
-console.log(`| embedded, peak RSS under load | ${mb(median(memory.litePeak))} | ≤ 350 MB |`);
-console.log(`| PostgreSQL, RSS when ready | ${mb(median(memory.pgReady))} | ≤ 150 MB |`);
-console.log(`| PostgreSQL, peak RSS under load | ${mb(median(memory.pgLoadPeak))} | |`);
-console.log(
-  `| PostgreSQL, idle ${IDLE} s: at 10 s / at the end / highest | ${mb(after10[0]!.rss)} / ${mb(after10.at(-1)!.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} | ≤ 150 MB |`,
-);
-console.log(`| PostgreSQL, idle climb after 10 s | ${climb.toFixed(1)} MB/min | none steady |`);
+if (memory.liteReady.length > 0) {
+  console.log(`| embedded, RSS when ready | ${mb(median(memory.liteReady))} | ≤ 350 MB |`);
+  console.log(`| embedded, peak RSS under load | ${mb(median(memory.litePeak))} | ≤ 350 MB |`);
+}
+if (memory.pgReady.length > 0) console.log(`| PostgreSQL, RSS when ready | ${mb(median(memory.pgReady))} | ≤ 150 MB |`);
+if (memory.pgLoadPeak.length > 0)
+  console.log(`| PostgreSQL, peak RSS under load | ${mb(median(memory.pgLoadPeak))} | |`);
+if (samples.length > 0) {
+  const after10 = samples.filter((s) => s.at >= 10);
+  const climb = ((after10.at(-1)!.rss - after10[0]!.rss) / (after10.at(-1)!.at - after10[0]!.at)) * 60;
+  console.log(
+    `| PostgreSQL, idle ${IDLE} s: at 10 s / at the end / highest | ${mb(after10[0]!.rss)} / ${mb(after10.at(-1)!.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} | ≤ 150 MB |`,
+  );
+  console.log(`| PostgreSQL, idle climb after 10 s | ${climb.toFixed(1)} MB/min | none steady |`);
+}
 if (engine)
   console.log(
     `\ncampaign engine (${values.engine} lines; targets ≥ 3,000 sends/s, peak RSS ≤ 256 MB):\n  ${engine.sustained}\n  ${engine.memory}\n  ${engine.check}`,
   );
 
-await lite.close();
+await lite?.close();
 await pg.close();

@@ -1,6 +1,6 @@
 /**
- * Storefront benchmark (not a test), against the four local fakes over HTTPS. Targets (issue 14,
- * design note integrations.md): the "where is my order" lookup (list_ecommerce_orders by phone,
+ * Storefront benchmark (not a test), against the four local fakes over HTTPS. Targets (design note
+ * integrations.md): the "where is my order" lookup (list_ecommerce_orders by phone,
  * through the MCP route) p95 at most 300 ms on every platform; at least 500 verified platform
  * webhooks/s ingested and deduplicated; at least 500 products/s read from the WooCommerce and
  * PrestaShop fakes at 100 per page (3 variants each).

@@ -1,5 +1,5 @@
 /**
- * Knowledge search benchmark (not a test). Target (issue 15): search_knowledge p95 ≤ 50 ms with
+ * Knowledge search benchmark (not a test). Target: search_knowledge p95 ≤ 50 ms with
  * 5,000 snippets and 20,000 document chunks on the embedded engine, over MCP (tools/call through
  * the server's route), with the built-in engine (full-text in the query's language with the shop
  * vocabulary, trigram). The snippets are the evaluation set's 154 in seven languages, each also in

@@ -1,5 +1,5 @@
 /**
- * Load benchmark (not a test; issue 18, item 7): --clients concurrent MCP clients (default 200)
+ * Load benchmark (not a test): --clients concurrent MCP clients (default 200)
  * for --seconds (default 60) against a real server process on the local PostgreSQL, spread over
  * --shops shops (default 20), on a mixed workload: get_credits_balance 50 %, list_ai_tickets 20 %,
  * ping 10 %, create_ai_ticket 20 %. Reports requests/s, p50/p99 per kind, errors (any answer but a
@@ -43,13 +43,13 @@ const dir = await mkdtemp(join(tmpdir(), 'sb-load-'));
 const configFile = join(dir, 'config.json');
 // The shops' budgets far above what the run sends: 429s here would be limits working, not load.
 await writeFile(configFile, JSON.stringify({ auth: { requestsPerWindow: 10_000_000 } }));
-const server = spawnServer(await freePort(), {
+const server = await spawnServer(await freePort(), {
   DATABASE_URL: kernel.config.database.url!,
   SWITCHBOARD_CONFIG: configFile,
   SWITCHBOARD_SECRET: SECRET,
   LOG_LEVEL: 'error',
 });
-await waitForReady(server, 90_000);
+await waitForReady(server);
 
 const dispatcher = new Agent({ connections: CLIENTS, pipelining: 1 });
 let rpcId = 1;

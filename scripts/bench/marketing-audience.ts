@@ -18,7 +18,7 @@
  *
  *   npm run bench:marketing [-- --rows 1000000 --runs 30]
  *
- * Targets (issue 5): import ≥ 100,000 rows/s; count_filtered_contacts p50 ≤ 100 ms on a
+ * Targets: import ≥ 100,000 rows/s; count_filtered_contacts p50 ≤ 100 ms on a
  * 1,000,000-member list with tags. Uses its own database on the local PostgreSQL (or DATABASE_URL).
  */
 import { parseArgs } from 'node:util';

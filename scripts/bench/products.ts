@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchKernel, httpCaller, mcpCaller, percentile } from './bench-kernel.js';
 import { cpuOf, memoryOf } from './proc.js';
-import { buildServer, freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
+import { freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -149,7 +149,6 @@ const syncShops = {
 };
 // The embedded engine's folder is one process's at a time.
 await kernel.close();
-await buildServer();
 const configFile = join(await mkdtemp(join(tmpdir(), 'sb-bench-products-')), 'config.json');
 await writeFile(
   configFile,
@@ -158,19 +157,15 @@ await writeFile(
     network: { allowLoopback: true, trustedCaPem: stores.woocommerce.certPem + stores.prestashop.certPem },
   }),
 );
-const server = spawnServer(
-  await freePort(),
-  {
-    ...(values.engine === 'embedded'
-      ? { DATA_DIR: kernel.config.database.dataDir }
-      : { DATABASE_URL: kernel.config.database.url! }),
-    SWITCHBOARD_CONFIG: configFile,
-    SWITCHBOARD_SECRET: 'bench-secret-bench-secret-0123456789',
-    LOG_LEVEL: 'error',
-  },
-  { entry: 'compiled' },
-);
-await waitForReady(server, 120_000);
+const server = await spawnServer(await freePort(), {
+  ...(values.engine === 'embedded'
+    ? { DATA_DIR: kernel.config.database.dataDir }
+    : { DATABASE_URL: kernel.config.database.url! }),
+  SWITCHBOARD_CONFIG: configFile,
+  SWITCHBOARD_SECRET: 'bench-secret-bench-secret-0123456789',
+  LOG_LEVEL: 'error',
+});
+await waitForReady(server);
 const pid = server.child.pid!;
 console.log(`  server RSS when ready: ${Math.round(memoryOf(pid).rss)} MB`);
 for (const [label, platform, args] of [

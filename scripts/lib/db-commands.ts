@@ -81,7 +81,10 @@ const commands: Record<string, (args: string[]) => DbOperation> = {
       const source = await openDatabase({ ...config, database: { ...config.database, url: undefined } });
       try {
         // Two databases open at once: each ORM's transactions are found under a name of their own.
-        const target = await openDatabase({ ...config, database: { ...config.database, url: to } }, 'target');
+        const target = await openDatabase(
+          { ...config, database: { ...config.database, url: to } },
+          { contextName: 'target' },
+        );
         try {
           await ensureSchema(target, true);
           const rows = await loadInto(target.orm.em, (sink) => readSnapshot(source.orm.em, sink)).catch(transferError);

@@ -37,12 +37,12 @@ const docOf = (node: ts.Node, source: ts.SourceFile) =>
 function eventsOf(group: string, path: string): EventDoc[] {
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const types = new Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>();
-  const entries: { name: string; type: string }[] = [];
+  const entries: { name: string; type: string; doc: string }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isInterfaceDeclaration(node) && node.name.text === 'EventMap') {
       for (const member of node.members) {
         if (ts.isPropertySignature(member) && member.type && ts.isStringLiteral(member.name))
-          entries.push({ name: member.name.text, type: member.type.getText(source) });
+          entries.push({ name: member.name.text, type: member.type.getText(source), doc: docOf(member, source) });
       }
       return;
     }
@@ -50,9 +50,10 @@ function eventsOf(group: string, path: string): EventDoc[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return entries.map(({ name, type }) => {
+  // "When" is the JSDoc of the EventMap entry, or else of its payload type: groups write it on either.
+  return entries.map(({ name, type, doc }) => {
     let declaration = types.get(type);
-    const when = declaration ? docOf(declaration, source) : '';
+    const when = doc || (declaration ? docOf(declaration, source) : '');
     // `type A = B` documents A but takes B's fields.
     while (declaration && ts.isTypeAliasDeclaration(declaration) && ts.isTypeReferenceNode(declaration.type))
       declaration = types.get(declaration.type.typeName.getText(source));

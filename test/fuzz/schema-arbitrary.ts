@@ -20,6 +20,13 @@ interface Schema {
   format?: string;
 }
 
+/** An object `levels` deep: past the kernel's nesting limit from 32 on. */
+const nested = (levels: number): unknown => {
+  let value: unknown = 'x';
+  for (let level = 0; level < levels; level++) value = { a: value };
+  return value;
+};
+
 /** Anything at all: what a careless or hostile client might send in place of a value. */
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
@@ -28,7 +35,20 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.constantFrom(2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1e308, -0),
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', ' ', '\u0000', 'ñ🙂', "'; drop table shops; --", '%', '_', '2026-13-45', '../../etc'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    'a\udc00b',
+    'ñ🙂',
+    "'; drop table shops; --",
+    '%',
+    '_',
+    '2026-13-45',
+    '../../etc',
+  ),
+  fc.integer({ min: 2, max: 2_000 }).map(nested),
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );

@@ -97,7 +97,7 @@ describe('isolation harness', () => {
     let db: TestDatabase;
     let k: TestKernel;
     before(async () => {
-      db = await TestDatabase.createEmpty();
+      db = await TestDatabase.create();
       k = await bootWithFixture(db.url);
     });
     after(async () => {

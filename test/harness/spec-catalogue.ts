@@ -17,16 +17,32 @@ export interface SpecTool {
 
 /**
  * The spec lives next to the repository (../shared/spec/interface.md), as docs/decisions.md cites
- * it; SWITCHBOARD_SPEC names another copy. Its absence fails loudly: the contract test must never
- * pass for want of a contract.
+ * it; SWITCHBOARD_SPEC names another copy. A clone elsewhere has no spec, so the contract test reads
+ * the committed extract of its tool catalogue (CATALOGUE_PATH, written by `npm run spec:extract`),
+ * and checks the extract against the spec wherever the spec is present.
  */
 export const SPEC_PATH =
   process.env.SWITCHBOARD_SPEC ?? fileURLToPath(new URL('../../../shared/spec/interface.md', import.meta.url));
+
+export const CATALOGUE_PATH = fileURLToPath(new URL('./spec-catalogue.json', import.meta.url));
+
+export const specPresent = (path = SPEC_PATH) => existsSync(path);
 
 export function readSpec(path = SPEC_PATH): string {
   if (!existsSync(path))
     throw new Error(`the interface spec was not found at ${path}; set SWITCHBOARD_SPEC to its path`);
   return readFileSync(path, 'utf8');
+}
+
+/** The committed extract: the spec's tools by name, in name order. */
+export function readCatalogue(path = CATALOGUE_PATH): Map<string, SpecTool> {
+  const tools = JSON.parse(readFileSync(path, 'utf8')) as SpecTool[];
+  return new Map(tools.map((t) => [t.name, t]));
+}
+
+/** The extract's content for a parsed catalogue: the tools in name order. */
+export function catalogueEntries(tools: Map<string, SpecTool>): SpecTool[] {
+  return [...tools.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { finalizeConfig } from '../../core/config/load-config.js';
 import type { ConfigOverrides, SwitchboardConfig } from '../../core/config/config-schema.js';
 import defaults from '../../config/default.js';
@@ -23,8 +24,34 @@ export interface BootOptions {
   groups?: string[];
   overrides?: ConfigOverrides;
   databaseUrl?: string;
-  /** Log at info level into this stream (tests that read the log lines); otherwise nothing is logged. */
+  /**
+   * Log at info level into this stream (tests that read the log lines); otherwise only errors are
+   * kept, in memory, for the message of a call that failed with an internal error.
+   */
   logStream?: NodeJS.WritableStream;
+}
+
+/** How many error lines a test kernel keeps for explaining an internal error. */
+const KEPT_ERROR_LINES = 50;
+
+/** The last error lines a kernel logged: what an "Internal error (request id …)" answer hides. */
+function errorLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      if (lines.length > KEPT_ERROR_LINES) lines.shift();
+      done();
+    },
+  });
+  const explain = (message: string) => {
+    const id = /request id ([^)\s]+)/.exec(message)?.[1];
+    const line = id && lines.find((l) => l.includes(id));
+    if (!line) return message;
+    const { err } = JSON.parse(line) as { err?: { type?: string; message?: string; stack?: string } };
+    return `${message}; the kernel logged: ${err?.stack ?? `${err?.type}: ${err?.message}`}`;
+  };
+  return { stream, explain };
 }
 
 /** The secret every test kernel runs with: it seals what the kernel encrypts (sessions' API keys, links). */
@@ -47,7 +74,7 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
       ...options.overrides?.database,
     },
     secret: TEST_KERNEL_SECRET,
-    logLevel: options.logStream ? 'info' : 'silent',
+    logLevel: options.logStream ? 'info' : 'error',
     // Every answer a test sees is checked against its tool's output schema.
     tools: { ...defaults.tools, checkOutput: true, ...options.overrides?.tools },
     // Local fakes of outside services listen on 127.0.0.1.
@@ -55,7 +82,8 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
     groups: { ...groups, ...(options.overrides?.groups ?? {}) },
   };
   const config: Readonly<SwitchboardConfig> = finalizeConfig(raw);
-  const kernel = await buildKernel(config, options.logStream ? { logStream: options.logStream } : { logger: false });
+  const errors = errorLog();
+  const kernel = await buildKernel(config, { logStream: options.logStream ?? errors.stream });
   recordToolCalls(kernel);
   const rpc: TestKernel['rpc'] = async (body, token, headers = {}) => {
     const res = await kernel.app.inject({
@@ -78,7 +106,11 @@ export async function bootKernel(options: BootOptions = {}): Promise<TestKernel>
         token,
       );
       if (res.body.error)
-        throw new Error(`tools/call ${name} answered JSON-RPC error ${res.body.error.code}: ${res.body.error.message}`);
+        throw new Error(
+          errors.explain(
+            `tools/call ${name} answered JSON-RPC error ${res.body.error.code}: ${res.body.error.message}`,
+          ),
+        );
       return { payload: res.body.result.structuredContent, isError: res.body.result.isError };
     },
     newShop: (name = `Shop ${nextId++}`, extra = {}) => kernel.shops.create({ name, ...extra }),

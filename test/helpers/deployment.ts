@@ -67,9 +67,9 @@ export function seedKernel(d: Deployment, groupConfigs: GroupConfigs = d.groupCo
   });
 }
 
-/** `node core/main.ts` on the deployment: the real server process. */
+/** The real server process on the deployment, compiled as `npm start` runs it. */
 export async function startServer(d: Deployment): Promise<ServerProcess> {
-  const server = spawnServer(await freePort(), {
+  const server = await spawnServer(await freePort(), {
     DATABASE_URL: d.databaseUrl,
     SWITCHBOARD_CONFIG: d.configFile,
     SWITCHBOARD_GROUPS: d.groups.join(','),
@@ -78,7 +78,7 @@ export async function startServer(d: Deployment): Promise<ServerProcess> {
     LOG_LEVEL: 'error',
   });
   // PUBLIC_BASE_URL is not where the server listens: health is asked on the port itself.
-  await waitForReady(server, 90_000);
+  await waitForReady(server);
   return server;
 }
 

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledBuild } from './compiled-build.js';
+import { cpuOf } from '../../scripts/bench/proc.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -51,20 +54,21 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** How the server runs: the TypeScript through tsx, or `npm start`'s compiled dist/ (built beforehand). */
-const ENTRY = {
-  typescript: ['--import', 'tsx/esm', 'core/main.ts'],
-  compiled: ['--conditions=switchboard-built', 'dist/core/main.js'],
-};
-
-/** The server with `vars` added to its environment (DATA_DIR, DATABASE_URL, …); `nodeFlags` go to node. */
-export function spawnServer(
+/**
+ * The server as `npm start` runs it: compiled, from the run's build (compiled-build.ts), with the
+ * package condition that names the build. `typescript` runs core/main.ts through tsx, for the one
+ * test that covers that entry.
+ */
+export async function spawnServer(
   port: number,
   vars: Record<string, string>,
-  options: { entry?: keyof typeof ENTRY; nodeFlags?: string[] } = {},
-): ServerProcess {
-  const args = [...(options.nodeFlags ?? []), ...ENTRY[options.entry ?? 'typescript']];
-  const child = spawn(process.execPath, args, {
+  options: { entry?: 'compiled' | 'typescript'; nodeFlags?: string[] } = {},
+): Promise<ServerProcess> {
+  const entry =
+    options.entry === 'typescript'
+      ? ['--import', 'tsx/esm', 'core/main.ts']
+      : ['--conditions=switchboard-built', join(await compiledBuild(), 'core/main.js')];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
     cwd: repoRoot,
     env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,36 +91,66 @@ export function spawnServer(
   };
 }
 
-/** `npm run build`: compiles the server into dist/ for the compiled entry. */
-export async function buildServer(): Promise<void> {
-  const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  const code = await new Promise((resolve) => build.once('exit', resolve));
-  if (code !== 0) throw new Error(`the build exited ${code}`);
-}
-
 /**
- * Polls `done` until it holds, while a server process works (a crash test waiting for sends);
- * fails after `timeoutMs` with the server's last stderr, which says why it did not get there.
+ * Polls `done` until it holds, while a server process works (a crash test waiting for sends). It
+ * fails when what it waits for stops moving — `progress` (a count, a summary of states) unchanged
+ * for `stallMs` — or when the server exits, with the server's last stderr, which says why; not
+ * after a fixed time, which a loaded machine outruns. Without `progress`, `done` must come within
+ * `stallMs`.
  */
 export async function waitWhileRunning(
   what: string,
   done: () => boolean | Promise<boolean>,
   server: ServerProcess,
-  timeoutMs = 120_000,
+  options: { progress?: () => unknown; stallMs?: number } = {},
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const stallMs = options.stallMs ?? 60_000;
+  let exit: Exit | undefined;
+  void server.exited.then((e) => (exit = e));
+  let seen = JSON.stringify(await options.progress?.());
+  let [movedAt, checkedAt] = [Date.now(), Date.now()];
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen; server said: ${server.stderr().slice(-2000)}`);
+    if (exit)
+      throw new Error(
+        `${what} did not happen: the server exited (${exit.code ?? exit.signal}): ${server.stderr().slice(-2000)}`,
+      );
+    if (options.progress && Date.now() - checkedAt >= 500) {
+      checkedAt = Date.now();
+      const now = JSON.stringify(await options.progress());
+      if (now !== seen) [seen, movedAt] = [now, checkedAt];
+    }
+    if (Date.now() - movedAt > stallMs)
+      throw new Error(
+        `${what} did not happen: nothing moved for ${stallMs / 1000} s (${seen ?? 'no progress measure'}); server said: ${server.stderr().slice(-2000)}`,
+      );
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-/** Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first. */
-export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/** The CPU a server process has used so far, in ms; 0 once it is gone (the exit is reported next round). */
+function cpuUsed(server: ServerProcess): number {
+  try {
+    return cpuOf(server.child.pid!);
+  } catch {
+    return 0;
+  }
+}
+
+/** A start takes ~3 s of CPU; a server that used this much and is not ready is stuck, however loaded the machine. */
+const READY_CPU_MS = 60_000;
+/** And this much wall time, whatever its CPU: a server waiting forever on something uses none. */
+const READY_WALL_MS = 600_000;
+
+/**
+ * Resolves once GET /ready answers 200; rejects with the server's stderr if it exits first, or once
+ * it has used READY_CPU_MS of CPU without getting there — a deadline on the work being waited for,
+ * which a loaded machine slows down but does not make longer.
+ */
+export async function waitForReady(server: ServerProcess): Promise<void> {
   let exit: Exit | undefined;
   void server.exited.then((e) => (exit = e));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const started = Date.now();
+  for (;;) {
     if (exit) throw new Error(`server exited (${exit.code ?? exit.signal}) before it was ready: ${server.stderr()}`);
     try {
       const res = await fetch(`${server.url}/ready`);
@@ -124,9 +158,13 @@ export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): P
     } catch {
       // not listening yet
     }
+    const cpu = cpuUsed(server);
+    if (cpu > READY_CPU_MS || Date.now() - started > READY_WALL_MS)
+      throw new Error(
+        `server not ready after ${Math.round((Date.now() - started) / 1000)} s and ${Math.round(cpu / 1000)} s of CPU: ${server.stderr()}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server not ready after ${timeoutMs} ms: ${server.stderr()}`);
 }
 
 /** One JSON-RPC request over real HTTP. */

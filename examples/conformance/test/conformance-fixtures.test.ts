@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { bootKernel, type TestKernel } from 'switchboard/testing';
 
 /** The fixtures as the suite sees them, through the kernel's tools/call (test/conformance.test.ts runs the suite itself). */
 describe('example group: conformance (@acme/switchboard-conformance)', () => {

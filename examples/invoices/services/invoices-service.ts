@@ -6,8 +6,10 @@ import {
   pageOf,
   type EntityManager,
   type Paging,
+  type ServiceDeps,
   type ShopContext,
 } from 'switchboard';
+import type { InvoicesConfig } from '../config.js';
 import { Invoice, type InvoiceStatus } from '../entities/invoice.entity.js';
 import { addDays, isCalendarDate, localDate } from './dates.js';
 import type { InvoicePayload } from '../tools/outputs.js';
@@ -37,17 +39,22 @@ export const toPayload = (i: Invoice): InvoicePayload => ({
   paid_at: i.paidAt?.toISOString() ?? null,
 });
 
-/** Invoices of the call's shop: the EntityManager is already scoped to it. */
+/**
+ * Invoices of the call's shop: the EntityManager is already scoped to it, and `config` is this
+ * group's own, handed over by the kernel.
+ */
 export class InvoicesService {
   private readonly em: EntityManager;
   private readonly shop: ShopContext;
+  private readonly config: Readonly<InvoicesConfig>;
 
-  constructor({ em, shop }: { em: EntityManager; shop: ShopContext }) {
+  constructor({ em, shop, config }: ServiceDeps<InvoicesConfig>) {
     this.em = em;
     this.shop = shop;
+    this.config = config;
   }
 
-  async create(input: NewInvoice, defaultDueDays: number) {
+  async create(input: NewInvoice) {
     const currency = (input.currency ?? this.shop.currency).toUpperCase();
     if (!CURRENCIES.has(currency))
       throw invalidArguments(`currency "${input.currency}" is not an ISO 4217 code.`, [
@@ -64,7 +71,7 @@ export class InvoicesService {
       description: input.description ?? null,
       amountCents: input.amount_cents,
       currency,
-      dueDate: input.due_date ?? addDays(localDate(new Date(), this.shop.timezone), defaultDueDays),
+      dueDate: input.due_date ?? addDays(localDate(new Date(), this.shop.timezone), this.config.dueDays),
     } as Invoice);
     await this.em.flush();
     return toPayload(invoice);

@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { fileURLToPath } from 'node:url';
+import {
+  bootKernel,
+  describeGroupContract,
+  describeIsolation,
+  contractContext,
+  type ContractContext,
+  type TestKernel,
+} from 'switchboard/testing';
+import isolation from './isolation.fixture.js';
 
 /** The example group, enabled the way a deployment enables a third-party package: config `resolve`. */
 describe('example group: invoices (@acme/switchboard-invoices)', () => {
@@ -144,3 +153,18 @@ describe('example group: invoices (@acme/switchboard-invoices)', () => {
     });
   });
 });
+
+/** As a package of its own tests itself: through the public test kit, never the repository's test folder. */
+const invoices = {
+  name: 'invoices',
+  dir: fileURLToPath(new URL('..', import.meta.url)),
+  entry: { enabled: true, resolve: '@acme/switchboard-invoices' },
+};
+describe('example group: invoices, the contract every group keeps', () => {
+  let context: ContractContext;
+  before(async () => {
+    context = await contractContext([invoices]);
+  });
+  describeGroupContract(invoices, () => context);
+});
+describeIsolation('invoices', isolation, { entries: { invoices: invoices.entry } });

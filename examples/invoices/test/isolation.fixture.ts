@@ -1,4 +1,4 @@
-import type { IsolationFixture } from '../../../test/harness/isolation.js';
+import type { IsolationFixture } from 'switchboard/testing';
 
 const fixture: IsolationFixture = {
   groups: ['invoices'],

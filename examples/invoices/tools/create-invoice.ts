@@ -1,4 +1,4 @@
-import { Type } from 'switchboard';
+import { DateArg, Type } from 'switchboard';
 import { defineTool } from '../define.js';
 import { InvoiceResult } from './outputs.js';
 
@@ -15,14 +15,14 @@ export const createInvoice = defineTool({
     currency: Type.Optional(
       Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code; default the shop currency.' }),
     ),
-    due_date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD.' })),
+    due_date: Type.Optional(DateArg('When it falls due; default dueDays after today.')),
     customer_phone: Type.Optional(
       Type.String({ minLength: 1, maxLength: 30, description: 'With international prefix; stored in E.164.' }),
     ),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
   }),
   output: InvoiceResult,
-  handler: async (args, { services, config }) => ({
-    invoice: await services.invoicesService.create(args, config.dueDays),
+  handler: async (args, { services }) => ({
+    invoice: await services.invoicesService.create(args),
   }),
 });

@@ -1,4 +1,4 @@
-import { Type, invalidArguments } from '../../../core/index.js';
+import { Type, invalidArguments, TimeOfDayArg, ClosingTimeArg } from '../../../core/index.js';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -11,18 +11,15 @@ export type BusinessHours = Record<Weekday, TimeRange[]>;
 
 const range = Type.Object(
   {
-    open: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 00:00-23:59.' }),
-    close: Type.String({
-      pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
-      description: 'HH:MM after open; 24:00 is the end of the day.',
-    }),
+    open: TimeOfDayArg(),
+    close: ClosingTimeArg(),
   },
   { additionalProperties: false },
 );
-const day = Type.Array(range, { maxItems: 6, description: 'Opening ranges of the day; empty or omitted = closed.' });
+const day = Type.Array(range, { maxItems: 6 });
 
 export const BUSINESS_HOURS_HELP =
-  'Opening hours by weekday (monday…sunday), each a list of { open, close } in HH:MM, in the shop timezone. Replaces the whole week; days left out are closed. A range cannot pass midnight: split it over two days.';
+  'Opening hours by weekday, each a list of { open, close } (HH:MM in the shop timezone; close may be 24:00). Replaces the whole week; days left out or empty are closed. A range cannot pass midnight: split it over two days.';
 
 /** The `business_hours` argument: the whole week, in the shop's timezone. */
 export const BusinessHoursSchema = Type.Object(
@@ -30,10 +27,7 @@ export const BusinessHoursSchema = Type.Object(
     Weekday,
     ReturnType<typeof Type.Optional<typeof day>>
   >,
-  {
-    additionalProperties: false,
-    description: BUSINESS_HOURS_HELP,
-  },
+  { additionalProperties: false },
 );
 
 export type BusinessHoursInput = Partial<Record<Weekday, TimeRange[]>>;

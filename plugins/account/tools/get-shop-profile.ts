@@ -5,7 +5,7 @@ import { ProfileOutput } from './outputs.js';
 export const getShopProfile = defineTool({
   name: 'get_shop_profile',
   title: 'Get shop profile',
-  description: "The shop's name, timezone, locale, currency and business hours (null when never set).",
+  description: "The shop's name, timezone, locale, currency and business hours.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

@@ -5,7 +5,7 @@ export const getShopStatus = defineTool({
   name: 'get_shop_status',
   title: 'Get shop status',
   description:
-    "The plan and its use: buy_agents (the plan's agent limit), agents_in_use and agents_available (null when the agents group is off), credits_balance and the enabled tool groups.",
+    'The plan and its use: agent limit, agents in use and available, credits balance and enabled tool groups.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

@@ -2,7 +2,7 @@ import {
   csvRow,
   notFound,
   pageOf,
-  parseShopTime,
+  parseShopDay,
   type EntityManager,
   type Paging,
   type ShopContext,
@@ -17,7 +17,7 @@ import { CSV_COLUMNS, csvValues, entryPayload } from './entry-payload.js';
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
-  activityConfig: ActivityConfig;
+  config: ActivityConfig;
 }
 
 /** Reading the shop's audit log, and its retention. The EntityManager is the call's, scoped to its shop. */
@@ -59,7 +59,7 @@ export class ActivityLogService {
 
   /** Newest first, at most exportMaxRows; `truncated` says a narrower filter would get the rest. */
   async exportCsv(filters: EntryFilters) {
-    const max = this.deps.activityConfig.exportMaxRows;
+    const max = this.deps.config.exportMaxRows;
     const entries = await this.em.find(ActivityEntry, this.where(filters), { orderBy: { id: 'desc' }, limit: max + 1 });
     const shown = entries.slice(0, max);
     return {
@@ -73,7 +73,7 @@ export class ActivityLogService {
     const row = await this.em.findOne(ActivitySettings, {});
     return row
       ? { retention_days: row.retentionDays, default: false }
-      : { retention_days: this.deps.activityConfig.defaultRetentionDays, default: true };
+      : { retention_days: this.deps.config.defaultRetentionDays, default: true };
   }
 
   async configure(retentionDays: number): Promise<SettingsPayload> {
@@ -88,8 +88,8 @@ export class ActivityLogService {
   private where(filters: EntryFilters) {
     const zone = this.deps.shop.timezone;
     const at = {
-      ...(filters.date_from && { $gte: parseShopTime(filters.date_from, zone, 'date_from') }),
-      ...(filters.date_to && { $lt: parseShopTime(filters.date_to, zone, 'date_to') }),
+      ...(filters.date_from && { $gte: parseShopDay(filters.date_from, zone, 'date_from', 'start') }),
+      ...(filters.date_to && { $lt: parseShopDay(filters.date_to, zone, 'date_to', 'end') }),
     };
     return {
       ...(filters.kind && { kind: filters.kind }),

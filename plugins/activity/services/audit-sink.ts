@@ -15,7 +15,7 @@ function trimmed(value: unknown): unknown {
  * The kernel's audit hook, written as it arrives: in the unit of work it reports, so a change and
  * its line commit together and a rolled-back change leaves only the failure line written after it.
  * One plain insert on the unit of work's connection: every mutation pays for it, and through the
- * ORM it cost more CPU than the rest of a simple write (issue 11); the call's own pending changes
+ * ORM it cost more CPU than the rest of a simple write; the call's own pending changes
  * are not flushed by the log.
  */
 export const activityAuditSink: AuditSink = async (record, { shop, em }) => {

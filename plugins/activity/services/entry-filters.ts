@@ -1,10 +1,10 @@
-import { Type, type Static } from '../../../core/index.js';
+import { RangeBoundArg, Type, type Static } from '../../../core/index.js';
 
 /** The filters list_activity and export_activity_csv share. */
 export const EntryFilterArgs = {
   kind: Type.Optional(Type.Enum(['call', 'confirmation'])),
   actor: Type.Optional(
-    Type.Enum(['api_token', 'confirmation_page', 'job', 'workflow', 'assistant'], {
+    Type.Enum(['api_token', 'confirmation_page', 'elicitation', 'job', 'workflow', 'assistant'], {
       description: 'Who made the change.',
     }),
   ),
@@ -21,16 +21,8 @@ export const EntryFilterArgs = {
     }),
   ),
   error_code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  date_from: Type.Optional(
-    Type.String({
-      minLength: 16,
-      maxLength: 40,
-      description: "From this time: YYYY-MM-DD HH:MM[:SS] (the shop's time) or ISO 8601 with an offset.",
-    }),
-  ),
-  date_to: Type.Optional(
-    Type.String({ minLength: 16, maxLength: 40, description: 'Until this time (exclusive), same forms.' }),
-  ),
+  date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+  date_to: Type.Optional(RangeBoundArg('Until this time (exclusive), or to the end of this day.')),
 };
 
 /** The filters alone: export_activity_csv's input. */

@@ -143,6 +143,15 @@ describe('activity: the audit log', function () {
     expect(all.count).to.be.greaterThan(csv.rows);
     const bad = await call('list_activity', { date_from: 'yesterday-ish' });
     expect(bad.error_code).to.equal('invalid_arguments');
+    expect(bad.errors[0].message).to.match(/YYYY-MM-DD/);
+  });
+
+  it('takes a bare date as a bound: the whole day in the shop’s zone', async () => {
+    const all = await ok('list_activity', { date_from: '2000-01-01T00:00:00Z', limit: 100 });
+    expect((await ok('list_activity', { date_from: '2000-01-01', limit: 100 })).count).to.equal(all.count);
+    expect((await ok('list_activity', { date_from: '2999-01-01' })).count).to.equal(0);
+    expect((await ok('list_activity', { date_to: '2000-01-01' })).count).to.equal(0);
+    expect((await ok('list_activity', { date_to: '2999-12-31', limit: 100 })).count).to.equal(all.count);
   });
 
   it('keeps lines for the shop’s retention, then the retention job deletes older ones', async () => {

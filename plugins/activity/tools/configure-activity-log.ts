@@ -5,7 +5,7 @@ import { SettingsOutput } from './outputs.js';
 export const configureActivityLog = defineTool({
   name: 'configure_activity_log',
   title: 'Configure activity log',
-  description: 'How many days the shop’s audit log keeps its lines (30–730); older lines are deleted hourly.',
+  description: 'How many days the audit log keeps its lines; older ones are deleted hourly.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ retention_days: Type.Integer({ minimum: 30, maximum: 730 }) }),

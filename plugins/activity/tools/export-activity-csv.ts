@@ -6,8 +6,7 @@ export const exportActivityCsv = defineTool({
   name: 'export_activity_csv',
   title: 'Export activity as CSV',
   description:
-    'The audit log lines matching the filters as CSV (RFC 4180, newest first; arguments as JSON in the last column). ' +
-    'At most the installation’s export limit (10,000 by default): truncated true means narrow the filters (a shorter time range) for the rest.',
+    'The matching audit log lines as CSV, newest first, arguments as JSON in the last column. At most the export limit (truncated: narrow the filters).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: EntryFilterObject,

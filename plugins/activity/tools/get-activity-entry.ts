@@ -5,7 +5,7 @@ import { EntryOutput } from './outputs.js';
 export const getActivityEntry = defineTool({
   name: 'get_activity_entry',
   title: 'Get activity entry',
-  description: 'One line of the audit log by id, with its full (redacted) arguments.',
+  description: 'One audit log line with its full (redacted) arguments.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ entry_id: Type.Integer({ minimum: 1, description: 'The entry id (list_activity).' }) }),

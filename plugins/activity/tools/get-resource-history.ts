@@ -6,8 +6,7 @@ export const getResourceHistory = defineTool({
   name: 'get_resource_history',
   title: 'Get record history',
   description:
-    'Everything the audit log holds about one record, oldest first: the call that created it and every later change or confirmation. ' +
-    'The record is named as the tools name it: resource_type ticket and resource_id 12 for ticket_id 12 (campaign, list, calendar, event…; phone for calls about a phone).',
+    'Everything the audit log holds about one record, oldest first, named as the tools name it (resource_type ticket, resource_id 12; phone for calls about a phone).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

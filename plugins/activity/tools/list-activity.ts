@@ -7,8 +7,7 @@ export const listActivity = defineTool({
   name: 'list_activity',
   title: 'List activity',
   description:
-    'The shop’s audit log, newest first: every change made through the tools (success or failure) and every confirmation event, with who made it, the record it touched and its arguments (secrets redacted). ' +
-    'Filter by kind, actor, named token, tool, group, record, outcome, error code and time. Answers with retention_days: older lines are deleted.',
+    "The shop's audit log, newest first: every change made through tools (success or failure) and confirmation events, with actor, record and redacted arguments. Lines older than retention_days are deleted.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...EntryFilterArgs, ...PagingArgs }),

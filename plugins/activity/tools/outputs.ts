@@ -6,7 +6,10 @@ export const EntryOutput = Type.Object(
     id: Type.Integer(),
     at: DateTime(),
     kind: Type.String({ description: 'call (a mutation) or confirmation (one of its confirmation events).' }),
-    actor: Type.String({ description: 'api_token, confirmation_page, job, workflow or assistant.' }),
+    actor: Type.String({
+      description:
+        'api_token, confirmation_page, elicitation (a person answering the client’s form), job, workflow or assistant.',
+    }),
     token: Nullable(Type.String({ description: "The named token's name; null for the shop's main token." })),
     tool: Type.String(),
     group: Type.String(),

@@ -178,7 +178,7 @@ describe('advanced: custom functions', function () {
     const sent = server.received.length;
     const invalid = await test(fn.id, { order_id: 42, extra: true });
     expect(invalid.status).to.equal('invalid_arguments');
-    expect(invalid.error).to.include('arguments/order_id');
+    expect(invalid.error).to.include('arguments.order_id');
     expect(server.received.length).to.equal(sent);
     server.answer = () => ({ status: 200, body: 'y'.repeat(10_000) });
     const long = await test(fn.id, { order_id: 'A-2' });

@@ -20,7 +20,9 @@ const UNRECORDED = 10;
  * relay's overlapping passes).
  */
 describe('advanced: webhooks are never lost across kill -9 (real server processes)', function () {
-  this.timeout(300_000);
+  // No overall limit: each wait below fails on its own once what it waits for stops moving (or a
+  // server exits, or uses a start's worth of CPU many times over without getting ready).
+  this.timeout(0);
   const started: ServerProcess[] = [];
   const cleanup: (() => Promise<unknown>)[] = [];
   after(async () => {
@@ -86,7 +88,7 @@ describe('advanced: webhooks are never lost across kill -9 (real server processe
       const server = await startServer(d);
       started.push(server);
       const gap = 100 + Math.floor(Math.random() * 150);
-      await waitWhileRunning('delivering', () => distinct() >= before + gap, server);
+      await waitWhileRunning('delivering', () => distinct() >= before + gap, server, { progress: distinct });
       await new Promise((r) => setTimeout(r, Math.random() * 100));
       expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
       atKill.push(distinct());
@@ -96,26 +98,36 @@ describe('advanced: webhooks are never lost across kill -9 (real server processe
     // Done means recorded on both sides: the delivery succeeded and its outbox message settled (the
     // relay settles a batch just after the consumer records it, so stopping in between would leave
     // a message claimed for the next start: not lost, but not what this checks).
+    const unsettled = async () =>
+      Number(
+        (
+          await client.query<{ n: number }>(
+            `select (select count(*) from webhook_deliveries where status <> 'succeeded')
+                  + (select count(*) from outbox_messages where topic = 'advanced.webhook' and status <> 'delivered') as n`,
+          )
+        ).rows[0]!.n,
+      );
     await waitWhileRunning(
       'every delivery to succeed and its outbox message to settle',
-      async () =>
-        Number(
-          (
-            await client.query<{ n: number }>(
-              `select (select count(*) from webhook_deliveries where status <> 'succeeded')
-                    + (select count(*) from outbox_messages where topic = 'advanced.webhook' and status <> 'delivered') as n`,
-            )
-          ).rows[0]!.n,
-        ) === 0,
+      async () => (await unsettled()) === 0,
       last,
+      { progress: unsettled },
     );
     await last.stop('SIGTERM');
 
     expect(atKill.filter((n) => n > 0 && n < EVENTS).length, `delivered at each kill: ${atKill}`).to.equal(KILLS);
     expect(distinct(), 'deliveries lost').to.equal(EVENTS);
     const repeats = receiver.received.length - EVENTS;
-    // Per kill at most what was begun and not yet recorded: maxUnrecordedPerShop.
-    expect(repeats, `repeated deliveries: ${repeats}`).to.be.at.most(KILLS * UNRECORDED);
+    // A repeat follows either an attempt recorded as failed (a receiver too slow for the delivery
+    // timeout, on a loaded machine: the retry the schedule promises) or a kill. Per kill at most
+    // what was begun and not yet recorded: maxUnrecordedPerShop.
+    const retried = Number(
+      (await client.query<{ n: number }>(`select count(*)::int n from webhook_attempts where not succeeded`)).rows[0]!
+        .n,
+    );
+    expect(repeats - retried, `repeated deliveries: ${repeats}, after recorded failures: ${retried}`).to.be.at.most(
+      KILLS * UNRECORDED,
+    );
     const stuck = await client.query(
       `select count(*)::int n from outbox_messages where topic = 'advanced.webhook' and status <> 'delivered'`,
     );

@@ -8,7 +8,7 @@ export const createCrmFieldDefinition = defineTool({
   name: 'create_crm_field_definition',
   title: 'Create CRM field definition',
   description:
-    'Gives a CRM custom field a type: from now on update_crm_customer refuses values under this key that do not match it (text, number, boolean, date YYYY-MM-DD, select from options, email, url), and a required field cannot be removed. Keys follow the crm custom-field rules (1-64 letters, digits, space, _ . -). Values already stored are not rewritten. At most 50 per shop.',
+    'Gives a CRM custom field a type: update_crm_customer then refuses values that do not match, and a required field cannot be removed. Stored values are not rewritten. At most 50 per shop.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

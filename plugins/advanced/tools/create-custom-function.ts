@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, WarningsOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { functionPayload } from '../services/functions/function-payload.js';
 import { functionFieldArgs, functionNameArg } from './function-args.js';
@@ -8,7 +8,7 @@ export const createCustomFunction = defineTool({
   name: 'create_custom_function',
   title: 'Create custom function',
   description:
-    'Declares an HTTPS endpoint of the shop’s that the assistant may call as a function (at most 50 per shop). The server POSTs { function, arguments, context: { shop_id, surface, customer, request_id } } (GET: arguments as query parameters), signed like webhooks (X-Switchboard-Signature t=…,v1=… and webhook-signature) with the function’s own secret, returned once here as `secret`. Arguments are checked against `parameters` before anything is sent; answers are cut at response_max_chars. No code runs in the server.',
+    "Declares an HTTPS endpoint of the shop's that the assistant may call as a function (at most 50). The server sends { function, arguments, context }, signed like webhooks with the function's own secret (returned once as `secret`). Arguments are checked against `parameters` first; answers are cut at response_max_chars.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
@@ -27,9 +27,10 @@ export const createCustomFunction = defineTool({
   output: Type.Object({
     function: FunctionOutput,
     secret: Type.String({ description: 'The signing secret, shown this once.' }),
+    warnings: WarningsOutput(),
   }),
   handler: async (args, { services }) => {
-    const { fn, secret } = await services.customFunctions.create(args);
-    return { function: functionPayload(fn), secret };
+    const { fn, secret, warnings } = await services.customFunctions.create(args);
+    return { function: functionPayload(fn), secret, warnings };
   },
 });

@@ -6,7 +6,7 @@ export const deleteCrmFieldDefinition = defineTool({
   name: 'delete_crm_field_definition',
   title: 'Delete CRM field definition',
   description:
-    'Deletes a definition: values under its key become free-form again. delete_values: true also removes the key from every CRM record, in the same transaction.',
+    'Deletes a definition; its values become free-form. delete_values also removes the key from every CRM record.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({

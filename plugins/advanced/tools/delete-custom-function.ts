@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const deleteCustomFunction = defineTool({
   name: 'delete_custom_function',
   title: 'Delete custom function',
-  description:
-    'Deletes a custom function: the assistant can no longer call it. Its call log stays until it ages out (30 days).',
+  description: 'Deletes a custom function so the assistant can no longer call it; its call log ages out in 30 days.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ function_id: Type.Integer({ minimum: 1 }) }),

@@ -7,7 +7,7 @@ export const exportCrmCustomersCsv = defineTool({
   name: 'export_crm_customers_csv',
   title: 'Export CRM customers as CSV',
   description:
-    "The CRM records as CSV (RFC 4180; a cell starting with =, +, - or @ is prefixed with ' so a spreadsheet never runs it), newest first: id, whatsapp_number, name, email, company, stage, created_at, updated_at, then a column per custom field (fields: which keys, default every defined one). stage and query (name, email, company or number digits) filter. At most 5,000 rows: truncated true means narrow the filters for the rest.",
+    'The CRM records as CSV, newest first: fixed columns then one per custom field (fields picks which). Filter by stage and query (name, email, company or number digits). At most 5,000 rows (truncated: narrow the filters).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

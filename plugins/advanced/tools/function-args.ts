@@ -10,12 +10,11 @@ export const functionFieldArgs = {
     description: 'What the model reads to decide when to call it and with what.',
   }),
   parameters: Type.Record(Type.String(), Type.Unknown(), {
-    description:
-      'JSON Schema of the arguments: { "type": "object", "properties": …, "required": … }, at most 20 properties, nested at most 3 deep, no $ref or pattern.',
+    description: 'JSON Schema of the arguments (type object; at most 20 properties, 3 levels, no $ref or pattern).',
   }),
   url: Type.String({ minLength: 8, maxLength: 2000, description: 'A public HTTPS URL.' }),
   method: Type.Enum([...FUNCTION_METHODS], {
-    description: 'POST (default): a JSON body; GET: arguments as query parameters.',
+    description: 'POST sends a JSON body; GET sends query parameters.',
   }),
   headers: Type.Record(Type.String(), Type.String({ maxLength: 4000 }), {
     maxProperties: 20,
@@ -29,7 +28,7 @@ export const functionFieldArgs = {
     description: 'Where the assistant may call it (default all).',
   }),
   side_effects: Type.Enum([...SIDE_EFFECTS], {
-    description: 'read (default): retried once when nothing answered; write: never retried.',
+    description: 'read: retried once when nothing answered; write: never retried.',
   }),
   response_max_chars: Type.Integer({ minimum: 100, maximum: 16_000, description: 'Default 4,000.' }),
   is_enabled: Type.Boolean(),

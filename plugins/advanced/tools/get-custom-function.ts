@@ -6,7 +6,7 @@ import { FunctionOutput } from './outputs.js';
 export const getCustomFunction = defineTool({
   name: 'get_custom_function',
   title: 'Get custom function',
-  description: 'One custom function (header values masked) with its last 24 hours: calls, errors and p95 latency.',
+  description: 'One custom function (headers masked) with its last 24 hours of calls, errors and p95 latency.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ function_id: Type.Integer({ minimum: 1 }) }),

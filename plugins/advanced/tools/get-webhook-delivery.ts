@@ -6,7 +6,7 @@ export const getWebhookDelivery = defineTool({
   name: 'get_webhook_delivery',
   title: 'Get webhook delivery',
   description:
-    'One delivery: the envelope exactly as sent, every attempt (when, what started it, status code, time taken, error, the first KB of the answer) and when the next attempt goes.',
+    'One delivery: the envelope as sent, every attempt (time, trigger, status, duration, error, first KB of the answer) and the next attempt.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ delivery_id: Type.String({ minLength: 5, maxLength: 40 }) }),

@@ -6,8 +6,7 @@ import { DefinitionOutput } from './outputs.js';
 export const listCrmFieldDefinitions = defineTool({
   name: 'list_crm_field_definitions',
   title: 'List CRM field definitions',
-  description:
-    'The typed custom fields of the shop’s CRM records, in the order they were defined (the CSV export’s column order).',
+  description: "The typed CRM custom fields, in definition order (the CSV export's column order).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

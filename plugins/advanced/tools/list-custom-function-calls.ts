@@ -1,20 +1,19 @@
-import { DateTime, Nullable, PagingArgs, pageOf, pageOutput, Type } from '../../../core/index.js';
+import { DateTime, Nullable, PagingArgs, pageOf, pageOutput, Type, RangeBoundArg } from '../../../core/index.js';
 import { CALL_SOURCES, CALL_STATUSES } from '../entities/values.js';
 import { defineTool } from '../define.js';
 
 export const listCustomFunctionCalls = defineTool({
   name: 'list_custom_function_calls',
   title: 'List custom function calls',
-  description:
-    'The call log of the shop’s functions, newest first, with arguments and results (kept 30 days: they may hold customer data). date_from/date_to: YYYY-MM-DD HH:MM:SS in the shop’s timezone, or ISO 8601.',
+  description: "The shop's function call log, newest first, with arguments and results (kept 30 days).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     function_id: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(Type.Enum([...CALL_STATUSES])),
     source: Type.Optional(Type.Enum([...CALL_SOURCES])),
-    date_from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Before this time, or up to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput(

@@ -7,8 +7,7 @@ import { FunctionOutput } from './outputs.js';
 export const listCustomFunctions = defineTool({
   name: 'list_custom_functions',
   title: 'List custom functions',
-  description:
-    'The shop’s custom functions by name; header values are masked. surface: those the assistant may call there (their surfaces include it or all).',
+  description: "The shop's custom functions by name, header values masked; surface filters to those callable there.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

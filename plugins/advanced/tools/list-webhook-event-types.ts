@@ -6,7 +6,7 @@ export const listWebhookEventTypes = defineTool({
   name: 'list_webhook_event_types',
   title: 'List webhook event types',
   description:
-    'The event types configure_webhooks accepts here (those of the groups this server runs), with the domain event whose payload each carries as `data` in the envelope { id, type, created_at, shop_id, api_version, data }.',
+    'The event types configure_webhooks accepts on this server, each with the domain event its `data` carries in the envelope { id, type, created_at, shop_id, api_version, data }.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

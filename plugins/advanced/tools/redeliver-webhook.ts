@@ -6,7 +6,7 @@ export const redeliverWebhook = defineTool({
   name: 'redeliver_webhook',
   title: 'Redeliver webhook',
   description:
-    'Sends one delivery again now, with the same delivery id (receivers deduplicate on it) and a fresh timestamp and signature, and reports the answer. A success marks it succeeded; a failure leaves its state and schedule as they were.',
+    'Sends one delivery again now with the same delivery id and a fresh signature, and reports the answer. Success marks it succeeded; failure leaves its schedule.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   transactional: false,

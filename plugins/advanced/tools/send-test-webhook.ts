@@ -6,7 +6,7 @@ export const sendTestWebhook = defineTool({
   name: 'send_test_webhook',
   title: 'Send a test webhook',
   description:
-    'Sends one signed webhook.test event now to the configured URL (enabled or not) and reports the receiver’s answer: status code, time taken, the first KB of the body and the headers sent. Tried once, never retried; it appears in list_webhook_deliveries.',
+    "Sends one signed webhook.test event now to the configured URL (even disabled), once, and reports the receiver's answer (status, time, first KB, headers sent).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   transactional: false,

@@ -6,7 +6,7 @@ export const testCustomFunction = defineTool({
   name: 'test_custom_function',
   title: 'Test custom function',
   description:
-    'Calls a function now with the given arguments, as the assistant would (enabled or not), and reports what came back: status (ok, error, timeout, invalid_arguments — checked against its parameters, nothing sent — or blocked by the network guard), status code, time taken and the result cut at its cap. Logged with source test.',
+    'Calls a function now with the given arguments, as the assistant would, and reports status, status code, time and the capped result. Logged with source test.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   transactional: false,

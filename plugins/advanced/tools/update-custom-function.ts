@@ -1,4 +1,4 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, WarningsOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { functionPayload } from '../services/functions/function-payload.js';
 import { functionFieldArgs, functionNameArg } from './function-args.js';
@@ -8,7 +8,7 @@ export const updateCustomFunction = defineTool({
   name: 'update_custom_function',
   title: 'Update custom function',
   description:
-    'Changes what is given; headers replace the whole set (null removes them all). rotate_secret: true makes a new signing secret, returned once as `secret`; the old one stops signing at once.',
+    'Changes what is given; headers replace the whole set (null removes them). rotate_secret makes a new secret, returned once; the old one stops at once.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({
@@ -26,9 +26,9 @@ export const updateCustomFunction = defineTool({
     is_enabled: Type.Optional(functionFieldArgs.is_enabled),
     rotate_secret: Type.Optional(Type.Boolean()),
   }),
-  output: Type.Object({ function: FunctionOutput, secret: Nullable(Type.String()) }),
+  output: Type.Object({ function: FunctionOutput, secret: Nullable(Type.String()), warnings: WarningsOutput() }),
   handler: async ({ function_id, rotate_secret = false, ...fields }, { services }) => {
-    const { fn, secret } = await services.customFunctions.update(function_id, fields, rotate_secret);
-    return { function: functionPayload(fn), secret };
+    const { fn, secret, warnings } = await services.customFunctions.update(function_id, fields, rotate_secret);
+    return { function: functionPayload(fn), secret, warnings };
   },
 });

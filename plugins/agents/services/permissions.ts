@@ -27,9 +27,9 @@ type SectionInput = boolean | { view?: boolean; edit?: boolean };
 export type PermissionsInput = Partial<Record<PermissionSection, SectionInput>>;
 
 const sectionSchema = Type.Union([
-  Type.Boolean({ description: 'true = view and edit, false = no access.' }),
+  Type.Boolean(),
   Type.Object(
-    { view: Type.Optional(Type.Boolean()), edit: Type.Optional(Type.Boolean({ description: 'Implies view.' })) },
+    { view: Type.Optional(Type.Boolean()), edit: Type.Optional(Type.Boolean()) },
     { additionalProperties: false },
   ),
 ]);
@@ -44,7 +44,8 @@ export const PermissionsSchema = Type.Object(
   >,
   {
     additionalProperties: false,
-    description: `Access by section (${PERMISSION_SECTIONS.join(', ')}): each true, false or { view, edit }. Sections left out get no access.`,
+    description:
+      'Access by section: true (view and edit), false, or { view, edit } (edit implies view). Sections left out get no access.',
   },
 );
 

@@ -14,12 +14,11 @@ export const agentArgs = {
   phone: Type.String({ maxLength: 32, description: 'With international prefix; stored in E.164.' }),
   pin: Type.String({
     pattern: '^[0-9]{4,8}$',
-    description:
-      'Numeric, 4-8 digits, unique in the shop; identifies the agent in the browser extension. Never returned.',
+    description: '4-8 digits, unique in the shop; identifies the agent in the browser extension. Never returned.',
   }),
   permissions_json: Type.String({
     maxLength: 10000,
-    description: 'The permissions object as a JSON string; give this or permissions, not both.',
+    description: 'permissions as a JSON string; give one of the two.',
   }),
   permissions: PermissionsSchema,
 };

@@ -7,7 +7,7 @@ export const createAgent = defineTool({
   name: 'create_agent',
   title: 'Create agent',
   description:
-    'Adds an agent to the shop. Without permissions_json or permissions the agent gets every permission. The number of agents is capped by the plan: check list_agents count against max_allowed (or buy_agents in get_shop_status) first; at the cap the call fails with agent_limit_reached.',
+    'Adds an agent to the shop, with every permission unless permissions_json or permissions is given. The plan caps agents (list_agents count vs max_allowed): at the cap, agent_limit_reached.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',

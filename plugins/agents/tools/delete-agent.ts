@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const deleteAgent = defineTool({
   name: 'delete_agent',
   title: 'Delete agent',
-  description:
-    'Removes an agent, freeing a place under the plan limit. Tickets assigned to the agent become unassigned.',
+  description: 'Removes an agent, freeing a place under the plan limit; their tickets become unassigned.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'delete',

@@ -2,9 +2,9 @@ import {
   invalidArguments,
   normalizePhone,
   pageOf,
-  parseShopTime,
   type Paging,
   type Services,
+  parseShopDay,
 } from '../../../core/index.js';
 import { ConversationAnalysis } from '../entities/conversation-analysis.entity.js';
 import type { ConversationFindings } from './builtin/analyse-conversation.js';
@@ -53,7 +53,7 @@ export class AnalysisRecordsService {
       if (!topics.has(item.topic))
         throw invalidArguments(
           `Item ${i + 1}: topic "${item.topic}" is neither a built-in topic nor one of the shop's.`,
-          [{ path: `items/${i}/topic`, message: 'is not a known topic' }],
+          [{ path: `items.${i}.topic`, message: 'is not a known topic' }],
         );
       const conversation = await this.deps.analysisConversationReader.resolve(item.phone, item.session_id);
       saved.push(
@@ -167,8 +167,8 @@ export class AnalysisRecordsService {
 
   private range(filters: AnalysisFilters): Record<string, Date> | null {
     const tz = this.deps.shop.timezone;
-    const from = filters.date_from !== undefined ? parseShopTime(filters.date_from, tz, 'date_from') : null;
-    const to = filters.date_to !== undefined ? parseShopTime(filters.date_to, tz, 'date_to') : null;
+    const from = filters.date_from !== undefined ? parseShopDay(filters.date_from, tz, 'date_from', 'start') : null;
+    const to = filters.date_to !== undefined ? parseShopDay(filters.date_to, tz, 'date_to', 'end') : null;
     if (from && to && to < from)
       throw invalidArguments('date_to is before date_from.', [{ path: 'date_to', message: 'is before date_from' }]);
     if (!from && !to) return null;

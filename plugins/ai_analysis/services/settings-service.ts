@@ -97,7 +97,7 @@ function checkTaxonomy(topics: TaxonomyTopic[], rules: TagRule[] | undefined): v
   topics.forEach((t, i) => {
     if (keys.has(t.key))
       throw invalidArguments(`Topic key "${t.key}" is used twice.`, [
-        { path: `topics/${i}/key`, message: 'is used twice' },
+        { path: `topics.${i}.key`, message: 'is used twice' },
       ]);
     keys.add(t.key);
   });
@@ -105,7 +105,7 @@ function checkTaxonomy(topics: TaxonomyTopic[], rules: TagRule[] | undefined): v
   rules?.forEach((r, i) => {
     if (!known.has(r.when))
       throw invalidArguments(`Tag rule ${i + 1} names "${r.when}", which is neither a topic nor an intent.`, [
-        { path: `tag_rules/${i}/when`, message: 'is not a topic or an intent' },
+        { path: `tag_rules.${i}.when`, message: 'is not a topic or an intent' },
       ]);
   });
 }

@@ -6,7 +6,7 @@ export const analyzeSentiment = defineTool({
   name: 'analyze_sentiment',
   title: 'Analyze sentiment',
   description:
-    'The sentiment (negative, neutral, positive; score −1…1) of a text, or of a customer’s recent messages on every line (newer ones weigh more), each message scored too. Built-in: nlp.js sentiment lexicons in the seven languages, with negations; a complaint counts as negative whatever its words. Give exactly one of text and phone.',
+    "Sentiment (negative, neutral, positive; score -1…1) of a text, or of a customer's recent messages (newer weigh more), each message scored. Give exactly one of text and phone.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

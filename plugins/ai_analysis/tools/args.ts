@@ -4,13 +4,12 @@ import { SUMMARY_TYPES } from '../services/summary-service.js';
 import { TONES } from '../services/writing-service.js';
 
 /** Argument schemas the analysis tools share (the spec's "also accepts" lists are one set). */
-export const phoneArg = (
-  description = "The customer's phone with its international prefix (E.164, e.g. +34600111222).",
-) => Type.String({ minLength: 1, maxLength: 40, description });
+export const phoneArg = (description = "The customer's phone, E.164 (+34600111222).") =>
+  Type.String({ minLength: 1, maxLength: 40, description });
 
 export const sessionIdArg = Type.Integer({
   minimum: 1,
-  description: 'The line (session) of the conversation; default: the customer’s conversation with the newest activity.',
+  description: "The line (session); default: the customer's most recent conversation.",
 });
 
 export const languageArg = (description: string) => Type.Enum([...WIDGET_LANGUAGES], { description });
@@ -25,7 +24,7 @@ export const daysArg = (description: string) => Type.Integer({ minimum: 1, maxim
 
 export const hoursArg = (description: string) => Type.Integer({ minimum: 1, maximum: 720, description });
 
-const NO_EFFECT = 'Accepted; no effect on this tool.';
+const NO_EFFECT = 'Accepted; no effect.';
 
 /** The shared arguments a tool accepts without using them (docs/decisions.md). */
 export const noEffect = {

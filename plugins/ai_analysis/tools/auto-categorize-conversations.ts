@@ -7,7 +7,7 @@ export const autoCategorizeConversations = defineTool({
   name: 'auto_categorize_conversations',
   title: 'Auto-categorize conversations',
   description:
-    'Categorizes the conversations customers wrote in during the last hours (newest activity first) by topic, intent and priority (P0–P3, the tickets scale), with sentiment, language and the customer messages that show the intent; automatic messages are context, never evidence. The shop’s AI provider decides when one is configured (a model call per conversation); the built-in engine uses cue lexicons in seven languages. A conversation whose newest message already has a stored analysis shows it (cached). Suggests only: save_conversation_analysis stores.',
+    "Suggests topic, intent, priority, sentiment and language for conversations customers wrote in during the last hours, with the messages that show the intent. By the shop's AI provider (a model call each) or built-in lexicons. Stores nothing: save_conversation_analysis does.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   action: 'auto',

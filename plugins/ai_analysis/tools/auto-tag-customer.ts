@@ -7,7 +7,7 @@ export const autoTagCustomer = defineTool({
   name: 'auto_tag_customer',
   title: 'Auto-tag customer',
   description:
-    'Suggests tags for a customer from their last 50 messages on every line: the shop’s existing tags (by the shop’s tag rules, by the tag’s words in what the customer wrote, or by a tag named like the conversation’s topic or intent), new ones only with allow_new. Fewer than 3 customer messages: no suggestions, reason not_enough_messages. Tags the customer already has are listed apart. Writes nothing (add_customer_tag does).',
+    "Suggests tags for a customer from their last 50 messages: the shop's existing tags (by tag rules, words or topic), new ones with allow_new. Needs 3 customer messages. Writes nothing: add_customer_tag does.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   action: 'auto',

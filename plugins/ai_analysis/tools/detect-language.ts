@@ -6,7 +6,7 @@ export const detectLanguage = defineTool({
   name: 'detect_language',
   title: 'Detect language',
   description:
-    'The language of a text, or of a customer (their recent messages together, the phone’s country when they wrote too little), among es, en, de, fr, pt, it and hu; und when it cannot tell. Says how it decided and how sure it is. Give exactly one of text and phone.',
+    'The language of a text or of a customer (es, en, de, fr, pt, it, hu; und when unsure), with how it decided and its confidence. Give exactly one of text and phone.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

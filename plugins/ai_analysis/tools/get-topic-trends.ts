@@ -6,7 +6,7 @@ export const getTopicTrends = defineTool({
   name: 'get_topic_trends',
   title: 'Get topic trends',
   description:
-    'How many conversations had each topic (or intent, sentiment, priority) per day or week of the shop’s calendar over the last days, from the stored analyses; a conversation analysed several times in one period counts once, by its last analysis.',
+    'Conversations per topic (or intent, sentiment, priority) per day or week over the last days, from stored analyses; each conversation counted once per period.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -1,4 +1,4 @@
-import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { INTENTS } from '../services/builtin/intent-classifier.js';
 import { PRIORITIES } from '../services/builtin/priority.js';
@@ -10,7 +10,7 @@ export const listConversationAnalyses = defineTool({
   name: 'list_conversation_analyses',
   title: 'List conversation analyses',
   description:
-    'Stored analyses (saved, or made by the idle-conversation job), newest first, filtered by topic, intent, priority, sentiment, customer and time (date_from/date_to: the shop’s time, e.g. 2030-05-01 09:00, or with an offset).',
+    'Stored conversation analyses, newest first, filtered by topic, intent, priority, sentiment, customer and time.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -19,8 +19,8 @@ export const listConversationAnalyses = defineTool({
     priority: Type.Optional(Type.Enum([...PRIORITIES])),
     sentiment: Type.Optional(Type.Enum([...SENTIMENTS])),
     phone: Type.Optional(phoneArg()),
-    date_from: Type.Optional(Type.String({ maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('analyses', AnalysisOutput),

@@ -7,7 +7,7 @@ export const rewriteMessage = defineTool({
   name: 'rewrite_message',
   title: 'Rewrite message',
   description:
-    'Rewrites a message the shop is about to send, in a tone (professional, casual, friendly, confident, straightforward) or by fixing its grammar, shortening or expanding it, optionally in another language, keeping {placeholders}. Needs the shop’s AI provider (a model call): on the built-in engine it answers ai_provider_required.',
+    "Rewrites a message before sending: a tone, grammar, shorter or longer, optionally in another language, keeping {placeholders}. Needs the shop's AI provider (a model call).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

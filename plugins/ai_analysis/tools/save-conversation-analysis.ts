@@ -10,7 +10,7 @@ export const saveConversationAnalysis = defineTool({
   name: 'save_conversation_analysis',
   title: 'Save conversation analysis',
   description:
-    'Stores analyses of conversations (what auto_categorize_conversations suggested, or an agent’s own judgement): topic (built-in or the shop’s), intent, priority, sentiment and an optional summary, each on the customer’s conversation (session_id, or the one with the newest activity). All or none. Each announces ai_analysis.conversation_categorized; stored analyses feed list_conversation_analyses and get_topic_trends.',
+    "Stores analyses (from auto_categorize_conversations or an agent's judgement) on customers' conversations, all or none. They feed list_conversation_analyses and get_topic_trends.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const suggestReply = defineTool({
   name: 'suggest_reply',
   title: 'Suggest reply',
   description:
-    'A draft of the shop’s next reply to a customer. With the shop’s AI provider the chat model drafts it under the shop’s prompt, with the knowledge snippets that match the customer’s last question (a model call). On the built-in engine it is the best matching active knowledge snippet, quoted as it is (tone then has no effect), or none with the reason. Sends nothing.',
+    "Drafts the shop's next reply to a customer: by the AI provider with the shop's prompt and matching knowledge (a model call), else the best matching knowledge snippet as is. Sends nothing.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

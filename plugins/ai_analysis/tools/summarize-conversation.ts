@@ -7,7 +7,7 @@ export const summarizeConversation = defineTool({
   name: 'summarize_conversation',
   title: 'Summarize conversation',
   description:
-    'Summarizes a customer’s conversation. quick: what they want and where it stands; actionable: the questions nobody answered yet, their requests and what the shop promised; detailed: the conversation in order. With the shop’s AI provider the model writes it (a model call); the built-in engine extracts the customer’s own sentences and the facts, without writing prose.',
+    "Summarizes a customer's conversation: quick (what they want, where it stands), actionable (open questions, requests, promises) or detailed (in order). Written by the shop's AI provider (a model call); the built-in engine extracts sentences and facts.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

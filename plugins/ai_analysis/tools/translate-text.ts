@@ -6,7 +6,7 @@ export const translateText = defineTool({
   name: 'translate_text',
   title: 'Translate text',
   description:
-    'Translates a text into one of the seven languages with the shop’s AI provider (a model call), keeping {placeholders} unchanged. Needs a provider: on the built-in engine it answers ai_provider_required.',
+    "Translates a text with the shop's AI provider (a model call), keeping {placeholders}. Without a provider: ai_provider_required.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

@@ -10,7 +10,7 @@ export const updateAnalysisSettings = defineTool({
   name: 'update_analysis_settings',
   title: 'Update analysis settings',
   description:
-    'Changes the analysis settings; what is not given stays. topics replaces the shop’s own topics (up to 50: a key, a label and words per language; a conversation whose customer uses a topic’s words gets that topic). tag_rules replaces the rules that suggest a tag for a topic or intent. auto_categorize_inbound makes a job categorize conversations once quiet for categorize_after_idle_minutes. builtin_for keeps language and/or sentiment on the built-in engine when a provider is configured.',
+    'Changes the analysis settings given: topics and tag_rules each replace their whole list; auto_categorize_inbound categorizes conversations once idle; builtin_for keeps tasks on the built-in engine.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

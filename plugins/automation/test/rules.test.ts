@@ -42,7 +42,8 @@ describe('automation: auto-reply rules', function () {
     await customerSays(k, token, line.session_key, phone, '¿Cuál es el HORÁRIO de hoy?');
     const [sent] = await waitForSent(k, phone, 1);
     expect(sent).to.include({
-      text: 'Hola , abrimos de 9 a 18 en Tienda Luna.',
+      // A customer without a name: {nombre} goes with the space before it.
+      text: 'Hola, abrimos de 9 a 18 en Tienda Luna.',
       billing_source: 'workflow',
       automatic: true,
     });
@@ -124,7 +125,7 @@ describe('automation: auto-reply rules', function () {
     const phone = freshPhone();
     const test = await c.ok('test_auto_reply_rules', { text: 'Envíos a Canarias?', phone });
     expect(test.fires.rule.id).to.equal(rule.id);
-    expect(test.fires.reply).to.equal('Enviamos en 24 h, .');
+    expect(test.fires.reply).to.equal('Enviamos en 24 h.');
     expect(test.matching.map((m: any) => m.rule_id)).to.deep.equal([rule.id, welcome.id]);
     expect(test.situation.first_of_conversation).to.equal(true);
     expect(await sentTo(k, phone)).to.deep.equal([]);

@@ -20,7 +20,9 @@ const WORKER = { pollMs: 100, leaseSeconds: 2, batch: 10, concurrency: 2 };
  * message per run and step — none twice, none missing — and every run must end completed.
  */
 describe('automation: workflow sends are exactly once across kill -9 (real server processes)', function () {
-  this.timeout(300_000);
+  // No overall limit: each wait below fails on its own once what it waits for stops moving (or a
+  // server exits, or uses a start's worth of CPU many times over without getting ready).
+  this.timeout(0);
   const started: ServerProcess[] = [];
   const cleanup: (() => Promise<unknown>)[] = [];
   after(async () => {
@@ -71,22 +73,18 @@ describe('automation: workflow sends are exactly once across kill -9 (real serve
       if (before >= RUNS * SENDS_PER_RUN) break;
       const server = await startServer(d);
       started.push(server);
-      await waitWhileRunning('sending', async () => (await networkCount()) > before, server);
+      await waitWhileRunning('sending', async () => (await networkCount()) > before, server, {
+        progress: networkCount,
+      });
       await new Promise((r) => setTimeout(r, Math.random() * 150));
       expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
       atKill.push(await networkCount());
     }
     const last = await startServer(d);
     started.push(last);
-    await waitWhileRunning(
-      'every run to end',
-      async () =>
-        (await countOf(
-          client,
-          `select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`,
-        )) === 0,
-      last,
-    );
+    const unfinished = () =>
+      countOf(client, `select count(*)::int n from automation_runs where status in ('queued', 'running', 'waiting')`);
+    await waitWhileRunning('every run to end', async () => (await unfinished()) === 0, last, { progress: unfinished });
     await last.stop('SIGTERM');
 
     expect(

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DateTime } from 'luxon';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { FakeOpenAi } from '../../../test/helpers/fake-openai.js';
@@ -99,7 +100,7 @@ describe('automation: workflows', function () {
         { name: 'Broken', ...(INVALID[32]![1] as object) },
         'invalid_arguments',
       );
-      expect(refused.errors.map((e: any) => e.path)).to.include('steps[1].next');
+      expect(refused.errors.map((e: any) => e.path)).to.include('steps.1.next');
     });
 
     it('warns about steps never reached; the catalogue lists triggers, steps and limits', async () => {
@@ -107,7 +108,7 @@ describe('automation: workflows', function () {
       def.steps[1]!.next = null;
       (def.steps[0] as any).paths = {};
       const { warnings } = await c.ok('validate_workflow', { definition: def });
-      expect(warnings.map((w: any) => w.path)).to.deep.equal(['steps[2]']);
+      expect(warnings.map((w: any) => w.path)).to.deep.equal(['steps.2']);
       const catalog = await c.ok('get_automation_catalog');
       expect(catalog.triggers).to.include.members(['message_received', 'customer_tagged', 'manual']);
       expect(catalog.steps.map((s: any) => s.type)).to.include.members([
@@ -200,7 +201,7 @@ describe('automation: workflows', function () {
       expect((await sentTo(k, phone)).map((m: any) => m.text)).to.deep.equal([
         'Elige 1) Pedido 2) Horario',
         'Responde 1 o 2',
-        'Abrimos de 9 a 18, .',
+        'Abrimos de 9 a 18.',
       ]);
       const keys = (await sentTo(k, phone)).map((m: any) => m.idempotency_key);
       expect(keys).to.deep.equal([
@@ -249,6 +250,26 @@ describe('automation: workflows', function () {
       await says(phone, 'catalogo otra vez');
       const skipped = await waitForRun(k, phone, ['skipped']);
       expect(skipped.reason).to.match(/^once_per_contact/);
+      await c.ok('bulk_toggle_workflows', { action: 'bulk', workflow_ids: [workflow.id], enabled: false });
+    });
+
+    it('waits until a weekday counted 0 Sunday … 6 Saturday, at a time of the shop’s clock', async () => {
+      const { workflow } = await c.ok('create_workflow', {
+        name: 'Domingo',
+        trigger: { type: 'manual' },
+        steps: [
+          { id: 'wait', type: 'wait', params: { until_weekday: 0, until_time: '09:30' } },
+          { id: 'after', type: 'send_message', params: { text: 'Buen domingo' } },
+        ],
+        enabled: true,
+      });
+      const phone = freshPhone();
+      const { run } = await c.ok('run_workflow', { workflow_id: workflow.id, phone });
+      await waitForRun(k, phone, ['waiting']);
+      const { run: shown } = await c.ok('get_chatapp_workflow_run', { run_id: run.id });
+      const wake = DateTime.fromISO(shown.wake_at, { zone: 'Europe/Madrid' });
+      expect([wake.weekday, wake.hour, wake.minute]).to.deep.equal([7, 9, 30]);
+      expect(wake.diffNow('days').days).to.be.within(0, 7);
       await c.ok('bulk_toggle_workflows', { action: 'bulk', workflow_ids: [workflow.id], enabled: false });
     });
 
@@ -448,7 +469,9 @@ describe('automation: workflows', function () {
       expect(jumped.status).to.equal('failed');
       expect(jumped.error.code).to.equal('jump_limit');
       const unmatched = await c.ok('test_workflow', { definition: menu('menu'), event: { text: 'hola' } });
-      expect(unmatched.trigger_matched).to.equal(false);
+      expect(unmatched).to.include({ trigger_matched: false, status: 'not_triggered' });
+      expect(unmatched.trace).to.deep.equal([]);
+      expect(unmatched.actions).to.deep.equal([]);
       expect(await sentTo(k, phone)).to.deep.equal([]);
       expect((await rows(k, `select count(*)::int n from automation_runs where phone = ?`, [phone]))[0].n).to.equal(0);
     });
@@ -499,7 +522,7 @@ describe('automation: workflows', function () {
         'invalid_state',
       );
       expect(refused.invalid.map((i: any) => i.id)).to.deep.equal([caller3.id]);
-      expect(refused.invalid[0].errors[0].path).to.equal('steps[0].params.workflow_id');
+      expect(refused.invalid[0].errors[0].path).to.equal('steps.0.params.workflow_id');
       expect((await c.ok('get_workflow', { workflow_id: one.id })).workflow).to.include({
         status: 'paused',
         pause_reason: 'manual',

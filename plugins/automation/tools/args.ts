@@ -30,7 +30,7 @@ export const definitionArgs = () => ({
       { id: Type.String({ description: 'Unique in the workflow: a-z, 0-9, _ and -.' }), type: Type.String() },
       {
         additionalProperties: true,
-        description: '{ id, type, params?, next? (a step id; null ends; left out: the following step), paths? }',
+        description: '{ id, type, params?, next? (step id; null ends; omitted: the following step), paths? }',
       },
     ),
     { minItems: 1, maxItems: 100 },
@@ -56,29 +56,23 @@ export const ruleArgs = () => ({
     maxItems: 50,
     description: 'keyword rules only.',
   }),
-  match: literals(
-    RULE_MATCHES,
-    'How keywords match (case and accents ignored): exact, contains, starts_with, word (default; whole words, plurals too).',
-  ),
+  match: literals(RULE_MATCHES, 'Case and accents ignored; word (default) matches whole words and plurals.'),
   reply_text: Type.String({
     minLength: 1,
     maxLength: 4096,
     description: 'The reply; placeholders {nombre}, {telefono}, {tienda}.',
   }),
-  ai_reply: Type.Boolean({ description: 'The assistant answers from the shop’s knowledge instead of reply_text.' }),
-  when: literals(
-    RULE_WHEN,
-    'always, inside_hours or outside_hours (the account’s business hours). Default: outside_hours for away, always otherwise.',
-  ),
+  ai_reply: Type.Boolean({ description: 'The assistant answers instead of reply_text.' }),
+  when: literals(RULE_WHEN, 'Against business hours; default outside_hours for away, always otherwise.'),
   cooldown_hours: Type.Integer({
     minimum: 0,
     maximum: 720,
-    description: 'Hours before the rule answers the same customer again. Default 24 for welcome and away, 0 otherwise.',
+    description: 'Hours before it answers the same customer again; default 24 for welcome and away, else 0.',
   }),
   priority: Type.Integer({
     minimum: 0,
     maximum: 100,
-    description: 'When several rules match, the highest answers. Default 0.',
+    description: 'When several match, the highest answers.',
   }),
   enabled: Type.Boolean(),
 });
@@ -86,7 +80,7 @@ export const ruleArgs = () => ({
 export const ruleTypeArg = () =>
   literals(
     RULE_TYPES,
-    'welcome (first message after a day of silence), away (outside hours), keyword, ai_reply (the assistant answers).',
+    "welcome (first message after a day of silence), away (outside hours), keyword, ai_reply (the assistant answers from the shop's knowledge).",
   );
 
 /** validate_workflow and test_workflow: a stored workflow or a definition given inline. */

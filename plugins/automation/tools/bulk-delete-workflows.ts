@@ -5,7 +5,7 @@ export const bulkDeleteWorkflows = defineTool({
   name: 'bulk_delete_workflows',
   title: 'Delete workflows',
   description:
-    'Deletes workflows and their versions; their live runs are cancelled, finished runs stay in the history. Get the ids with list_chatapp_workflows and have the user confirm the list first. Needs the user’s approval: the answer carries a confirmation_url for the user to open and approve. Stop after the first answer and ask the user to approve it there; a repeated call invalidates the earlier confirmation, and confirm: true does not execute it.',
+    'Deletes workflows with their versions, cancelling their live runs; finished runs stay. Get the ids from list_chatapp_workflows and have the user agree to the list first.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   action: 'bulk',

@@ -6,7 +6,7 @@ export const bulkToggleWorkflows = defineTool({
   name: 'bulk_toggle_workflows',
   title: 'Enable or disable workflows',
   description:
-    'Enables (enabled true: active) or disables (false: paused) workflows, all or none: an unknown id, or a definition that does not validate when enabling, changes nothing and is named in the error. Workflows already so are listed as unchanged. A disabled workflow starts no runs; its waiting runs are held until it is enabled again.',
+    'Enables (active) or disables (paused) workflows, all or none: an unknown id or an invalid definition changes nothing and is named. A paused workflow starts no runs and holds its waiting ones.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'bulk',

@@ -7,7 +7,7 @@ import { RunOutput } from './outputs.js';
 export const cancelWorkflowRun = defineTool({
   name: 'cancel_workflow_run',
   title: 'Cancel a workflow run',
-  description: 'Stops a queued, running or waiting run: no further step runs. What it already did stays done.',
+  description: 'Stops a queued, running or waiting run; what it already did stays done.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ run_id: runIdArg() }),

@@ -10,7 +10,7 @@ export const createAutoReplyRule = defineTool({
   name: 'create_auto_reply_rule',
   title: 'Create an auto-reply rule',
   description:
-    'An automatic answer to customers’ messages: welcome (first message after a day of silence), away (outside business hours), keyword (keywords + match), or ai_reply (the assistant answers from the shop’s knowledge). One rule answers a message; each answers a customer again only after cooldown_hours. Replies go through the send path (opt-outs, contact window, credits) with billing source workflow.',
+    "An automatic answer to customers' messages: welcome, away, keyword or ai_reply. One rule answers a message, then waits cooldown_hours per customer. Replies go through the send path (opt-outs, contact window, credits). For multi-step flows use create_workflow.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

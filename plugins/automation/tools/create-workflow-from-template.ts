@@ -9,7 +9,7 @@ export const createWorkflowFromTemplate = defineTool({
   name: 'create_workflow_from_template',
   title: 'Create a workflow from a template',
   description:
-    'A draft workflow from a template (list_workflow_templates). overrides: texts (step id → new text of that step), trigger, settings — each replacing the template’s.',
+    'A draft workflow from a template (list_workflow_templates); overrides replace step texts (by step id), the trigger or settings.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

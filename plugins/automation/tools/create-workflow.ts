@@ -11,7 +11,7 @@ export const createWorkflow = defineTool({
   name: 'create_workflow',
   title: 'Create a workflow',
   description:
-    'A workflow: one trigger (with conditions), steps run in order (send_message, ask_question, branch, wait, add_tag, create_ticket, http_request, ai_reply…; get_automation_catalog has them all) and settings. The whole definition is checked first; every problem comes back at its JSON path (steps[2].params.text). Created as a draft unless enabled is true. Steps that message the customer go through the send path: opt-outs, the contact window and credits apply.',
+    'Creates a workflow: one trigger with conditions, steps and settings (see get_automation_catalog). The whole definition is checked; each problem is reported at its path. A draft unless enabled. Customer messages go through the send path (opt-outs, contact window, credits).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

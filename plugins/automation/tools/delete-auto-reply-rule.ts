@@ -6,7 +6,7 @@ import { RuleOutput } from './outputs.js';
 export const deleteAutoReplyRule = defineTool({
   name: 'delete_auto_reply_rule',
   title: 'Delete an auto-reply rule',
-  description: 'Deletes the rule; its runs stay in the history, and one not sent yet is cancelled.',
+  description: 'Deletes the rule; a reply not sent yet is cancelled, its runs stay in the history.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ rule_id: ruleIdArg() }),

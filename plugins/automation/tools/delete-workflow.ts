@@ -8,7 +8,7 @@ export const deleteWorkflow = defineTool({
   name: 'delete_workflow',
   title: 'Delete a workflow',
   description:
-    'Deletes one workflow and its versions; its live runs are cancelled (reason workflow_deleted), finished ones stay in the history. Several at once: bulk_delete_workflows.',
+    'Deletes one workflow and its versions, cancelling its live runs; finished runs stay. For several use bulk_delete_workflows.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ workflow_id: workflowIdArg() }),

@@ -7,7 +7,7 @@ import { WorkflowOutput } from './outputs.js';
 export const duplicateWorkflow = defineTool({
   name: 'duplicate_workflow',
   title: 'Duplicate a workflow',
-  description: 'A draft copy of a workflow’s current definition (default name: “<name> (copy)”).',
+  description: "A draft copy of a workflow's current definition.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

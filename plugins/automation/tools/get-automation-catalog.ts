@@ -10,7 +10,7 @@ export const getAutomationCatalog = defineTool({
   name: 'get_automation_catalog',
   title: 'Get the automation catalogue',
   description:
-    'What a workflow definition may use: trigger types, condition attributes and operators, every step type with its parameters (JSON Schema) and named exits, placeholders and limits. Read it before create_workflow.',
+    'What a workflow definition may use: trigger types, condition attributes and operators, step types with their parameters and exits, placeholders and limits. Read it before create_workflow.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

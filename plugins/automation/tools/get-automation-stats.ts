@@ -5,7 +5,7 @@ export const getAutomationStats = defineTool({
   name: 'get_automation_stats',
   title: 'Get automation statistics',
   description:
-    'Over the last days (1–90, default 30), for the shop or one workflow: runs by status, messages sent (and by rules), failures by step type and error, paused workflows.',
+    'Over the last days, for the shop or one workflow: runs by status, messages sent, failures by step type and error, paused workflows.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,8 +6,7 @@ import { Loose, RunOutput } from './outputs.js';
 export const getChatappWorkflowRun = defineTool({
   name: 'get_chatapp_workflow_run',
   title: 'Get a workflow run',
-  description:
-    'A run with its step log (each step’s outcome, the exit taken, the message sent, the error), its variables and what triggered it.',
+  description: 'A run with its step log (outcome, exit, message sent, error), variables and trigger.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ run_id: runIdArg() }),

@@ -1,4 +1,4 @@
-import { pageOutput, PagingArgs, Type } from '../../../core/index.js';
+import { pageOutput, PagingArgs, Type, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { RUN_STATUSES } from '../entities/values.js';
 import { RunOutput } from './outputs.js';
@@ -6,16 +6,15 @@ import { RunOutput } from './outputs.js';
 export const listChatappWorkflowRuns = defineTool({
   name: 'list_chatapp_workflow_runs',
   title: 'List workflow runs',
-  description:
-    'Runs of workflows and auto-reply rules, newest first: their status (queued, running, waiting, completed, failed, cancelled, expired, skipped and why), step and error. date_from/date_to: the shop’s time; a bare day is the whole day.',
+  description: 'Runs of workflows and auto-reply rules, newest first, with status, current step and error.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     workflow_id: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(Type.Union(RUN_STATUSES.map((s) => Type.Literal(s)))),
     phone: Type.Optional(Type.String()),
-    date_from: Type.Optional(Type.String()),
-    date_to: Type.Optional(Type.String()),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('runs', RunOutput),

@@ -1,13 +1,11 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { DateTime, Nullable, Type, oneOf } from '../../../core/index.js';
 import { RULE_MATCHES, RULE_TYPES, RULE_WHEN, RUN_STATUSES, WORKFLOW_STATUSES } from '../entities/values.js';
-
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const WorkflowOutput = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   description: Nullable(Type.String()),
-  status: literals(WORKFLOW_STATUSES),
+  status: oneOf(WORKFLOW_STATUSES),
   pause_reason: Nullable(Type.String()),
   trigger_type: Type.String(),
   version: Type.Integer({ description: 'Grows with every change of trigger, steps or settings.' }),
@@ -32,7 +30,7 @@ export const RunOutput = Type.Object({
   phone: Type.String(),
   session_id: Nullable(Type.Integer()),
   trigger_type: Type.String(),
-  status: literals(RUN_STATUSES),
+  status: oneOf(RUN_STATUSES),
   step_id: Nullable(Type.String()),
   waiting_for: Nullable(Type.String({ description: 'time, answer, or workflow (held while it is paused).' })),
   wake_at: Nullable(DateTime()),
@@ -50,14 +48,14 @@ export const RunOutput = Type.Object({
 
 export const RuleOutput = Type.Object({
   id: Type.Integer(),
-  type: literals(RULE_TYPES),
+  type: oneOf(RULE_TYPES),
   name: Type.String(),
   session_ids: Type.Array(Type.Integer()),
   keywords: Type.Array(Type.String()),
-  match: literals(RULE_MATCHES),
+  match: oneOf(RULE_MATCHES),
   reply_text: Nullable(Type.String()),
   ai_reply: Type.Boolean(),
-  when: literals(RULE_WHEN),
+  when: oneOf(RULE_WHEN),
   cooldown_hours: Type.Integer(),
   priority: Type.Integer(),
   enabled: Type.Boolean(),

@@ -7,8 +7,7 @@ import { RunOutput } from './outputs.js';
 export const retryWorkflowRun = defineTool({
   name: 'retry_workflow_run',
   title: 'Retry a failed workflow run',
-  description:
-    'Starts a failed run again at the step that failed, on its own version and with the same message keys: what was already sent is not sent again.',
+  description: 'Restarts a failed run at the failed step, on its version; what was sent is not sent again.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({ run_id: runIdArg() }),

@@ -8,7 +8,7 @@ export const runWorkflow = defineTool({
   name: 'run_workflow',
   title: 'Run a workflow for a customer',
   description:
-    'Starts a workflow (active or draft) for one customer now, with the variables it takes (settings.inputs). Once-per-contact and the cooldown do not apply to a run the shop starts. The run goes on in the background: follow it with get_chatapp_workflow_run.',
+    'Starts a workflow (active or draft) for one customer now, with its input variables; once-per-contact and cooldown do not apply. Follow it with get_chatapp_workflow_run.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

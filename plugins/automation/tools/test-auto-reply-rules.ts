@@ -1,4 +1,4 @@
-import { Nullable, parseShopTime, Type } from '../../../core/index.js';
+import { Nullable, parseShopTime, Type, DateTimeArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { RuleOutput } from './outputs.js';
 
@@ -6,18 +6,14 @@ export const testAutoReplyRules = defineTool({
   name: 'test_auto_reply_rules',
   title: 'Test auto-reply rules',
   description:
-    'Which rule would answer a message and what it would say, with every matching rule and whether it is in its cooldown for that customer. Nothing is sent or recorded.',
+    'Which rule would answer a message and what it would say, with every match and its cooldown. Sends and records nothing.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     text: Type.String({ minLength: 1, maxLength: 4096 }),
     phone: Type.Optional(Type.String({ description: 'The customer (their history decides welcome and cooldowns).' })),
     session_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    at: Type.Optional(
-      Type.String({
-        description: 'When the message arrives: YYYY-MM-DD HH:MM:SS in the shop’s time, or ISO 8601. Default now.',
-      }),
-    ),
+    at: Type.Optional(DateTimeArg('When the message arrives; default now.')),
   }),
   output: Type.Object({
     fires: Nullable(

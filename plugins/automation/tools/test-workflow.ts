@@ -9,7 +9,7 @@ export const testWorkflow = defineTool({
   name: 'test_workflow',
   title: 'Test a workflow',
   description:
-    'A dry run of a stored workflow (workflow_id) or a definition against a simulated trigger (event: text, phone, media_type, tag, variables), with answers for its questions in order. Returns whether the trigger’s conditions hold, each step taken and what it would do. Nothing is sent, written or called: waits pass at once, http_request is not called, ai_reply answers with a placeholder.',
+    'Dry-runs a stored workflow or a definition against a simulated trigger event, with answers for its questions: whether the conditions hold and what each step would do. Nothing is sent, written or called; waits pass at once.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -30,7 +30,9 @@ export const testWorkflow = defineTool({
   }),
   output: Type.Object({
     trigger_matched: Type.Boolean(),
-    status: Type.String({ description: 'completed or failed.' }),
+    status: Type.String({
+      description: 'completed, failed, or not_triggered (the trigger does not match the event: nothing ran).',
+    }),
     error: Type.Optional(Loose),
     trace: Type.Array(Loose),
     actions: Type.Array(Loose),

@@ -8,7 +8,7 @@ export const validateWorkflow = defineTool({
   name: 'validate_workflow',
   title: 'Validate a workflow',
   description:
-    'Checks a stored workflow (workflow_id) or a definition ({ trigger, steps, settings }) without saving: every error at its JSON path, and warnings (steps never reached).',
+    'Checks a stored workflow or a definition without saving: errors at their paths, and warnings (unreachable steps).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object(workflowOrDefinitionArgs()),

@@ -1,4 +1,4 @@
-import { formatShopTime } from '../../../core/index.js';
+import { formatShopTime, isoOrNull } from '../../../core/index.js';
 import type { Static } from '../../../core/index.js';
 import type { AppointmentType } from '../entities/appointment-type.entity.js';
 import type { Calendar } from '../entities/calendar.entity.js';
@@ -16,8 +16,6 @@ import type {
   RuleOutput,
   ServiceOutput,
 } from '../tools/outputs.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const calendarPayload = (c: Calendar): Static<typeof CalendarOutput> => ({
   id: c.id,
@@ -114,5 +112,5 @@ export const deliveryPayload = (d: CalendarDelivery): Static<typeof DeliveryOutp
   message_id: d.messageId ?? null,
   email_message_id: d.emailMessageId ?? null,
   reason: d.reason ?? null,
-  sent_at: iso(d.sentAt),
+  sent_at: isoOrNull(d.sentAt),
 });

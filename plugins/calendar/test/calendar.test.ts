@@ -180,6 +180,19 @@ describe('calendar group', () => {
         'invalid_arguments',
       );
     });
+
+    it('takes only a date as a slot range, and says so to a date in another form or with a time', async () => {
+      for (const date_from of ['02/12/2026', '2026-12-02 09:00:00']) {
+        const refused = await c.fails(
+          'get_calendar_available_slots',
+          { calendar_id: calendarId, service_id: serviceId, date_from },
+          'invalid_arguments',
+        );
+        expect(refused.errors, date_from).to.deep.equal([
+          { path: 'date_from', message: 'must be a date only: YYYY-MM-DD, such as 2026-12-02 (no time)' },
+        ]);
+      }
+    });
   });
 
   describe('services', () => {
@@ -292,7 +305,7 @@ describe('calendar group', () => {
       expect(after[1].status).to.equal('scheduled');
       const texts = await sentTexts(after[0].id);
       expect(texts).to.have.length(1);
-      expect(texts[0]).to.match(/^Hola Ana: Haircut el .+ a las 10:00 en Salon Sol\. 25\.00 EUR $/);
+      expect(texts[0]).to.match(/^Hola Ana: Haircut el .+ a las 10:00 en Salon Sol\. 25\.00 EUR$/);
       const [message] = await rows(k, 'select billing_source, automatic from chatapp_messages where id = ?', [
         after[0].message_id,
       ]);
@@ -431,7 +444,7 @@ describe('calendar group', () => {
       const noShow = (await deliveries(two.id)).find((d: any) => d.notification_type === 'no_show');
       expect(noShow.status).to.equal('scheduled');
       expect(await k.scheduler.runTick(JOB, freshTick())).to.equal('ran');
-      expect(await sentTexts(noShow.id)).to.deep.equal(['Te esperábamos, ']);
+      expect(await sentTexts(noShow.id)).to.deep.equal(['Te esperábamos']);
     });
 
     it('a reminder planned too late is skipped with the reason; an opted-out phone fails without a send', async () => {

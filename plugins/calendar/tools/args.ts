@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { DateArg, DayOfWeekArg, RangeBoundArg, Type, TimeOfDayArg, ClosingTimeArg } from '../../../core/index.js';
 import {
   AGENT_ROLES,
   EVENT_STATUSES,
@@ -16,14 +16,10 @@ export const ruleIdArg = id('Availability rule');
 export const notificationIdArg = id('Notification');
 export const agentIdArg = id('Agent');
 
+/** A start or end: a time on the calendar's clock (unless it has an offset), or a bare date for all-day events. */
 export const dateTimeArg = (description: string) =>
-  Type.String({
-    minLength: 10,
-    maxLength: 40,
-    description: `${description}: YYYY-MM-DD HH:MM:SS on the calendar's clock (its timezone), or ISO 8601 with an offset.`,
-  });
-export const dateArg = (description: string) =>
-  Type.String({ minLength: 10, maxLength: 40, description: `${description}: YYYY-MM-DD (the calendar's local date).` });
+  RangeBoundArg(`${description} in the calendar's timezone; a date for all-day.`);
+export const dateArg = (description: string) => DateArg(`${description} (the calendar's local date).`);
 export const phoneArg = (description: string) =>
   Type.String({
     minLength: 1,
@@ -56,25 +52,22 @@ export const calendarFieldArgs = {
   is_active: Type.Optional(
     Type.Boolean({ description: 'An inactive calendar offers no slots and takes no bookings.' }),
   ),
-  is_default: Type.Optional(
-    Type.Boolean({ description: "The calendar create_calendar_event writes to; the shop's first calendar is it." }),
-  ),
+  is_default: Type.Optional(Type.Boolean({ description: 'The calendar create_calendar_event writes to.' })),
 };
 
 export const ruleTypeArg = Type.Enum([...RULE_TYPES], {
-  description:
-    'weekly (a weekday, needs day_of_week), date_exception (one date, needs specific_date), blocked (a period closed on a weekday or date).',
+  description: 'weekly needs day_of_week; date_exception needs specific_date; blocked needs either.',
 });
-export const timeArg = (description: string) =>
-  Type.String({ minLength: 5, maxLength: 5, description: `${description}, HH:MM on the calendar's clock.` });
+export const timeArg = (description: string) => TimeOfDayArg(`${description}, HH:MM on the calendar's clock.`);
+export const closingTimeArg = (description: string) =>
+  ClosingTimeArg(`${description}, HH:MM on the calendar's clock; 24:00 is the end of the day.`);
 export const ruleFieldArgs = {
-  day_of_week: Type.Optional(Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday.' })),
-  specific_date: Type.Optional(Type.String({ minLength: 10, maxLength: 10, description: 'YYYY-MM-DD.' })),
+  day_of_week: Type.Optional(DayOfWeekArg()),
+  specific_date: Type.Optional(DateArg()),
   label: Type.Optional(Type.String({ maxLength: 120 })),
   is_available: Type.Optional(
     Type.Boolean({
-      description:
-        'weekly and date_exception: true (default) opens these hours, false closes them; a date_exception that opens replaces that weekday’s hours.',
+      description: 'false closes these hours instead of opening them.',
     }),
   ),
 };
@@ -82,49 +75,49 @@ export const ruleFieldArgs = {
 export const serviceFieldArgs = {
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   buffer_before_minutes: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 240, description: 'Kept free before; default 0.' }),
+    Type.Integer({ minimum: 0, maximum: 240, description: 'Minutes kept free before.' }),
   ),
   buffer_after_minutes: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 240, description: 'Kept free after; default 0.' }),
+    Type.Integer({ minimum: 0, maximum: 240, description: 'Minutes kept free after.' }),
   ),
   max_concurrent: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: 'Bookings of this service at one time; default 1.' }),
+    Type.Integer({ minimum: 1, maximum: 1000, description: 'Bookings of this service at one time.' }),
   ),
   price: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'A decimal such as 25.00.' })),
   currency: Type.Optional(
-    Type.String({ minLength: 3, maxLength: 3, description: "ISO 4217 code (EUR); default the shop's currency." }),
+    Type.String({ minLength: 3, maxLength: 3, description: "ISO 4217 code; default the shop's." }),
   ),
   requires_confirmation: Type.Optional(
-    Type.Boolean({ description: 'true: bookings wait as pending until confirm_calendar_event; default false.' }),
+    Type.Boolean({ description: 'Bookings wait as pending until confirm_calendar_event.' }),
   ),
 };
 export const durationArg = Type.Integer({
   minimum: 5,
   maximum: 720,
-  description: 'Length of an appointment, 5-720 minutes.',
+  description: 'Length of an appointment in minutes.',
 });
 export const serviceNameArg = Type.String({ minLength: 1, maxLength: 120 });
 
 export const notificationTypeArg = Type.Enum([...NOTIFICATION_TYPES], {
   description:
-    'confirmation (when an event is confirmed), reminder (timing_minutes before the start), cancellation (when cancelled), follow_up (timing_minutes after an attended event ends), no_show (after a no-show).',
+    'When it is sent: confirmation, reminder (before the start), cancellation, follow_up (after an attended event), no_show.',
 });
 export const channelArg = Type.Enum([...NOTIFICATION_CHANNELS], {
-  description: 'whatsapp: the messaging channel (the value is "whatsapp" exactly); email; both.',
+  description: 'whatsapp is the messaging channel.',
 });
 export const timingArg = Type.Integer({
   minimum: 0,
   maximum: 43_200,
-  description: 'Minutes before the start (reminder) or after the change or the end (the other types); 0 = at once.',
+  description: 'Minutes before the start (reminder) or after the event (others); 0 = at once.',
 });
 export const templateArg = Type.String({
   minLength: 1,
   maxLength: 4096,
   description:
-    'The message. Variables: {nombre} {telefono} {tienda} {fecha} {hora} {servicio} {calendario} {agente} {precio} {reprogramada}.',
+    'The message; variables {nombre} {telefono} {tienda} {fecha} {hora} {servicio} {calendario} {agente} {precio} {reprogramada}.',
 });
 
 export const roleArg = Type.Enum([...AGENT_ROLES], {
-  description: 'owner and can_book agents take bookings; view_only agents cannot be given events.',
+  description: 'owner and can_book take bookings; view_only only sees.',
 });
 export const statusArg = Type.Enum([...EVENT_STATUSES]);

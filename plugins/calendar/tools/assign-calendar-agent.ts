@@ -8,7 +8,7 @@ export const assignCalendarAgent = defineTool({
   name: 'assign_calendar_agent',
   title: 'Assign calendar agent',
   description:
-    'Puts an agent on a calendar, or changes their role: owner and can_book (default) agents take bookings (a calendar with such agents books only when one is free); view_only agents only see, and lose their upcoming events on this calendar.',
+    'Puts an agent on a calendar or changes their role. A calendar with booking agents books only when one is free; view_only agents lose their upcoming events here.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'assign',

@@ -1,13 +1,13 @@
-import { Type } from '../../../core/index.js';
+import { DateTimeArg, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { agentIdArg, calendarIdArg, dateTimeArg, phoneArg, serviceIdArg } from './args.js';
+import { agentIdArg, calendarIdArg, phoneArg, serviceIdArg } from './args.js';
 import { EventOutput } from './outputs.js';
 
 export const bookCalendarAppointment = defineTool({
   name: 'book_calendar_appointment',
   title: 'Book calendar appointment',
   description:
-    'Books a service for a customer at a start from get_calendar_available_slots. The slot is checked again at booking, so two customers can never take the last place: a taken one answers slot_unavailable with the reason. The booking is confirmed, or pending when the service requires confirmation; its notifications are planned. The same idempotency_key returns the same booking (created: false).',
+    'Books a service for a customer at a start from get_calendar_available_slots. The slot is checked again (slot_unavailable if taken). Confirmed, or pending when the service requires confirmation. The same idempotency_key returns the same booking.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   // The booking checks its slot before it opens its transaction, waiting in the calendar's lane.
@@ -15,7 +15,7 @@ export const bookCalendarAppointment = defineTool({
   input: Type.Object({
     calendar_id: calendarIdArg,
     service_id: serviceIdArg,
-    start_datetime: dateTimeArg('Start'),
+    start_datetime: DateTimeArg("Start in the calendar's timezone unless it has an offset."),
     phone: phoneArg('Customer phone'),
     customer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),

@@ -7,7 +7,7 @@ export const cancelCalendarEvent = defineTool({
   name: 'cancel_calendar_event',
   title: 'Cancel calendar event',
   description:
-    'Cancels a confirmed event (→ cancelled) or rejects a pending one (→ rejected); its waiting reminders are cancelled, its slot is free again, and with notify (default true) the customer gets the cancellation notification.',
+    'Cancels a confirmed event or rejects a pending one, freeing its slot and cancelling its reminders; with notify the customer gets the cancellation message.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -1,14 +1,14 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { rulePayload } from '../services/payloads.js';
-import { calendarIdArg, ruleFieldArgs, ruleTypeArg, timeArg } from './args.js';
+import { calendarIdArg, ruleFieldArgs, ruleTypeArg, timeArg, closingTimeArg } from './args.js';
 import { RuleOutput } from './outputs.js';
 
 export const createCalendarAvailability = defineTool({
   name: 'create_calendar_availability',
   title: 'Create calendar availability',
   description:
-    'Adds an availability rule: weekly hours of a weekday (day_of_week 0-6, 0 = Sunday), a date_exception (specific_date) whose hours replace that day’s (is_available: false closes them instead), or a blocked period on a weekday or date (lunch, a holiday). end_time after start_time; a span across midnight is two rules.',
+    "Adds an availability rule: weekly hours for a weekday, a date_exception whose hours replace that day's, or a blocked period (lunch, a holiday). end_time after start_time; a span across midnight is two rules.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',
@@ -16,7 +16,7 @@ export const createCalendarAvailability = defineTool({
     calendar_id: calendarIdArg,
     rule_type: ruleTypeArg,
     start_time: timeArg('Start'),
-    end_time: timeArg('End (24:00 for the end of the day)'),
+    end_time: closingTimeArg('End'),
     ...ruleFieldArgs,
   }),
   output: Type.Object({ rule: RuleOutput }),

@@ -7,7 +7,7 @@ export const createCalendarEvent = defineTool({
   name: 'create_calendar_event',
   title: 'Create calendar event',
   description:
-    "Adds a confirmed event to the shop's default calendar (made, named for the shop, when there is none) and holds its time against bookings. end_datetime defaults to an hour after the start; all_day 1 takes whole local days. A phone gets the calendar's confirmation and reminders. date_from, date_to and event_id are accepted for compatibility and change nothing; agent_id is another name for assigned_agent_id. Move it with update_calendar_event (calendar_id) or reschedule_calendar_event.",
+    "Adds a confirmed event to the shop's default calendar (created if none), holding its time against bookings. end_datetime defaults to start + 1 hour. A phone gets the calendar's confirmation and reminders. For a customer booking of a service use book_calendar_appointment.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   action: 'create',

@@ -8,7 +8,7 @@ export const createCalendarNotification = defineTool({
   name: 'create_calendar_notification',
   title: 'Create calendar notification',
   description:
-    'Adds a message customers get about their events on this calendar: confirmation, reminder (timing_minutes before the start; it applies to upcoming events too), cancellation, follow_up or no_show (timing_minutes after the end). Sent through the messaging channel (channel "whatsapp") with opt-outs and credits applied; email needs the email group (group_not_enabled until then). Unknown {variables} are refused.',
+    'Adds a message customers get about their events on this calendar. Sent on the messaging channel with opt-outs and credits applied; email needs the email group. Unknown {variables} are refused.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   action: 'create',

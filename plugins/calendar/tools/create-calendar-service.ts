@@ -8,7 +8,7 @@ export const createCalendarService = defineTool({
   name: 'create_calendar_service',
   title: 'Create calendar service',
   description:
-    'Adds a bookable service (appointment type) to a calendar: duration, buffers kept free before and after, how many bookings at once (max_concurrent), price and currency, and whether bookings wait for confirmation.',
+    'Adds a bookable service (appointment type) to a calendar: duration, buffers, concurrent bookings, price, and whether bookings wait for confirmation.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',

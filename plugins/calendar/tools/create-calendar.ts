@@ -8,7 +8,7 @@ export const createCalendar = defineTool({
   name: 'create_calendar',
   title: 'Create calendar',
   description:
-    "Creates a bookable calendar with its timezone (default the shop's), slot interval, minimum notice (default 120 min) and booking window (default 60 days). The shop's first calendar is its default one. Add hours with create_calendar_availability and services with create_calendar_service.",
+    "Creates a bookable calendar. The shop's first calendar is its default. Then add hours (create_calendar_availability) and services (create_calendar_service).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ name: Type.String({ minLength: 1, maxLength: 120 }), ...calendarFieldArgs }),

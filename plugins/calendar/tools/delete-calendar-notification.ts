@@ -6,7 +6,7 @@ import { Deleted } from './outputs.js';
 export const deleteCalendarNotification = defineTool({
   name: 'delete_calendar_notification',
   title: 'Delete calendar notification',
-  description: 'Deletes a notification; its deliveries still waiting are cancelled.',
+  description: 'Deletes a notification and cancels its waiting deliveries.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ notification_id: notificationIdArg }),

@@ -6,7 +6,7 @@ import { Deleted } from './outputs.js';
 export const deleteCalendarService = defineTool({
   name: 'delete_calendar_service',
   title: 'Delete calendar service',
-  description: 'Stops offering a service. Its bookings stay, with the service name they were booked with.',
+  description: 'Stops offering a service. Its bookings stay.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ service_id: serviceIdArg }),

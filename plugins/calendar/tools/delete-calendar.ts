@@ -7,7 +7,7 @@ export const deleteCalendar = defineTool({
   name: 'delete_calendar',
   title: 'Delete calendar',
   description:
-    'Deletes a calendar with its rules, services, notifications, agents and past events. Refused (invalid_state, future_events) while pending or confirmed events lie ahead.',
+    'Deletes a calendar with its rules, services, notifications, agents and past events; refused while pending or confirmed events lie ahead.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ calendar_id: calendarIdArg }),

@@ -6,7 +6,7 @@ export const exportCalendarIcs = defineTool({
   name: 'export_calendar_ics',
   title: 'Export calendar ICS',
   description:
-    'iCalendar (text/calendar) for one event (METHOD:REQUEST, or CANCEL once cancelled) or for a calendar’s events between two local dates (METHOD:PUBLISH; default the next 30 days). Each event keeps its UID; its SEQUENCE grows with every reschedule and cancel.',
+    "iCalendar text for one event, or for a calendar's events between two local dates (default the next 30 days).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const getCalendarAvailableSlots = defineTool({
   name: 'get_calendar_available_slots',
   title: 'Get calendar available slots',
   description:
-    "The free start times of a service between two local dates (date_to default date_from + 6 days, at most 62 days), after the calendar's hours, exceptions and blocks, existing bookings with their buffers, the service's capacity, the minimum notice and the booking window. Offer these to the customer, then book_calendar_appointment with the chosen start.",
+    'Free start times of a service between two local dates (at most 62 days; date_to defaults to date_from + 6 days), after hours, blocks, bookings, capacity, notice and booking window. Offer them, then book with book_calendar_appointment.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

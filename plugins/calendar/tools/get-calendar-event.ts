@@ -6,8 +6,7 @@ import { EventDetailOutput } from './outputs.js';
 export const getCalendarEvent = defineTool({
   name: 'get_calendar_event',
   title: 'Get calendar event',
-  description:
-    'An event with its notification deliveries (due, sent, failed, skipped or cancelled, with the reason) and its iCalendar UID and SEQUENCE.',
+  description: 'An event with its notification deliveries and its iCalendar UID and SEQUENCE.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ event_id: eventIdArg }),

@@ -8,7 +8,7 @@ export const getCalendarStats = defineTool({
   name: 'get_calendar_stats',
   title: 'Get calendar stats',
   description:
-    'For events starting between two local dates (default the last 30 days): counts per status and per service, the no-show rate (no-shows of attended + no-shows), booked minutes, and with a calendar_id its open minutes and utilisation %; notification deliveries per status.',
+    'For events starting between two local dates (default the last 30 days): counts per status and service, no-show rate, booked minutes, utilisation (with calendar_id) and notification deliveries.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

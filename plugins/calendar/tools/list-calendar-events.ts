@@ -7,7 +7,7 @@ export const listCalendarEvents = defineTool({
   name: 'list_calendar_events',
   title: 'List calendar events',
   description:
-    "Events in start order, filtered by calendar, local dates (events overlapping date_from … date_to), agent, customer phone, status or service. Dates are the calendar's local dates (the shop's without calendar_id).",
+    'Events in start order, filtered by calendar, local dates (events overlapping the range), agent, phone, status or service.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

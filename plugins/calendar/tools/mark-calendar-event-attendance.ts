@@ -7,7 +7,7 @@ export const markCalendarEventAttendance = defineTool({
   name: 'mark_calendar_event_attendance',
   title: 'Mark calendar event attendance',
   description:
-    'After a confirmed event has started: attended → completed (its follow_up notification is planned), no_show → no_show (its no_show notification is planned).',
+    'After a confirmed event started: attended (→ completed, plans the follow_up) or no_show (plans the no_show message).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({ event_id: eventIdArg, attendance: Type.Enum(['attended', 'no_show']) }),

@@ -5,7 +5,7 @@ import { agentIdArg, calendarIdArg } from './args.js';
 export const removeCalendarAgent = defineTool({
   name: 'remove_calendar_agent',
   title: 'Remove calendar agent',
-  description: 'Takes an agent off a calendar. Their upcoming events there stay booked, unassigned.',
+  description: 'Takes an agent off a calendar. Their upcoming events there stay, unassigned.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ calendar_id: calendarIdArg, agent_id: agentIdArg }),

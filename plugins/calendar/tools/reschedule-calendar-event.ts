@@ -7,7 +7,7 @@ export const rescheduleCalendarEvent = defineTool({
   name: 'reschedule_calendar_event',
   title: 'Reschedule calendar event',
   description:
-    'Moves a pending or confirmed event to a new start. A booking keeps its length and must land on a free slot (slot_unavailable otherwise); a plain event takes end_datetime or keeps its length. Reminders are planned again and a confirmed event sends its confirmation again ({reprogramada}).',
+    "Moves a pending or confirmed event to a new start. A booking keeps its length and needs a free slot; a plain event takes end_datetime or keeps its length. Reminders and a confirmed event's confirmation are sent again.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   input: Type.Object({

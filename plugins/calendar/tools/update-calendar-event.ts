@@ -7,7 +7,7 @@ export const updateCalendarEvent = defineTool({
   name: 'update_calendar_event',
   title: 'Update calendar event',
   description:
-    "Changes a pending or confirmed event's title, description, phone or agent (null unassigns), or moves a plain event to another calendar. Its time changes only with reschedule_calendar_event.",
+    "Changes a pending or confirmed event's title, description, phone or agent (null unassigns), or moves a plain event to another calendar. Change its time with reschedule_calendar_event.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

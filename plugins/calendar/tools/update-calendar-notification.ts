@@ -7,8 +7,7 @@ import { NotificationOutput } from './outputs.js';
 export const updateCalendarNotification = defineTool({
   name: 'update_calendar_notification',
   title: 'Update calendar notification',
-  description:
-    'Changes a notification. What it still has waiting is cancelled and planned again as it now is (new timing; a reminder also for every upcoming event); disabled, it plans nothing.',
+  description: 'Changes a notification; its waiting deliveries are planned again as it now is (nothing when disabled).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   input: Type.Object({

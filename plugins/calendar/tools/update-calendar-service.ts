@@ -7,8 +7,7 @@ import { ServiceOutput } from './outputs.js';
 export const updateCalendarService = defineTool({
   name: 'update_calendar_service',
   title: 'Update calendar service',
-  description:
-    'Changes a service for bookings made from now on; existing bookings keep the name, length, buffers and price they were booked with.',
+  description: 'Changes a service for new bookings; existing bookings keep what they were booked with.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

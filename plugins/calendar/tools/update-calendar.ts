@@ -8,7 +8,7 @@ export const updateCalendar = defineTool({
   name: 'update_calendar',
   title: 'Update calendar',
   description:
-    "Changes a calendar's settings. A new timezone keeps the rules' wall-clock hours (09:00 stays 09:00 there) and the events' instants. is_default: true moves the default here.",
+    "Changes a calendar's settings. A new timezone keeps the rules' wall-clock hours and the events' instants. is_default: true moves the default here.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -1,12 +1,13 @@
 import { Type, Nullable } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { ADDRESSING, phoneArg, sessionIdArg } from './args.js';
+import { phoneArg, sessionIdArg } from './args.js';
 import { AddressedFields } from './outputs.js';
 
 export const assignConversation = defineTool({
   name: 'assign_conversation',
   title: 'Assign conversation',
-  description: `Assigns a conversation to an agent of the shop, or unassigns it with agent_id 0. Assigning needs the agents group. ${ADDRESSING}`,
+  description:
+    "Assigns the customer's conversation (one line, or all lines without session_id) to an agent, or unassigns with agent_id 0. Needs the agents group.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

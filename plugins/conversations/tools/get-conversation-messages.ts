@@ -1,13 +1,14 @@
 import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { ADDRESSING, phoneArg, sessionIdArg } from './args.js';
+import { phoneArg, sessionIdArg } from './args.js';
 import { ConversationOutput } from './outputs.js';
 import { MessageOutput } from '../../whatsapp_ops/surface.js';
 
 export const getConversationMessages = defineTool({
   name: 'get_conversation_messages',
   title: 'Get conversation messages',
-  description: `The messages of a conversation, inbound and outbound, newest first, with their delivery status. ${ADDRESSING}`,
+  description:
+    "The messages of the customer's conversation (one line, or all lines without session_id), newest first, with delivery status.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

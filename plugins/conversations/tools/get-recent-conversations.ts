@@ -6,12 +6,12 @@ export const getRecentConversations = defineTool({
   name: 'get_recent_conversations',
   title: 'Get recent conversations',
   description:
-    "The shop's most recently active conversations (newest message first), each with its unread count, last message preview and direction, assigned agent, and the customer's name and tags when the customer is known.",
+    "The most recently active conversations with unread count, last message preview, assigned agent and the customer's name and tags.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many conversations, 1-100.' }),
+      Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many conversations.' }),
     ),
   }),
   output: Type.Object({

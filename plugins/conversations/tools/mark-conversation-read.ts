@@ -1,12 +1,13 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { ADDRESSING, phoneArg, sessionIdArg } from './args.js';
+import { phoneArg, sessionIdArg } from './args.js';
 import { AddressedFields } from './outputs.js';
 
 export const markConversationRead = defineTool({
   name: 'mark_conversation_read',
   title: 'Mark conversation read',
-  description: `Marks a conversation read: its unread count becomes 0 and read_at now. ${ADDRESSING}`,
+  description:
+    "Marks the customer's conversation (one line, or all lines without session_id) read: unread count 0, read_at now.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

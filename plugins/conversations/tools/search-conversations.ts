@@ -6,7 +6,7 @@ export const searchConversations = defineTool({
   name: 'search_conversations',
   title: 'Search conversations',
   description:
-    'Conversations with a message containing the query (any case), or whose phone contains the digits of the query (3 or more digits). Newest activity first.',
+    'Conversations with a message containing the query, or whose phone contains its digits (3+). Newest activity first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

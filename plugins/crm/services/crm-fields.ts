@@ -21,7 +21,7 @@ const customValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(),
 /** `custom_fields` of update_crm_customer: values to set, null to remove a field. */
 export const CustomFieldsPatchSchema = Type.Record(Type.String(), Type.Union([customValue, Type.Null()]), {
   maxProperties: MAX_CUSTOM_FIELDS,
-  description: `Fields to set (string up to 1000 characters, number or boolean) or remove (null); others are kept. Names: 1-64 letters, digits, space, _ . - starting with a letter or digit; at most ${MAX_CUSTOM_FIELDS} fields.`,
+  description: `Fields to set (string, number or boolean) or remove (null). Names: 1-64 letters, digits, space, _ . -; at most ${MAX_CUSTOM_FIELDS}.`,
 });
 
 /**

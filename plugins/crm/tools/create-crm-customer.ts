@@ -6,7 +6,7 @@ export const createCrmCustomer = defineTool({
   name: 'create_crm_customer',
   title: 'Create CRM customer',
   description:
-    'Adds a WhatsApp number to the CRM at stage "lead", linked to the customer record with that phone (created when missing; its name and email are copied). The number must start with + and the country code. Set name, company, notes and custom fields with update_crm_customer.',
+    'Adds a WhatsApp number to the CRM at stage lead, linked to the customer record with that phone (created if missing). Set the other fields with update_crm_customer.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',

@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const deleteCrmCustomer = defineTool({
   name: 'delete_crm_customer',
   title: 'Delete CRM customer',
-  description:
-    'Removes a customer from the CRM (stage, notes, custom fields). The customer record itself, with its comments and tags, stays.',
+  description: 'Removes a customer from the CRM; the customer record, comments and tags stay.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ crm_customer_id: Type.Integer({ minimum: 1 }) }),

@@ -5,7 +5,7 @@ import { CrmCustomerOutput } from './outputs.js';
 export const getCrmCustomer = defineTool({
   name: 'get_crm_customer',
   title: 'Get CRM customer',
-  description: 'One CRM customer, by crm_customer_id or by whatsapp_number (give exactly one).',
+  description: 'One CRM customer, by crm_customer_id or whatsapp_number (exactly one).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,8 +6,7 @@ import { CrmCustomerOutput } from './outputs.js';
 export const listCrmCustomers = defineTool({
   name: 'list_crm_customers',
   title: 'List CRM customers',
-  description:
-    'CRM customers, newest first, optionally in one stage or matching a query (name, email, company, or 3+ digits of the number). count is the number of matches.',
+  description: 'CRM customers, newest first, by stage or query (name, email, company, or 3+ digits of the number).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

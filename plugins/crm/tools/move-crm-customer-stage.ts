@@ -6,8 +6,7 @@ import { CrmCustomerOutput, StageOutput } from './outputs.js';
 export const moveCrmCustomerStage = defineTool({
   name: 'move_crm_customer_stage',
   title: 'Move CRM customer stage',
-  description:
-    'Moves a CRM customer to another pipeline stage (any stage to any other). Moving to the stage it is already in is invalid_state.',
+  description: 'Moves a CRM customer to another pipeline stage.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ crm_customer_id: Type.Integer({ minimum: 1 }), stage: StageSchema }),

@@ -42,10 +42,24 @@ export interface CustomerFields {
   email?: string | null;
 }
 
+/**
+ * A port the customers group defines: names the shop's other records give these phones (E.164),
+ * for customers created without one. mass_marketing fills it from the shop's contact lists.
+ */
+export interface ContactNamesPort {
+  namesOf(phones: string[]): Promise<Map<string, string>>;
+}
+
+/** The port's registered name. */
+export const CONTACT_NAMES_PORT = 'contactNamesPort';
+
 interface Deps {
   em: EntityManager;
   shop: ShopContext;
   events: ScopedEvents;
+  /** Registered by the manifest's setup: whether some group registered `contactNamesPort`. */
+  customersNamesRegistered: boolean;
+  contactNamesPort?: ContactNamesPort;
 }
 
 const RECENT_COMMENTS = 5;
@@ -108,13 +122,14 @@ export class CustomersService {
         .map(([phone, at]) => ({ phone: normalizePhone(phone), at })),
     );
     const shopId = this.deps.shop.id;
-    await sql(
+    const created = await sql<{ phone: string }>(
       this.em,
       `insert into customers (shop_id, phone, created_at, updated_at)
        select $1, v.phone, now(), now() from json_to_recordset($2::json) as v(phone text, at timestamptz)
-       on conflict (shop_id, phone) do nothing`,
+       on conflict (shop_id, phone) do nothing returning phone`,
       [shopId, rows],
     );
+    await this.nameNew(created.map((r) => r.phone));
     const moved = await sql<{ id: number; phone: string; last_contact_at: Date | string }>(
       this.em,
       `update customers c set last_contact_at = v.at, updated_at = now()
@@ -160,14 +175,33 @@ export class CustomersService {
       'insert into customers (shop_id, phone, name, email, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (shop_id, phone) do nothing returning id',
       [this.deps.shop.id, phone, fields.name ?? null, email],
     );
-    const customer = (await this.findByPhone(phone))!;
     const created = inserted.length === 1;
+    if (created && !fields.name) await this.nameNew([phone]);
+    const customer = (await this.findByPhone(phone))!;
     if (!created) {
       if (fields.name && !customer.name) customer.name = fields.name;
       if (email && !customer.email) customer.email = email;
       await this.em.flush();
     }
     return { customer, created };
+  }
+
+  /**
+   * Customers just created without a name take the one the shop's other records give their phone
+   * (a contact list), when a group offers them; returns the names given.
+   */
+  private async nameNew(phones: string[]): Promise<Map<string, string>> {
+    if (phones.length === 0 || !this.deps.customersNamesRegistered) return new Map();
+    const names = await this.deps.contactNamesPort!.namesOf(phones);
+    if (names.size > 0)
+      await sql(
+        this.em,
+        `update customers c set name = v.name
+         from json_to_recordset($2::json) as v(phone text, name text)
+         where c.shop_id = $1 and c.phone = v.phone and c.name is null`,
+        [this.deps.shop.id, JSON.stringify([...names].map(([phone, name]) => ({ phone, name })))],
+      );
+    return names;
   }
 
   toPayload(c: Customer): CustomerPayload {
@@ -177,7 +211,7 @@ export class CustomersService {
   /**
    * `ensure` for a write that only answers with the customer (a comment): its payload, in plain
    * statements on the unit of work's connection rather than through the ORM, which cost more CPU
-   * than the rest of such a call (issue 11). The insert waits for a concurrent one of the same
+   * than the rest of such a call. The insert waits for a concurrent one of the same
    * phone, so the read after it finds that row.
    */
   async ensurePayload(phoneE164: string): Promise<{ customer: CustomerPayload; created: boolean }> {
@@ -188,7 +222,10 @@ export class CustomersService {
        on conflict (shop_id, phone) do nothing returning *`,
       [this.deps.shop.id, phone],
     );
-    if (inserted) return { customer: customerPayload(fromRow(inserted), []), created: true };
+    if (inserted) {
+      const name = (await this.nameNew([phone])).get(phone) ?? null;
+      return { customer: customerPayload(fromRow({ ...inserted, name }), []), created: true };
+    }
     const [found] = await sql<CustomerRow & { tags: { name: string; color: string; at: number }[] }>(
       this.em,
       `select *,

@@ -8,9 +8,7 @@ const { query, limit, tag_name, tag_color, primary_phone, secondary_phone } = sh
 export const addCustomerComment = defineTool({
   name: 'add_customer_comment',
   title: 'Add customer comment',
-  description:
-    'Adds an internal comment to the customer with this phone (never sent to the customer). A phone the shop has not seen yet creates the customer (customer_created: true). ' +
-    'Also accepts query, limit, tag_name, tag_color, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
+  description: 'Adds an internal comment (never sent) to the customer with this phone, creating the customer if new.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'add',

@@ -9,9 +9,7 @@ export const addCustomerTag = defineTool({
   name: 'add_customer_tag',
   title: 'Add customer tag',
   description:
-    'Tags the customer with this phone. A tag name appears once per customer (compared without case): adding it again only updates its color (tag_created: false). ' +
-    'A phone the shop has not seen yet creates the customer (customer_created: true). ' +
-    'Also accepts comment, agent_name, query, limit, primary_phone and secondary_phone, because the customer tools share one argument schema; they have no effect here.',
+    'Tags the customer with this phone, creating the customer if new. A tag appears once per customer (any case); adding it again updates its color.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'add',

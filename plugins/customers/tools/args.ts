@@ -1,9 +1,8 @@
 import { Type } from '../../../core/index.js';
 
 /** Argument schemas the customer tools share. */
-export const phoneArg = (
-  description = 'Customer phone with its international prefix, e.g. +34600111222 (stored in E.164).',
-) => Type.String({ minLength: 1, maxLength: 40, description });
+export const phoneArg = (description = 'Customer phone, E.164 (+34600111222).') =>
+  Type.String({ minLength: 1, maxLength: 40, description });
 
 export const TAG_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
@@ -11,8 +10,7 @@ export const TAG_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
  * The dashboard sends one argument schema to every customer tool, so these tools accept the
  * other tools' arguments (the spec says so) and ignore them.
  */
-const ignoredNote = (of: string) =>
-  `Accepted because the customer tools share one argument schema (used by ${of}); it has no effect on this tool.`;
+const ignoredNote = (of: string) => `Accepted; no effect (used by ${of}).`;
 const ignoredString = (of: string) => Type.Optional(Type.String({ description: ignoredNote(of) }));
 
 export const sharedSchemaExtras = {

@@ -5,8 +5,7 @@ import { phoneArg } from './args.js';
 export const deleteCustomer = defineTool({
   name: 'delete_customer',
   title: 'Delete customer',
-  description:
-    "Deletes the customer with this phone, with its comments and tags. Tickets and other groups' records about the customer stay, unlinked from it.",
+  description: 'Deletes the customer with this phone and its comments and tags; other records stay, unlinked.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg() }),

@@ -6,7 +6,7 @@ import { CustomerDetailOutput } from './outputs.js';
 export const getCustomer = defineTool({
   name: 'get_customer',
   title: 'Get customer',
-  description: 'The customer with this phone: name, email, tags, comment_count and the 5 most recent comments.',
+  description: 'The customer with this phone: name, email, tags and the 5 latest comments.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg() }),

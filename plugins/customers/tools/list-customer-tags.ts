@@ -6,7 +6,7 @@ import { OwnerFields, TagOutput } from './outputs.js';
 export const listCustomerTags = defineTool({
   name: 'list_customer_tags',
   title: 'List customer tags',
-  description: 'The tags of the customer with this phone, in name order.',
+  description: 'The tags of the customer with this phone, by name.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg(), ...PagingArgs }),

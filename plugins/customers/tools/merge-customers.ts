@@ -7,8 +7,7 @@ export const mergeCustomers = defineTool({
   name: 'merge_customers',
   title: 'Merge customers',
   description:
-    'Merges two records of the same person: everything the secondary customer owns (comments, tags, tickets and other linked records) moves to the primary, and the secondary is deleted, all in one transaction. ' +
-    "On a tag both have, the primary keeps its own; the primary keeps its name and email and takes the secondary's only where it has none.",
+    "Merges two records of one person: the secondary's comments, tags, tickets and other records move to the primary, which keeps its own name, email and tags where set; the secondary is deleted.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ import { CustomerOutput } from './outputs.js';
 export const removeCustomerTag = defineTool({
   name: 'remove_customer_tag',
   title: 'Remove customer tag',
-  description: 'Removes a tag (name compared without case) from the customer with this phone.',
+  description: 'Removes a tag (any case) from the customer with this phone.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ export const searchCustomers = defineTool({
   name: 'search_customers',
   title: 'Search customers',
   description:
-    'Finds customers whose name or email contains the query (any case), or whose phone contains its digits (3 or more). Newest first.',
+    'Finds customers whose name or email contains the query, or whose phone contains its digits (3+). Newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const updateCustomer = defineTool({
   name: 'update_customer',
   title: 'Update customer',
   description:
-    "Changes the customer's name and/or email; null clears a field, an omitted one stays. The phone identifies the customer and is not changed here (merge_customers joins two numbers of one person).",
+    "Changes the customer's name or email (null clears). To join two numbers of one person use merge_customers.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

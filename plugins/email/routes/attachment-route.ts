@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { ToolError, type SecretBox, type SetupContext } from '../../../core/index.js';
+import { ToolError, type SetupContext } from '../../../core/index.js';
 import type { EmailConfig } from '../config.js';
 import { checkAttachmentLink } from '../services/attachments/attachment-links.js';
 import type { AttachmentContent } from '../services/attachments/inbound-attachments.js';
@@ -15,8 +15,8 @@ const disposition = (filename: string) =>
  * (an upload, or an attachment of received mail read from the mail server). Always a download,
  * never rendered: `nosniff` and a sandboxing CSP.
  */
-export function attachmentRoute({ app, container, withShop }: SetupContext<EmailConfig>): void {
-  const secrets = () => container.resolve<SecretBox>('secrets');
+export function attachmentRoute({ app, resolve, withShop }: SetupContext<EmailConfig>): void {
+  const secrets = resolve('secrets');
   app.get<{ Params: { shop: string; ref: string }; Querystring: Record<string, string> }>(
     '/email/attachments/:shop/:ref',
     async (request, reply) => {
@@ -24,7 +24,7 @@ export function attachmentRoute({ app, container, withShop }: SetupContext<Email
       const { ref } = request.params;
       const match = /^(?:u(\d{1,10})|m(\d{1,10})-(\d{1,3}))$/.exec(ref);
       const check =
-        Number.isInteger(shopId) && match ? checkAttachmentLink(secrets(), shopId, ref, request.query) : 'invalid';
+        Number.isInteger(shopId) && match ? checkAttachmentLink(secrets, shopId, ref, request.query) : 'invalid';
       if (check === 'invalid') return fail(reply, 403, 'forbidden', 'This attachment link is not valid.');
       if (check === 'expired')
         return fail(reply, 410, 'link_expired', 'This attachment link has expired; ask for a new one.');

@@ -1,24 +1,22 @@
-import { ToolError, type SecretBox, type SetupContext } from '../../../core/index.js';
+import { ToolError, type SetupContext, escapeHtml } from '../../../core/index.js';
 import type { EmailConfig } from '../config.js';
 import { CALLBACK_PATH, EmailOauthService } from '../services/accounts/oauth-service.js';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
 
 /**
  * `GET /email/oauth/callback`: where the provider sends the user back after signing in. The
  * state (sealed by start_email_oauth) names the shop and account; the code is exchanged for
  * tokens with the PKCE verifier it carries. Answers a small page for the person in the browser.
  */
-export function oauthCallbackRoute({ app, container, withShop }: SetupContext<EmailConfig>): void {
+export function oauthCallbackRoute({ app, resolve, withShop }: SetupContext<EmailConfig>): void {
+  const secrets = resolve('secrets');
   app.get<{ Querystring: Record<string, string> }>(CALLBACK_PATH, async (request, reply) => {
     const send = (status: number, title: string, text: string) =>
       reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, text));
     const { code, state: raw, error, error_description } = request.query;
-    const state = raw ? EmailOauthService.readState(container.resolve<SecretBox>('secrets'), raw) : null;
+    const state = raw ? EmailOauthService.readState(secrets, raw) : null;
     if (!state)
       return send(
         400,

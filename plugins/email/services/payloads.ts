@@ -1,3 +1,4 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { EmailAccount } from '../entities/email-account.entity.js';
 import type { EmailAttachment } from '../entities/email-attachment.entity.js';
 import type { EmailFolder } from '../entities/email-folder.entity.js';
@@ -5,7 +6,6 @@ import type { EmailMessage } from '../entities/email-message.entity.js';
 import type { EmailNote } from '../entities/email-note.entity.js';
 import type { EmailThread } from '../entities/email-thread.entity.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const flag = (b: boolean) => (b ? 1 : 0);
 
 /** An account as the tools show it: never a password or token, only whether one is stored. */
@@ -38,9 +38,9 @@ export function accountPayload(a: EmailAccount) {
     sync_since_days: a.syncSinceDays,
     status: a.status,
     last_error: a.lastError ?? null,
-    last_synced_at: iso(a.lastSyncedAt),
-    created_at: iso(a.createdAt)!,
-    updated_at: iso(a.updatedAt)!,
+    last_synced_at: isoOrNull(a.lastSyncedAt),
+    created_at: isoOrNull(a.createdAt)!,
+    updated_at: isoOrNull(a.updatedAt)!,
   };
 }
 
@@ -49,17 +49,17 @@ export function syncStatusPayload(a: EmailAccount, folders: EmailFolder[]) {
   return {
     account_id: a.id,
     status: a.status,
-    last_synced_at: iso(a.lastSyncedAt),
+    last_synced_at: isoOrNull(a.lastSyncedAt),
     syncing: !!a.syncLeaseUntil && a.syncLeaseUntil.getTime() > Date.now(),
     consecutive_failures: a.consecutiveFailures,
     last_error: a.lastError ?? null,
-    backoff_until: a.backoffUntil && a.backoffUntil.getTime() > Date.now() ? iso(a.backoffUntil) : null,
+    backoff_until: a.backoffUntil && a.backoffUntil.getTime() > Date.now() ? isoOrNull(a.backoffUntil) : null,
     folders: folders.map((f) => ({
       path: f.path,
       role: f.role,
       uidvalidity: f.uidValidity === null ? null : Number(f.uidValidity),
       last_uid: Number(f.lastUid),
-      last_synced_at: iso(f.lastSyncedAt),
+      last_synced_at: isoOrNull(f.lastSyncedAt),
     })),
   };
 }
@@ -74,7 +74,7 @@ export function threadPayload(t: EmailThread, deletedAccounts: ReadonlySet<numbe
     participants: t.participants,
     phone: t.phone ?? null,
     status: t.status,
-    snoozed_until: t.snoozedUntil && t.snoozedUntil.getTime() > Date.now() ? iso(t.snoozedUntil) : null,
+    snoozed_until: t.snoozedUntil && t.snoozedUntil.getTime() > Date.now() ? isoOrNull(t.snoozedUntil) : null,
     assigned_agent_id: t.assignedAgentId ?? null,
     category: t.category ?? null,
     intent: t.intent ?? null,
@@ -82,10 +82,10 @@ export function threadPayload(t: EmailThread, deletedAccounts: ReadonlySet<numbe
     classified_by: t.classifiedBy ?? null,
     unread: t.unread,
     message_count: t.messageCount,
-    last_message_at: iso(t.lastMessageAt)!,
-    last_inbound_at: iso(t.lastInboundAt),
-    first_response_at: iso(t.firstResponseAt),
-    created_at: iso(t.createdAt)!,
+    last_message_at: isoOrNull(t.lastMessageAt)!,
+    last_inbound_at: isoOrNull(t.lastInboundAt),
+    first_response_at: isoOrNull(t.firstResponseAt),
+    created_at: isoOrNull(t.createdAt)!,
   };
 }
 
@@ -107,11 +107,11 @@ export function messagePayload(m: EmailMessage, includeBodies: boolean) {
     preview: m.preview,
     ...(includeBodies && { body_text: m.bodyText ?? null, body_html: m.bodyHtml }),
     attachments: m.attachments,
-    sent_at: iso(m.sentAt),
-    scheduled_at: iso(m.scheduledAt),
+    sent_at: isoOrNull(m.sentAt),
+    scheduled_at: isoOrNull(m.scheduledAt),
     attempts: m.attempts,
     last_error: m.lastError ?? null,
-    created_at: iso(m.createdAt)!,
+    created_at: isoOrNull(m.createdAt)!,
   };
 }
 
@@ -123,7 +123,7 @@ export function notePayload(n: EmailNote) {
     agent_name: n.agentName ?? null,
     agent_color: n.agentColor ?? null,
     avatar_url: n.avatarUrl ?? null,
-    created_at: iso(n.createdAt)!,
+    created_at: isoOrNull(n.createdAt)!,
   };
 }
 
@@ -135,6 +135,6 @@ export function attachmentPayload(a: Omit<EmailAttachment, 'content'>) {
     size: a.size,
     sha256: a.sha256,
     used: a.usedAt !== null && a.usedAt !== undefined,
-    created_at: iso(a.createdAt)!,
+    created_at: isoOrNull(a.createdAt)!,
   };
 }

@@ -1,4 +1,4 @@
-import { invalidArguments, type Services } from '../../../core/index.js';
+import { invalidArguments, type Services, parseShopDay } from '../../../core/index.js';
 
 const DAY = 86_400_000;
 
@@ -11,12 +11,13 @@ export class EmailStatsService {
   constructor(private readonly deps: Services) {}
 
   async stats(filters: { account_id?: number; date_from?: string; date_to?: string }) {
-    const to = filters.date_to ? this.date(filters.date_to, 'date_to', true) : new Date();
+    const zone = this.deps.shop.timezone;
+    const to = filters.date_to ? parseShopDay(filters.date_to, zone, 'date_to', 'end') : new Date();
     const from = filters.date_from
-      ? this.date(filters.date_from, 'date_from', false)
+      ? parseShopDay(filters.date_from, zone, 'date_from', 'start')
       : new Date(to.getTime() - 30 * DAY);
     if (from > to)
-      throw invalidArguments('date_from is after date_to.', [{ path: '/date_from', message: 'is after date_to' }]);
+      throw invalidArguments('date_from is after date_to.', [{ path: 'date_from', message: 'is after date_to' }]);
     const shop = this.deps.shop.id;
     const account = filters.account_id ?? null;
     const em = this.deps.em;
@@ -63,12 +64,5 @@ export class EmailStatsService {
       by_category: Object.fromEntries(byCategory.map((r) => [r.category ?? 'unclassified', Number(r.n)])),
       open_unassigned: Number(unassigned!.n),
     };
-  }
-
-  private date(raw: string, field: string, endOfDay: boolean): Date {
-    const date = new Date(raw.length === 10 ? `${raw}T00:00:00Z` : raw);
-    if (Number.isNaN(date.getTime()))
-      throw invalidArguments(`${field} is not a date.`, [{ path: `/${field}`, message: 'is not a date' }]);
-    return raw.length === 10 && endOfDay ? new Date(date.getTime() + DAY - 1) : date;
   }
 }

@@ -144,9 +144,9 @@ describe('email threads: list, read, status, assignment, notes, phones', () => {
     ).agent;
     const byId = await c.ok('assign_email_thread', { action: 'assign', thread_id: thread.id, assign_to: eva.id });
     expect(byId.thread.assigned_agent_id).to.equal(eva.id);
-    expect((await c.ok('list_email_threads', { assigned_to: eva.id })).threads.map((t: any) => t.id)).to.deep.equal([
-      thread.id,
-    ]);
+    expect(
+      (await c.ok('list_email_threads', { assigned_agent_id: eva.id })).threads.map((t: any) => t.id),
+    ).to.deep.equal([thread.id]);
     const byHash = await c.ok('assign_email_thread', {
       action: 'assign',
       thread_id: thread.id,
@@ -180,7 +180,7 @@ describe('email threads: list, read, status, assignment, notes, phones', () => {
       agent_hash: null,
     });
     expect(nulls.thread.assigned_agent_id).to.equal(null);
-    expect((await c.ok('list_email_threads', { assigned_to: 0, query: 'Assign me' })).threads).to.have.length(1);
+    expect((await c.ok('list_email_threads', { assigned_agent_id: 0, query: 'Assign me' })).threads).to.have.length(1);
     await c.ok('update_email_account', { account_id: accountId, agent_hashes: [eva.agent_hash] });
     const forbidden = await c.fails(
       'assign_email_thread',

@@ -7,7 +7,7 @@ import { NoteOutput } from './outputs.js';
 export const addEmailNote = defineTool({
   name: 'add_email_note',
   title: 'Add email note',
-  description: 'Adds an internal note to a thread: seen by agents in get_email_thread, never sent to anyone.',
+  description: 'Adds an internal note to a thread, shown to agents, never sent.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'add',

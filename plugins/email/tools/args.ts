@@ -1,11 +1,11 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, DateTimeArg } from '../../../core/index.js';
 import { AUTH_TYPES, OAUTH_PROVIDERS, SENT_COPY_MODES, TLS_MODES } from '../entities/values.js';
 
 const Host = (side: string) =>
   Type.String({
     minLength: 1,
     maxLength: 253,
-    description: `${side} server host name (required for auth_type basic).`,
+    description: `${side} host; required for basic.`,
   });
 const Port = (fallback: number) => Type.Integer({ minimum: 1, maximum: 65535, description: `Default ${fallback}.` });
 const Secret = (description: string) => Type.String({ minLength: 1, maxLength: 1000, secret: true, description });
@@ -22,29 +22,29 @@ export const threadIdArg = Type.Integer({ minimum: 1, description: 'The email th
 export const accountFieldArgs = {
   label: Type.Optional(Nullable(Type.String({ maxLength: 120 }))),
   auth_type: Type.Optional(
-    Type.Enum([...AUTH_TYPES], { description: 'basic (default): passwords; oauth2: the provider’s sign-in.' }),
+    Type.Enum([...AUTH_TYPES], { description: "basic: passwords; oauth2: the provider's sign-in." }),
   ),
   imap_host: Type.Optional(Host('IMAP')),
   imap_port: Type.Optional(Port(993)),
   imap_user: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Default: email_address.' })),
-  imap_password: Type.Optional(Secret('Stored encrypted, never shown. Required for basic.')),
+  imap_password: Type.Optional(Secret('Required for basic; stored encrypted.')),
   smtp_host: Type.Optional(Host('SMTP')),
   smtp_port: Type.Optional(Port(587)),
   smtp_user: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Default: email_address.' })),
-  smtp_password: Type.Optional(Secret('Stored encrypted, never shown. Default: imap_password.')),
+  smtp_password: Type.Optional(Secret('Default: imap_password; stored encrypted.')),
   smtp_from_name: Type.Optional(Nullable(Type.String({ maxLength: 120, description: 'The name recipients see.' }))),
   agent_hashes: Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
       maxItems: 200,
-      description: 'The agents (agent_hash from list_agents) who see this account; empty: all agents.',
+      description: 'agent_hash values of the agents who see this account; empty: all.',
     }),
   ),
   signature_html: Type.Optional(
     Nullable(Type.String({ maxLength: 20_000, description: 'Added under replies and new mail.' })),
   ),
   oauth_provider: Type.Optional(Type.Enum([...OAUTH_PROVIDERS], { description: 'Required when auth_type is oauth2.' })),
-  is_active: Type.Optional(Flag('1 (default): synced and usable; 0: paused.')),
-  ai_classification_enabled: Type.Optional(Flag('1 (default): classify_email_thread and new threads use the AI.')),
+  is_active: Type.Optional(Flag('0 pauses sync and sending.')),
+  ai_classification_enabled: Type.Optional(Flag('1: threads are classified by the AI.')),
   imap_tls: Type.Optional(
     Type.Enum([...TLS_MODES], { description: 'Default from the port: ssl on 993, starttls otherwise.' }),
   ),
@@ -62,7 +62,7 @@ export const accountFieldArgs = {
   sent_copy: Type.Optional(
     Type.Enum([...SENT_COPY_MODES], {
       description:
-        'How sent mail reaches Sent: server (the provider files it: Gmail, Microsoft), append (we APPEND it; default for other servers), none.',
+        'How sent mail reaches Sent: server (the provider files it: Gmail, Microsoft), append (default elsewhere), none.',
     }),
   ),
   sync_since_days: Type.Optional(
@@ -78,7 +78,7 @@ export const recipientsArg = Type.Union(
     Type.String({ minLength: 3, maxLength: 10_000 }),
     Type.Array(Type.String({ minLength: 3, maxLength: 320 }), { maxItems: 500 }),
   ],
-  { description: 'Recipients: "Ana <ana@example.com>, bob@example.com" or a list of such strings.' },
+  { description: '"Ana <ana@example.com>, bob@example.com" or a list of such.' },
 );
 
 /**
@@ -95,14 +95,7 @@ export const outboundArgs = {
   attachment_ids: Type.Optional(
     Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20, description: 'Files from upload_email_attachment.' }),
   ),
-  scheduled_at: Type.Optional(
-    Nullable(
-      Type.String({
-        format: 'date-time',
-        description: 'ISO 8601, in the future (at most a year): the mail waits as scheduled.',
-      }),
-    ),
-  ),
+  scheduled_at: Type.Optional(Nullable(DateTimeArg('When to send (within a year); null: now.'))),
 };
 
 export const messageIdArg = Type.Integer({ minimum: 1, description: 'The email message id.' });

@@ -8,7 +8,7 @@ export const assignEmailThread = defineTool({
   name: 'assign_email_thread',
   title: 'Assign email thread',
   description:
-    'Gives a thread to an agent by id (assign_to) or by agent_hash; leaving both out, or null, unassigns it. Both may be given when they name the same agent. The agent must have access to the thread’s account (its agent_hashes, when not empty).',
+    "Gives a thread to an agent (assign_to or agent_hash); both left out or null unassigns. The agent needs access to the thread's account.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'assign',

@@ -5,7 +5,7 @@ import { BACKFILL_BATCH } from '../services/threads/phones-service.js';
 export const backfillEmailPhones = defineTool({
   name: 'backfill_email_phones',
   title: 'Backfill email phones',
-  description: `Finds the phones of up to ${BACKFILL_BATCH} threads that have none, from the sender address: addresses already linked first, then the CRM, then the customer records. An address with two or more phones stays unresolved (ambiguous). A thread looked at in vain waits 7 days before the next run looks again; remaining says how many still wait — call again until it is 0.`,
+  description: `Links up to ${BACKFILL_BATCH} threads without a phone to one, from the sender address (known links, then CRM, then customers); an address with several phones stays ambiguous. Call again until remaining is 0.`,
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'backfill_phones',

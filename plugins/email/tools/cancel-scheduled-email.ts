@@ -5,8 +5,7 @@ import { accountIdArg, messageIdArg, outboundArgs } from './args.js';
 export const cancelScheduledEmail = defineTool({
   name: 'cancel_scheduled_email',
   title: 'Cancel scheduled email',
-  description:
-    'Deletes a scheduled mail so it is never sent. Only while it is scheduled (invalid_state once it is queued or sent). The other arguments are accepted, as the sending tools take them, and change nothing. Needs confirmation: call again with confirm: true.',
+  description: 'Deletes a mail while it is still scheduled, so it is never sent. Other arguments are ignored.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   action: 'cancel_scheduled',

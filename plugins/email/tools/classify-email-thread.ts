@@ -8,7 +8,7 @@ export const classifyEmailThread = defineTool({
   name: 'classify_email_thread',
   title: 'Classify email thread',
   description:
-    'Sets a thread’s category (order, shipping, return, billing, product, complaint, spam, other), intent and priority (P0–P3) from its latest inbound mail: by the shop’s AI provider when the account has ai_classification_enabled and a model is configured, by the built-in rules otherwise. classified_by says which; fallback_reason says why the rules answered instead of the AI. New threads are classified this way in the background.',
+    "Sets a thread's category, intent and priority from its latest inbound mail, by the AI when the account enables it and a model is configured, else by built-in rules (classified_by and fallback_reason say which and why). New threads are classified in the background.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ thread_id: threadIdArg }),

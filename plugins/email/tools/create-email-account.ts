@@ -8,7 +8,7 @@ export const createEmailAccount = defineTool({
   name: 'create_email_account',
   title: 'Create email account',
   description:
-    'Connects a mailbox (at most 10 per shop). basic: imap_host, smtp_host and imap_password are required (smtp_password defaults to it, users to email_address, ports to 993 and 587); both servers must accept the login or nothing is stored. oauth2: oauth_provider is required, and the account waits (auth_error) until the sign-in link of start_email_oauth is completed. Needs confirmation: call again with confirm: true.',
+    'Connects a mailbox (at most 10 per shop). basic needs imap_host, smtp_host and imap_password, and both logins must work before anything is stored. oauth2 needs oauth_provider and waits (auth_error) until the start_email_oauth sign-in is done.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   action: 'create',

@@ -6,7 +6,7 @@ export const deleteEmailAccount = defineTool({
   name: 'delete_email_account',
   title: 'Delete email account',
   description:
-    'Disconnects a mailbox: its stored credentials are erased and mail it had scheduled is deleted unsent. Its threads stay readable (account_deleted: true). Nothing is deleted on the mail server.',
+    'Disconnects a mailbox: its credentials are erased and its scheduled mail is deleted unsent. Its threads stay readable. Nothing is deleted on the mail server.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ account_id: accountIdArg }),

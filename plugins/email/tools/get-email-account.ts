@@ -7,7 +7,7 @@ import { AccountOutput, SyncStatusOutput } from './outputs.js';
 export const getEmailAccount = defineTool({
   name: 'get_email_account',
   title: 'Get email account',
-  description: 'One mailbox with its settings and where its sync stands.',
+  description: 'One mailbox with its settings and sync state.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ account_id: accountIdArg }),

@@ -7,7 +7,7 @@ export const getEmailAttachment = defineTool({
   name: 'get_email_attachment',
   title: 'Get email attachment',
   description:
-    'An attachment’s content: an upload (attachment_id), or the index-th attachment of a received mail (message_id and index, as get_email_thread lists them; read from the mail server). Up to 1 MB comes inline as content_base64; every answer has a download link valid for 15 minutes.',
+    "An attachment's content: an upload (attachment_id) or a received mail's attachment (message_id and index from get_email_thread). Up to 1 MB inline as content_base64; always a download link valid 15 minutes.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

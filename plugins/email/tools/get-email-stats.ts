@@ -1,4 +1,4 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { DateTime, Nullable, Type, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { accountIdArg } from './args.js';
 
@@ -6,13 +6,13 @@ export const getEmailStats = defineTool({
   name: 'get_email_stats',
   title: 'Get email stats',
   description:
-    'The inbox over a period (default the last 30 days; dates YYYY-MM-DD or ISO 8601), for one account or all: mail received, sent and failed; threads started and answered; the median time to the first response; threads by status and by category; open threads nobody is assigned.',
+    'The inbox over a period (default the last 30 days), for one account or all: mail received, sent, failed; threads started and answered; median first response; threads by status and category; unassigned open threads.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     account_id: Type.Optional(accountIdArg),
-    date_from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
   }),
   output: Type.Object({
     account_id: Nullable(Type.Integer()),

@@ -8,7 +8,7 @@ export const getEmailSyncStatus = defineTool({
   name: 'get_email_sync_status',
   title: 'Get email sync status',
   description:
-    'Where a mailbox’s sync stands: per folder the UIDVALIDITY and the last UID stored, when it last synced, failures in a row, the last error and until when polling backs off.',
+    "A mailbox's sync state: per folder UIDVALIDITY and last UID, last sync, failures in a row, last error and backoff.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ account_id: accountIdArg }),

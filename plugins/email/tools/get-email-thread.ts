@@ -8,7 +8,7 @@ export const getEmailThread = defineTool({
   name: 'get_email_thread',
   title: 'Get email thread',
   description:
-    'A thread with its messages oldest first (the newest 200; bodies as text and sanitised HTML unless include_bodies is false; preview is the new part without quoted history), attachment details and internal notes.',
+    'A thread with its newest 200 messages oldest first (text and sanitised HTML bodies unless include_bodies is false), attachment details and internal notes.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ thread_id: threadIdArg, include_bodies: Type.Optional(Type.Boolean({ default: true })) }),

@@ -8,7 +8,7 @@ export const linkEmailThreadPhone = defineTool({
   name: 'link_email_thread_phone',
   title: 'Link email thread to phone',
   description:
-    'Links a thread to the customer’s phone (international form), so mail and chat meet; null unlinks it. The sender address is remembered for that phone: backfill_email_phones links the address’s other threads.',
+    "Links a thread to a customer's phone so mail and chat meet; null unlinks. The sender address is remembered for that phone (see backfill_email_phones).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ thread_id: threadIdArg, phone: Nullable(Type.String({ minLength: 3, maxLength: 32 })) }),

@@ -1,4 +1,4 @@
-import { PagingArgs, pageOf, pageOutput, Type } from '../../../core/index.js';
+import { PagingArgs, pageOf, pageOutput, Type, RangeBoundArg } from '../../../core/index.js';
 import { CATEGORIES, THREAD_STATUSES } from '../entities/values.js';
 import { defineTool } from '../define.js';
 import { threadPayload } from '../services/payloads.js';
@@ -9,21 +9,21 @@ export const listEmailThreads = defineTool({
   name: 'list_email_threads',
   title: 'List email threads',
   description:
-    'Mail threads, newest activity first (count is exact up to 10,000; count_exact says when it is not). Filters: account, status, assigned_to (0 = unassigned), phone or has_phone, category, unread, snoozed, query (subject or address), date_from/date_to (last activity, YYYY-MM-DD or ISO 8601).',
+    'Mail threads, newest activity first, filtered by account, status, agent, phone, category, unread, snoozed, query (subject or address) and last-activity range. count is exact up to 10,000 (count_exact).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     account_id: Type.Optional(accountIdArg),
     status: Type.Optional(Type.Enum([...THREAD_STATUSES])),
-    assigned_to: Type.Optional(Type.Integer({ minimum: 0, description: 'An agent id; 0: unassigned threads.' })),
+    assigned_agent_id: Type.Optional(Type.Integer({ minimum: 0, description: 'An agent id; 0: unassigned threads.' })),
     phone: Type.Optional(Type.String({ minLength: 3, maxLength: 32 })),
     has_phone: Type.Optional(Type.Boolean()),
     category: Type.Optional(Type.Enum([...CATEGORIES])),
     unread: Type.Optional(Type.Boolean()),
     snoozed: Type.Optional(Type.Boolean({ description: 'true: only snoozed threads; false: none of them.' })),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    date_from: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ minLength: 10, maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('threads', ThreadOutput, {

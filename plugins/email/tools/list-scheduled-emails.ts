@@ -7,8 +7,7 @@ import { MessageOutput } from './outputs.js';
 export const listScheduledEmails = defineTool({
   name: 'list_scheduled_emails',
   title: 'List scheduled emails',
-  description:
-    'Outbound mail by state, soonest first: scheduled (the default) waiting for its time, or queued, sending, sent, failed (with last_error).',
+  description: 'Outbound mail by state, soonest first (default scheduled; failed ones show last_error).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

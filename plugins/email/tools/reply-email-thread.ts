@@ -8,7 +8,7 @@ export const replyEmailThread = defineTool({
   name: 'reply_email_thread',
   title: 'Reply to email thread',
   description:
-    'Replies in a thread from its account: to the sender of the latest mail (and, with reply_all — the default — everyone else on it), subject "Re: …", with In-Reply-To and References so the customer’s mail client keeps it in the conversation; the signature is added. to replaces the recipients; scheduled_at sends later.',
+    "Replies in a thread from its account to the latest sender (everyone with reply_all), threaded for the customer's mail client, with the signature. to replaces the recipients; scheduled_at sends later.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

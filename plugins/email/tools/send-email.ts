@@ -8,7 +8,7 @@ export const sendEmail = defineTool({
   name: 'send_email',
   title: 'Send email',
   description:
-    'Sends a new mail from an account, in a new thread: now (queued, then sent within seconds; retried for 24 hours when the server is unreachable) or at scheduled_at. The account’s signature is added. At most 50 recipients.',
+    "Sends a new mail from an account in a new thread, now or at scheduled_at, with the account's signature. Retried for 24 hours when the server is unreachable. At most 50 recipients. To answer a thread use reply_email_thread.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

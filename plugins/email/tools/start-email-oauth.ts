@@ -6,7 +6,7 @@ export const startEmailOauth = defineTool({
   name: 'start_email_oauth',
   title: 'Start email OAuth sign-in',
   description:
-    'For an OAuth2 account (Gmail, Microsoft 365): the link the mailbox owner opens to sign in at the provider and allow access (PKCE; valid 10 minutes). When they come back, the account is connected (status active) and syncs. Call again to sign in anew after the provider revoked access.',
+    'For an OAuth2 account (Gmail, Microsoft 365): the sign-in link the mailbox owner opens (valid 10 minutes); afterwards the account is active and syncs. Call again after the provider revoked access.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ account_id: accountIdArg }),

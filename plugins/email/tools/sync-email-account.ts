@@ -6,7 +6,7 @@ export const syncEmailAccount = defineTool({
   name: 'sync_email_account',
   title: 'Sync email account',
   description:
-    'Reads the mailbox’s new mail now instead of waiting for the next poll (every minute): from where the last sync stopped, into threads. Mail on the server stays unread. sync_in_progress when a sync of the account is running.',
+    "Reads the mailbox's new mail now instead of at the next poll (every minute). Mail on the server stays unread.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ account_id: accountIdArg }),

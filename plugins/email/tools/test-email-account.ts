@@ -25,7 +25,7 @@ export const testEmailAccount = defineTool({
   name: 'test_email_account',
   title: 'Test email account',
   description:
-    'Logs in to a mailbox’s IMAP and SMTP servers and says how each went (latency, IMAP capabilities, the server’s reply on failure). Give account_id for a stored account, or the connection fields to try settings before creating one. Stores nothing.',
+    'Tries the IMAP and SMTP login of a stored account (account_id) or of connection fields before creating one, and reports each (latency, capabilities, server reply). Stores nothing.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

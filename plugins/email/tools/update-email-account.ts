@@ -8,7 +8,7 @@ export const updateEmailAccount = defineTool({
   name: 'update_email_account',
   title: 'Update email account',
   description:
-    'Changes what is given. A password is replaced only when given. Changed connection fields (hosts, ports, users, passwords) are logged in with first: if a server refuses, nothing changes (connection_failed). is_active 0 pauses sync and sending.',
+    'Changes what is given; passwords only when given. Changed connection fields are tried first: if a server refuses, nothing changes (connection_failed).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ account_id: accountIdArg, email_address: Type.Optional(emailAddressArg), ...accountFieldArgs }),

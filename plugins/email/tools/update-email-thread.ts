@@ -1,4 +1,4 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, DateTimeArg } from '../../../core/index.js';
 import { CATEGORIES, THREAD_STATUSES } from '../entities/values.js';
 import { defineTool } from '../define.js';
 import { threadPayload } from '../services/payloads.js';
@@ -9,13 +9,13 @@ export const updateEmailThread = defineTool({
   name: 'update_email_thread',
   title: 'Update email thread',
   description:
-    'Sets a thread’s status (open, pending, closed, spam), snoozes it until a time (it comes back open by itself; null ends the snooze), sets its category, or marks it read or unread. New mail reopens a thread unless it is spam.',
+    "Sets a thread's status, snooze (it reopens by itself; null ends it), category, or read state. New mail reopens a thread unless it is spam.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     thread_id: threadIdArg,
     status: Type.Optional(Type.Enum([...THREAD_STATUSES])),
-    snoozed_until: Type.Optional(Nullable(DateTime('Future ISO 8601 time.'))),
+    snoozed_until: Type.Optional(Nullable(DateTimeArg('In the future; null wakes the thread.'))),
     category: Type.Optional(Nullable(Type.Enum([...CATEGORIES]))),
     read: Type.Optional(Type.Boolean()),
   }),

@@ -8,7 +8,7 @@ export const updateScheduledEmail = defineTool({
   name: 'update_scheduled_email',
   title: 'Update scheduled email',
   description:
-    'Changes a scheduled mail before it goes: recipients, subject, body, attachments or its time (null sends it now). Only while it is scheduled: once queued or sent it is invalid_state.',
+    'Changes a mail while it is still scheduled: recipients, subject, body, attachments or time (null sends it now).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ message_id: messageIdArg, ...outboundArgs }),

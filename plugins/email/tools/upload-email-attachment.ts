@@ -7,7 +7,7 @@ export const uploadEmailAttachment = defineTool({
   name: 'upload_email_attachment',
   title: 'Upload email attachment',
   description:
-    'Uploads a file (base64, at most 10 MB) to attach to mail: pass its id in attachment_ids of send_email, reply_email_thread or update_scheduled_email. A file no mail uses within a day is deleted.',
+    'Uploads a file (base64, at most 10 MB) for attachment_ids of send_email, reply_email_thread or update_scheduled_email. Unused files are deleted after a day.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

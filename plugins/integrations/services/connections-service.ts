@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { invalidArguments, ToolError, type Services, type ToolContext } from '../../../core/index.js';
+import type { IntegrationsConfig } from '../config.js';
+import { invalidArguments, ToolError, type ToolContext, type ServiceDeps } from '../../../core/index.js';
 import { EcommerceConnection } from '../entities/ecommerce-connection.entity.js';
 import { connectorFor } from './connectors/connector-factory.js';
 import { PLATFORM_NAMES, type PlatformType, type StoreConnector, type StoreInfo } from './connectors/types.js';
@@ -28,7 +29,7 @@ export function enabledFlag(value: string | undefined): boolean | undefined {
   if (['true', '1', 'yes', 'on', 'enabled'].includes(v)) return true;
   if (['false', '0', 'no', 'off', 'disabled'].includes(v)) return false;
   throw invalidArguments('platform_enabled is "true" or "false".', [
-    { path: '/platform_enabled', message: 'not true or false' },
+    { path: 'platform_enabled', message: 'not true or false' },
   ]);
 }
 
@@ -39,7 +40,7 @@ export function enabledFlag(value: string | undefined): boolean | undefined {
  * registered where the platform and the server's public URL allow, polling otherwise.
  */
 export class EcommerceConnectionsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<IntegrationsConfig>) {}
 
   list(): Promise<EcommerceConnection[]> {
     return this.deps.em.find(EcommerceConnection, { shopId: this.deps.shop.id }, { orderBy: { platformType: 'asc' } });
@@ -74,10 +75,7 @@ export class EcommerceConnectionsService {
     };
   }
 
-  connector(
-    connection: EcommerceConnection,
-    timeoutMs = this.deps.integrationsConfig.requestTimeoutMs,
-  ): StoreConnector {
+  connector(connection: EcommerceConnection, timeoutMs = this.deps.config.requestTimeoutMs): StoreConnector {
     return this.connectorOf(
       this.credentialsOf(connection),
       timeoutMs,
@@ -88,14 +86,14 @@ export class EcommerceConnectionsService {
 
   /** The store's identity, read with these credentials: connection_failed when it cannot be. */
   probe(credentials: StoreCredentials): Promise<StoreInfo> {
-    const connector = this.connectorOf(credentials, this.deps.integrationsConfig.probeTimeoutMs, null);
+    const connector = this.connectorOf(credentials, this.deps.config.probeTimeoutMs, null);
     return againstStore('connection_failed', () => connector.probe());
   }
 
   /** connect_ecommerce's checks, all made before a confirmation is issued: fields, URL, credentials, locales. */
   async check(args: ConnectArgs): Promise<{ credentials: StoreCredentials; info: StoreInfo; enabled: boolean }> {
     const enabled = enabledFlag(args.platform_enabled) ?? true;
-    const credentials = credentialsFrom(args, this.deps.integrationsConfig);
+    const credentials = credentialsFrom(args, this.deps.config);
     // The probe goes through the network guard, which refuses an internal address (url_not_allowed).
     const info = await this.probe(credentials);
     checkedLocales(args, null, info.locales);
@@ -288,13 +286,13 @@ export class EcommerceConnectionsService {
   }
 
   callbackUrl(connection: EcommerceConnection): string {
-    return `${this.deps.integrationsBaseUrl()}${HOOK_PATH}/${connection.hookKey}`;
+    return `${this.deps.baseUrl()}${HOOK_PATH}/${connection.hookKey}`;
   }
 
   /** Whether a store can reach this server: its public URL is HTTPS, or the deployment says so. */
   canReceive(): boolean {
-    const mode = this.deps.integrationsConfig.registerWebhooks;
-    return mode === 'always' || (mode === 'when_public' && this.deps.integrationsBaseUrl().startsWith('https://'));
+    const mode = this.deps.config.registerWebhooks;
+    return mode === 'always' || (mode === 'when_public' && this.deps.baseUrl().startsWith('https://'));
   }
 
   private async registerHooks(connection: EcommerceConnection, strict = false): Promise<EcommerceConnection> {
@@ -322,7 +320,7 @@ export class EcommerceConnectionsService {
   }
 
   private async removeHooks(credentials: StoreCredentials, hooks: EcommerceConnection['hooks']): Promise<void> {
-    await this.connectorOf(credentials, this.deps.integrationsConfig.requestTimeoutMs, null).removeWebhooks(hooks);
+    await this.connectorOf(credentials, this.deps.config.requestTimeoutMs, null).removeWebhooks(hooks);
   }
 
   private async disableOthers(platform: PlatformType): Promise<void> {
@@ -345,7 +343,7 @@ export class EcommerceConnectionsService {
     return connectorFor(credentials, {
       guard: this.deps.networkGuard,
       lanes,
-      config: this.deps.integrationsConfig,
+      config: this.deps.config,
       timeoutMs,
       timezone,
       authMode: lane.wooAuthMode ?? (authMode === 'query' ? 'query' : 'header'),

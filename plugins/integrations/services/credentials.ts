@@ -49,13 +49,13 @@ export function storeUrlOf(field: string, raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw invalidArguments(`${field} is not a URL.`, [{ path: `/${field}`, message: 'not a URL' }]);
+    throw invalidArguments(`${field} is not a URL.`, [{ path: `${field}`, message: 'not a URL' }]);
   }
   if (url.protocol !== 'https:')
-    throw invalidArguments(`${field} must be an HTTPS URL.`, [{ path: `/${field}`, message: 'must use https' }]);
+    throw invalidArguments(`${field} must be an HTTPS URL.`, [{ path: `${field}`, message: 'must use https' }]);
   if (url.username || url.password)
     throw invalidArguments(`${field} must not carry credentials.`, [
-      { path: `/${field}`, message: 'credentials in the URL' },
+      { path: `${field}`, message: 'credentials in the URL' },
     ]);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -84,8 +84,8 @@ export function credentialsFrom(args: Record<string, unknown>, config: Integrati
         .filter(Boolean)
         .join(' '),
       [
-        ...missing.map((f) => ({ path: `/${f}`, message: 'required for this platform' })),
-        ...foreign.map((f) => ({ path: `/${f}`, message: 'belongs to another platform' })),
+        ...missing.map((f) => ({ path: `${f}`, message: 'required for this platform' })),
+        ...foreign.map((f) => ({ path: `${f}`, message: 'belongs to another platform' })),
       ],
     );
   const text = (f: string) => (args[f] as string).trim();
@@ -119,7 +119,7 @@ export function credentialsFrom(args: Record<string, unknown>, config: Integrati
       const account = text('ecomD_account_name').toLowerCase();
       if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(account))
         throw invalidArguments('ecomD_account_name is a VTEX account name: letters, digits and hyphens.', [
-          { path: '/ecomD_account_name', message: 'not an account name' },
+          { path: 'ecomD_account_name', message: 'not an account name' },
         ]);
       const given = typeof args.ecomD_store_url === 'string' && args.ecomD_store_url.trim() !== '';
       return {

@@ -1,15 +1,16 @@
-import type { Services } from '../../../core/index.js';
+import type { IntegrationsConfig } from '../config.js';
+import type { ServiceDeps } from '../../../core/index.js';
 import { StoreError } from './connectors/store-error.js';
 import type { PlatformType } from './connectors/types.js';
 
 /** test_ecommerce_connection and get_ecommerce_sync_status: what the store and the feed look like now. */
 export class EcommerceDiagnosticsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<IntegrationsConfig>) {}
 
   async test(platform?: PlatformType) {
     const { ecommerceConnections, storeLanes } = this.deps;
     const connection = await ecommerceConnections.require(platform);
-    const connector = ecommerceConnections.connector(connection, this.deps.integrationsConfig.probeTimeoutMs);
+    const connector = ecommerceConnections.connector(connection, this.deps.config.probeTimeoutMs);
     const lane = storeLanes.of(ecommerceConnections.credentialsOf(connection));
     const started = performance.now();
     let storeName: string | null = null;
@@ -39,7 +40,7 @@ export class EcommerceDiagnosticsService {
   }
 
   async syncStatus(platform?: PlatformType) {
-    const { ecommerceConnections, storeLanes, integrationsConfig, ecommerceFeed } = this.deps;
+    const { ecommerceConnections, storeLanes, config, ecommerceFeed } = this.deps;
     const connection = await ecommerceConnections.require(platform);
     const lane = storeLanes.of(ecommerceConnections.credentialsOf(connection));
     return {
@@ -51,8 +52,8 @@ export class EcommerceDiagnosticsService {
         cursor: connection.pollCursor?.toISOString() ?? null,
         last_poll_at: connection.lastPollAt?.toISOString() ?? null,
         error: connection.pollError ?? null,
-        interval_seconds: integrationsConfig.pollIntervalSeconds,
-        overlap_seconds: integrationsConfig.pollOverlapSeconds,
+        interval_seconds: config.pollIntervalSeconds,
+        overlap_seconds: config.pollOverlapSeconds,
       },
       inbound_24h: await ecommerceFeed.stats24h(connection.platformType),
       throttle: { waits: lane.throttleWaits, wait_ms: Math.round(lane.throttleWaitMs) },

@@ -39,7 +39,7 @@ export function checkedLocales(
     if (match) return match;
     if (published.length === 0) return value.trim();
     errors.push({
-      path: `/${field}`,
+      path: `${field}`,
       message: `not a published locale of the store (published: ${published.join(', ')})`,
     });
     return undefined;
@@ -53,10 +53,10 @@ export function checkedLocales(
     const mode = args[modeField] ?? mode0;
     const given = known(fixedField, args[fixedField]);
     if (args[fixedField] !== undefined && mode !== 'fixed')
-      errors.push({ path: `/${fixedField}`, message: `only with ${modeField} fixed` });
+      errors.push({ path: `${fixedField}`, message: `only with ${modeField} fixed` });
     const fixed = mode === 'fixed' ? (given ?? fixed0 ?? null) : null;
     if (mode === 'fixed' && !fixed && args[fixedField] === undefined)
-      errors.push({ path: `/${fixedField}`, message: `${modeField} fixed needs ${fixedField}` });
+      errors.push({ path: `${fixedField}`, message: `${modeField} fixed needs ${fixedField}` });
     return { mode, fixed };
   };
   const customer = side(

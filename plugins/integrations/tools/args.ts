@@ -16,9 +16,9 @@ const locale = (description: string) => Type.Optional(Type.String({ minLength: 2
 
 /** The ecomA locale fields, shared by connect_ecommerce and configure_ecommerce_locales. */
 export const localeArgs = {
-  ecomA_locale_mode: mode('The language the assistant speaks: auto (the customer’s, detected; default) or fixed.'),
-  ecomA_fixed_locale: locale('Only with ecomA_locale_mode fixed: a locale the store publishes (es, en, pt-BR…).'),
-  ecomA_content_locale_mode: mode('The language of product texts and links shown: auto (default) or fixed.'),
+  ecomA_locale_mode: mode("The language the assistant speaks: auto (the customer's) or fixed."),
+  ecomA_fixed_locale: locale('With ecomA_locale_mode fixed: a published locale (es, pt-BR…).'),
+  ecomA_content_locale_mode: mode('The language of product texts and links: auto or fixed.'),
   ecomA_content_fixed_locale: locale('Only with ecomA_content_locale_mode fixed.'),
   ecomA_fallback_locale: locale(
     'Used when the customer’s language cannot be detected or the store does not publish it.',
@@ -33,9 +33,7 @@ export const credentialArgs = {
   ecomB_consumer_key: secret('ecomB: the REST API consumer key (ck_…).'),
   ecomB_consumer_secret: secret('ecomB: the REST API consumer secret (cs_…).'),
   ecomC_store_url: text('ecomC (PrestaShop): the store’s HTTPS URL.', 300),
-  ecomC_api_key: secret(
-    'ecomC: the Webservice key (32 characters), with GET on the resources listed by test_ecommerce_connection.',
-  ),
+  ecomC_api_key: secret('ecomC: the Webservice key, with GET on the resources test_ecommerce_connection lists.'),
   ecomD_account_name: text('ecomD (VTEX): the account name.', 63),
   ecomD_app_key: secret('ecomD: the application key (vtexappkey-…).'),
   ecomD_app_token: secret('ecomD: the application token.'),
@@ -46,8 +44,7 @@ export const platformEnabledArg = Type.Optional(
   Type.String({
     minLength: 1,
     maxLength: 10,
-    description:
-      '"true" (default): this becomes the connection the assistant uses (any other is switched off); "false": kept but not used.',
+    description: '"true": the connection the assistant uses (others are switched off); "false": kept unused.',
   }),
 );
 

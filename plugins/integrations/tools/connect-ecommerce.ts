@@ -9,7 +9,7 @@ export const connectEcommerce = defineTool({
   name: 'connect_ecommerce',
   title: 'Connect storefront',
   description:
-    'Connects the shop’s storefront so the assistant can look up orders and customers and the catalogue can sync. platform_type picks the platform and its fields, all required unless marked: ecomA (Shopify): ecomA_url, ecomA_token; ecomB (WooCommerce): ecomB_store_url, ecomB_consumer_key, ecomB_consumer_secret; ecomC (PrestaShop): ecomC_store_url, ecomC_api_key; ecomD (VTEX): ecomD_account_name, ecomD_app_key, ecomD_app_token, ecomD_store_url (optional, generated). Send only the chosen platform’s fields. Store URLs must be HTTPS. The credentials are checked against the store before anything else: wrong ones fail at once (connection_failed). ecomA also takes the locale fields of configure_ecommerce_locales. A second connect of the same platform replaces it. Needs confirmation: call again with confirm: true.',
+    "Connects the shop's storefront for order and customer look-ups and catalogue sync. platform_type picks ecomA (Shopify), ecomB (WooCommerce), ecomC (PrestaShop) or ecomD (VTEX); send only its fields, all required except ecomD_store_url and the locale fields. Credentials are checked with the store first. Connecting the same platform again replaces it.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   confirmation: 'agent',

@@ -6,7 +6,7 @@ export const disconnectEcommerce = defineTool({
   name: 'disconnect_ecommerce',
   title: 'Disconnect storefront',
   description:
-    'Removes a storefront connection: the webhooks this server registered are removed from the store (best effort: webhook_error says when the store could not be reached), then the credentials. purge_catalog (default false) also asks the catalogue to drop the products synced from it.',
+    'Removes a storefront connection: the webhooks this server registered (best effort, webhook_error), then the credentials. purge_catalog also drops the products synced from it.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   input: Type.Object({ platform_type: PlatformArg, purge_catalog: Type.Optional(Type.Boolean({ default: false })) }),

@@ -8,7 +8,7 @@ export const findEcommerceCustomer = defineTool({
   name: 'find_ecommerce_customer',
   title: 'Find storefront customer',
   description:
-    'Looks the customer up in the store now, by phone or email (one of them): the store’s customer records that match exactly (a phone matches in international or national form). From the enabled connection unless platform_type names another.',
+    'Looks a customer up in the store now by phone or email (exact match; phones in international or national form). Uses the enabled connection unless platform_type names another.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ ...customerKeyArgs, platform_type: Type.Optional(PlatformArg) }),

@@ -7,7 +7,7 @@ export const getEcommerceConnection = defineTool({
   name: 'get_ecommerce_connection',
   title: 'Get storefront connection',
   description:
-    'One storefront connection: the platform named, or the enabled one. Store URL, name, currency, timezone, status and last error, masked credentials, webhooks or polling, locale settings.',
+    'One storefront connection (the platform named, or the enabled one): store details, status and last error, masked credentials, webhooks or polling, locale settings.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ platform_type: Type.Optional(PlatformArg) }),

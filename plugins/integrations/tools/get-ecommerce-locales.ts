@@ -14,7 +14,7 @@ export const getEcommerceLocales = defineTool({
   name: 'get_ecommerce_locales',
   title: 'Get storefront languages',
   description:
-    'The languages the store publishes and the locale settings (ecomA’s configure_ecommerce_locales). With detected_locale (the customer’s language as detected, or empty when detection failed) it also says which language the assistant would use and why: fixed, detected (published by the store), fallback, or the store’s primary.',
+    'The languages the store publishes and the locale settings; with detected_locale, which language the assistant would use and why.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -8,7 +8,7 @@ export const getEcommerceOrder = defineTool({
   name: 'get_ecommerce_order',
   title: 'Get storefront order',
   description:
-    'One order, read from the store now, by order_id or order_number (#1001, a PrestaShop reference, a VTEX sequence). When a customer asks about it, pass their phone or email: an order that is not theirs is refused (order_not_for_customer) and must not be shared.',
+    "One order read from the store now, by order_id or order_number. When a customer asks, pass their phone or email: another customer's order is refused (order_not_for_customer) and must not be shared.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

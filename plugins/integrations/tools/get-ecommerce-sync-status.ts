@@ -6,7 +6,7 @@ export const getEcommerceSyncStatus = defineTool({
   name: 'get_ecommerce_sync_status',
   title: 'Get storefront change-feed status',
   description:
-    'How the store’s changes reach this server: webhooks (registered topics) or polling (cursor, last poll, its error, the interval), the last day’s inbound events by status with repeats, and this server’s rate-limit waits for the store.',
+    "How the store's changes arrive (webhooks or polling with its cursor and errors), the last day's inbound events by status, and rate-limit waits.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ platform_type: Type.Optional(PlatformArg) }),

@@ -1,4 +1,4 @@
-import { Type, parseShopDay } from '../../../core/index.js';
+import { Type, parseShopDay, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { ORDER_STATUSES } from '../services/connectors/types.js';
 import { orderPayload } from '../services/payloads.js';
@@ -9,15 +9,15 @@ export const listEcommerceOrders = defineTool({
   name: 'list_ecommerce_orders',
   title: 'List storefront orders',
   description:
-    'A customer’s orders, read from the store now (the assistant’s “where is my order”): by phone, email or the store’s customer_id, newest first, with status (one reading across platforms: pending, processing, shipped, delivered, completed, cancelled, refunded, on_hold, failed), payment, fulfilment, tracking and totals. Optional status, date_from and date_to (YYYY-MM-DD or a date and time, in the shop’s timezone unless it carries an offset), limit (default 10, at most 50).',
+    'A customer\'s orders, read from the store now ("where is my order"), by phone, email or customer_id, newest first, with a status common to all platforms, payment, fulfilment, tracking and totals.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({
     ...customerKeyArgs,
     customer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
-    date_from: Type.Optional(Type.String({ maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
     platform_type: Type.Optional(PlatformArg),
   }),

@@ -1,4 +1,4 @@
-import { PagingArgs, pageOutput, pageOf, Type, parseShopDay } from '../../../core/index.js';
+import { PagingArgs, pageOutput, pageOf, Type, parseShopDay, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { INBOUND_SOURCES, INBOUND_STATUSES } from '../entities/values.js';
 import { eventPayload } from '../services/payloads.js';
@@ -8,7 +8,7 @@ export const listEcommerceWebhookEvents = defineTool({
   name: 'list_ecommerce_webhook_events',
   title: 'List storefront events',
   description:
-    'The inbound log of store changes, newest first: webhook deliveries (accepted, ping, rejected_signature — refused and not acted on — or failed) and changes read by polling, each once per platform event id with its repeats counted (duplicates). Filters: platform_type, topic, status, source (webhook, poll), date_from, date_to. Kept 30 days.',
+    'The inbound log of store changes (webhooks and polling), newest first, one row per platform event with repeats counted. Kept 30 days.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -16,8 +16,8 @@ export const listEcommerceWebhookEvents = defineTool({
     topic: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     status: Type.Optional(Type.Union(INBOUND_STATUSES.map((s) => Type.Literal(s)))),
     source: Type.Optional(Type.Union(INBOUND_SOURCES.map((s) => Type.Literal(s)))),
-    date_from: Type.Optional(Type.String({ maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('events', EventOutput),

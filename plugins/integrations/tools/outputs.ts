@@ -1,8 +1,6 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { DateTime, Nullable, Type, oneOf } from '../../../core/index.js';
 import { INBOUND_SOURCES, INBOUND_STATUSES, LOCALE_MODES, PLATFORM_TYPES } from '../entities/values.js';
 import { ORDER_STATUSES } from '../services/connectors/types.js';
-
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const PlatformArg = oneOf(PLATFORM_TYPES);
 

@@ -7,7 +7,7 @@ export const resyncEcommerceWebhooks = defineTool({
   name: 'resync_ecommerce_webhooks',
   title: 'Re-register storefront webhooks',
   description:
-    'Removes the webhooks this server registered with the store and registers them again at the current public address (after the server’s URL changed, or webhooks were deleted in the store). Where the platform or the address cannot take webhooks, the connection polls and webhooks_note says why.',
+    "Registers this server's webhooks with the store again at the current public address (after a URL change or deleted webhooks). Where webhooks cannot work the connection polls (webhooks_note says why).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ platform_type: PlatformArg }),

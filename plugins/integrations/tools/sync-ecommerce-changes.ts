@@ -6,7 +6,7 @@ export const syncEcommerceChanges = defineTool({
   name: 'sync_ecommerce_changes',
   title: 'Read storefront changes now',
   description:
-    'Asks the store now what changed since the last poll (less a one-minute overlap) instead of waiting for the next one: products and orders, each logged once and passed on (the catalogue resyncs changed products). Works for webhook connections too, as a catch-up. A store error is reported in the answer (error) and leaves the cursor where it was.',
+    'Polls the store now for product and order changes since the last poll instead of waiting; also a catch-up for webhook connections. A store error comes in the answer and leaves the cursor.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   transactional: false,

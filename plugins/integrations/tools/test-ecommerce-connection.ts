@@ -6,7 +6,7 @@ export const testEcommerceConnection = defineTool({
   name: 'test_ecommerce_connection',
   title: 'Test storefront connection',
   description:
-    'Asks the store now, with the stored credentials: whether it answers (ok, latency), its name, the resources the key may not read (missing_permissions: PrestaShop names each Webservice resource, Shopify each access scope), and this server’s rate-limit waits for it. A failure is reported in the answer (ok false, error), not as an error.',
+    'Asks the store now with the stored credentials: whether it answers, its name, resources the key may not read (missing_permissions) and rate-limit waits. A failure comes in the answer (ok false), not as an error.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ platform_type: Type.Optional(PlatformArg) }),

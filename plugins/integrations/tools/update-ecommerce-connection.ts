@@ -11,7 +11,7 @@ export const updateEcommerceConnection = defineTool({
   name: 'update_ecommerce_connection',
   title: 'Update storefront connection',
   description:
-    'Rotates the credentials of a connection for the same store (new ones are checked against the store before they are saved; a different store needs connect_ecommerce), switches it on or off for the assistant (platform_enabled), or gives Shopify’s app client secret (ecomA_webhook_secret) so the store’s webhooks can be verified and received instead of polling.',
+    "Rotates a connection's credentials for the same store (checked first; another store needs connect_ecommerce), switches it on or off for the assistant, or sets Shopify's ecomA_webhook_secret so webhooks replace polling.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { invalidArguments } from '../../../core/index.js';
+import { invalidArguments, parseShopDay } from '../../../core/index.js';
 import { detectLanguage, WIDGET_LANGUAGES, type WidgetLanguage } from '../../prompt/surface.js';
 import type { SnippetKind } from '../entities/snippet.entity.js';
 
@@ -34,17 +34,15 @@ export const contentHash = (title: string, question: string | null, content: str
     .digest('hex');
 
 /** Tags trimmed and lower-cased, each once; `all` in surfaces means every surface (stored as none). */
-export function normalised(fields: SnippetFields) {
+export function normalised(fields: SnippetFields, zone: string) {
   const errors: { path: string; message: string }[] = [];
   const tags = fields.tags && [...new Set(fields.tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
   const surfaces = fields.surfaces && (fields.surfaces.includes('all') ? [] : [...new Set(fields.surfaces)]);
   let validUntil: Date | null | undefined;
   if (fields.valid_until === null) validUntil = null;
   else if (fields.valid_until !== undefined) {
-    validUntil = new Date(fields.valid_until);
-    if (Number.isNaN(validUntil.getTime()))
-      errors.push({ path: 'valid_until', message: 'must be an ISO 8601 date-time' });
-    else if (validUntil.getTime() <= Date.now()) errors.push({ path: 'valid_until', message: 'must be in the future' });
+    validUntil = parseShopDay(fields.valid_until, zone, 'valid_until', 'end');
+    if (validUntil.getTime() <= Date.now()) errors.push({ path: 'valid_until', message: 'must be in the future' });
   }
   for (const name of ['title', 'content'] as const)
     if (fields[name] !== undefined && !fields[name]!.trim()) errors.push({ path: name, message: 'must not be blank' });

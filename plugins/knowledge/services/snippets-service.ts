@@ -43,7 +43,7 @@ export class KnowledgeSnippetsService {
 
   /** A new snippet's row, checked, not yet persisted (import checks them all before writing any). */
   prepare(fields: SnippetFields, status: 'active' | 'pending', source: Snippet['source']): SnippetData {
-    const f = normalised(fields);
+    const f = normalised(fields, this.deps.shop.timezone);
     if (!f.title || !f.content)
       throw invalidArguments('title and content are required.', [
         ...(f.title ? [] : [{ path: 'title', message: 'required' }]),
@@ -92,7 +92,7 @@ export class KnowledgeSnippetsService {
 
   async update(id: number, fields: SnippetFields) {
     const snippet = await this.find(id);
-    const f = normalised(fields);
+    const f = normalised(fields, this.deps.shop.timezone);
     if (Object.keys(f).length === 0 && fields.language === undefined)
       throw invalidArguments('Nothing to change: give at least one field.');
     Object.assign(snippet, f);

@@ -6,7 +6,7 @@ export const addKnowledgeDocument = defineTool({
   name: 'add_knowledge_document',
   title: 'Add knowledge document',
   description:
-    'Adds a longer text the assistant may quote from (a manual, a policy page, a catalogue): as content (text, Markdown or HTML; chunked at once, ready) or as a stored file (PDF, Word, text, Markdown, HTML; processing until a job has read it). It is cut into passages of about 800 characters under their headings, which search_knowledge finds beside the snippets. At most 1,000 documents per shop.',
+    'Adds a longer text the assistant may quote (a manual, a policy page), as content or as a stored file (processing until a job reads it). It is cut into passages under their headings that search_knowledge finds. At most 1,000 documents per shop.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ export const applyTrainingSuggestion = defineTool({
   name: 'apply_training_suggestion',
   title: 'Apply training suggestion',
   description:
-    'Applies an open training suggestion by its level: snippet creates an active knowledge snippet from its question and answer; prompt adds its rule to the assistant’s base prompt (a new version). Asks for confirmation first.',
+    "Applies an open suggestion: level snippet creates an active knowledge snippet; level prompt adds its rule to the assistant's base prompt (a new version).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'apply',

@@ -5,7 +5,7 @@ import { idArg, SnippetOutput } from './snippet-args.js';
 export const approveKnowledgeSnippet = defineTool({
   name: 'approve_knowledge_snippet',
   title: 'Approve knowledge snippet',
-  description: 'Activates a pending snippet: from now on the assistant may use it. Only pending snippets.',
+  description: 'Activates a pending snippet so the assistant may use it.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'approve',

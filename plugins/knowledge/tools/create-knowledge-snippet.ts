@@ -6,7 +6,7 @@ export const createKnowledgeSnippet = defineTool({
   name: 'create_knowledge_snippet',
   title: 'Create knowledge snippet',
   description:
-    'Adds what the assistant may know: an answer, a policy, a product fact (title and content; for an FAQ also the question customers ask). Active at once, or pending (status) until approve_knowledge_snippet. The language is detected when not given; it decides how the text is searched.',
+    "Adds something the assistant may know: an answer, policy or product fact (for an FAQ with the customers' question). Active at once, or pending until approve_knowledge_snippet. For long texts use add_knowledge_document.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

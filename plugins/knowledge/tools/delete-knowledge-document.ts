@@ -5,8 +5,7 @@ import { documentIdArg } from './document-args.js';
 export const deleteKnowledgeDocument = defineTool({
   name: 'delete_knowledge_document',
   title: 'Delete knowledge document',
-  description:
-    'Deletes a document and its chunks for good; the assistant no longer finds it. Its stored file stays in storage (no longer used by the document).',
+  description: 'Deletes a document and its chunks for good; its stored file stays.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ id: documentIdArg }),

@@ -5,7 +5,7 @@ import { idArg } from './snippet-args.js';
 export const deleteKnowledgeSnippet = defineTool({
   name: 'delete_knowledge_snippet',
   title: 'Delete knowledge snippet',
-  description: 'Deletes a snippet for good; the assistant no longer knows it.',
+  description: 'Deletes a snippet for good.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ id: idArg }),

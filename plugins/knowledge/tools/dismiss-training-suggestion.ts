@@ -5,7 +5,7 @@ import { SuggestionOutput, suggestionIdArg } from './suggestion-output.js';
 export const dismissTrainingSuggestion = defineTool({
   name: 'dismiss_training_suggestion',
   title: 'Dismiss training suggestion',
-  description: 'Dismisses an open suggestion for good: the same question seen again never brings it back.',
+  description: 'Dismisses an open suggestion for good; the same question never brings it back.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ suggestion_id: suggestionIdArg, reason: Type.Optional(Type.String({ maxLength: 500 })) }),

@@ -15,16 +15,13 @@ export const documentFieldArgs = {
     description: 'The document’s text, in `format`. Give this or file_id.',
   }),
   format: Type.Enum(INLINE_FORMATS, {
-    description: 'How content is written: text (default), markdown or html; headings make the chunks’ heading paths.',
+    description: "How content is written; headings make the chunks' heading paths.",
   }),
   file_id: Type.Integer({
     minimum: 1,
-    description:
-      'A stored file (storage group, purpose knowledge or docqa): PDF, Word (docx), text, Markdown or HTML. It is read by a job; the document is processing until then.',
+    description: 'A stored file (purpose knowledge or docqa): PDF, docx, text, Markdown or HTML.',
   }),
-  language: Nullable(
-    Type.Enum([...WIDGET_LANGUAGES], { description: 'Default: detected from the text (none when unclear).' }),
-  ),
+  language: Nullable(Type.Enum([...WIDGET_LANGUAGES], { description: 'Default: detected from the text.' })),
   surfaces: Type.Array(Type.Enum([...SURFACES]), {
     maxItems: SURFACES.length,
     description: 'Where the assistant may use it; default all.',

@@ -5,8 +5,7 @@ import { documentIdArg, DocumentOutput } from './document-args.js';
 export const getKnowledgeDocument = defineTool({
   name: 'get_knowledge_document',
   title: 'Get knowledge document',
-  description:
-    'A document with its state (processing, ready, failed and why) and a page of its chunks in order, each with its heading path.',
+  description: 'A document with its state (and failure reason) and a page of its chunks with heading paths.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -5,7 +5,7 @@ import { KnowledgeSettingsOutput } from './settings-output.js';
 export const getKnowledgeSettings = defineTool({
   name: 'get_knowledge_settings',
   title: 'Get knowledge settings',
-  description: 'How the shop’s knowledge is searched and approved, and how many snippets it has by status.',
+  description: "How the shop's knowledge is searched and approved, and its snippet counts by status.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

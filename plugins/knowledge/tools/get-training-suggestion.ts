@@ -5,7 +5,7 @@ import { SuggestionOutput, suggestionIdArg } from './suggestion-output.js';
 export const getTrainingSuggestion = defineTool({
   name: 'get_training_suggestion',
   title: 'Get training suggestion',
-  description: 'A training suggestion with where it was seen (ticket resolutions, corrections), newest first.',
+  description: 'A training suggestion with where it was seen, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ suggestion_id: suggestionIdArg }),

@@ -6,8 +6,7 @@ export const importKnowledge = defineTool({
   name: 'import_knowledge',
   title: 'Import knowledge',
   description:
-    'Creates snippets from a text: csv (header row: title, content or answer, question, kind, tags, language, surfaces, valid_until; comma, semicolon or tab), json (an array of objects with those fields), or markdown (each heading starts a snippet; a heading that is a question makes an FAQ). ' +
-    'Valid records are created, invalid ones reported with their line or item; none valid: nothing is written. Status defaults to pending when the shop requires approval. dedupe (default true) skips records equal to an existing snippet.',
+    'Creates snippets from csv (header: title, content or answer, question, kind, tags, language, surfaces, valid_until), json (an array of such objects) or markdown (a snippet per heading; a question heading makes an FAQ). Invalid records are reported and skipped; dedupe skips existing ones.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -7,8 +7,7 @@ import { DocumentOutput } from './document-args.js';
 export const listKnowledgeDocuments = defineTool({
   name: 'list_knowledge_documents',
   title: 'List knowledge documents',
-  description:
-    'The shop’s knowledge documents, newest first, filtered by status (processing, ready, failed), format, surface, or words of the title (accents ignored).',
+  description: "The shop's knowledge documents, newest first, filtered by status, format, surface or title words.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -8,7 +8,7 @@ export const listKnowledgeSnippets = defineTool({
   name: 'list_knowledge_snippets',
   title: 'List knowledge snippets',
   description:
-    'The shop’s knowledge snippets, newest first, filtered by status (pending ones wait for approval), kind, tag, language, surface, or text they contain (accents ignored).',
+    "The shop's knowledge snippets, newest first, filtered by status, kind, tag, language, surface or contained text.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const listTrainingSuggestions = defineTool({
   name: 'list_training_suggestions',
   title: 'List training suggestions',
   description:
-    'What the team’s work suggests the assistant should learn (from ticket resolutions and agents’ corrections), most often seen first: open, applied or dismissed; level snippet (a fact or answer) or prompt (a behaviour rule).',
+    "What the team's work (ticket resolutions, agents' corrections) suggests the assistant should learn, most often seen first: snippet level (a fact) or prompt level (a behaviour rule).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

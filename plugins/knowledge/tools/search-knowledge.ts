@@ -7,7 +7,7 @@ export const searchKnowledge = defineTool({
   name: 'search_knowledge',
   title: 'Search knowledge',
   description:
-    'What the assistant would find for a question: the best active snippets (pending too with include_pending) and passages of documents (with their document and heading path), for a surface. Full-text search in each text’s language (accents ignored, words stemmed) and trigram similarity for typos in snippet titles and questions, fused with vector search when the shop’s AI provider has an embedding model (the query is embedded: a model call); each result has its score (0–1) and how it was found. top_k defaults to the shop’s setting.',
+    'What the assistant would find for a question on a surface: the best active snippets and document passages, each with its score and how it was found. Full-text and typo-tolerant search, plus vectors when the shop has an embedding model (a model call).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -1,4 +1,4 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, RangeBoundArg } from '../../../core/index.js';
 import { SURFACES, WIDGET_LANGUAGES } from '../../prompt/surface.js';
 import { SNIPPET_KINDS, SNIPPET_STATUSES } from '../entities/snippet.entity.js';
 import { CONTENT_MAX, TAGS_MAX } from '../services/snippet-fields.js';
@@ -10,19 +10,15 @@ export const snippetFieldArgs = {
     maxLength: CONTENT_MAX,
     description: 'The answer or fact, as the assistant may use it.',
   }),
-  kind: Type.Enum(SNIPPET_KINDS, { description: 'Default faq when a question is given, else note.' }),
+  kind: Type.Enum(SNIPPET_KINDS, { description: 'Default faq with a question, else note.' }),
   question: Nullable(Type.String({ maxLength: 500, description: 'For an FAQ: the question as customers ask it.' })),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: TAGS_MAX }),
-  language: Nullable(
-    Type.Enum([...WIDGET_LANGUAGES], { description: 'Default: detected from the text (none when unclear).' }),
-  ),
+  language: Nullable(Type.Enum([...WIDGET_LANGUAGES], { description: 'Default: detected from the text.' })),
   surfaces: Type.Array(Type.Enum([...SURFACES]), {
     maxItems: SURFACES.length,
     description: 'Where the assistant may use it; default all.',
   }),
-  valid_until: Nullable(
-    Type.String({ format: 'date-time', description: 'After this it expires (not used any more).' }),
-  ),
+  valid_until: Nullable(RangeBoundArg('It expires after this time or day; null: never.')),
 };
 
 /** The fields create and update both take, all optional. */

@@ -6,7 +6,7 @@ export const updateKnowledgeDocument = defineTool({
   name: 'update_knowledge_document',
   title: 'Update knowledge document',
   description:
-    'Changes a document’s title, language (null: detect again) or surfaces, or replaces its text: new content (chunked at once) or another stored file (processing until read). Its chunks keep serving searches until new ones replace them.',
+    "Changes a document's title, language (null: detect again) or surfaces, or replaces its text (content or another file). Old chunks serve searches until replaced.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

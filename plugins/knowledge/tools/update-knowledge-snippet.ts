@@ -6,7 +6,7 @@ export const updateKnowledgeSnippet = defineTool({
   name: 'update_knowledge_snippet',
   title: 'Update knowledge snippet',
   description:
-    'Changes the fields given (null clears question, language — detected again — and valid_until). The status stays; a new valid_until brings an expired snippet back.',
+    'Changes the fields given (null clears question, language and valid_until). The status stays; a new valid_until revives an expired snippet.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ import { SuggestionOutput, suggestionIdArg } from './suggestion-output.js';
 export const updateTrainingSuggestion = defineTool({
   name: 'update_training_suggestion',
   title: 'Update training suggestion',
-  description: 'Edits an open suggestion before it is applied: its question, its answer, or its level.',
+  description: "Edits an open suggestion's question, answer or level before it is applied.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

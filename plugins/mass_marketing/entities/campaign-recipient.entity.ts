@@ -1,5 +1,5 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
-import { RECIPIENT_STATUSES } from '../services/campaign-values.js';
+import { RECIPIENT_STATUSES } from './values.js';
 
 /**
  * One phone in one run, and its send log: status with the time of each step, the line and the

@@ -1,6 +1,6 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
 import { Campaign } from './campaign.entity.js';
-import { RUN_STATUSES } from '../services/campaign-values.js';
+import { RUN_STATUSES } from './values.js';
 
 /**
  * One send of a campaign with its own recipients: a one-off campaign has one, a recurring one one

@@ -1,6 +1,7 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
-import { CAMPAIGN_STATUSES, MEDIA_TYPES, PAUSE_REASONS } from '../services/campaign-values.js';
-import type { SegmentFiltersInput } from '../services/segment-filters.js';
+import { CAMPAIGN_STATUSES, MEDIA_TYPES, PAUSE_REASONS } from './values.js';
+import type { SegmentFiltersInput } from '../services/audience/segment-filters.js';
+import type { CampaignTemplate } from '../services/campaigns/campaign-template.js';
 
 /**
  * A campaign: the message, its audience (a list and a segment), how it is sent (interval, lines,
@@ -32,6 +33,8 @@ export const Campaign = defineEntity({
     mediaFilename: p.string().length(255).nullable(),
     /** The storage group's file behind media_url, when it is one of this server's file links. */
     mediaFileId: p.integer().nullable(),
+    /** The approved template sent instead of the text on lines whose network needs one (Cloud API numbers). */
+    template: p.json<CampaignTemplate>().nullable(),
     isRecurring: p.boolean(),
     recurringCron: p.string().length(100).nullable(),
     nextRunAt: p.datetime().nullable(),

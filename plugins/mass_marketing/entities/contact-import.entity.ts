@@ -1,6 +1,6 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
 import { ContactList } from './contact-list.entity.js';
-import { IMPORT_SOURCES, IMPORT_STATUSES } from '../services/values.js';
+import { IMPORT_SOURCES, IMPORT_STATUSES } from './values.js';
 
 /**
  * One import into a list. Small ones complete inside the call that asked for them; large ones are

@@ -1,5 +1,5 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
-import { UNSUBSCRIBE_SOURCES } from '../services/values.js';
+import { UNSUBSCRIBE_SOURCES } from './values.js';
 
 /**
  * A phone that asked to receive no more campaigns: by replying with an unsubscribe word, through

@@ -8,4 +8,5 @@ export const campaignTemplate = defineResourceTemplate({
   mimeType: 'application/json',
   read: async ({ id }, { services }) => services.marketingCampaignsService.show(templateId(id!, 'campaign')),
   complete: { id: (typed, { em }) => completeIds(em, Campaign, typed) },
+  changedBy: { 'mass_marketing.campaign_status_changed': (e) => ({ id: e.campaign_id }) },
 });

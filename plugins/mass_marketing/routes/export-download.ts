@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { SecretBox, SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
-import { CSV_HEADER } from '../services/campaign-csv.js';
-import { EXPORT_ROUTE, type ExportGrant } from '../services/campaign-logs-service.js';
+import { CSV_HEADER } from '../services/campaigns/campaign-csv.js';
+import { EXPORT_ROUTE, type ExportGrant } from '../services/campaigns/campaign-logs-service.js';
 
 function readGrant(secrets: SecretBox, token: string): ExportGrant | null {
   try {
@@ -20,12 +20,10 @@ function readGrant(secrets: SecretBox, token: string): ExportGrant | null {
  * server's secret (authenticated encryption: it cannot be forged, widened or extended) and valid
  * until its expiry. The CSV streams page by page from the shop's unit of work.
  */
-export function exportDownload({ app, container, withShop, log }: SetupContext<MassMarketingConfig>): void {
+export function exportDownload({ app, resolve, withShop, log }: SetupContext<MassMarketingConfig>): void {
+  const secrets = resolve('secrets');
   app.get<{ Querystring: { token?: string } }>(EXPORT_ROUTE, async (request, reply) => {
-    const grant =
-      typeof request.query.token === 'string'
-        ? readGrant(container.resolve<SecretBox>('secrets'), request.query.token)
-        : null;
+    const grant = typeof request.query.token === 'string' ? readGrant(secrets, request.query.token) : null;
     if (!grant) return reply.code(404).send({ error: 'not_found', message: 'This download link is not valid.' });
     if (grant.expires < Date.now())
       return reply.code(410).send({

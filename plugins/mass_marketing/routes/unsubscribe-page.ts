@@ -1,6 +1,6 @@
-import type { SecretBox, SetupContext } from '../../../core/index.js';
+import { escapeHtml, type SetupContext } from '../../../core/index.js';
 import type { MassMarketingConfig } from '../config.js';
-import { readUnsubscribeToken, UNSUBSCRIBE_ROUTE } from '../services/unsubscribe-link.js';
+import { readUnsubscribeToken, UNSUBSCRIBE_ROUTE } from '../services/audience/unsubscribe-link.js';
 
 const PAGE_TEXT = {
   title: 'Unsubscribe / Darse de baja',
@@ -10,12 +10,10 @@ const PAGE_TEXT = {
   invalid: 'This unsubscribe link is not valid (any more). / Este enlace de baja no es válido.',
 };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const page = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-  `<title>${escape(PAGE_TEXT.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>` +
-  `<body><h1>${escape(PAGE_TEXT.title)}</h1>${body}</body></html>`;
+  `<title>${escapeHtml(PAGE_TEXT.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>` +
+  `<body><h1>${escapeHtml(PAGE_TEXT.title)}</h1>${body}</body></html>`;
 
 /**
  * The public page the unsubscribe link of a campaign message opens. GET only asks (link previews
@@ -23,19 +21,19 @@ const page = (body: string) =>
  * records the unsubscribe (source `link`) for the recipient's phone in the shop named by the
  * signed token. No authentication: the token is the proof, and it names one recipient only.
  */
-export function unsubscribePage({ app, container, withShop }: SetupContext<MassMarketingConfig>): void {
-  const secrets = () => container.resolve<SecretBox>('secrets');
+export function unsubscribePage({ app, resolve, withShop }: SetupContext<MassMarketingConfig>): void {
+  const secrets = resolve('secrets');
   app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_ROUTE}/:token`, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!readUnsubscribeToken(secrets(), request.params.token))
-      return reply.code(404).send(page(`<p>${escape(PAGE_TEXT.invalid)}</p>`));
+    if (!readUnsubscribeToken(secrets, request.params.token))
+      return reply.code(404).send(page(`<p>${escapeHtml(PAGE_TEXT.invalid)}</p>`));
     return page(
-      `<p>${escape(PAGE_TEXT.ask)}</p><form method="post"><button type="submit">${escape(PAGE_TEXT.button)}</button></form>`,
+      `<p>${escapeHtml(PAGE_TEXT.ask)}</p><form method="post"><button type="submit">${escapeHtml(PAGE_TEXT.button)}</button></form>`,
     );
   });
   app.post<{ Params: { token: string } }>(`${UNSUBSCRIBE_ROUTE}/:token`, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const target = readUnsubscribeToken(secrets(), request.params.token);
+    const target = readUnsubscribeToken(secrets, request.params.token);
     const phone =
       target &&
       (await withShop(
@@ -43,7 +41,7 @@ export function unsubscribePage({ app, container, withShop }: SetupContext<MassM
         (ctx) => ctx.services.marketingCampaignRepliesService.unsubscribeByLink(target.recipientId),
         { transactional: true },
       ));
-    if (!phone) return reply.code(404).send(page(`<p>${escape(PAGE_TEXT.invalid)}</p>`));
-    return page(`<p>${escape(PAGE_TEXT.done)}</p>`);
+    if (!phone) return reply.code(404).send(page(`<p>${escapeHtml(PAGE_TEXT.invalid)}</p>`));
+    return page(`<p>${escapeHtml(PAGE_TEXT.done)}</p>`);
   });
 }

@@ -1,3 +1,4 @@
+import { foldWords } from '../../../core/index.js';
 /** The languages campaigns know by phone prefix, and use for unsubscribe words and confirmations. */
 export const LANGUAGES = ['es', 'en', 'de', 'fr', 'pt', 'it', 'hu'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,14 +39,6 @@ const PHRASES = [...new Set(Object.values(UNSUBSCRIBE_PHRASES).flat())];
 /** A reply longer than this is a conversation that happens to contain a word, not a request. */
 const MAX_INTENT_WORDS = 6;
 
-export const normaliseText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
 /**
  * Whether a reply asks to unsubscribe: a short message (at most 6 words) containing one of the
  * words or phrases of any supported language as whole words ("STOP", "Baja por favor",
@@ -53,7 +46,7 @@ export const normaliseText = (text: string) =>
  */
 export function isUnsubscribeIntent(text: string | null | undefined): boolean {
   if (!text) return false;
-  const normalised = normaliseText(text);
+  const normalised = foldWords(text);
   if (normalised === '' || normalised.split(' ').length > MAX_INTENT_WORDS) return false;
   const padded = ` ${normalised} `;
   return PHRASES.some((phrase) => padded.includes(` ${phrase} `));

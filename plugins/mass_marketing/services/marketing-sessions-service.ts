@@ -1,24 +1,13 @@
-import type { Paging } from '../../../core/index.js';
+import type { Services } from '../../../core/index.js';
+import type { ChatappSessionsService } from '../../whatsapp_ops/surface.js';
 
-interface SessionPayload {
-  id: number;
-  status: string;
-  mass_marketing_enabled: boolean;
-  [key: string]: unknown;
-}
-
-interface Deps {
-  chatappSessionsService: {
-    setMassMarketing(sessionId: number, enabled: boolean): Promise<SessionPayload>;
-    list(status: undefined, paging: Paging): Promise<{ sessions: SessionPayload[]; has_more: boolean }>;
-  };
-}
+type SessionPayload = Awaited<ReturnType<ChatappSessionsService['setMassMarketing']>>;
 
 const PAGE = 100;
 
 /** Which of the shop's lines (whatsapp_ops sessions) campaigns send from. The flag lives on the session. */
 export class MarketingSessionsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Services) {}
 
   async assign(sessionId: number, enabled: boolean) {
     return { session: await this.deps.chatappSessionsService.setMassMarketing(sessionId, enabled) };

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { languageOfPhone, type EntityManager, type ShopContext } from '../../../core/index.js';
+import { languageOfPhone, type Services } from '../../../core/index.js';
 import { languageOfLocale, type Language } from './languages.js';
-import type { MarketingSettingsService } from './settings-service.js';
 
 /**
  * The translator port the AI groups implement: a service registered under the DI name
@@ -23,15 +22,6 @@ export const TRANSLATOR_PORT = 'translatorPort';
 
 /** A failed attempt is tried again after this long; until then the text goes out in the original. */
 const RETRY_FAILED_AFTER_MS = 10 * 60_000;
-
-interface Deps {
-  em: EntityManager;
-  shop: ShopContext;
-  marketingSettingsService: MarketingSettingsService;
-  /** Registered by the manifest's setup: whether some group registered `translatorPort`. */
-  marketingTranslatorAvailable: boolean;
-  translatorPort?: TranslatorPort;
-}
 
 export interface Translated {
   text: string;
@@ -63,7 +53,7 @@ export class MarketingTranslationService {
   private readonly read = new Map<string, Stored | null>();
   private portState?: Promise<TranslatorPort | null>;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Services) {}
 
   private get source(): Language | null {
     return languageOfLocale(this.deps.shop.locale);

@@ -4,7 +4,7 @@ import { connectedLine, customerWrites } from '../../../test/helpers/ops-kernel.
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { bootMarketing, caller } from './helpers.js';
 import { withShop } from '../../../test/fixtures/service-probe/index.js';
-import { parseSegmentFilters } from '../services/segment-filters.js';
+import { parseSegmentFilters } from '../services/audience/segment-filters.js';
 import { transactionClient } from '../services/pg-client.js';
 
 const P = (n: number) => `+3460040${String(n).padStart(4, '0')}`;

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
+import { pgliteTemplates } from '../../../test/helpers/database-templates.js';
 import { rows } from '../../../test/helpers/ops-kernel.js';
 import { FAST_SANDBOX, uniqueEngineName } from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
@@ -39,6 +40,9 @@ describe('mass_marketing on the embedded database: a campaign on PGlite', functi
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sb-mm-embedded-'));
+    // The folder a first start leaves (initdb and migrations done): this test's subject is the
+    // campaign, and those two cost a minute of a loaded machine (test/embedded-postgres.test.ts has them).
+    await cp(join(await pgliteTemplates(), 'migrated', 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
     k = await bootKernel({
       groups: ['customers', 'whatsapp_ops', 'mass_marketing'],
       overrides: {

@@ -43,7 +43,7 @@ describe('mass_marketing in session-service mode: a campaign through the direct 
   let webhookUrl: string;
 
   before(async () => {
-    serviceDb = await TestDatabase.create();
+    serviceDb = await TestDatabase.createEmpty();
     servicePort = await freePort();
     k = await bootKernel({
       groups: ['customers', 'whatsapp_ops', 'mass_marketing'],

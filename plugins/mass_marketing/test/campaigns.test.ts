@@ -261,7 +261,7 @@ describe('mass_marketing: campaigns (tools and state machine)', () => {
         'create_campaign',
         { action: 'create', name: 's', message_text: 'y', list_id: small, segment_filters: { colour: 'red' } },
         'invalid_arguments',
-        'segment_filters',
+        'segment_filters.colour',
       );
       await c.fails(
         'create_campaign',

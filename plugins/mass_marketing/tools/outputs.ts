@@ -1,13 +1,7 @@
 import { Type, Nullable, DateTime } from '../../../core/index.js';
 import { SessionOutput } from '../../whatsapp_ops/surface.js';
-import { IMPORT_SOURCES, IMPORT_STATUSES, UNSUBSCRIBE_SOURCES } from '../services/values.js';
-import {
-  CAMPAIGN_STATUSES,
-  MEDIA_TYPES,
-  PAUSE_REASONS,
-  RECIPIENT_STATUSES,
-  RUN_STATUSES,
-} from '../services/campaign-values.js';
+import { IMPORT_SOURCES, IMPORT_STATUSES, UNSUBSCRIBE_SOURCES } from '../entities/values.js';
+import { CAMPAIGN_STATUSES, MEDIA_TYPES, PAUSE_REASONS, RECIPIENT_STATUSES, RUN_STATUSES } from '../entities/values.js';
 
 const closed = { additionalProperties: false } as const;
 const Rate = Nullable(
@@ -171,6 +165,25 @@ export const CampaignOutput = Type.Object(
     media_url: Nullable(Type.String()),
     media_type: Nullable(Type.Enum([...MEDIA_TYPES])),
     media_filename: Nullable(Type.String()),
+    template: Nullable(
+      Type.Object(
+        {
+          name: Type.String(),
+          language: Nullable(Type.String()),
+          body_parameters: Nullable(Type.Unknown()),
+          header_parameters: Nullable(Type.Unknown()),
+          header_media: Nullable(
+            Type.Object(
+              { link: Nullable(Type.String()), media_id: Nullable(Type.String()), filename: Nullable(Type.String()) },
+              closed,
+            ),
+          ),
+          button_parameters: Nullable(Type.Array(Type.Object({ index: Type.Integer(), value: Type.String() }, closed))),
+          name_fallback: Nullable(Type.String()),
+        },
+        { ...closed, description: 'The approved template sent on Cloud API lines; null: message_text everywhere.' },
+      ),
+    ),
     is_recurring: Type.Boolean(),
     recurring_cron: Nullable(Type.String()),
     timezone: Type.String(),

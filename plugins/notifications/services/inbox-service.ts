@@ -93,7 +93,7 @@ export class InboxService {
     const now = Date.now();
     if (until.getTime() <= now || until.getTime() > now + MAX_SNOOZE_MS)
       throw invalidArguments('until must be in the future and at most 30 days ahead.', [
-        { path: '/until', message: 'between now and 30 days ahead' },
+        { path: 'until', message: 'between now and 30 days ahead' },
       ]);
     const n = await this.find(id);
     if (n.readAt) await this.assertNoUnreadTwin(n);

@@ -1,8 +1,7 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { Notification } from '../entities/notification.entity.js';
 import { toRecipient } from '../entities/values.js';
 import type { NotificationPayload } from '../tools/outputs.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function notificationPayload(n: Notification, now = new Date()): NotificationPayload {
   return {
@@ -14,9 +13,9 @@ export function notificationPayload(n: Notification, now = new Date()): Notifica
     resource: n.resourceType && n.resourceId ? { type: n.resourceType, id: n.resourceId } : null,
     count: n.count,
     read: n.readAt != null,
-    read_at: iso(n.readAt),
+    read_at: isoOrNull(n.readAt),
     snoozed: n.snoozedUntil != null && n.snoozedUntil > now,
-    snoozed_until: iso(n.snoozedUntil),
+    snoozed_until: isoOrNull(n.snoozedUntil),
     created_at: n.createdAt.toISOString(),
     last_activity_at: n.lastActivityAt.toISOString(),
   };

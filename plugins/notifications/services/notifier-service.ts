@@ -66,7 +66,7 @@ export class NotifierService {
    */
   async announce(agentIds: number[], title: string, body: string | null) {
     if (new Set(agentIds).size !== agentIds.length)
-      throw invalidArguments('A recipient is named twice.', [{ path: '/recipients', message: 'must be unique' }]);
+      throw invalidArguments('A recipient is named twice.', [{ path: 'recipients', message: 'must be unique' }]);
     await this.deps.notificationSettingsService.assertRecipients(agentIds);
     const ids = await this.notify({
       recipients: agentIds,

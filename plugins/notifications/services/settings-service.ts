@@ -77,7 +77,7 @@ export class NotificationSettingsService {
     if (changes.quiet_hours !== undefined) {
       if (changes.quiet_hours && changes.quiet_hours.start === changes.quiet_hours.end)
         throw invalidArguments('quiet_hours start and end are the same time.', [
-          { path: '/quiet_hours', message: 'start and end must differ' },
+          { path: 'quiet_hours', message: 'start and end must differ' },
         ]);
       row.quietHours = changes.quiet_hours;
     }
@@ -91,7 +91,7 @@ export class NotificationSettingsService {
         );
       if (!resolved.phone)
         throw invalidArguments('Phone delivery needs a phone: set phone (the agent has none).', [
-          { path: '/phone', message: 'required for chatapp delivery' },
+          { path: 'phone', message: 'required for chatapp delivery' },
         ]);
     }
     await this.em.flush();

@@ -6,8 +6,7 @@ import { Recipient } from './outputs.js';
 export const clearNotifications = defineTool({
   name: 'clear_notifications',
   title: 'Clear notifications',
-  description:
-    'Deletes a recipient’s read notifications, or all of them with read_only: false (unread and snoozed too).',
+  description: "Deletes a recipient's read notifications, or all with read_only: false.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ recipient: Recipient, read_only: Type.Boolean({ default: true }) }),

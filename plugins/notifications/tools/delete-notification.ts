@@ -4,7 +4,7 @@ import { defineTool } from '../define.js';
 export const deleteNotification = defineTool({
   name: 'delete_notification',
   title: 'Delete notification',
-  description: 'Deletes one notification (and its phone delivery if that still waits).',
+  description: 'Deletes one notification and its waiting phone delivery.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ notification_id: Type.Integer({ minimum: 1 }) }),

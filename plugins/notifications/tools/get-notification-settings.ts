@@ -7,7 +7,7 @@ export const getNotificationSettings = defineTool({
   name: 'get_notification_settings',
   title: 'Get notification settings',
   description:
-    'A recipient’s notification choices: every type with whether it is recorded and whether it also goes to the phone, muted lines, quiet hours and the phone used.',
+    "A recipient's notification choices: per type recorded and sent to the phone, muted lines, quiet hours and phone.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ recipient: Recipient }),

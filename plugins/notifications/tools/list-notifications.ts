@@ -7,8 +7,7 @@ export const listNotifications = defineTool({
   name: 'list_notifications',
   title: 'List notifications',
   description:
-    'A recipient’s notifications (the owner’s, or an agent’s), latest activity first, with unread_count: tickets assigned, P0 tickets, campaigns finished or paused, lines disconnected, credits low, new bookings, announcements. ' +
-    'Repeats of one thing fold into one unread notification whose count grows. Snoozed ones are hidden until they wake, unread.',
+    "A recipient's notifications, latest activity first, with unread_count. Repeats fold into one notification whose count grows; snoozed ones are hidden until they wake.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ export const markNotificationRead = defineTool({
   name: 'mark_notification_read',
   title: 'Mark notification read',
   description:
-    'Marks a notification read (read: false marks it unread again). Reading it also wakes a snoozed one and cancels its phone delivery if quiet hours still hold it.',
+    'Marks a notification read (read: false: unread); this also wakes a snoozed one and cancels its waiting phone delivery.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

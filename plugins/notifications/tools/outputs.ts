@@ -1,14 +1,14 @@
-import { DateTime, Nullable, pageOutput, Type, type Static } from '../../../core/index.js';
+import { DateTime, Nullable, pageOutput, Type, type Static, TimeOfDayArg } from '../../../core/index.js';
 import { NOTIFICATION_TYPES } from '../entities/values.js';
 
 /** `owner`, or an agent's id. */
 export const Recipient = Type.Union([Type.Literal('owner'), Type.Integer({ minimum: 1 })], {
-  description: '"owner" (the shop’s owner), or an agent id.',
+  description: '"owner" or an agent id.',
 });
 
 export const NotificationTypeArg = Type.Union(
   NOTIFICATION_TYPES.map((t) => Type.Literal(t)),
-  { description: NOTIFICATION_TYPES.join(', ') },
+  { description: 'The notification type.' },
 );
 
 export const NotificationOutput = Type.Object(
@@ -46,11 +46,8 @@ export const TypeSettingOutput = Type.Object(
 
 export const QuietHoursShape = Type.Object(
   {
-    start: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, the shop’s time.' }),
-    end: Type.String({
-      pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
-      description: 'HH:MM; may be before start (overnight).',
-    }),
+    start: TimeOfDayArg('HH:MM, the shop’s time.'),
+    end: TimeOfDayArg('HH:MM; may be before start (overnight).'),
   },
   { additionalProperties: false },
 );

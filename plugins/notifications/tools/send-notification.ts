@@ -7,7 +7,7 @@ export const sendNotification = defineTool({
   name: 'send_notification',
   title: 'Send notification',
   description:
-    'An announcement to the owner and/or agents: one notification each (type announcement), also to the phone of those who chose so. Recipients who turned announcements off are listed in skipped.',
+    'An announcement to the owner and/or agents, also to the phones of those who chose so; those who turned announcements off are listed in skipped.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

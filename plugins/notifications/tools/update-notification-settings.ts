@@ -12,8 +12,7 @@ export const updateNotificationSettings = defineTool({
   name: 'update_notification_settings',
   title: 'Update notification settings',
   description:
-    'Changes a recipient’s notification choices; what is not given stays. types: per type, enabled (false: not recorded at all) and chatapp (also sent to the phone over a connected line with the operations role, billed like any automatic message). ' +
-    'muted_session_ids: lines whose news this recipient is not told (replaces the list). quiet_hours: {start, end} HH:MM in the shop’s time during which phone deliveries wait (null: none); the dashboard still gets them at once. phone: where phone deliveries go (agents default to their own phone; null clears).',
+    "Changes a recipient's notification choices given. Per type: enabled (false: not recorded) and chatapp (also to the phone, billed as an automatic message). muted_session_ids replaces the list. During quiet_hours phone deliveries wait.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -46,8 +46,8 @@ describe('plugins: widget limits across two server processes', function () {
       SWITCHBOARD_GROUPS: GROUPS,
       LOG_LEVEL: 'error',
     };
-    servers.push(spawnServer(await freePort(), vars), spawnServer(await freePort(), vars));
-    await Promise.all(servers.map((s) => waitForReady(s, 90_000)));
+    servers.push(await spawnServer(await freePort(), vars), await spawnServer(await freePort(), vars));
+    await Promise.all(servers.map((s) => waitForReady(s)));
   });
   after(async () => {
     for (const server of servers) await server.stop('SIGKILL');

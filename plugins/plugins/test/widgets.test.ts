@@ -116,15 +116,15 @@ describe('plugins: the web widgets', function () {
     it('refuses what the spec and the browser forbid, changing nothing', async () => {
       const before = (await c.ok('get_plugin_config', { plugin_type: 'chat' })).plugin;
       const refused: [Record<string, unknown>, string][] = [
-        [{ language_fixed: 'de' }, '/language_fixed'],
-        [{ language_mode: 'fixed' }, '/language_fixed'],
-        [{ language_mode: 'fixed', language_fixed: 'de', language_available: ['es', 'en'] }, '/language_available'],
-        [{ allowed_domains: ['https://shop.example'] }, '/allowed_domains/0'],
-        [{ allowed_domains: ['shop.example/path'] }, '/allowed_domains/0'],
-        [{ custom_css: '</style><script>alert(1)</script>' }, '/custom_css'],
-        [{ custom_css: '@import url(https://x.example/a.css);' }, '/custom_css'],
-        [{ custom_css: 'div { background: url(http://x.example/a.png) }' }, '/custom_css'],
-        [{ avatar_url: 'http://cdn.example/a.png' }, '/avatar_url'],
+        [{ language_fixed: 'de' }, 'language_fixed'],
+        [{ language_mode: 'fixed' }, 'language_fixed'],
+        [{ language_mode: 'fixed', language_fixed: 'de', language_available: ['es', 'en'] }, 'language_available'],
+        [{ allowed_domains: ['https://shop.example'] }, 'allowed_domains.0'],
+        [{ allowed_domains: ['shop.example/path'] }, 'allowed_domains.0'],
+        [{ custom_css: '</style><script>alert(1)</script>' }, 'custom_css'],
+        [{ custom_css: '@import url(https://x.example/a.css);' }, 'custom_css'],
+        [{ custom_css: 'div { background: url(http://x.example/a.png) }' }, 'custom_css'],
+        [{ avatar_url: 'http://cdn.example/a.png' }, 'avatar_url'],
       ];
       for (const [args, path] of refused) {
         const failed = await c.fails('configure_plugin_chat', { plugin_type: 'chat', ...args }, 'invalid_arguments');

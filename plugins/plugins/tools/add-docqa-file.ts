@@ -7,7 +7,7 @@ export const addDocqaFile = defineTool({
   name: 'add_docqa_file',
   title: 'Add a file to a document Q&A assistant',
   description:
-    'Gives the assistant a document: a stored file (storage_file_id: PDF with a text layer, Word, Markdown, HTML, text) read in the background — check_docqa_file_status follows it — or a text with its name, ready at once.',
+    'Gives the assistant a document: a stored file read in the background (see check_docqa_file_status), or a text with its name, ready at once.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -6,8 +6,7 @@ import { NoteOutput } from './outputs.js';
 export const addPluginConversationNote = defineTool({
   name: 'add_plugin_conversation_note',
   title: 'Note a widget conversation',
-  description:
-    'Sets the conversation’s note for the shop’s people (replaces an earlier one); the visitor never sees it.',
+  description: "Sets the conversation's internal note (replacing any earlier one); the visitor never sees it.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -11,16 +11,16 @@ export const sessionIdArg = () =>
   Type.String({
     minLength: 1,
     maxLength: 40,
-    description: 'A widget conversation’s id (ws_…), as list_plugin_conversations shows.',
+    description: "A widget conversation's id (ws_…).",
   });
 export const domainsArg = () =>
   Type.Array(Type.String({ maxLength: 253 }), {
     maxItems: 50,
-    description: 'Sites that may embed it: shop.example or *.shop.example (subdomains). Empty array: any site.',
+    description: 'Sites that may embed it (shop.example, *.shop.example); empty: any.',
   });
 export const objectArg = (what: string) =>
   Type.Record(Type.String(), Type.Unknown(), {
-    description: `${what}: merged into the stored object (a key set to null is removed).`,
+    description: `${what}; merged (null removes a key).`,
   });
 
 /**
@@ -36,8 +36,7 @@ export const assistantFields = {
     Type.Union(
       DOCQA_LANGUAGE_MODES.map((m) => Type.Literal(m)),
       {
-        description:
-          'auto (the visitor’s browser; the default), fixed (language_fixed) or selector (the visitor picks).',
+        description: "auto (the visitor's browser), fixed (language_fixed) or selector (the visitor picks).",
       },
     ),
   ),
@@ -52,7 +51,7 @@ export const assistantFields = {
     Type.Integer({
       minimum: 1,
       maximum: 1_440,
-      description: 'When given, the limit counts per window of this many minutes; else over the session’s life.',
+      description: 'The limit counts per this many minutes; else per session.',
     }),
   ),
   config_design: Type.Optional(objectArg('Colours, position, size')),

@@ -6,8 +6,7 @@ import { AnswerOutput } from './outputs.js';
 export const askDocqaAssistant = defineTool({
   name: 'ask_docqa_assistant',
   title: 'Ask a document Q&A assistant',
-  description:
-    'The answer a visitor would get, from the assistant’s documents only, with citations (file and page or heading). Counts against no limit.',
+  description: 'The answer a visitor would get, with citations. Counts against no limit.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ assistant_id: assistantIdArg(), question: Type.String({ minLength: 1, maxLength: 2_000 }) }),

@@ -6,8 +6,7 @@ import { FilesOutput } from './outputs.js';
 export const checkDocqaFileStatus = defineTool({
   name: 'check_docqa_file_status',
   title: 'Check a document Q&A assistant’s files',
-  description:
-    'Each file’s processing: queued, processing, ready, or failed with the reason (an encrypted or scanned PDF, an unsupported type, no text).',
+  description: "Each file's processing state, with the reason when failed.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ assistant_id: assistantIdArg() }),

@@ -5,7 +5,7 @@ import { CustomerOutput, NoteOutput } from './outputs.js';
 export const checkPluginConversationNote = defineTool({
   name: 'check_plugin_conversation_note',
   title: 'Check a chat conversation’s note',
-  description: 'Whether a chat-widget conversation has a note, the note, and the customer it is linked to.',
+  description: 'Whether a chat-widget conversation has a note, the note, and its linked customer.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

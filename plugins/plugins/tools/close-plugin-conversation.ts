@@ -6,7 +6,7 @@ import { ConversationOutput } from './outputs.js';
 export const closePluginConversation = defineTool({
   name: 'close_plugin_conversation',
   title: 'Close a widget conversation',
-  description: 'Ends the conversation: the visitor can no longer write in it (their widget starts a new one).',
+  description: "Ends the conversation; the visitor's widget starts a new one.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ session_id: sessionIdArg() }),

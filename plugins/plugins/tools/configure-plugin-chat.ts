@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, WarningsOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { CHAT_LANGUAGE_MODES } from '../entities/values.js';
 import { domainsArg, languageCode, objectArg } from './args.js';
@@ -8,11 +8,11 @@ export const configurePluginChat = defineTool({
   name: 'configure_plugin_chat',
   title: 'Configure the chat widget',
   description:
-    'Changes the website chat widget: only the fields sent change; config_design, config_texts and config_behavior are merged into the stored objects. An empty allowed_domains allows any site. Defaults: 30 messages per session per 60 minutes.',
+    'Changes the website chat widget; only the fields sent change, and the config_* objects are merged into the stored ones (a key set to null is removed).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    plugin_type: Type.Literal('chat', { description: 'The only value: chat (the spec’s default).' }),
+    plugin_type: Type.Literal('chat', { description: 'The only value: chat.' }),
     is_enabled: Type.Optional(Type.Boolean()),
     allowed_domains: Type.Optional(domainsArg()),
     config_design: Type.Optional(objectArg('Colours (primary_color), position (left/right), title')),
@@ -30,7 +30,7 @@ export const configurePluginChat = defineTool({
       Type.Integer({ minimum: 1, maximum: 1_440, description: 'The window of rate_limit_per_session; default 60.' }),
     ),
     require_verification: Type.Optional(
-      Type.Boolean({ description: 'Visitors’ phone or email count only with the shop backend’s identity_hash.' }),
+      Type.Boolean({ description: "Visitors' phone or email count only with the shop backend's identity_hash." }),
     ),
     custom_css: Type.Optional(
       Type.String({
@@ -39,7 +39,7 @@ export const configurePluginChat = defineTool({
       }),
     ),
   }),
-  output: Type.Object({ plugin: ChatConfigOutput, changed: Type.Array(Type.String()) }),
+  output: Type.Object({ plugin: ChatConfigOutput, changed: Type.Array(Type.String()), warnings: WarningsOutput() }),
   handler: async ({ plugin_type: _type, ...changes }, { services }) =>
     services.widgetConfigService.configureChat(changes),
 });

@@ -6,11 +6,11 @@ export const configurePluginProductqa = defineTool({
   name: 'configure_plugin_productqa',
   title: 'Configure the product-question widget',
   description:
-    'Changes the product-question widget shown on product pages: visitors read the product’s FAQs and ask; confident assistant answers are published as FAQs when faq_enabled (at most faq_max_per_product per product).',
+    'Changes the product-question widget on product pages: visitors read product FAQs and ask; with faq_enabled, confident answers are published as FAQs.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    plugin_type: Type.Literal('product-qa', { description: 'The only value: product-qa (the spec’s default).' }),
+    plugin_type: Type.Literal('product-qa', { description: 'The only value: product-qa.' }),
     is_enabled: Type.Boolean(),
     allowed_domains: Type.Optional(
       Type.String({

@@ -7,7 +7,7 @@ export const createDocqaAssistant = defineTool({
   name: 'create_docqa_assistant',
   title: 'Create a document Q&A assistant',
   description:
-    'A website assistant that answers only from its own documents and cites them. Files are added afterwards (add_docqa_file, or from the dashboard); 50 questions per visitor session by default.',
+    'A website assistant that answers only from its own documents, citing them. Add files afterwards with add_docqa_file.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ display_name: Type.String({ minLength: 1, maxLength: 120 }), ...assistantFields }),

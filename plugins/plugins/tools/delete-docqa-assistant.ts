@@ -5,8 +5,7 @@ import { assistantIdArg } from './args.js';
 export const deleteDocqaAssistant = defineTool({
   name: 'delete_docqa_assistant',
   title: 'Delete a document Q&A assistant',
-  description:
-    'Deletes the assistant, the text read from its files and its conversations; its embeds stop at once. Stored files stay in storage.',
+  description: "Deletes the assistant, its files' text and its conversations; embeds stop at once. Stored files stay.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ assistant_id: assistantIdArg() }),

@@ -6,7 +6,7 @@ import { AssistantOutput, FilesOutput } from './outputs.js';
 export const getDocqaAssistant = defineTool({
   name: 'get_docqa_assistant',
   title: 'Get a document Q&A assistant',
-  description: 'The assistant’s configuration, embed snippet and files with their processing status.',
+  description: "An assistant's configuration, embed snippet and files with their processing status.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ assistant_id: assistantIdArg() }),

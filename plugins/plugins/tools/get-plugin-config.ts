@@ -6,8 +6,7 @@ import { WidgetConfigOutput } from './outputs.js';
 export const getPluginConfig = defineTool({
   name: 'get_plugin_config',
   title: 'Get a widget’s configuration',
-  description:
-    'The chat or product-question widget’s configuration, public key and embed snippet (never the verification secret).',
+  description: "A widget's configuration, public key and embed snippet (never the verification secret).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ plugin_type: Type.Union(WIDGET_KINDS.map((k) => Type.Literal(k))) }),

@@ -6,7 +6,7 @@ import { ConversationOutput, CustomerOutput, MessageOutput, NoteOutput } from '.
 export const getPluginConversation = defineTool({
   name: 'get_plugin_conversation',
   title: 'Get a widget conversation',
-  description: 'A widget conversation with its last messages (oldest first), its note and its customer.',
+  description: 'A widget conversation with its last messages, its note and its customer.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

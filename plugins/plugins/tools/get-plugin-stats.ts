@@ -17,7 +17,7 @@ export const getPluginStats = defineTool({
   name: 'get_plugin_stats',
   title: 'Widget statistics',
   description:
-    'Per widget over the last days: conversations, visitor messages, assistant answers, people’s replies, hand-overs.',
+    "Per widget over the last days: conversations, visitor messages, assistant answers, people's replies, hand-overs.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 30 })) }),

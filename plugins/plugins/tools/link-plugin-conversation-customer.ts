@@ -6,7 +6,7 @@ import { ConversationOutput } from './outputs.js';
 export const linkPluginConversationCustomer = defineTool({
   name: 'link_plugin_conversation_customer',
   title: 'Link a widget conversation to a customer',
-  description: 'Links the conversation to the customer with this phone (created when new), so it shows with them.',
+  description: 'Links the conversation to the customer with this phone (created when new).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ session_id: sessionIdArg(), phone: Type.String({ minLength: 3, maxLength: 30 }) }),

@@ -6,8 +6,7 @@ import { ConversationOutput } from './outputs.js';
 export const listPluginConversations = defineTool({
   name: 'list_plugin_conversations',
   title: 'List widget conversations',
-  description:
-    'Visitors’ conversations in the widgets, newest first. status handed_off: the assistant could not answer (or a person replied) and a person should.',
+  description: "Visitors' widget conversations, newest first. handed_off: a person should answer.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

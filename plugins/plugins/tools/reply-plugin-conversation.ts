@@ -7,7 +7,7 @@ export const replyPluginConversation = defineTool({
   name: 'reply_plugin_conversation',
   title: 'Reply in a widget conversation',
   description:
-    'A person of the shop answers the visitor in the widget (shown at the widget’s next poll, within 3 s). pause_ai (default true) stops the assistant answering this conversation; false hands it back.',
+    'A person of the shop answers the visitor in the widget (shown within 3 s). pause_ai stops the assistant in this conversation; false hands it back.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

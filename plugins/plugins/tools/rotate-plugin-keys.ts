@@ -7,7 +7,7 @@ export const rotatePluginKeys = defineTool({
   name: 'rotate_plugin_keys',
   title: 'Rotate a widget’s key',
   description:
-    'public_key: a new embed key; pages still naming the old one stop showing the widget at once (update the snippet). verification_secret (chat): a new secret for signing visitors’ identities, shown in this answer only.',
+    'public_key: a new embed key; pages with the old one stop showing the widget at once (update the snippet). verification_secret (chat): a new identity-signing secret, shown only in this answer.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({

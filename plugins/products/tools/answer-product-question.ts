@@ -7,7 +7,7 @@ export const answerProductQuestion = defineTool({
   name: 'answer_product_question',
   title: 'Answer product question',
   description:
-    'The shop’s answer to a product question: answered, or published as one of the product’s FAQs with publish true (at most 5 per product: faq_limit_reached lists them). With notify_customer (default true) the answer goes to the customer once: over the messaging line when the question has a phone, else (or when the line refuses: opt-out, contact window, credits) by email from the shop’s mailbox when it has an email; notified_via says which, notify_error what stood in the way.',
+    "The shop's answer to a product question, optionally published as one of its FAQs (at most 5 per product). With notify_customer the customer gets it once, by messaging line or else email; notified_via and notify_error say how it went.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

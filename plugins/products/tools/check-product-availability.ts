@@ -5,7 +5,7 @@ export const checkProductAvailability = defineTool({
   name: 'check_product_availability',
   title: 'Check product availability',
   description:
-    'Whether a product (product_id or sku) can be bought now, for the options asked (e.g. { "Size": "M" }; all variants when none): read live from the store (live true) and the catalogue refreshed with it. When the store does not answer, the stored figures come back marked stale with their age and the reason. live false reads only the stored figures.',
+    'Whether a product can be bought now for the options asked (all variants when none), read live from the store and refreshing the catalogue. If the store does not answer, stored figures come back marked stale; live false reads only those.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const deleteProductQuestion = defineTool({
   name: 'delete_product_question',
   title: 'Delete product question',
-  description:
-    'Deletes a product question with the customer’s name, phone and email in it (and the FAQ it was, if published).',
+  description: 'Deletes a product question with its customer data (and its FAQ if published).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ question_id: Type.Integer({ minimum: 1 }) }),

@@ -7,7 +7,7 @@ export const getProductSyncStatus = defineTool({
   name: 'get_product_sync_status',
   title: 'Get catalogue sync status',
   description:
-    'A catalogue sync (the latest by default): running, completed or failed (error says on which page and why; a failed run deleted nothing), pages and products read, created, updated and deleted, duration.',
+    'A catalogue sync (default the latest): state, error (a failed run deletes nothing), pages and products read, created, updated and deleted, duration.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ sync_run_id: Type.Optional(Type.Integer({ minimum: 1 })) }),

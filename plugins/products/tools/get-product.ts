@@ -7,7 +7,7 @@ export const getProduct = defineTool({
   name: 'get_product',
   title: 'Get product',
   description:
-    'One product of the synced catalogue by product_id, external_id (the store’s id), sku or handle: its description (sanitised HTML), images, translations by locale, the shop’s notes, every variant with options, price, stock and availability, and its published questions (FAQs).',
+    "One synced product by product_id, external_id, sku or handle: description, images, translations, the shop's notes, variants with price and stock, and its FAQs.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

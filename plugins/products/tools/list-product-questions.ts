@@ -7,8 +7,7 @@ import { QuestionOutput } from './outputs.js';
 export const listProductQuestions = defineTool({
   name: 'list_product_questions',
   title: 'List product questions',
-  description:
-    'Customers’ product questions, newest first: product_id, status (pending, answered, published, rejected), source.',
+  description: "Customers' product questions, newest first, by product, status and source.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

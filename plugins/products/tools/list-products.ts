@@ -1,4 +1,4 @@
-import { PagingArgs, pageOf, pageOutput, Type } from '../../../core/index.js';
+import { PagingArgs, pageOf, pageOutput, Type, RangeBoundArg, parseShopDay } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { PRODUCT_STATUSES } from '../entities/values.js';
 import { productPayload } from '../services/payloads.js';
@@ -8,27 +8,29 @@ export const listProducts = defineTool({
   name: 'list_products',
   title: 'List products',
   description:
-    'The synced catalogue by title: status (active, draft, archived, deleted; all but deleted by default), in_stock, brand, updated_since (the store’s update time, ISO 8601). The brands come back as facets.',
+    'The synced catalogue by title, filtered by status (all but deleted by default), stock, brand and update time, with brand facets.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(Type.Union(PRODUCT_STATUSES.map((s) => Type.Literal(s)))),
     in_stock: Type.Optional(Type.Boolean()),
     brand: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    updated_since: Type.Optional(Type.String({ format: 'date-time' })),
+    updated_since: Type.Optional(RangeBoundArg('Updated at or after this time, or from the start of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('products', ProductOutput, {
     brands: Type.Array(Type.Object({ brand: Type.String(), count: Type.Integer() })),
   }),
-  handler: async (args, { services }) => {
+  handler: async (args, { services, shop }) => {
     const paging = { limit: args.limit ?? 20, offset: args.offset ?? 0 };
     const { products, count, brands } = await services.productsService.list(
       {
         status: args.status,
         inStock: args.in_stock,
         brand: args.brand,
-        updatedSince: args.updated_since ? new Date(args.updated_since) : undefined,
+        updatedSince: args.updated_since
+          ? parseShopDay(args.updated_since, shop.timezone, 'updated_since', 'start')
+          : undefined,
       },
       paging,
     );

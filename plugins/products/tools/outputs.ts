@@ -1,4 +1,4 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { DateTime, Nullable, Type, oneOf } from '../../../core/index.js';
 import {
   PRODUCT_STATUSES,
   NOTIFY_CHANNELS,
@@ -7,8 +7,6 @@ import {
   SYNC_MODES,
   SYNC_STATUSES,
 } from '../entities/values.js';
-
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const ProductOutput = Type.Object({
   product_id: Type.Integer(),

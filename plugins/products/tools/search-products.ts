@@ -7,14 +7,14 @@ export const searchProducts = defineTool({
   name: 'search_products',
   title: 'Search products',
   description:
-    'Finds active products for a customer’s words, forgiving typos and accents: an exact SKU or barcode first (match sku), then products with every word (text), then close spellings (fuzzy). Products hidden from the assistant are never found. Optional in_stock_only, price_min, price_max (the store’s currency), limit (10, at most 20).',
+    "Finds active products for a customer's words, tolerant of typos and accents: exact SKU or barcode first, then all words, then close spellings. Products hidden from the assistant are never found.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     query: Type.String({ minLength: 1, maxLength: 200 }),
     in_stock_only: Type.Optional(Type.Boolean()),
-    price_min: Type.Optional(Type.Number({ minimum: 0 })),
-    price_max: Type.Optional(Type.Number({ minimum: 0 })),
+    price_min: Type.Optional(Type.Number({ minimum: 0, description: "In the store's currency." })),
+    price_max: Type.Optional(Type.Number({ minimum: 0, description: "In the store's currency." })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
   }),
   output: Type.Object({

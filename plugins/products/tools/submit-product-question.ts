@@ -8,7 +8,7 @@ export const submitProductQuestion = defineTool({
   name: 'submit_product_question',
   title: 'Submit product question',
   description:
-    'Records a customer’s question about a product (named by product_id, sku or external_id) for the shop to answer: pending. The same question about the same product within 24 hours joins the first (joined true, its duplicates count grows). A phone (international prefix) lets the answer reach the customer.',
+    "Records a customer's question about a product for the shop to answer (pending). The same question within 24 hours joins the first. A phone lets the answer reach the customer.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

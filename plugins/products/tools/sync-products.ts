@@ -7,7 +7,7 @@ export const syncProducts = defineTool({
   name: 'sync_products',
   title: 'Sync the catalogue',
   description:
-    'Reads the storefront’s catalogue into the shop’s product list, in the background: incremental (default) reads what changed since the last completed sync (the first one is full), full reads everything and then marks products the store no longer has as deleted (only when every page was read). One sync runs per shop at a time: a second call returns the running one (started false). Follow it with get_product_sync_status.',
+    "Reads the storefront's catalogue into the product list in the background: incremental (changes since the last sync) or full (also marks vanished products deleted). One sync per shop at a time. Follow it with get_product_sync_status.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   transactional: false,

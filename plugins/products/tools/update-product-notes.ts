@@ -7,7 +7,7 @@ export const updateProductNotes = defineTool({
   name: 'update_product_notes',
   title: 'Update product notes',
   description:
-    'The shop’s own overlay on a synced product, which no sync overwrites: ai_notes the assistant reads with the product (at most 4,000 characters; null clears), and hidden_from_ai (true: search_products never offers it).',
+    "The shop's own overlay on a synced product, kept across syncs: ai_notes the assistant reads with it (null clears), and hidden_from_ai.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

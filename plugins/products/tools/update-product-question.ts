@@ -7,7 +7,7 @@ export const updateProductQuestion = defineTool({
   name: 'update_product_question',
   title: 'Update product question',
   description:
-    'Edits a product question: status published (as an FAQ; it needs an answer, at most 5 per product), answered (takes it off the FAQs) or rejected; the question’s or the answer’s text.',
+    "Edits a product question's status (published needs an answer, at most 5 FAQs per product; answered unpublishes) or its question or answer text.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

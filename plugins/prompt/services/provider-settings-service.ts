@@ -1,4 +1,5 @@
-import { invalidArguments, type Services } from '../../../core/index.js';
+import type { PromptConfig } from '../config.js';
+import { invalidArguments, type ServiceDeps } from '../../../core/index.js';
 import { AiProviderSetting, type ShopProvider } from '../entities/ai-provider-setting.entity.js';
 import type { ResolvedEngine } from './ai/ai-types.js';
 
@@ -20,10 +21,10 @@ export interface ProviderChanges {
  * characters; the base URL is checked by the network guard when it is set.
  */
 export class AiProviderSettingsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<PromptConfig>) {}
 
   private get installation() {
-    return this.deps.promptConfig.ai;
+    return this.deps.config.ai;
   }
 
   async resolve(): Promise<ResolvedEngine> {
@@ -58,11 +59,17 @@ export class AiProviderSettingsService {
     };
   }
 
-  async configure(changes: ProviderChanges): Promise<void> {
+  /** Saves the changes; returns what the shop should know (a base_url host that does not resolve right now). */
+  async configure(changes: ProviderChanges): Promise<string[]> {
+    const warnings: string[] = [];
     let row = await this.deps.em.findOne(AiProviderSetting, {});
     row ??= this.deps.em.create(AiProviderSetting, { provider: changes.provider } as AiProviderSetting);
     row.provider = changes.provider;
-    if (changes.base_url !== undefined) row.baseUrl = (await this.deps.networkGuard.checkUrl(changes.base_url)).href;
+    if (changes.base_url !== undefined) {
+      const { url, warning } = await this.deps.networkGuard.checkUrl(changes.base_url);
+      row.baseUrl = url.href;
+      if (warning) warnings.push(warning);
+    }
     if (changes.api_key !== undefined) {
       row.apiKeySealed = changes.api_key === null ? null : this.deps.secrets.seal(changes.api_key);
       row.keyLast4 = changes.api_key === null ? null : changes.api_key.slice(-4);
@@ -81,9 +88,10 @@ export class AiProviderSettingsService {
       if (missing.length > 0)
         throw invalidArguments(
           `An OpenAI-compatible provider needs ${missing.join(', ')}.`,
-          missing.map((f) => ({ path: `/${f}`, message: 'required for openai_compatible' })),
+          missing.map((f) => ({ path: `${f}`, message: 'required for openai_compatible' })),
         );
     }
     await this.deps.em.flush();
+    return warnings;
   }
 }

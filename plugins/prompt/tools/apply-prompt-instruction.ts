@@ -6,8 +6,7 @@ export const applyPromptInstruction = defineTool({
   name: 'apply_prompt_instruction',
   title: 'Apply prompt instruction',
   description:
-    'Returns the prompt with a natural-language instruction applied, as a preview with a diff; it saves nothing (call save_prompt with the preview to keep it). prompt defaults to the shop’s current base prompt. ' +
-    'With an AI provider the task model edits it. The built-in engine applies the common forms in es, en, de, fr, pt, it and hu — add, remove or replace a rule or a phrase; set the tone, the language or the signature — and answers ai_provider_required for anything else.',
+    'Previews the prompt (default the current base prompt) with a natural-language instruction applied, with a diff; saves nothing (save_prompt keeps it). Without an AI provider only simple edits work (add, remove or replace a rule; tone, language, signature).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

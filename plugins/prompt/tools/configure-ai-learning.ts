@@ -7,15 +7,16 @@ export const configureAiLearning = defineTool({
   name: 'configure_ai_learning',
   title: 'Configure AI learning',
   description:
-    'How the assistant learns from agents’ corrections on a surface (all: the default of the surfaces without their own). mode: off (nothing learned), shadow (observe only: candidate rules recorded, never used; the default), soft (rules an agent activated are used), enforced (candidates of enforced_categories backed by 3 corrections are activated by themselves). ' +
-    'max_rules: how many learned rules the prompt may carry (1–12, default 5). Only what is given changes; enforced_categories must be among enabled_categories.',
+    "How the assistant learns from agents' corrections on a surface (all: the default for the others). mode: off, shadow (record candidates only; default), soft (use rules an agent activated), enforced (auto-activate enforced_categories candidates backed by 3 corrections). Only what is given changes.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'configure',
   input: Type.Object({
     surface: surfaceArg('The surface, or all for the default of every surface.'),
     mode: Type.Optional(Type.Enum(LEARNING_MODES)),
-    max_rules: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+    max_rules: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 12, description: 'Learned rules the prompt may carry; default 5.' }),
+    ),
     enabled_categories: Type.Optional(categoriesArg('Categories learned from corrections (default all).')),
     enforced_categories: Type.Optional(categoriesArg('Categories applied without review in enforced mode.')),
   }),

@@ -1,4 +1,4 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, WarningsOutput } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { SHOP_PROVIDERS } from '../entities/ai-provider-setting.entity.js';
 import { providerPayload, ProviderOutput } from './provider-output.js';
@@ -7,7 +7,7 @@ export const configureAiProvider = defineTool({
   name: 'configure_ai_provider',
   title: 'Configure AI provider',
   description:
-    'Chooses what answers the shop’s AI calls: installation (the server’s provider, the default), builtin (no language model: rules and retrieval only), or openai_compatible — the shop’s own key at any OpenAI-compatible API (OpenAI, OpenRouter, a hosted vLLM or Ollama), given by base_url, api_key and chat_model the first time. The key is stored encrypted and never shown again (only its last 4 characters). test_ai_provider checks it.',
+    "Chooses what answers the shop's AI calls: installation (the server's provider), builtin (no language model), or openai_compatible — the shop's own key at any OpenAI-compatible API (base_url, api_key and chat_model the first time). The key is stored encrypted; check it with test_ai_provider.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -30,9 +30,9 @@ export const configureAiProvider = defineTool({
     ),
     monthly_token_budget: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'null: no limit.' }))),
   }),
-  output: ProviderOutput,
+  output: Type.Object({ ...ProviderOutput.properties, warnings: WarningsOutput() }),
   handler: async (args, { services }) => {
-    await services.aiProviderSettingsService.configure(args);
-    return providerPayload(services);
+    const warnings = await services.aiProviderSettingsService.configure(args);
+    return { ...(await providerPayload(services)), warnings };
   },
 });

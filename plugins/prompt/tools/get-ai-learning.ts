@@ -7,7 +7,7 @@ export const getAiLearning = defineTool({
   name: 'get_ai_learning',
   title: 'Get AI learning',
   description:
-    'A surface’s learning settings (its own, or inherited from all) and its learned rules, most backed first, with the ones the prompt uses now.',
+    "A surface's learning settings (own or inherited) and its learned rules, most backed first, marking those in use.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

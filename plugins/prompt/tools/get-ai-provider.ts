@@ -6,7 +6,7 @@ export const getAiProvider = defineTool({
   name: 'get_ai_provider',
   title: 'Get AI provider',
   description:
-    'Which engine answers the shop’s AI calls — its own OpenAI-compatible provider, the server’s, or the built-in engine (no language model) — with the models, the last 4 characters of the key, the deadline, the monthly token budget and this month’s use.',
+    "Which engine answers the shop's AI calls (its own OpenAI-compatible provider, the server's, or built-in), with models, the key's last 4 characters, deadline, monthly token budget and use.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

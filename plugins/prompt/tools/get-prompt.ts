@@ -6,11 +6,11 @@ export const getPrompt = defineTool({
   name: 'get_prompt',
   title: 'Get prompt',
   description:
-    'The assistant’s prompt: the base prompt (surface all, the default) or a surface’s addition, current or at a given version; and the effective prompt the assistant uses on that surface (base + addition + the learned rules in use).',
+    "The assistant's prompt: the base prompt or a surface's addition, current or at a version, and the effective prompt used on that surface (base + addition + learned rules).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    surface: Type.Optional(surfaceArg('all (default): the base prompt; another surface: its addition.')),
+    surface: Type.Optional(surfaceArg('Default all: the base prompt; another surface: its addition.')),
     version: Type.Optional(Type.Integer({ minimum: 1, description: 'An earlier version; default the current one.' })),
   }),
   output: Type.Object({

@@ -6,11 +6,11 @@ export const listPromptVersions = defineTool({
   name: 'list_prompt_versions',
   title: 'List prompt versions',
   description:
-    'The saved versions of the base prompt (surface all, the default) or of a surface’s addition, newest first, with their notes and an excerpt.',
+    "The saved versions of the base prompt or a surface's addition, newest first, with notes and an excerpt.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    surface: Type.Optional(surfaceArg('all (default): the base prompt; another surface: its addition.')),
+    surface: Type.Optional(surfaceArg('Default all: the base prompt; another surface: its addition.')),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   }),

@@ -7,7 +7,7 @@ export const recordAiFeedback = defineTool({
   name: 'record_ai_feedback',
   title: 'Record AI feedback',
   description:
-    'An agent’s verdict on an assistant answer: good, or bad with the correction (what the assistant should do instead, as a rule: "Do not promise delivery dates"). A correction becomes a candidate learned rule of its category, or backs the same rule again — unless learning is off on the surface or the category is not enabled. The answer says what was learned.',
+    "An agent's verdict on an assistant answer: good, or bad with a correction phrased as a rule. A correction becomes or backs a candidate learned rule unless learning is off or the category disabled.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

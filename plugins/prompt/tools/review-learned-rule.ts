@@ -6,7 +6,7 @@ export const reviewLearnedRule = defineTool({
   name: 'review_learned_rule',
   title: 'Review learned rule',
   description:
-    'An agent’s decision on a learned rule: activate (a candidate, or a rejected or retired rule; text edits it first), reject a candidate, or retire an active rule.',
+    "An agent's decision on a learned rule: activate (optionally editing text), reject a candidate, or retire an active rule.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

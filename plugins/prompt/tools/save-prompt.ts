@@ -7,12 +7,12 @@ export const savePrompt = defineTool({
   name: 'save_prompt',
   title: 'Save prompt',
   description:
-    'Saves a new version of the base prompt (surface all, the default) or of a surface’s addition (an empty text removes the addition). Versions are kept; the same text as the current one saves nothing (changed: false). Give expected_version (the version you read with get_prompt) so a change saved meanwhile by someone else answers conflict instead of being overwritten.',
+    "Saves a new version of the base prompt or of a surface's addition (empty text removes the addition); an unchanged text saves nothing. Give expected_version from get_prompt so a concurrent change answers conflict instead of being overwritten.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     prompt: Type.String({ maxLength: PROMPT_MAX, description: `The whole text, at most ${PROMPT_MAX} characters.` }),
-    surface: Type.Optional(surfaceArg('all (default): the base prompt; another surface: its addition.')),
+    surface: Type.Optional(surfaceArg('Default all: the base prompt; another surface: its addition.')),
     note: Type.Optional(Type.String({ maxLength: 500, description: 'What changed, for the history.' })),
     expected_version: Type.Optional(
       Type.Integer({ minimum: 0, description: 'The version this text was edited from (0: none saved yet).' }),

@@ -12,7 +12,7 @@ export const testAiProvider = defineTool({
   name: 'test_ai_provider',
   title: 'Test AI provider',
   description:
-    'Checks the shop’s AI provider with real calls: the models it lists, one tiny chat with the chat model (and whether it returns the JSON asked for without a repair turn), and one embedding when an embedding model is set. Each part says ok or its error code. Uses a few tokens, metered like any call. On the built-in engine: ai_provider_required.',
+    "Checks the shop's AI provider with real calls (model list, a tiny chat with JSON, an embedding if configured); each part says ok or its error. Uses a few metered tokens.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({}),

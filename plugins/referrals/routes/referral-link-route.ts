@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SecretBox, SetupContext } from '../../../core/index.js';
+import type { SetupContext } from '../../../core/index.js';
 import type { ReferralsConfig } from '../config.js';
 import { resolveTarget } from '../services/resolve-target.js';
 
@@ -11,12 +11,13 @@ const page = (reply: FastifyReply, status: number, text: string) =>
  * and day (an HMAC of the address and the day; no address is kept), then sends the visitor to the
  * platform's sign-up page with the code, or, with no sign-up page configured, shows the code.
  */
-export function referralLinkRoute({ app, config, container, rootEm, withShop }: SetupContext<ReferralsConfig>): void {
+export function referralLinkRoute({ app, config, resolve, rootEm, withShop }: SetupContext<ReferralsConfig>): void {
+  const secrets = resolve('secrets');
   app.get<{ Params: { slug: string } }>('/r/:slug', async (request, reply) => {
     const target = await resolveTarget(rootEm.fork(), request.params.slug);
     if (!target) return page(reply, 404, 'This referral link is not valid.');
     const day = new Date().toISOString().slice(0, 10);
-    const visitor = container.resolve<SecretBox>('secrets').mac(`referral-visitor:${day}:${request.ip}`).slice(0, 22);
+    const visitor = secrets.mac(`referral-visitor:${day}:${request.ip}`).slice(0, 22);
     await withShop(
       target.shopId,
       async ({ em }) => {

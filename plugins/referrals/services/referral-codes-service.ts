@@ -48,7 +48,7 @@ export class ReferralCodesService {
 
   async createLink(label: string, source: string | undefined) {
     const name = label.trim();
-    if (!name) throw invalidArguments('label must not be blank.', [{ path: '/label', message: 'must not be blank' }]);
+    if (!name) throw invalidArguments('label must not be blank.', [{ path: 'label', message: 'must not be blank' }]);
     const code = await this.own();
     let slug: string;
     do slug = `${code.code}-${randomCode(5)}`;
@@ -80,7 +80,7 @@ export class ReferralCodesService {
   }
 
   url(slug: string): string {
-    return `${this.deps.referralsBaseUrl()}/r/${slug}`;
+    return `${this.deps.baseUrl()}/r/${slug}`;
   }
 
   private async linkPayloads(links: ReferralLink[]) {

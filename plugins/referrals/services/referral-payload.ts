@@ -1,6 +1,5 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { Referral } from '../entities/referral.entity.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** "Casa Lola Tapas" → "C. L. T.": the referrer sees who came, not another shop's name. */
 export const initials = (name: string) =>
@@ -21,10 +20,10 @@ export function referralPayload(r: Referral, viewerShopId: number) {
     referee: role === 'referrer' ? initials(r.refereeName) : r.refereeName,
     via_link_id: role === 'referrer' ? (r.linkId ?? null) : null,
     your_credits: role === 'referrer' ? r.referrerCredits : r.refereeCredits,
-    qualified_at: iso(r.qualifiedAt),
-    reward_due_at: iso(r.rewardDueAt),
-    rewarded_at: iso(r.rewardedAt),
-    reversed_at: iso(r.reversedAt),
+    qualified_at: isoOrNull(r.qualifiedAt),
+    reward_due_at: isoOrNull(r.rewardDueAt),
+    rewarded_at: isoOrNull(r.rewardedAt),
+    reversed_at: isoOrNull(r.reversedAt),
     created_at: r.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { ReferralsConfig } from '../config.js';
 import {
   groupNotEnabled,
   invalidArguments,
@@ -6,7 +7,7 @@ import {
   ToolError,
   type EntityManager,
   type Paging,
-  type Services,
+  type ServiceDeps,
 } from '../../../core/index.js';
 import { ReferralClick } from '../entities/referral-click.entity.js';
 import { Referral } from '../entities/referral.entity.js';
@@ -19,14 +20,14 @@ const INVITE_LINK = '{enlace}';
 
 /** The programme as shops take part in it: signing up with a code, their referrals, stats, invites. */
 export class ReferralsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<ReferralsConfig>) {}
 
   private get em(): EntityManager {
     return this.deps.em;
   }
 
   program() {
-    const c = this.deps.referralsConfig;
+    const c = this.deps.config;
     return {
       referrer_credits: c.referrerCredits,
       referee_credits: c.refereeCredits,
@@ -57,7 +58,7 @@ export class ReferralsService {
       throw new ToolError('referral_not_allowed', 'This shop already has a referral: the first code applied wins.', {
         reason: 'already_referred',
       });
-    const c = this.deps.referralsConfig;
+    const c = this.deps.config;
     const referral = this.em.create(Referral, {
       referrerShopId: target.shopId,
       refereeShopId: me,
@@ -75,7 +76,7 @@ export class ReferralsService {
     const target = await this.deps.referralCodesService.resolve(code);
     if (!target) throw notFound('referral_code', code.trim().toUpperCase());
     const shop = await this.deps.shopProfile.get();
-    const window = this.deps.referralsConfig.applyWindowDays;
+    const window = this.deps.config.applyWindowDays;
     if (Date.now() - shop.createdAt.getTime() > window * DAY)
       throw new ToolError('referral_not_allowed', `A code can be applied only in the shop's first ${window} days.`, {
         reason: 'window_closed',
@@ -106,7 +107,7 @@ export class ReferralsService {
 
   async stats() {
     const me = this.deps.shop.id;
-    const c = this.deps.referralsConfig;
+    const c = this.deps.config;
     const mine = await this.em.find(Referral, { referrerShopId: me });
     const count = (...statuses: ReferralStatus[]) => mine.filter((r) => statuses.includes(r.status)).length;
     const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));

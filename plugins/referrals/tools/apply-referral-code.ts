@@ -6,7 +6,7 @@ export const applyReferralCode = defineTool({
   name: 'apply_referral_code',
   title: 'Apply referral code',
   description:
-    'Records that another shop brought this one (its code or link), in this shop’s first days (get_referral_program says how many). Once per shop; not its own code. Both shops are rewarded when this shop’s purchases qualify.',
+    "Records that another shop brought this one, within this shop's first days; once, not its own code. Both are rewarded when this shop's purchases qualify.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ code: Type.String({ minLength: 4, maxLength: 32 }) }),

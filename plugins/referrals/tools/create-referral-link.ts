@@ -6,7 +6,7 @@ export const createReferralLink = defineTool({
   name: 'create_referral_link',
   title: 'Create referral link',
   description:
-    'A tracked link of the shop’s code (for a post, a newsletter, a partner) with its own clicks and sign-ups.',
+    "A tracked link of the shop's code (for a post, a newsletter, a partner) counting its own clicks and sign-ups.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -5,7 +5,7 @@ import { LinkOutput } from './outputs.js';
 export const disableReferralLink = defineTool({
   name: 'disable_referral_link',
   title: 'Disable referral link',
-  description: 'Stops a tracked link: it no longer counts clicks or sign-ups (the shop’s code itself keeps working).',
+  description: "Stops a tracked link counting; the shop's code keeps working.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ link_id: Type.Integer({ minimum: 1 }) }),

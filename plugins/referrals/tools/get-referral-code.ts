@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const getReferralCode = defineTool({
   name: 'get_referral_code',
   title: 'Get referral code',
-  description:
-    'The shop’s referral code and its link: a shop created with it (or applying it) counts as this shop’s referral.',
+  description: "The shop's referral code and link; a shop created with it counts as this shop's referral.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const getReferralProgram = defineTool({
   name: 'get_referral_program',
   title: 'Get referral program',
-  description:
-    'The platform’s referral terms: rewards for both shops, what qualifies, the holding period, caps and rules.',
+  description: "The platform's referral terms: rewards, qualification, holding period, caps and rules.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

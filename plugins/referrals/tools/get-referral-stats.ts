@@ -6,7 +6,7 @@ export const getReferralStats = defineTool({
   name: 'get_referral_stats',
   title: 'Get referral stats',
   description:
-    'The shop’s programme at a glance: clicks, sign-ups, qualified, rewarded, credits earned and pending, caps left, and the referral that brought this shop.',
+    "The shop's referral figures: clicks, sign-ups, qualified, rewarded, credits earned and pending, caps left, and who brought this shop.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

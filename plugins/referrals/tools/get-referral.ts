@@ -5,7 +5,7 @@ import { ReferralOutput } from './outputs.js';
 export const getReferral = defineTool({
   name: 'get_referral',
   title: 'Get referral',
-  description: 'One referral this shop made or was brought by, with its status, dates and reward.',
+  description: 'One referral this shop made or came from, with status, dates and reward.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ referral_id: Type.Integer({ minimum: 1 }) }),

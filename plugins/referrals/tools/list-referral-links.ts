@@ -5,7 +5,7 @@ import { LinkPage } from './outputs.js';
 export const listReferralLinks = defineTool({
   name: 'list_referral_links',
   title: 'List referral links',
-  description: 'The shop’s tracked referral links, newest first, with clicks (distinct visitors per day) and sign-ups.',
+  description: "The shop's tracked referral links, newest first, with clicks and sign-ups.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...PagingArgs }),

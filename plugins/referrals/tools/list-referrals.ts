@@ -6,7 +6,7 @@ import { ReferralPage } from './outputs.js';
 export const listReferrals = defineTool({
   name: 'list_referrals',
   title: 'List referrals',
-  description: 'The shops this shop brought, newest first (their initials only), with status and reward.',
+  description: 'The shops this shop brought, newest first, with status and reward.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ status: Type.Optional(Type.Enum(REFERRAL_STATUSES)), ...PagingArgs }),

@@ -5,7 +5,7 @@ export const sendReferralInvite = defineTool({
   name: 'send_referral_invite',
   title: 'Send referral invite',
   description:
-    'Sends an invitation with the shop’s referral link from one of its lines to a phone: a message like any other (opt-outs, credits). {enlace} in message is replaced by the link; without it the link is added at the end.',
+    "Sends the shop's referral link to a phone from one of its lines (opt-outs and credits apply); {enlace} in message becomes the link, else it is appended.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

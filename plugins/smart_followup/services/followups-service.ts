@@ -9,6 +9,7 @@ import {
   ToolError,
   type Paging,
   type Services,
+  parseShopDay,
 } from '../../../core/index.js';
 import { Followup } from '../entities/followup.entity.js';
 import { FollowupSend } from '../entities/followup-send.entity.js';
@@ -37,9 +38,6 @@ export interface ListFilters {
 
 /** How long a reply's transaction waits for a sender holding the follow-up (below the deadlock check). */
 const REPLY_LOCK_WAIT = '200ms';
-/** How long an opt-out waits for one (no deadlock is possible there). */
-const OPTOUT_LOCK_WAIT = '5s';
-const LOCK_NOT_AVAILABLE = '55P03';
 
 const WEEKDAY_NUMBERS: Record<string, number> = {
   monday: 1,
@@ -110,8 +108,8 @@ export class FollowupsService {
     if (filters.type) where.type = filters.type;
     if (filters.phone) where.phone = normalizePhone(filters.phone);
     const tz = this.deps.shop.timezone;
-    const from = filters.date_from ? parseShopTime(filters.date_from, tz, 'date_from') : null;
-    const to = filters.date_to ? parseShopTime(filters.date_to, tz, 'date_to') : null;
+    const from = filters.date_from ? parseShopDay(filters.date_from, tz, 'date_from', 'start') : null;
+    const to = filters.date_to ? parseShopDay(filters.date_to, tz, 'date_to', 'end') : null;
     if (from && to && to < from)
       throw invalidArguments('date_to is before date_from.', [{ path: 'date_to', message: 'is before date_from' }]);
     if (from || to) where.dueAt = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
@@ -245,8 +243,10 @@ export class FollowupsService {
    * - A reply waits for a sender holding the row, at most 200 ms (under PostgreSQL's 1 s deadlock
    *   check): the message's transaction holds its conversation, which the sender's send needs next.
    *   Past that, the message's transaction gives up and the session service delivers it again.
-   * - An opt-out (add_chatapp_optout: its transaction holds no conversation) waits up to 5 s;
-   *   past that it stops the rows it can (an opt-out must not fail) and the sweep stops the rest.
+   * - An opt-out (add_chatapp_optout: its transaction holds nothing a sender needs, so no deadlock
+   *   is possible) waits for the sender as long as it holds the row: the sender's transaction is
+   *   bounded by its sends' deadlines, and an opt-out that stopped waiting would commit while the
+   *   attempt it raced is still going out.
    * - A person at the shop writing never waits (their message must not fail); the sweep stops it.
    */
   async stopFor(phone: string, reason: 'replied' | 'opted_out' | 'agent_replied'): Promise<number> {
@@ -259,6 +259,7 @@ export class FollowupsService {
         [reason === 'replied' ? 'replied' : 'skipped', reason, this.deps.shop.id, phone],
       );
     if (reason === 'agent_replied') return (await update(true)).length;
+    if (reason === 'opted_out') return (await update(false)).length;
     const em = this.deps.em;
     // Most messages come from customers with nothing scheduled: one indexed read, no lock settings.
     const [open] = await em.execute(
@@ -268,15 +269,10 @@ export class FollowupsService {
     if (!open) return 0;
     const [{ previous }] = await em.execute<{ previous: string }[]>(
       `select current_setting('lock_timeout') as previous, set_config('lock_timeout', ?, true)`,
-      [reason === 'replied' ? REPLY_LOCK_WAIT : OPTOUT_LOCK_WAIT],
+      [REPLY_LOCK_WAIT],
     );
-    if (reason === 'opted_out') await em.execute('savepoint smart_followup_stop');
     try {
       return (await update(false)).length;
-    } catch (err) {
-      if (reason !== 'opted_out' || (err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
-      await em.execute('rollback to savepoint smart_followup_stop');
-      return (await update(true)).length;
     } finally {
       await em.execute(`select set_config('lock_timeout', ?, true)`, [previous]).catch(() => undefined);
     }
@@ -372,6 +368,6 @@ function checkReference(type: FollowupType, reference: FollowupReference | undef
     ]);
   if (reference && reference.kind !== type)
     throw invalidArguments(`reference.kind ${reference.kind} does not match type ${type}.`, [
-      { path: 'reference/kind', message: 'must equal type' },
+      { path: 'reference.kind', message: 'must equal type' },
     ]);
 }

@@ -91,7 +91,7 @@ export class FollowupSettingsService {
     if (changes.template !== undefined) checkTemplate(changes.template, 'template');
     if (changes.quiet_hours && changes.quiet_hours.from === changes.quiet_hours.to)
       throw invalidArguments('quiet_hours from and to are the same time: leave quiet hours out or give a range.', [
-        { path: 'quiet_hours/to', message: 'equals from' },
+        { path: 'quiet_hours.to', message: 'equals from' },
       ]);
     const current = await this.of(type);
     const row =

@@ -1,3 +1,4 @@
+import { fillTemplate } from '../../../core/index.js';
 import type { FollowupType } from '../entities/values.js';
 
 /** The built-in texts per language of the shop's locale ({nombre}: the customer, {tienda}: the shop, {enlace}: the quote or cart). */
@@ -45,15 +46,9 @@ export const defaultTemplate = (type: FollowupType, locale: string): string =>
   (TEMPLATES[locale.slice(0, 2).toLowerCase()] ?? TEMPLATES.en!)[type];
 
 /**
- * The text with its placeholders filled. A missing name or link is left out with the space or
- * comma before it ("Hola {nombre}," → "Hola,").
+ * The text with its placeholders filled. A missing name or link is dropped with the space and
+ * punctuation that joined it ("Hola {nombre}," → "Hola,"), as every template does.
  */
 export function render(template: string, values: { name: string | null; shop: string; link: string | null }): string {
-  const fill = (text: string, placeholder: string, value: string | null) =>
-    value
-      ? text.split(placeholder).join(value)
-      : text.replace(new RegExp(`[ ,:]*\\${placeholder.slice(0, -1)}\\}`, 'g'), '');
-  return fill(fill(fill(template, '{nombre}', values.name), '{tienda}', values.shop), '{enlace}', values.link)
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return fillTemplate(template, { nombre: values.name, tienda: values.shop, enlace: values.link }).trim();
 }

@@ -1,19 +1,15 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { Nullable, Type, TimeOfDayArg } from '../../../core/index.js';
 import { ROUTING_ROLES } from '../../whatsapp_ops/surface.js';
 import { FOLLOWUP_STATUSES, FOLLOWUP_TYPES } from '../entities/values.js';
 
 /** Argument and output schemas the follow-up tools share. */
-export const phoneArg = (
-  description = "The customer's phone with its international prefix (E.164, e.g. +34600111222).",
-) => Type.String({ minLength: 1, maxLength: 40, description });
+export const phoneArg = (description = "The customer's phone, E.164 (+34600111222).") =>
+  Type.String({ minLength: 1, maxLength: 40, description });
 
 export const followupIdArg = Type.Integer({ minimum: 1, description: 'The follow-up.' });
 export const typeArg = (description: string) => Type.Enum(FOLLOWUP_TYPES, { description });
 export const statusArg = Type.Enum(FOLLOWUP_STATUSES);
-export const hhmm = Type.String({
-  pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-  description: 'HH:MM in the shop’s timezone.',
-});
+export const hhmm = TimeOfDayArg('HH:MM in the shop’s timezone.');
 export const senderRoleArg = Type.Enum(ROUTING_ROLES, {
   description: 'Which of the shop’s lines sends (by routing role).',
 });

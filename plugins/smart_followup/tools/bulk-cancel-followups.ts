@@ -6,7 +6,7 @@ export const bulkCancelFollowups = defineTool({
   name: 'bulk_cancel_followups',
   title: 'Bulk cancel follow-ups',
   description:
-    'Cancels every scheduled follow-up of a customer (phone), of a type, or in a list (followup_ids, up to 500): exactly one of them. Follow-ups that are not scheduled are left as they are and listed.',
+    'Cancels every scheduled follow-up of a customer, of a type, or in a list of up to 500 ids (exactly one of these). Others are listed unchanged.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

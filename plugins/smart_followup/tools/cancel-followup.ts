@@ -5,7 +5,7 @@ import { FollowupOutput, followupIdArg } from './args.js';
 export const cancelFollowup = defineTool({
   name: 'cancel_followup',
   title: 'Cancel follow-up',
-  description: 'Cancels a scheduled follow-up: no further attempt is sent. Only scheduled follow-ups.',
+  description: 'Cancels a scheduled follow-up: no further attempt is sent.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ export const getFollowupStats = defineTool({
   name: 'get_followup_stats',
   title: 'Get follow-up stats',
   description:
-    'What follow-ups did over the last days (created in them): how many are scheduled, sent, replied, converted, cancelled, failed and skipped (by reason); the messages sent, their credits, and how many got a customer reply within 72 hours, overall and by hour of sending.',
+    'Follow-ups created over the last days by outcome (skipped by reason), messages sent, credits, and replies within 72 hours, overall and by sending hour.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ export const getFollowup = defineTool({
   name: 'get_followup',
   title: 'Get follow-up',
   description:
-    'A follow-up with how its time was chosen, the messages its attempts sent, and whether a message could reach the customer now.',
+    'A follow-up with how its time was chosen, the messages sent, and whether a message could reach the customer now.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ followup_id: followupIdArg }),

@@ -1,20 +1,19 @@
-import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
+import { PagingArgs, Type, pageOutput, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { FollowupOutput, phoneArg, statusArg, typeArg } from './args.js';
 
 export const listFollowups = defineTool({
   name: 'list_followups',
   title: 'List follow-ups',
-  description:
-    'Follow-ups by status, type, customer and due time (date_from/date_to: the shop’s time), latest due first.',
+  description: 'Follow-ups by status, type, customer and due time, latest due first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(statusArg),
     type: Type.Optional(typeArg('Only this type.')),
     phone: Type.Optional(phoneArg()),
-    date_from: Type.Optional(Type.String({ maxLength: 40 })),
-    date_to: Type.Optional(Type.String({ maxLength: 40 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('followups', FollowupOutput),

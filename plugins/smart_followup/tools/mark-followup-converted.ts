@@ -6,7 +6,7 @@ export const markFollowupConverted = defineTool({
   name: 'mark_followup_converted',
   title: 'Mark follow-up converted',
   description:
-    'The customer bought or accepted: stops the follow-up (followup_id) or every follow-up of a quote or cart (reference), and counts it as converted. A send in progress finishes first; no attempt is sent after.',
+    'The customer bought or accepted: stops the follow-up (or every one of a quote or cart reference) and counts it converted.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

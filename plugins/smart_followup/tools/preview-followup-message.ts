@@ -6,7 +6,7 @@ export const previewFollowupMessage = defineTool({
   name: 'preview_followup_message',
   title: 'Preview follow-up message',
   description:
-    'What a follow-up would send and when, and whether it could reach the customer now: of an existing follow-up (followup_id), or of a new one (phone and type). Sends and stores nothing.',
+    'What a follow-up (existing, or new from phone and type) would send and when, and whether it could reach the customer now. Sends and stores nothing.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

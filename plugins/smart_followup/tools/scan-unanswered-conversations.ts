@@ -6,7 +6,7 @@ export const scanUnansweredConversations = defineTool({
   name: 'scan_unanswered_conversations',
   title: 'Scan unanswered conversations',
   description:
-    'Conversations where a person at the shop wrote last (in the last hours) and the customer has not answered: each with its follow-up if one is planned, whether the customer opted out, and the time a conversation follow-up would be sent. Plans nothing (the planner does, when conversation follow-ups are on; create_followup by hand).',
+    'Conversations where the shop wrote last in the last hours and the customer has not answered, with any planned follow-up, opt-out, and when a conversation follow-up would go. Plans nothing.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

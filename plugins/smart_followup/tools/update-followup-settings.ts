@@ -6,14 +6,14 @@ export const updateFollowupSettings = defineTool({
   name: 'update_followup_settings',
   title: 'Update follow-up settings',
   description:
-    'Changes one follow-up type’s rules; what is not given stays. Conversation follow-ups are planned by themselves once enabled (off by default); quotes and carts are registered with create_followup. Templates may use {nombre} (the customer), {tienda} (the shop) and {enlace} (the quote or cart link) and nothing else. Applies to follow-ups created from now on.',
+    "Changes one follow-up type's rules for follow-ups created from now on. Conversation follow-ups plan themselves once enabled; quotes and carts come from create_followup. Templates may use only {nombre}, {tienda} and {enlace}.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     type: typeArg('The follow-up type to change.'),
     enabled: Type.Optional(Type.Boolean()),
     first_delay_minutes: Type.Optional(
-      Type.Integer({ minimum: 10, maximum: 43200, description: '10 minutes to 30 days.' }),
+      Type.Integer({ minimum: 10, maximum: 43200, description: 'Minutes before the first attempt.' }),
     ),
     max_attempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
     min_gap_hours: Type.Optional(Type.Integer({ minimum: 12, maximum: 720 })),

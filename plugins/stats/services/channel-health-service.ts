@@ -1,11 +1,10 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { Period } from './period.js';
 import { StatsReader } from './stats-reader.js';
 
 type Row = Record<string, string | number | Date | boolean | null>;
 const n = (v: unknown) => Number(v ?? 0);
 const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-
 /** Below this many sends in the period a failure rate says little, so it cannot make a line degraded. */
 export const MIN_SENDS_FOR_RATE = 20;
 /** A connected line failing more than this share of its sends is degraded. */
@@ -59,16 +58,16 @@ export class ChannelHealthService extends StatsReader {
         status: String(line.status),
         sandbox: Boolean(line.sandbox),
         health,
-        connected_at: iso(line.connected_at),
-        disconnected_at: iso(line.disconnected_at),
+        connected_at: isoOrNull(line.connected_at as Date | string | null),
+        disconnected_at: isoOrNull(line.disconnected_at as Date | string | null),
         inbound: n(t.inbound),
         sent,
         failed: n(t.failed),
         failure_pct: failurePct,
         delivery_pct: pct(n(t.delivered), sent),
         read_pct: pct(n(t.read), sent),
-        last_inbound_at: iso(t.last_inbound_at),
-        last_outbound_at: iso(t.last_outbound_at),
+        last_inbound_at: isoOrNull(t.last_inbound_at as Date | string | null),
+        last_outbound_at: isoOrNull(t.last_outbound_at as Date | string | null),
         top_errors: errors
           .filter((e) => e.session_id === line.id && n(e.rank) <= 3)
           .map((e) => ({ error: (e.error as string | null) ?? 'unknown', messages: n(e.c) })),

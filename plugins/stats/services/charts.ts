@@ -56,7 +56,10 @@ export function barChart(title: string, rows: { label: string; value: number }[]
   };
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Labels by day_of_week (0 = Sunday), as the heatmap's rows come. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** The chart draws the week from Monday. */
+const MONDAY_FIRST = [...WEEKDAYS.slice(1), WEEKDAYS[0]!];
 
 /** The 7×24 activity grid. */
 export function heatmapChart(title: string, matrix: number[][]): TopLevelSpec {
@@ -69,7 +72,7 @@ export function heatmapChart(title: string, matrix: number[][]): TopLevelSpec {
     mark: 'rect',
     encoding: {
       x: { field: 'hour', type: 'ordinal', title: 'hour' },
-      y: { field: 'day', type: 'ordinal', sort: WEEKDAYS, title: null },
+      y: { field: 'day', type: 'ordinal', sort: MONDAY_FIRST, title: null },
       color: { field: 'n', type: 'quantitative', title: 'messages', scale: { scheme: 'blues' } },
     },
   };

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { invalidArguments } from '../../../core/index.js';
+import { invalidArguments, parseLocalDate } from '../../../core/index.js';
 
 export const PERIODS = ['today', '7d', '30d', '90d', 'custom'] as const;
 export type PeriodName = (typeof PERIODS)[number];
@@ -19,8 +19,6 @@ export interface Period {
   zone: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * `today`, the last 7/30/90 days including today, or custom local dates (inclusive), in the shop's
  * timezone: a day is the shop's day, also across a DST change (23 or 25 hours).
@@ -35,15 +33,16 @@ export function periodOf(
   let last: DateTime;
   const name = args.period ?? (args.date_from || args.date_to ? 'custom' : '30d');
   if (name === 'custom') {
-    if (!args.date_from || !args.date_to || !DATE.test(args.date_from) || !DATE.test(args.date_to))
-      throw invalidArguments('A custom period needs date_from and date_to as YYYY-MM-DD.', [
-        { path: '/date_from', message: 'YYYY-MM-DD, with date_to' },
-      ]);
-    first = DateTime.fromISO(args.date_from, { zone });
-    last = DateTime.fromISO(args.date_to, { zone });
-    if (!first.isValid || !last.isValid) throw invalidArguments('date_from or date_to is not a real date.');
+    const missing = (['date_from', 'date_to'] as const).filter((field) => !args[field]);
+    if (missing.length > 0)
+      throw invalidArguments(
+        'A custom period needs both date_from and date_to, as YYYY-MM-DD.',
+        missing.map((path) => ({ path, message: 'is required with a custom period: a date, YYYY-MM-DD' })),
+      );
+    first = DateTime.fromISO(parseLocalDate(args.date_from!, 'date_from'), { zone });
+    last = DateTime.fromISO(parseLocalDate(args.date_to!, 'date_to'), { zone });
     if (last < first)
-      throw invalidArguments('date_to is before date_from.', [{ path: '/date_to', message: 'before date_from' }]);
+      throw invalidArguments('date_to is before date_from.', [{ path: 'date_to', message: 'before date_from' }]);
   } else {
     const days = name === 'today' ? 1 : Number(name.slice(0, -1));
     last = today;
@@ -52,7 +51,7 @@ export function periodOf(
   const days = Math.round(last.diff(first, 'days').days) + 1;
   if (days > maxDays)
     throw invalidArguments(`The range covers ${days} days; at most ${maxDays}.`, [
-      { path: '/date_to', message: 'range too long' },
+      { path: 'date_to', message: 'range too long' },
     ]);
   const end = last.plus({ days: 1 });
   return {

@@ -32,10 +32,15 @@ const TABLES = [
 /** What sent a paid message: its billing source, else automatic or manual. */
 const SOURCE = `coalesce(billing_source, case when automatic then 'automatic' else 'manual' end)`;
 const PAID = `direction = 'outbound' and credits_charged > 0`;
-/** A set of messages' figures, the same in the daily rollup, the live tail and a line's series. */
+/**
+ * A set of messages' figures, the same in the daily rollup, the live tail and a line's series. A
+ * message's status is its latest receipt, and a read message was delivered first: delivered counts
+ * it too, so read ≤ delivered ≤ outbound always holds.
+ */
 const MESSAGE_SUMS = `count(*) filter (where direction = 'inbound') as inbound, count(*) filter (where direction = 'outbound') as outbound,
   count(*) filter (where direction = 'outbound' and automatic) as automatic, count(*) filter (where status = 'failed') as failed,
-  count(*) filter (where status = 'delivered') as delivered, count(*) filter (where status = 'read') as read,
+  count(*) filter (where direction = 'outbound' and status in ('delivered', 'read')) as delivered,
+  count(*) filter (where direction = 'outbound' and status = 'read') as read,
   coalesce(sum(credits_charged), 0) as credits`;
 const SERIES_FIELDS = ['inbound', 'outbound', 'automatic', 'failed', 'delivered', 'read', 'credits'] as const;
 export type SeriesRow = { period: string } & Record<(typeof SERIES_FIELDS)[number], number>;

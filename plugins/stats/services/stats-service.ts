@@ -1,4 +1,4 @@
-import { groupNotEnabled } from '../../../core/index.js';
+import { dayName, groupNotEnabled } from '../../../core/index.js';
 import { DateTime } from 'luxon';
 import { change, type Grouping, type Period } from './period.js';
 import type { SeriesRow } from './rollup-service.js';
@@ -85,7 +85,7 @@ export class StatsService extends StatsReader {
         automatic: sum('automatic'),
         failed: sum('failed'),
         credits: sum('credits'),
-        delivery_rate: outbound === 0 ? null : Math.round(((sum('delivered') + sum('read')) / outbound) * 1000) / 10,
+        delivery_rate: outbound === 0 ? null : Math.round((sum('delivered') / outbound) * 1000) / 10,
         read_rate: outbound === 0 ? null : Math.round((sum('read') / outbound) * 1000) / 10,
       },
     };
@@ -101,11 +101,12 @@ export class StatsService extends StatsReader {
       direction,
     );
     const matrix = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-    for (const r of rows) matrix[r.d - 1]![r.h]! += r.c;
-    let peak = { weekday: 1, hour: 0, messages: 0 };
+    // Rows by day_of_week (0 = Sunday); PostgreSQL's isodow has Sunday as 7.
+    for (const r of rows) matrix[r.d % 7]![r.h]! += r.c;
+    let peak = { day_of_week: 0, day_name: dayName(0), hour: 0, messages: 0 };
     matrix.forEach((hours, d) =>
       hours.forEach((c, h) => {
-        if (c > peak.messages) peak = { weekday: d + 1, hour: h, messages: c };
+        if (c > peak.messages) peak = { day_of_week: d, day_name: dayName(d), hour: h, messages: c };
       }),
     );
     return { matrix, peak: peak.messages > 0 ? peak : null, total: rows.reduce((t, r) => t + r.c, 0) };

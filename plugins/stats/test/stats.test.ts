@@ -127,8 +127,15 @@ describe('stats: dashboard figures from the real tables', function () {
     const grid = await call.ok('get_activity_heatmap', { days: 30, direction: 'outbound' });
     expect(grid.matrix).to.have.length(7);
     expect(grid.matrix.every((h: number[]) => h.length === 24)).to.equal(true);
-    expect(grid.matrix[2][9]).to.be.at.least(1);
+    // Rows by day_of_week: Wednesday is 3.
+    expect(grid.matrix[3][9]).to.be.at.least(1);
     expect(grid.matrix.flat().reduce((a: number, b: number) => a + b, 0)).to.equal(grid.total);
+    const busiest = Math.max(...grid.matrix.flat());
+    const row = grid.matrix.findIndex((hours: number[]) => hours.includes(busiest));
+    expect(grid.peak).to.include({ day_of_week: row, hour: grid.matrix[row].indexOf(busiest), messages: busiest });
+    expect(grid.peak.day_name).to.equal(
+      ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][row],
+    );
   });
 
   it('tickets, customers and credits usage', async () => {
@@ -215,6 +222,36 @@ describe('stats: dashboard figures from the real tables', function () {
     expect((await call.ok('get_dashboard_overview', { period: '7d' })).messages.failed.value).to.equal(before + 1);
   });
 
+  it('a read message counts as delivered: counts and rates agree, read live and from the rollups', async () => {
+    const other = await k.shops.create({ name: 'Receipts shop', timezone: 'Europe/Madrid', credits: 1_000 });
+    // Per day, three days ago and today: 7 read, 2 delivered, 1 sent, 1 failed, and 2 received.
+    await sql(
+      `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, automatic, credits_charged, created_at, updated_at)
+       select ?, ?, '+34600900001', case when s = 'received' then 'inbound' else 'outbound' end, 'x', s, false, 0, d, now()
+       from unnest(array['read', 'read', 'read', 'read', 'read', 'read', 'read', 'delivered', 'delivered', 'sent', 'failed', 'received', 'received']) s,
+            unnest(array[now() - interval '3 days', now()]) d`,
+      [other.shopId, line.id],
+    );
+    const range = {
+      date_from: formatShopTime(new Date(Date.now() - 3 * 86_400_000), 'Europe/Madrid').slice(0, 10),
+      date_to: formatShopTime(new Date(), 'Europe/Madrid').slice(0, 10),
+    };
+    const check = (stats: any) => {
+      expect(stats.series).to.have.length(2);
+      for (const point of stats.series)
+        expect(point).to.include({ inbound: 2, outbound: 11, failed: 1, delivered: 9, read: 7 });
+      expect(stats.totals).to.include({ outbound: 22, delivery_rate: 81.8, read_rate: 63.6 });
+    };
+    const live = await ok(k, other.token, 'get_message_stats', range);
+    check(live);
+    expect(await k.scheduler.runTick('stats.roll-up-stats', new Date(Date.UTC(2007, 0, 1, 2, 0)))).to.equal('ran');
+    const [state] = await sql('select rolled_until from stats_rollup_state where shop_id = ?', [other.shopId]);
+    expect(state.rolled_until).to.equal(range.date_to);
+    const rolled = await ok(k, other.token, 'get_message_stats', range);
+    check(rolled);
+    expect(rolled).to.deep.equal(live);
+  });
+
   it('CSV export of a report', async () => {
     const { csv, rows: count } = await call.ok('export_stats_csv', { report: 'tickets', period: '7d' });
     expect(csv.split('\r\n')[0]).to.equal('period,opened,resolved');
@@ -254,6 +291,30 @@ describe('stats: dashboard figures from the real tables', function () {
     await call.fails('get_message_stats', { date_from: '2026-02-10', date_to: '2026-02-01' }, 'invalid_arguments');
     await call.fails('get_message_stats', { date_from: '2020-01-01', date_to: '2026-01-01' }, 'invalid_arguments');
     await call.fails('get_message_stats', { date_from: '2026-02-30', date_to: '2026-03-01' }, 'invalid_arguments');
+  });
+
+  it('says exactly what to send for a custom range: both bounds, each a date without a time', async () => {
+    const half = await call.fails(
+      'get_message_stats',
+      { period: 'custom', date_from: '2026-01-01' },
+      'invalid_arguments',
+    );
+    expect(half.errors).to.deep.equal([
+      { path: 'date_to', message: 'is required with a custom period: a date, YYYY-MM-DD' },
+    ]);
+    for (const tool of ['get_message_stats', 'get_dashboard_overview', 'get_ticket_stats', 'export_stats_csv']) {
+      const timed = await call.fails(
+        tool,
+        {
+          ...(tool === 'export_stats_csv' && { report: 'messages' }),
+          date_from: '2026-12-01 00:00:00',
+          date_to: '2026-12-07T23:59:59Z',
+        },
+        'invalid_arguments',
+      );
+      expect(timed.errors.map((e: any) => e.path)).to.deep.equal(['date_from', 'date_to']);
+      for (const e of timed.errors) expect(e.message, tool).to.match(/date only: YYYY-MM-DD/);
+    }
   });
 
   it('without the groups it reads, a report says so and the overview leaves the section null', async () => {

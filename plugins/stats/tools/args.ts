@@ -1,22 +1,22 @@
-import { Type } from '../../../core/index.js';
+import { DateArg, Type } from '../../../core/index.js';
 import { GROUPINGS, PERIODS } from '../services/period.js';
 
 /** The date range every report takes, on the shop's clock. */
 export const rangeArgs = {
   period: Type.Optional(
     Type.Enum(PERIODS, {
-      description: 'today, 7d, 30d (default), 90d — each ending today — or custom with date_from and date_to.',
+      description: 'Ending today; default 30d; custom uses date_from and date_to.',
     }),
   ),
-  date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, the shop’s date; first day included.' })),
-  date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, the shop’s date; last day included.' })),
+  date_from: Type.Optional(DateArg('First day, included.')),
+  date_to: Type.Optional(DateArg('Last day, included.')),
 };
 
-export const groupByArg = Type.Enum(GROUPINGS, { default: 'day', description: 'day, week (from Monday) or month.' });
+export const groupByArg = Type.Enum(GROUPINGS, { default: 'day', description: 'Weeks start on Monday.' });
 
 export const chartArg = Type.Boolean({
   default: false,
-  description: 'Also answer with the chart as a PNG image (drawn on the server), beside the numbers.',
+  description: 'Also answer with a PNG chart.',
 });
 
 export const RangeOutput = Type.Object({

@@ -61,7 +61,7 @@ export const exportStatsCsv = defineTool({
   name: 'export_stats_csv',
   title: 'Export stats CSV',
   description:
-    'A report’s rows as CSV (RFC 4180) for a spreadsheet: messages, tickets, customers or conversation turns per period, credits by source, one row per agent, one per line, or the assistant’s model calls per surface and task. Nested figures become prefixed columns.',
+    "A report's rows as CSV for a spreadsheet: messages, tickets, customers or turns per period, credits by source, agents, lines, or model calls. Nested figures become prefixed columns.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ report: Type.Enum(REPORTS), ...rangeArgs, group_by: groupByArg }),

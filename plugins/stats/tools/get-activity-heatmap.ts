@@ -1,4 +1,4 @@
-import { Nullable, Type } from '../../../core/index.js';
+import { DayNameOutput, DayOfWeekOutput, Nullable, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { answer } from './answer.js';
 import { heatmapChart } from '../services/charts.js';
@@ -8,7 +8,7 @@ export const getActivityHeatmap = defineTool({
   name: 'get_activity_heatmap',
   title: 'Get activity heatmap',
   description:
-    'When messages come and go: a 7×24 grid (rows Monday to Sunday, columns hour 0–23 on the shop’s clock) over the last `days` days on the shop’s clock (today included), with the busiest hour — for staffing and for timing campaigns.',
+    "When messages come and go: a 7×24 grid by day_of_week and hour on the shop's clock over the last `days` days, with the busiest hour — for staffing and campaign timing.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -23,7 +23,8 @@ export const getActivityHeatmap = defineTool({
     peak: Nullable(
       Type.Object(
         {
-          weekday: Type.Integer({ description: '1 Monday … 7 Sunday.' }),
+          day_of_week: DayOfWeekOutput(),
+          day_name: DayNameOutput(),
           hour: Type.Integer(),
           messages: Type.Integer(),
         },

@@ -22,7 +22,7 @@ export const getAgentStats = defineTool({
   name: 'get_agent_stats',
   title: 'Get agent stats',
   description:
-    'Each agent’s load and pace: conversations assigned now (and unread), how fast the customers of their conversations got a first reply in the period, tickets open now, resolved in the period and the median hours to resolve; and the same for what is unassigned. A section is null when its group is not enabled.',
+    "Each agent's load and pace: conversations assigned now, first-reply speed, tickets open and resolved with median hours; also for unassigned work. A section is null when its group is off.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),

@@ -10,7 +10,7 @@ export const getAiUsageStats = defineTool({
   name: 'get_ai_usage_stats',
   title: 'Get AI usage stats',
   description:
-    'The assistant’s model calls in the period, per surface (dashboard, ticket, email…) and task (chat, task, embedding): calls, failures, input and output tokens, average latency; and the engine answering now (builtin means no language model).',
+    "The assistant's model calls in the period per surface and task: calls, failures, tokens, latency; and the engine answering now.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),

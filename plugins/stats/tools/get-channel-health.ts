@@ -10,7 +10,7 @@ export const getChannelHealth = defineTool({
   name: 'get_channel_health',
   title: 'Get channel health',
   description:
-    'How each messaging line is doing: connected or not now (with when it last connected and dropped), and over the period (default 7 days) messages received and sent, the failed, delivered and read shares of the sends, the last message each way and the commonest failure reasons. health is down (not connected), degraded (over 5% of at least 20 sends failed) or ok.',
+    'Each messaging line: connection now and over the period messages in and out, failed, delivered and read shares, last message each way, common failures, and health (down, degraded or ok).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),

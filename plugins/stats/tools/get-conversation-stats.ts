@@ -11,7 +11,7 @@ export const getConversationStats = defineTool({
   name: 'get_conversation_stats',
   title: 'Get conversation stats',
   description:
-    'How customers were answered: turns (a customer writing after a reply, or for the first time) started in the period, how many got a reply from a person, and the minutes to that first reply (average, median, 90th percentile), per day, week or month; with the inbox now (conversations, unread, unread and unassigned) and the conversations opened in the period.',
+    'How customers were answered: turns started, how many a person answered and minutes to first reply (average, median, p90) per day, week or month; plus the inbox now and conversations opened.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),

@@ -10,7 +10,7 @@ export const getCreditsUsageStats = defineTool({
   name: 'get_credits_usage_stats',
   title: 'Get credits usage stats',
   description:
-    'Where the credits went in a period: messages by what sent them (campaign, followup, calendar, notifications, manual…), and the ledger by kind (purchase, grant, reward, spend, spend_return, purchase_refund, reversal).',
+    'Where credits went in a period: messages by sender (campaign, followup, calendar…) and the ledger by kind.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),

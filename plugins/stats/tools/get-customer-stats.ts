@@ -9,8 +9,7 @@ import { rangeOf } from './range.js';
 export const getCustomerStats = defineTool({
   name: 'get_customer_stats',
   title: 'Get customer stats',
-  description:
-    'New customers per day, week or month, and the totals: new in the period, returning (known before it and in contact during it) and all customers.',
+  description: 'New customers per day, week or month, with totals: new, returning, and all customers.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),

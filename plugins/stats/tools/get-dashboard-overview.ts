@@ -17,7 +17,7 @@ export const getDashboardOverview = defineTool({
   name: 'get_dashboard_overview',
   title: 'Get dashboard overview',
   description:
-    'The shop’s headline figures for a period against the period of the same length before it: messages in and out (automatic apart), failures, people writing, new customers, tickets opened and resolved, credits spent, bought and granted, and the balance. A section is null when its group is not enabled.',
+    "The shop's headline figures for a period against the previous one of the same length: messages, failures, people writing, new customers, tickets, credits and balance. A section is null when its group is off.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),

@@ -13,7 +13,7 @@ const Point = Type.Object(
     outbound: Type.Integer(),
     automatic: Type.Integer(),
     failed: Type.Integer(),
-    delivered: Type.Integer(),
+    delivered: Type.Integer({ description: 'Sent messages delivered, read ones included.' }),
     read: Type.Integer(),
     credits: Type.Integer(),
   },
@@ -24,7 +24,7 @@ export const getMessageStats = defineTool({
   name: 'get_message_stats',
   title: 'Get message stats',
   description:
-    'Messages per day, week or month: received, sent (automatic apart), failed, delivered, read and credits, with totals and delivery and read rates; one line with session_id. Periods with no message are left out.',
+    'Messages per day, week or month: received, sent, failed, delivered, read and credits, with totals and rates; one line with session_id.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -43,7 +43,7 @@ export const getMessageStats = defineTool({
       automatic: Type.Integer(),
       failed: Type.Integer(),
       credits: Type.Integer(),
-      delivery_rate: Nullable(Type.Number({ description: 'Percent of sent messages delivered or read.' })),
+      delivery_rate: Nullable(Type.Number({ description: 'Percent of sent messages delivered (read ones included).' })),
       read_rate: Nullable(Type.Number()),
     }),
   }),

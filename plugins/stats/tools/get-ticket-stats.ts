@@ -10,7 +10,7 @@ export const getTicketStats = defineTool({
   name: 'get_ticket_stats',
   title: 'Get ticket stats',
   description:
-    'Tickets opened and resolved per day, week or month, opened by priority, and the hours from opening to resolution (average and median) of those resolved in the period.',
+    'Tickets opened and resolved per day, week or month, opened by priority, and hours to resolution (average, median).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),

@@ -13,6 +13,8 @@ export interface StoragePort {
   exists(key: string): Promise<boolean>;
   /** Removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Releases what the adapter holds open (the S3 client's sockets) when the server closes. */
+  close?(): void;
 }
 
 export class StorageMissing extends Error {

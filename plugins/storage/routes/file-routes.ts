@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { ToolError, type SecretBox, type SetupContext } from '../../../core/index.js';
+import { ToolError, type SetupContext } from '../../../core/index.js';
 import type { StorageConfig } from '../config.js';
 import { StoredFile } from '../entities/stored-file.entity.js';
-import { StorageMissing, type StoragePort } from '../port/storage-port.js';
+import { StorageMissing } from '../port/storage-port.js';
 import { checkDownload, checkUpload } from '../services/file-links.js';
 import { ACTIVE_TYPES } from '../services/purposes.js';
 
@@ -28,9 +28,9 @@ const disposition = (kind: 'inline' | 'attachment', filename: string) =>
  * messaging network or a browser can use the link. Downloads carry the stored (checked) type and
  * `nosniff`; pages and SVG always download.
  */
-export function fileRoutes({ app, container, rootEm, withShop }: SetupContext<StorageConfig>): void {
-  const secrets = () => container.resolve<SecretBox>('secrets');
-  const port = () => container.resolve<StoragePort>('storagePort');
+export function fileRoutes({ app, resolve, rootEm, withShop }: SetupContext<StorageConfig>): void {
+  const secrets = resolve('secrets');
+  const port = resolve('storagePort');
   const fileById = (id: string) =>
     /^\d{1,10}$/.test(id)
       ? rootEm.fork().findOne(StoredFile, { id: Number(id) }, { filters: { tenant: false } })
@@ -40,17 +40,15 @@ export function fileRoutes({ app, container, rootEm, withShop }: SetupContext<St
     '/files/:id/:name',
     async (request, reply) => {
       const file = await fileById(request.params.id);
-      const check = file ? checkDownload(secrets(), file, request.query) : 'invalid';
+      const check = file ? checkDownload(secrets, file, request.query) : 'invalid';
       if (!file || check === 'invalid') return fail(reply, 403, 'forbidden', 'This file link is not valid.');
       if (check === 'expired')
         return fail(reply, 410, 'link_expired', 'This file link has expired; ask for a new one.');
       if (file.status !== 'ready' || !file.storageKey) return fail(reply, 404, 'not_found', 'The file has no content.');
-      const body = await port()
-        .get(file.storageKey)
-        .catch((err) => {
-          if (err instanceof StorageMissing) return null;
-          throw err;
-        });
+      const body = await port.get(file.storageKey).catch((err) => {
+        if (err instanceof StorageMissing) return null;
+        throw err;
+      });
       if (!body) return fail(reply, 404, 'not_found', 'The file’s content is gone.');
       const kind = request.query.d === 'a' || ACTIVE_TYPES.has(file.contentType) ? 'attachment' : 'inline';
       return reply
@@ -74,7 +72,7 @@ export function fileRoutes({ app, container, rootEm, withShop }: SetupContext<St
       '/files/upload/:id',
       async (request, reply) => {
         const file = await fileById(request.params.id);
-        const check = file ? checkUpload(secrets(), file, request.query) : 'invalid';
+        const check = file ? checkUpload(secrets, file, request.query) : 'invalid';
         if (!file || check === 'invalid') return fail(reply, 403, 'forbidden', 'This upload link is not valid.');
         if (check === 'expired')
           return fail(reply, 410, 'link_expired', 'This upload link has expired; call create_upload_url again.');

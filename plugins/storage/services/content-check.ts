@@ -30,7 +30,7 @@ export function checkDeclared(purpose: Purpose, declared: string, size: number):
   if (limit === undefined)
     throw invalidArguments(
       `${purpose} files cannot be ${type}. Accepted: ${Object.keys(PURPOSE_LIMITS[purpose]).join(', ')}.`,
-      [{ path: '/content_type', message: 'not accepted for this purpose' }],
+      [{ path: 'content_type', message: 'not accepted for this purpose' }],
     );
   if (size > limit)
     throw new ToolError(
@@ -52,7 +52,7 @@ export function checkDeclared(purpose: Purpose, declared: string, size: number):
  */
 export async function checkContent(purpose: Purpose, declared: string, body: Buffer): Promise<string> {
   const type = checkDeclared(purpose, declared, body.length);
-  if (body.length === 0) throw invalidArguments('The file is empty.', [{ path: '/content', message: 'empty' }]);
+  if (body.length === 0) throw invalidArguments('The file is empty.', [{ path: 'content', message: 'empty' }]);
   const sniffed = await fileTypeFromBuffer(body);
   if (sniffed) {
     const actual = normal(sniffed.mime);

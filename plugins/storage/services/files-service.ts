@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import type { StorageConfig } from '../config.js';
 import {
   invalidArguments,
   likeLiteral,
@@ -7,7 +8,7 @@ import {
   ToolError,
   type EntityManager,
   type Paging,
-  type Services,
+  type ServiceDeps,
 } from '../../../core/index.js';
 import { FileReference } from '../entities/file-reference.entity.js';
 import { StoredFile } from '../entities/stored-file.entity.js';
@@ -39,7 +40,7 @@ export interface FileOwner {
  * references other groups hold (`link`/`unlink`), which keep a used file from being deleted.
  */
 export class StorageFilesService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<StorageConfig>) {}
 
   private get em(): EntityManager {
     return this.deps.em;
@@ -82,7 +83,7 @@ export class StorageFilesService {
     const expires = new Date(Date.now() + minutes * MINUTE);
     const d = ACTIVE_TYPES.has(file.contentType) ? 'attachment' : disposition;
     return {
-      url: downloadUrl(this.deps.storageBaseUrl(), this.deps.secrets, file, expires, d),
+      url: downloadUrl(this.deps.baseUrl(), this.deps.secrets, file, expires, d),
       expires_at: expires.toISOString(),
     };
   }
@@ -93,7 +94,7 @@ export class StorageFilesService {
     if (changes.filename !== undefined) {
       const name = changes.filename.trim();
       if (!name || /[\\/]/.test(name))
-        throw invalidArguments('filename must be a name without slashes.', [{ path: '/filename', message: 'invalid' }]);
+        throw invalidArguments('filename must be a name without slashes.', [{ path: 'filename', message: 'invalid' }]);
       file.filename = name;
     }
     if (changes.purpose && changes.purpose !== file.purpose) {
@@ -122,7 +123,7 @@ export class StorageFilesService {
        from storage_files where shop_id = ? and status = 'ready' group by purpose order by purpose`,
       [this.deps.shop.id],
     );
-    const quota = this.deps.storageConfig.quotaBytes;
+    const quota = this.deps.config.quotaBytes;
     const used = await this.usedBytes();
     return {
       used_bytes: used,
@@ -193,7 +194,7 @@ export class StorageFilesService {
   async urlFor(fileId: number, expires: Date): Promise<{ url: string; contentType: string; filename: string }> {
     const file = await this.ready(fileId);
     return {
-      url: downloadUrl(this.deps.storageBaseUrl(), this.deps.secrets, file, expires, 'inline'),
+      url: downloadUrl(this.deps.baseUrl(), this.deps.secrets, file, expires, 'inline'),
       contentType: file.contentType,
       filename: file.filename,
     };
@@ -210,7 +211,7 @@ export class StorageFilesService {
    * null for any other URL — so a record can keep the file instead of a link that will expire.
    */
   async fileOfLink(raw: string): Promise<number | null> {
-    const base = `${this.deps.storageBaseUrl()}/files/`;
+    const base = `${this.deps.baseUrl()}/files/`;
     if (!raw.startsWith(base)) return null;
     const url = new URL(raw);
     const id = /^\/files\/(\d{1,10})\//.exec(url.pathname)?.[1];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import type { StorageConfig } from '../config.js';
 import {
   invalidArguments,
   invalidState,
@@ -7,6 +8,7 @@ import {
   ToolError,
   type EntityManager,
   type Services,
+  type ServiceDeps,
 } from '../../../core/index.js';
 import { StoredFile } from '../entities/stored-file.entity.js';
 import type { Purpose } from '../entities/values.js';
@@ -21,7 +23,7 @@ const filenameOf = (raw: string) => {
   // A name, not a path: the last segment, without control characters.
   // eslint-disable-next-line no-control-regex -- removing control characters
   const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (!name) throw invalidArguments('filename must name a file.', [{ path: '/filename', message: 'empty' }]);
+  if (!name) throw invalidArguments('filename must name a file.', [{ path: 'filename', message: 'empty' }]);
   return name.slice(0, 200);
 };
 
@@ -31,7 +33,7 @@ const filenameOf = (raw: string) => {
  * the quota, and the SHA-256 that stores equal contents once.
  */
 export class StorageUploadsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<StorageConfig>) {}
 
   private get em(): EntityManager {
     return this.deps.em;
@@ -49,10 +51,10 @@ export class StorageUploadsService {
       tags: [],
     } as unknown as StoredFile);
     await this.em.flush();
-    const expires = new Date(Date.now() + this.deps.storageConfig.uploadUrlMinutes * MINUTE);
+    const expires = new Date(Date.now() + this.deps.config.uploadUrlMinutes * MINUTE);
     return {
       file: filePayload(file),
-      upload_url: uploadUrl(this.deps.storageBaseUrl(), this.deps.secrets, file, expires),
+      upload_url: uploadUrl(this.deps.baseUrl(), this.deps.secrets, file, expires),
       method: 'PUT' as const,
       expires_at: expires.toISOString(),
       max_bytes: input.size_bytes,
@@ -61,15 +63,15 @@ export class StorageUploadsService {
 
   async uploadBase64(input: { filename: string; content_base64: string; purpose: Purpose; content_type?: string }) {
     const body = Buffer.from(input.content_base64, 'base64');
-    if (body.length > this.deps.storageConfig.maxBase64Bytes)
+    if (body.length > this.deps.config.maxBase64Bytes)
       throw new ToolError(
         'file_too_large',
-        `upload_file_base64 takes at most ${this.deps.storageConfig.maxBase64Bytes} bytes; use create_upload_url for larger files.`,
-        { max_bytes: this.deps.storageConfig.maxBase64Bytes, size_bytes: body.length },
+        `upload_file_base64 takes at most ${this.deps.config.maxBase64Bytes} bytes; use create_upload_url for larger files.`,
+        { max_bytes: this.deps.config.maxBase64Bytes, size_bytes: body.length },
       );
     if (body.toString('base64').replace(/=+$/, '') !== input.content_base64.replace(/\s/g, '').replace(/=+$/, ''))
       throw invalidArguments('content_base64 is not valid base64.', [
-        { path: '/content_base64', message: 'not base64' },
+        { path: 'content_base64', message: 'not base64' },
       ]);
     const declared = input.content_type ?? (await this.sniffedOrAsk(body));
     return this.store(filenameOf(input.filename), input.purpose, declared, body);
@@ -77,7 +79,14 @@ export class StorageUploadsService {
 
   /** Fetched through the network guard (no private addresses, redirects re-checked), at most the purpose's limit. */
   async importFromUrl(input: { url: string; purpose: Purpose; filename?: string }) {
-    const response = await this.deps.networkGuard.fetch(input.url);
+    const response = await this.deps.networkGuard
+      .fetch(input.url)
+      .catch((err: Error & { cause?: { code?: string } }) => {
+        if (err instanceof ToolError) throw err;
+        // A host that does not resolve or answer is the URL's failure, not a refusal and not ours.
+        const why = err.cause?.code ?? err.message;
+        throw new ToolError('fetch_failed', `The URL could not be reached (${why}).`, { http_status: null });
+      });
     if (!response.ok)
       throw new ToolError('fetch_failed', `The URL answered HTTP ${response.status}.`, {
         http_status: response.status,
@@ -88,6 +97,14 @@ export class StorageUploadsService {
     const declared = header && !header.startsWith('application/octet-stream') ? header : await this.sniffedOrAsk(body);
     const name = input.filename ?? decodeURIComponent(new URL(input.url).pathname.split('/').pop() || 'download');
     return this.store(filenameOf(name), input.purpose, declared, body);
+  }
+
+  /**
+   * For other groups: bytes they fetched themselves (a messaging network's inbound media, which
+   * only the network's token can download), through the same checks as every way in.
+   */
+  async storeBytes(input: { filename: string; purpose: Purpose; contentType: string; body: Buffer }) {
+    return this.store(filenameOf(input.filename), input.purpose, input.contentType, input.body);
   }
 
   /** The bytes PUT to an upload URL: they must be the declared type and no larger than declared. */
@@ -137,14 +154,14 @@ export class StorageUploadsService {
     const sniffed = await fileTypeFromBuffer(body);
     if (!sniffed)
       throw invalidArguments('The type cannot be told from the bytes: give content_type (e.g. text/plain).', [
-        { path: '/content_type', message: 'required for this file' },
+        { path: 'content_type', message: 'required for this file' },
       ]);
     return sniffed.mime;
   }
 
   /** Distinct contents count once; a new content must fit in what is left. */
   private async assertQuota(bytes: number): Promise<void> {
-    const quota = this.deps.storageConfig.quotaBytes;
+    const quota = this.deps.config.quotaBytes;
     if (quota === 0) return;
     const used = await this.deps.storageFilesService.usedBytes();
     if (used + bytes > quota)

@@ -1,10 +1,12 @@
 import { Type } from '../../../core/index.js';
 import { PURPOSES } from '../entities/values.js';
 
+/** Where a file enters storage, its purpose's limits are spelled out; elsewhere the purpose only filters or moves it. */
 export const purposeArg = Type.Enum(PURPOSES, {
   description:
-    'What the file is for, which sets the types and sizes it may have: chat_media and campaign_media (the messaging network’s limits: images 5 MB, video and audio 16 MB, documents 100 MB), docqa and knowledge (pdf, docx, txt, md, html, csv ≤ 50 MB), avatar (image ≤ 1 MB), export, recording.',
+    'What the file is for; it sets the allowed types and sizes: chat_media and campaign_media (images 5 MB, video and audio 16 MB, documents 100 MB), docqa and knowledge (pdf, docx, txt, md, html, csv ≤ 50 MB), avatar (image ≤ 1 MB), export, recording.',
 });
+export const purposeFilterArg = Type.Enum(PURPOSES, { description: 'What the file is for.' });
 export const fileIdArg = Type.Integer({ minimum: 1 });
 export const filenameArg = Type.String({ minLength: 1, maxLength: 200 });
 export const contentTypeArg = Type.String({

@@ -7,7 +7,7 @@ export const createUploadUrl = defineTool({
   name: 'create_upload_url',
   title: 'Create upload URL',
   description:
-    'A URL to PUT a file’s bytes to (valid 15 minutes, for files of any size the purpose allows). The type and size are checked now against the purpose, and the bytes when they arrive: they must be the declared type and at most size_bytes. The file is pending until then.',
+    "A URL to PUT a file's bytes to (valid 15 minutes, any size the purpose allows). The bytes must match the declared type and size; the file is pending until they arrive.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

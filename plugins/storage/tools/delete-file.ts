@@ -5,8 +5,7 @@ import { fileIdArg } from './args.js';
 export const deleteFile = defineTool({
   name: 'delete_file',
   title: 'Delete file',
-  description:
-    'Deletes a file and, when no other file has the same content, its bytes. A file a record uses (a campaign’s media…) is a conflict that names them.',
+  description: 'Deletes a file (and its bytes when no other file shares them); refused while a record uses it.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ file_id: fileIdArg }),

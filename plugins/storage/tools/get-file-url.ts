@@ -7,7 +7,7 @@ export const getFileUrl = defineTool({
   name: 'get_file_url',
   title: 'Get file URL',
   description:
-    'A signed link to read the file, valid expires_minutes (1–10,080, default 60): usable as a campaign’s media_url or shared with a customer. Served with its checked type; HTML and SVG always download.',
+    "A signed link to read the file, valid expires_minutes: usable as a campaign's media_url or for a customer. HTML and SVG always download.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

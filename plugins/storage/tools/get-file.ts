@@ -6,7 +6,7 @@ import { FileOutput, ReferenceOutput } from './outputs.js';
 export const getFile = defineTool({
   name: 'get_file',
   title: 'Get file',
-  description: 'One file: name, purpose, checked type, size, SHA-256, tags, and the records that use it.',
+  description: 'One file: name, purpose, type, size, SHA-256, tags and the records using it.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ file_id: fileIdArg }),

@@ -4,7 +4,7 @@ import { defineTool } from '../define.js';
 export const getStorageUsage = defineTool({
   name: 'get_storage_usage',
   title: 'Get storage usage',
-  description: 'Bytes the shop stores (each distinct content once) against its quota, and files and bytes per purpose.',
+  description: 'Bytes stored (each content once) against the quota, and files and bytes per purpose.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

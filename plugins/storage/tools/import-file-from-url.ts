@@ -7,7 +7,7 @@ export const importFileFromUrl = defineTool({
   name: 'import_file_from_url',
   title: 'Import file from URL',
   description:
-    'Downloads a file from a public http(s) URL into the shop’s storage (private and internal addresses are refused, also after redirects), checked like an upload: the purpose’s types and size, the bytes’ real type, the quota.',
+    'Downloads a file from a public http(s) URL into storage, checked like an upload (types, size, real type, quota).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

@@ -1,17 +1,16 @@
 import { PagingArgs, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { purposeArg } from './args.js';
+import { purposeFilterArg } from './args.js';
 import { FilePage } from './outputs.js';
 
 export const listFiles = defineTool({
   name: 'list_files',
   title: 'List files',
-  description:
-    'The shop’s files, newest first: by purpose, type (a prefix such as image/), name, and whether a record of another group uses them.',
+  description: "The shop's files, newest first, by purpose, type prefix, name and whether a record uses them.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    purpose: Type.Optional(purposeArg),
+    purpose: Type.Optional(purposeFilterArg),
     content_type: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Part of the filename.' })),
     linked: Type.Optional(Type.Boolean()),

@@ -7,7 +7,7 @@ export const uploadFileBase64 = defineTool({
   name: 'upload_file_base64',
   title: 'Upload file (base64)',
   description:
-    'Stores a small file sent in the call (≤ 5 MB decoded; larger ones through create_upload_url). The type is taken from the bytes; give content_type for text formats (txt, csv, md, html, json), which have no signature. Equal contents are stored once (deduplicated).',
+    'Stores a small file sent in the call (≤ 5 MB decoded; larger through create_upload_url). The type comes from the bytes; give content_type for text formats. Equal contents are stored once.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

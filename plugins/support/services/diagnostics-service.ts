@@ -1,4 +1,5 @@
-import { KERNEL_VERSION, SERVER_VERSION, type Services } from '../../../core/index.js';
+import type { SupportConfig } from '../config.js';
+import { KERNEL_VERSION, SERVER_VERSION, type ServiceDeps } from '../../../core/index.js';
 
 /**
  * What a support ticket may carry about the shop's installation, built from an allow-list: each
@@ -8,7 +9,7 @@ import { KERNEL_VERSION, SERVER_VERSION, type Services } from '../../../core/ind
  * before it sends a ticket, and the ticket stores the snapshot it was sent with.
  */
 export class SupportDiagnosticsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<SupportConfig>) {}
 
   async collect(): Promise<Record<string, unknown>> {
     const groups = this.deps.kernelCatalog.groups();
@@ -46,7 +47,7 @@ export class SupportDiagnosticsService {
 
   /** The last failed tool calls, by tool, error code and request id: what the operator looks up in the logs. */
   private async failures() {
-    const limit = this.deps.supportConfig.diagnosticsFailedCalls;
+    const limit = this.deps.config.diagnosticsFailedCalls;
     if (limit === 0) return [];
     const { entries } = await this.deps.activityLogService.list(
       { kind: 'call', outcome: 'failure' },

@@ -7,7 +7,7 @@ export class SupportHelpService {
 
   async search(query: string, language: string | undefined, limit: number) {
     if (!query.trim())
-      throw invalidArguments('query must not be blank.', [{ path: '/query', message: 'must not be blank' }]);
+      throw invalidArguments('query must not be blank.', [{ path: 'query', message: 'must not be blank' }]);
     const lang = language ?? this.shopLanguage();
     const articles = (await searchHelp(this.deps.em, query, lang, limit)).map((a) => ({ ...a, rank: Number(a.rank) }));
     return { articles, count: articles.length, language: lang };

@@ -1,9 +1,8 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { PlatformNotice } from '../entities/platform-notice.entity.js';
 import type { SupportMessage } from '../entities/support-message.entity.js';
 import type { SupportTicket } from '../entities/support-ticket.entity.js';
 import type { MessagePayload, NoticePayload, TicketPayload } from '../tools/outputs.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const ticketPayload = (t: SupportTicket): TicketPayload => ({
   id: t.id,
@@ -16,8 +15,8 @@ export const ticketPayload = (t: SupportTicket): TicketPayload => ({
   rating_comment: t.ratingComment ?? null,
   created_at: t.createdAt.toISOString(),
   updated_at: t.updatedAt.toISOString(),
-  resolved_at: iso(t.resolvedAt),
-  closed_at: iso(t.closedAt),
+  resolved_at: isoOrNull(t.resolvedAt),
+  closed_at: isoOrNull(t.closedAt),
 });
 
 export const messagePayload = (m: SupportMessage): MessagePayload => ({
@@ -34,6 +33,6 @@ export const noticePayload = (n: PlatformNotice, now = new Date()): NoticePayloa
   title: n.title,
   body: n.body ?? null,
   starts_at: n.startsAt.toISOString(),
-  ends_at: iso(n.endsAt),
+  ends_at: isoOrNull(n.endsAt),
   active: n.startsAt <= now,
 });

@@ -25,7 +25,7 @@ export interface NewSupportTicket {
 const blank = (value: string, field: string) => {
   const text = value.trim();
   if (!text)
-    throw invalidArguments(`${field} must not be blank.`, [{ path: `/${field}`, message: 'must not be blank' }]);
+    throw invalidArguments(`${field} must not be blank.`, [{ path: `${field}`, message: 'must not be blank' }]);
   return text;
 };
 

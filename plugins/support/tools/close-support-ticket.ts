@@ -5,7 +5,7 @@ import { TicketOutput } from './outputs.js';
 export const closeSupportTicket = defineTool({
   name: 'close_support_ticket',
   title: 'Close support ticket',
-  description: 'Closes a support ticket for good, optionally rating the help (1–5) with a comment.',
+  description: 'Closes a support ticket for good, optionally rating the help with a comment.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

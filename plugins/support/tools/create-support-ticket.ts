@@ -7,8 +7,7 @@ export const createSupportTicket = defineTool({
   name: 'create_support_ticket',
   title: 'Create support ticket',
   description:
-    'Asks the platform’s support for help (not a ticket of the shop’s customers: that is create_ai_ticket). ' +
-    'Attaches the diagnostics get_support_diagnostics shows (versions, groups, lines’ state, recent failed calls — no secrets, messages or phones) unless attach_diagnostics is false. Support answers in the thread; the owner is notified.',
+    "Asks the platform's support for help (for a shop customer's issue use create_ai_ticket). Attaches the diagnostics of get_support_diagnostics unless attach_diagnostics is false. Support answers in the thread; the owner is notified.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

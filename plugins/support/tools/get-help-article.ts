@@ -6,8 +6,7 @@ import { ArticleOutput } from './outputs.js';
 export const getHelpArticle = defineTool({
   name: 'get_help_article',
   title: 'Get help article',
-  description:
-    'One help article in Markdown, by slug, in the shop’s language (or the one given; English where it has no translation).',
+  description: "One help article in Markdown by slug, in the shop's language (or the one given; English as fallback).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

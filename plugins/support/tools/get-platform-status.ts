@@ -5,8 +5,7 @@ import { NoticeOutput } from './outputs.js';
 export const getPlatformStatus = defineTool({
   name: 'get_platform_status',
   title: 'Get platform status',
-  description:
-    'The platform operator’s notices: incidents and maintenance in force, and maintenance announced ahead. status is incident, maintenance or operational.',
+  description: "The platform's notices: incidents and maintenance now and ahead, with an overall status.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

@@ -6,7 +6,7 @@ export const getSupportDiagnostics = defineTool({
   name: 'get_support_diagnostics',
   title: 'Get support diagnostics',
   description:
-    'Exactly what create_support_ticket would attach: server and group versions, the shop’s settings and credits, its lines’ state and adapter, the last failed tool calls (tool, error code, request id). No arguments, messages, phones, tokens or keys.',
+    "What create_support_ticket attaches: versions, the shop's settings and credits, lines' state, the last failed tool calls. No messages, phones or secrets.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

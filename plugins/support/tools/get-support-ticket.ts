@@ -5,8 +5,7 @@ import { ThreadOutput } from './outputs.js';
 export const getSupportTicket = defineTool({
   name: 'get_support_ticket',
   title: 'Get support ticket',
-  description:
-    'A support ticket with its thread (the shop’s and support’s messages, oldest first) and the diagnostics sent with it.',
+  description: 'A support ticket with its thread, oldest first, and the diagnostics sent with it.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ticket_id: Type.Integer({ minimum: 1 }) }),

@@ -6,7 +6,7 @@ import { TicketPage } from './outputs.js';
 export const listSupportTickets = defineTool({
   name: 'list_support_tickets',
   title: 'List support tickets',
-  description: 'The shop’s tickets with the platform’s support, latest activity first.',
+  description: "The shop's tickets with the platform's support, latest activity first.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ status: Type.Optional(Type.Enum(SUPPORT_STATUSES)), ...PagingArgs }),

@@ -5,8 +5,7 @@ import { fileIdsArg, ThreadOutput } from './outputs.js';
 export const replySupportTicket = defineTool({
   name: 'reply_support_ticket',
   title: 'Reply to support ticket',
-  description:
-    'Adds the shop’s message to a support ticket: it goes back to support (awaiting_support); a resolved ticket reopens. Not on a closed ticket.',
+  description: "Adds the shop's message to a support ticket (not closed); a resolved ticket reopens.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({

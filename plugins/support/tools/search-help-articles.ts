@@ -7,7 +7,7 @@ export const searchHelpArticles = defineTool({
   name: 'search_help_articles',
   title: 'Search help articles',
   description:
-    'Full-text search of the help shipped with this server (stemmed, accents ignored; "quotes", OR and -word work), best first, with the passage that matched. Language: the shop’s (en or es) unless given.',
+    'Full-text search of the server\'s help ("quotes", OR and -word work), best first, with the matching passage, in the shop\'s language unless given.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

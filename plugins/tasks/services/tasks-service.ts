@@ -6,6 +6,7 @@ import {
   type EntityManager,
   type Paging,
   type Services,
+  parseShopDay,
 } from '../../../core/index.js';
 import { Task } from '../entities/task.entity.js';
 import { TaskComment } from '../entities/task-comment.entity.js';
@@ -97,8 +98,8 @@ export class TasksService {
   async list(filters: TaskFilters, paging: Paging) {
     const now = new Date();
     const due = {
-      ...(filters.due_after && { $gte: parseShopTime(filters.due_after, this.zone, 'due_after') }),
-      ...(filters.due_before && { $lt: parseShopTime(filters.due_before, this.zone, 'due_before') }),
+      ...(filters.due_after && { $gte: parseShopDay(filters.due_after, this.zone, 'due_after', 'start') }),
+      ...(filters.due_before && { $lt: parseShopDay(filters.due_before, this.zone, 'due_before', 'end') }),
       ...(filters.overdue_only && { $lt: now }),
     };
     const where = {
@@ -176,7 +177,7 @@ export class TasksService {
   async addComment(taskId: number, body: string, agentId: number | undefined) {
     await this.find(taskId);
     const text = body.trim();
-    if (!text) throw invalidArguments('body must not be blank.', [{ path: '/body', message: 'must not be blank' }]);
+    if (!text) throw invalidArguments('body must not be blank.', [{ path: 'body', message: 'must not be blank' }]);
     const comment = this.em.create(TaskComment, {
       taskId,
       agentId: await this.links.agent(agentId),
@@ -307,11 +308,11 @@ export class TasksService {
   private schedule(task: Task): void {
     if (!task.dueAt && task.recurrence)
       throw invalidArguments('A recurring task needs due_at.', [
-        { path: '/due_at', message: 'required with recurrence' },
+        { path: 'due_at', message: 'required with recurrence' },
       ]);
     if (!task.dueAt && task.reminderMinutes != null)
       throw invalidArguments('A reminder needs due_at.', [
-        { path: '/due_at', message: 'required with reminder_minutes' },
+        { path: 'due_at', message: 'required with reminder_minutes' },
       ]);
     if (task.dueAt && task.recurrence) task.recurrence = withDefaults(task.recurrence, task.dueAt, this.zone);
     const reminderAt =
@@ -330,7 +331,7 @@ export class TasksService {
 
   private title(value: string): string {
     const title = value.trim();
-    if (!title) throw invalidArguments('title must not be blank.', [{ path: '/title', message: 'must not be blank' }]);
+    if (!title) throw invalidArguments('title must not be blank.', [{ path: 'title', message: 'must not be blank' }]);
     return title;
   }
 

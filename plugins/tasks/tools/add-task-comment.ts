@@ -6,7 +6,7 @@ import { CommentOutput } from './outputs.js';
 export const addTaskComment = defineTool({
   name: 'add_task_comment',
   title: 'Add task comment',
-  description: 'Adds a comment to a task, by an agent (agent_id) or, without it, by the owner or the assistant.',
+  description: 'Adds a comment to a task, by an agent (agent_id) or else by the owner or the assistant.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { Type, DateTimeArg } from '../../../core/index.js';
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../entities/values.js';
 import { RecurrenceShape } from './outputs.js';
 
@@ -8,22 +8,19 @@ const literals = <T extends string>(values: readonly T[], description: string) =
     { description },
   );
 
-export const when = (what: string) =>
-  Type.String({ description: `${what}: YYYY-MM-DD HH:MM:SS in the shop’s timezone, or ISO 8601 with an offset.` });
-
 /** The fields create_task, update_task and bulk_update_tasks share, so they validate alike. */
 export const taskArgs = {
   task_id: Type.Integer({ minimum: 1 }),
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
-  type: literals(TASK_TYPES, 'call, message, follow_up, meeting or other (default).'),
-  priority: literals(TASK_PRIORITIES, 'low, normal (default), high or urgent.'),
-  status: literals(TASK_STATUSES, 'open, in_progress, done or cancelled.'),
-  due_at: when('When it is due'),
+  type: literals(TASK_TYPES, 'Default other.'),
+  priority: literals(TASK_PRIORITIES, 'Default normal.'),
+  status: literals(TASK_STATUSES, 'The task status.'),
+  due_at: DateTimeArg('When it is due.'),
   reminder_minutes: Type.Integer({
     minimum: 0,
     maximum: 10_080,
-    description: 'Remind the assignee (or the owner) this many minutes before due_at; needs due_at.',
+    description: 'Minutes before due_at to remind the assignee (or the owner).',
   }),
   assigned_agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 leaves it unassigned.' }),
   phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about, E.164.' }),

@@ -6,7 +6,7 @@ import { TaskResult } from './outputs.js';
 export const assignTask = defineTool({
   name: 'assign_task',
   title: 'Assign task',
-  description: 'Gives the task to an agent (who is notified), or to nobody with assigned_agent_id 0.',
+  description: 'Gives the task to an agent (notified), or to nobody with assigned_agent_id 0.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ task_id: taskArgs.task_id, assigned_agent_id: taskArgs.assigned_agent_id }),

@@ -6,8 +6,7 @@ import { TaskOutput } from './outputs.js';
 export const bulkUpdateTasks = defineTool({
   name: 'bulk_update_tasks',
   title: 'Bulk update tasks',
-  description:
-    'The same change to up to 100 tasks — status, agent (0: unassigned) and/or due time — all or nothing: an unknown id or a status one of them cannot take changes none.',
+  description: 'Applies one change (status, agent, due time) to up to 100 tasks, all or nothing.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const createTask = defineTool({
   name: 'create_task',
   title: 'Create task',
   description:
-    'A to-do for an agent (or nobody yet), about a customer’s phone and/or a ticket, with a due time, a reminder and an optional recurrence (completing it creates the next one). The assignee is notified.',
+    'A to-do for an agent (or nobody yet) about a customer and/or a ticket, with a due time, a reminder and an optional recurrence. The assignee is notified.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -18,7 +18,7 @@ export const getTaskSummary = defineTool({
   name: 'get_task_summary',
   title: 'Get task summary',
   description:
-    'Per agent (0: unassigned): open, in progress, overdue, due today and done this week (from Monday), on the shop’s clock. One agent with assigned_agent_id.',
+    "Per agent (0: unassigned): open, in progress, overdue, due today and done this week, on the shop's clock.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ assigned_agent_id: Type.Optional(taskArgs.assigned_agent_id) }),

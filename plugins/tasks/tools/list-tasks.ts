@@ -1,13 +1,13 @@
-import { PagingArgs, Type } from '../../../core/index.js';
+import { PagingArgs, Type, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { taskArgs, when } from './args.js';
+import { taskArgs } from './args.js';
 import { TaskPage } from './outputs.js';
 
 export const listTasks = defineTool({
   name: 'list_tasks',
   title: 'List tasks',
   description:
-    'The shop’s tasks, soonest due first (undated last). Filter by status, agent (0: unassigned), phone, ticket, type, priority, due range, or overdue only (due passed while open or in progress).',
+    "The shop's tasks, soonest due first (undated last), filtered by status, agent, phone, ticket, type, priority, due range or overdue.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -17,8 +17,8 @@ export const listTasks = defineTool({
     ticket_id: Type.Optional(taskArgs.ticket_id),
     type: Type.Optional(taskArgs.type),
     priority: Type.Optional(taskArgs.priority),
-    due_after: Type.Optional(when('Due at or after')),
-    due_before: Type.Optional(when('Due before')),
+    due_after: Type.Optional(RangeBoundArg('Due at or after this time, or from the start of this day.')),
+    due_before: Type.Optional(RangeBoundArg('Due before this time, or up to the end of this day.')),
     overdue_only: Type.Boolean({ default: false }),
     ...PagingArgs,
   }),

@@ -10,14 +10,14 @@ export const RecurrenceShape = Type.Object(
       Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
         minItems: 1,
         maxItems: 7,
-        description: 'weekly: days of the week, 0 = Sunday; default the due date’s.',
+        description: "weekly: days of the week, 0 = Sunday; default the due date's.",
       }),
     ),
     day_of_month: Type.Optional(
       Type.Integer({
         minimum: 1,
         maximum: 31,
-        description: 'monthly: the day (short months use their last day); default the due date’s.',
+        description: "monthly: the day (short months use their last); default the due date's.",
       }),
     ),
   },
@@ -31,7 +31,7 @@ export const TaskOutput = Type.Object(
     description: Nullable(Type.String()),
     type: Type.String(),
     priority: Type.String(),
-    status: Type.String({ description: 'open, in_progress, done or cancelled.' }),
+    status: Type.String({ description: 'The task status.' }),
     due_at: Nullable(DateTime()),
     due_local: Nullable(Type.String({ description: 'due_at on the shop’s clock, YYYY-MM-DD HH:MM:SS.' })),
     overdue: Type.Boolean({ description: 'Due time passed while open or in progress.' }),

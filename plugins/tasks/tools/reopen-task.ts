@@ -6,7 +6,7 @@ import { TaskResult } from './outputs.js';
 export const reopenTask = defineTool({
   name: 'reopen_task',
   title: 'Reopen task',
-  description: 'Puts a done or cancelled task back to open (its completion and note are cleared).',
+  description: 'Puts a done or cancelled task back to open, clearing its completion.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({ task_id: taskArgs.task_id }),

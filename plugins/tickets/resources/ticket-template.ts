@@ -8,4 +8,10 @@ export const ticketTemplate = defineResourceTemplate({
   mimeType: 'application/json',
   read: async ({ id }, { services }) => services.ticketsService.detail(templateId(id!, 'ticket')),
   complete: { id: (typed, { em }) => completeIds(em, Ticket, typed) },
+  changedBy: {
+    'tickets.created': (e) => ({ id: e.ticket_id }),
+    'tickets.assigned': (e) => ({ id: e.ticket_id }),
+    'tickets.resolved': (e) => ({ id: e.ticket_id }),
+    'tickets.closed': (e) => ({ id: e.ticket_id }),
+  },
 });

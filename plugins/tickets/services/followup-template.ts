@@ -1,5 +1,7 @@
+import { detectLanguage } from '../../prompt/surface.js';
+
 export interface FollowupParts {
-  /** The shop's locale, e.g. "es" or "es-ES"; languages without a template get English. */
+  /** The language to write in, as a locale ("es", "es-ES"); languages without a template get English. */
   locale: string;
   shopName: string;
   customerName: string | null;
@@ -14,11 +16,21 @@ const TEMPLATES: Record<string, (p: FollowupParts) => string> = {
 };
 
 /**
+ * The language a follow-up is written in: the resolution's own when it tells (it is what the
+ * customer reads, and a greeting in another language around it reads as two messages glued), else
+ * the shop's locale.
+ */
+export function followupLanguage(resolution: string, shopLocale: string): string {
+  const detected = detectLanguage(resolution);
+  return detected.reliable && detected.language ? detected.language : shopLocale;
+}
+
+/**
  * The customer message for a resolution, composed without a model: the resolution framed by a
- * greeting and a closing in the shop's language. The ticket's title, description and notes never
- * appear in it: they are internal.
+ * greeting and a closing in its language. The ticket's title, description and notes never appear
+ * in it: they are internal.
  */
 export function composeFollowup(parts: FollowupParts): string {
-  const language = parts.locale.toLowerCase().split(/[-_]/)[0];
-  return (TEMPLATES[language] ?? TEMPLATES.en)(parts);
+  const language = parts.locale.toLowerCase().split(/[-_]/)[0]!;
+  return (TEMPLATES[language] ?? TEMPLATES.en!)(parts);
 }

@@ -1,8 +1,7 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { Ticket } from '../entities/ticket.entity.js';
 import type { TicketNote } from '../entities/ticket-note.entity.js';
 import type { TicketFollowup } from '../entities/ticket-followup.entity.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const ticketPayload = (t: Ticket) => ({
   id: t.id,
@@ -17,8 +16,8 @@ export const ticketPayload = (t: Ticket) => ({
   assigned_agent_id: t.assignedAgentId ?? null,
   created_at: t.createdAt.toISOString(),
   updated_at: t.updatedAt.toISOString(),
-  resolved_at: iso(t.resolvedAt),
-  closed_at: iso(t.closedAt),
+  resolved_at: isoOrNull(t.resolvedAt),
+  closed_at: isoOrNull(t.closedAt),
 });
 
 export const notePayload = (n: TicketNote) => ({
@@ -39,5 +38,5 @@ export const followupPayload = (f: TicketFollowup) => ({
   customer_email: f.customerEmail ?? null,
   status_reason: f.statusReason ?? null,
   created_at: f.createdAt.toISOString(),
-  sent_at: iso(f.sentAt),
+  sent_at: isoOrNull(f.sentAt),
 });

@@ -10,7 +10,7 @@ import {
 import type { Ticket } from '../entities/ticket.entity.js';
 import { TicketFollowup } from '../entities/ticket-followup.entity.js';
 import { ticketStatus } from './ticket-status.js';
-import { composeFollowup } from './followup-template.js';
+import { composeFollowup, followupLanguage } from './followup-template.js';
 import { COMPOSE_GRACE_MS, COMPOSED_MAX, type FollowupComposerPort } from './followup-composer.js';
 import { followupPayload, notePayload, ticketPayload } from './payloads.js';
 import type { TicketsService } from './tickets-service.js';
@@ -54,7 +54,7 @@ export class TicketResolutionsService {
     const followup = this.em.create(TicketFollowup, {
       ticket,
       message: composeFollowup({
-        locale: this.deps.shop.locale,
+        locale: followupLanguage(resolution, this.deps.shop.locale),
         shopName: this.deps.shop.name,
         customerName: customer?.name ?? null,
         resolution,
@@ -142,7 +142,7 @@ export class TicketResolutionsService {
     return rows.map((f) => ({
       id: f.id,
       request: {
-        locale: this.deps.shop.locale,
+        locale: followupLanguage(f.resolution ?? f.message, this.deps.shop.locale),
         shopName: this.deps.shop.name,
         customerName: (f.phone && names.get(f.phone)) ?? null,
         resolution: f.resolution ?? f.message,

@@ -7,9 +7,7 @@ export const addAiTicketAgentResolution = defineTool({
   name: 'add_ai_ticket_agent_resolution',
   title: 'Add AI ticket agent resolution',
   description:
-    "Stores the agent's internal resolution on the ticket and queues a follow-up message to the customer composed from it (followup.status: queued; the messaging channel sends it). " +
-    'resolve_after_notify true (default): the ticket waits in pending_notification and becomes resolved once the follow-up is sent; false: the ticket is resolved now and the follow-up still goes out. ' +
-    'Allowed on open and pending_notification tickets; a newer resolution replaces a follow-up still queued.',
+    "Stores the agent's internal resolution and queues a follow-up message to the customer composed from it. The ticket resolves once it is sent, or now with resolve_after_notify false. A newer resolution replaces a queued follow-up.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   action: 'add',
@@ -17,7 +15,7 @@ export const addAiTicketAgentResolution = defineTool({
     ticket_id: ticketIdArg,
     body: internalTextArg('The internal resolution; the customer message is composed from it.'),
     resolve_after_notify: Type.Optional(
-      Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified (default true).' }),
+      Type.Boolean({ default: true, description: 'Resolve only once the customer has been notified.' }),
     ),
   }),
   output: Type.Object({ ticket: TicketOutput, resolution: NoteOutput, followup: FollowupOutput }),

@@ -6,8 +6,7 @@ import { NoteOutput, TicketOutput } from './outputs.js';
 export const addAiTicketNote = defineTool({
   name: 'add_ai_ticket_note',
   title: 'Add AI ticket note',
-  description:
-    "Adds an internal note to the ticket's timeline; never sent to the customer. Not allowed on closed tickets.",
+  description: "Adds an internal note to the ticket's timeline (not on closed tickets).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'add',

@@ -6,8 +6,7 @@ import { TicketResult } from './outputs.js';
 export const assignAiTicket = defineTool({
   name: 'assign_ai_ticket',
   title: 'Assign AI ticket',
-  description:
-    'Assigns the ticket to an agent of the shop, or unassigns it with assigned_agent_id 0. Not allowed on closed tickets.',
+  description: 'Assigns the ticket to an agent, or unassigns with 0 (not on closed tickets).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'assign',

@@ -7,8 +7,7 @@ export const closeAiTicket = defineTool({
   name: 'close_ai_ticket',
   title: 'Close AI ticket',
   description:
-    'Closes the ticket definitively, unlike resolving: a closed ticket cannot be reopened, assigned, updated, resolved or given notes. ' +
-    'A follow-up still queued is cancelled. The reason is internal and goes to the timeline.',
+    'Closes the ticket for good, unlike resolving: no reopen, assign, update or notes afterwards; a queued follow-up is cancelled.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'close',

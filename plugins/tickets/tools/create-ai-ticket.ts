@@ -7,10 +7,7 @@ export const createAiTicket = defineTool({
   name: 'create_ai_ticket',
   title: 'Create AI ticket',
   description:
-    'Opens an internal ticket about a customer (phone, or customer_email when there is no phone; at least one). Sends nothing to the customer. ' +
-    "A phone links the ticket to the customer record (created when new). With dedupe_customer: true, the customer's newest ticket that is not resolved or closed " +
-    '(same phone; same email when no phone is given) is updated instead: description, priority and category given here replace its own, its title stays, and this report (title and message) is added to its timeline. ' +
-    'The answer says which happened: created / deduped.',
+    "Opens an internal ticket about a customer (phone or customer_email); sends nothing to the customer. A phone links the customer record (created if new). With dedupe_customer the customer's newest unresolved ticket is updated instead and this report added to its timeline; the answer says created or deduped.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   action: 'create',
@@ -27,7 +24,7 @@ export const createAiTicket = defineTool({
       Type.String({
         format: 'email',
         maxLength: 254,
-        description: 'Customer email; identifies the customer when there is no phone.',
+        description: 'Identifies the customer when there is no phone.',
       }),
     ),
     description: Type.Optional(descriptionArg),
@@ -37,7 +34,7 @@ export const createAiTicket = defineTool({
     dedupe_customer: Type.Optional(
       Type.Boolean({
         default: false,
-        description: "true: update the customer's open ticket instead of creating another.",
+        description: "Update the customer's open ticket instead of creating another.",
       }),
     ),
   }),

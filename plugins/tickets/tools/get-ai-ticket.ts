@@ -6,8 +6,7 @@ import { TicketDetailOutput } from './outputs.js';
 export const getAiTicket = defineTool({
   name: 'get_ai_ticket',
   title: 'Get AI ticket',
-  description:
-    'The ticket with its internal timeline (notes, reports, resolutions, close reason; oldest first) and its customer follow-ups with their delivery status.',
+  description: 'The ticket with its internal timeline, oldest first, and its customer follow-ups with delivery status.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ticket_id: ticketIdArg }),

@@ -6,8 +6,7 @@ import { TicketResult } from './outputs.js';
 export const reopenAiTicket = defineTool({
   name: 'reopen_ai_ticket',
   title: 'Reopen AI ticket',
-  description:
-    'Moves a resolved or pending_notification ticket back to open (cancelling a follow-up still queued). Closed tickets cannot be reopened.',
+  description: 'Moves a resolved or pending_notification ticket back to open, cancelling a queued follow-up.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ticket_id: ticketIdArg }),

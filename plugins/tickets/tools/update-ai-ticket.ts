@@ -7,7 +7,7 @@ export const updateAiTicket = defineTool({
   name: 'update_ai_ticket',
   title: 'Update AI ticket',
   description:
-    'Changes title, description, priority or category; omitted fields stay, null clears description or category. Not allowed on closed tickets.',
+    'Changes title, description, priority or category (null clears description or category); not on closed tickets.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

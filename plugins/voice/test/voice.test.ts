@@ -94,13 +94,41 @@ describe('voice: the assistant on the phone', function () {
       expect((await c.ok('list_calls', { phone })).calls.map((x: any) => x.call_id)).to.deep.equal([call.call_id]);
     });
 
+    it('auto language: an English caller of a Spanish shop hears English after speaking; the notice claims no hand-over', async () => {
+      const spanish = await k.shops.create({ name: 'Tienda Sol', locale: 'es-ES', credits: 10_000 });
+      const cs = caller(k, spanish.token);
+      await cs.ok('create_knowledge_snippet', {
+        title: 'Opening hours',
+        question: 'When are you open?',
+        content: 'We are open Monday to Friday from 9 to 18.',
+      });
+      const { call, transcript, notice } = await cs.ok('simulate_voice_call', {
+        caller_phone: freshPhone(),
+        utterances: ['When are you open?', 'That’s all, bye'],
+      });
+      expect(transcript.map((t: any) => t.text)).to.deep.equal([
+        // Nothing said yet: the shop's locale.
+        'Hola, hablas con el asistente de Tienda Sol. ¿En qué puedo ayudarte?',
+        'When are you open?',
+        'We are open Monday to Friday from 9 to 18. Is there anything else I can help you with?',
+        'That’s all, bye',
+        'Thank you for calling. Goodbye!',
+      ]);
+      expect(call).to.deep.include({ language: 'en', outcome: 'resolved' });
+      expect(call.handoff.status).to.equal('none');
+      expect(notice).to.equal(
+        'Simulated on the sandbox provider: no phone rang. There was no hand-over: no message was sent.',
+      );
+    });
+
     it('a caller who asks for a person and agrees gets one message (voice_handoff) and a ticket, once', async () => {
       const phone = freshPhone();
-      const { call, transcript } = await c.ok('simulate_voice_call', {
+      const { call, transcript, notice } = await c.ok('simulate_voice_call', {
         caller_phone: phone,
         utterances: ['I want to talk to a person about my refund', 'Yes please'],
         language: 'en',
       });
+      expect(notice).to.include('A hand-over message went through the messaging send path for real.');
       expect(transcript.map((t: any) => t.text)).to.include(
         'A colleague will need to follow this up. Shall I send you a message on WhatsApp? Please say yes or no.',
       );
@@ -128,11 +156,12 @@ describe('voice: the assistant on the phone', function () {
 
     it('two questions without an answer, then no to a message: a ticket only, and hand_off_call keeps the caller’s no', async () => {
       const phone = freshPhone();
-      const { call, transcript } = await c.ok('simulate_voice_call', {
+      const { call, transcript, notice } = await c.ok('simulate_voice_call', {
         caller_phone: phone,
         utterances: ['Do you repair spaceship engines?', 'What about rocket boosters?', 'No'],
         language: 'en',
       });
+      expect(notice).to.include('The caller did not want a message: none was sent.').and.not.include('went through');
       expect(transcript[2].text).to.equal('Sorry, I do not know that. Could you ask it another way?');
       expect(call.handoff).to.deep.include({ status: 'declined', reason: 'no_answer' });
       expect(call.handoff.ticket_id).to.be.a('number');

@@ -6,7 +6,7 @@ export const assignVoiceNumber = defineTool({
   name: 'assign_voice_number',
   title: 'Answer a number with the assistant',
   description:
-    'The assistant answers calls to this number (one the shop has at its provider): paste the returned voice_url and status_callback_url in the number’s settings at the provider.',
+    "The assistant answers calls to this number of the shop's provider: paste the returned voice_url and status_callback_url in the number's settings there.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({

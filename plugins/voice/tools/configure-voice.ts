@@ -7,7 +7,7 @@ export const configureVoice = defineTool({
   name: 'configure_voice',
   title: 'Configure the voice assistant',
   description:
-    'Sets the provider: sandbox (built in, nothing rings) or twilio with the shop’s own account_sid and auth_token (checked with Twilio first, stored sealed, never shown). Other fields change only when sent.',
+    "Sets the provider: sandbox (built in, nothing rings) or twilio with the shop's account_sid and auth_token (checked with Twilio, stored sealed). Other fields change only when sent.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({
@@ -31,7 +31,7 @@ export const configureVoice = defineTool({
       Type.Union(
         HANDOFF_CONSENTS.map((c) => Type.Literal(c)),
         {
-          description: 'ask (default): the assistant asks before messaging the caller; implied: it messages them.',
+          description: 'ask: the assistant asks before messaging the caller; implied: it just does.',
         },
       ),
     ),

@@ -5,7 +5,7 @@ export const configureWebCallButton = defineTool({
   name: 'configure_web_call_button',
   title: 'Configure the web call button',
   description:
-    'A “call us” button for the shop’s site, answered by the voice assistant. On Twilio the browser calls through the shop’s TwiML app (api_key_sid, api_key_secret, twiml_app_sid; paste twiml_app_voice_url as the app’s Voice URL); on the sandbox the button runs a text call. Only sent fields change.',
+    'A "call us" button for the shop\'s site, answered by the voice assistant: on Twilio through the shop\'s TwiML app (set twiml_app_voice_url as its Voice URL), on the sandbox as a text call. Only sent fields change.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -13,7 +13,7 @@ export const configureWebCallButton = defineTool({
     allowed_domains: Type.Optional(
       Type.Array(Type.String({ maxLength: 253 }), {
         maxItems: 50,
-        description: 'Sites that may show it: shop.example or *.shop.example. Empty array: any site.',
+        description: 'Sites that may show it (shop.example, *.shop.example); empty: any.',
       }),
     ),
     button_text: Type.Optional(Type.String({ maxLength: 60 })),

@@ -5,8 +5,7 @@ import { CallOutput } from './outputs.js';
 export const deleteCallData = defineTool({
   name: 'delete_call_data',
   title: 'Delete what a call said',
-  description:
-    'Deletes the call’s transcript and summary (personal data); the call’s row, outcome and hand-over record stay.',
+  description: "Deletes the call's transcript and summary (personal data); the call record stays.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ call_id: Type.Integer({ minimum: 1 }) }),

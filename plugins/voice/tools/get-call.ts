@@ -5,8 +5,7 @@ import { CallOutput, TranscriptOutput } from './outputs.js';
 export const getCall = defineTool({
   name: 'get_call',
   title: 'Get a voice call',
-  description:
-    'A call with its transcript (what the provider heard and what the assistant said), summary, outcome and hand-over.',
+  description: 'A call with its transcript, summary, outcome and hand-over.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ call_id: Type.Integer({ minimum: 1 }) }),

@@ -6,7 +6,7 @@ export const getVoiceConfig = defineTool({
   name: 'get_voice_config',
   title: 'Get the voice assistant’s settings',
   description:
-    'Provider (sandbox or the shop’s Twilio account, credentials masked), greeting, language, hand-over rule and the numbers with the webhook URLs to paste at the provider.',
+    "Voice provider (sandbox or the shop's Twilio, credentials masked), greeting, language, hand-over rule and numbers with their webhook URLs.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

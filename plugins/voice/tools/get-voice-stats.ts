@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const getVoiceStats = defineTool({
   name: 'get_voice_stats',
   title: 'Voice call statistics',
-  description:
-    'Over the last days: calls, minutes, resolved by the assistant, handed over, abandoned, failed, hand-over messages sent.',
+  description: 'Over the last days: calls, minutes, resolved, handed over, abandoned, failed, hand-over messages.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })) }),

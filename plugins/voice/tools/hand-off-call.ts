@@ -6,8 +6,7 @@ import { CallOutput } from './outputs.js';
 export const handOffCall = defineTool({
   name: 'hand_off_call',
   title: 'Hand a call over to the messaging channel',
-  description:
-    'A person follows the call up now: a ticket and a message to the caller (billing source voice_handoff). Once per call: a call already handed over is answered as it is.',
+  description: 'A person follows the call up now: a ticket and a message to the caller. Once per call.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -1,4 +1,4 @@
-import { PagingArgs, pageOf, pageOutput, Type } from '../../../core/index.js';
+import { PagingArgs, pageOf, pageOutput, Type, RangeBoundArg } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { CALL_OUTCOMES, CALL_STATUSES } from '../entities/values.js';
 import { CallOutput } from './outputs.js';
@@ -6,15 +6,15 @@ import { CallOutput } from './outputs.js';
 export const listCalls = defineTool({
   name: 'list_calls',
   title: 'List voice calls',
-  description: 'Calls the assistant answered, newest first; date_from/date_to are days in the shop’s time zone.',
+  description: 'Calls the assistant answered, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(Type.Union(CALL_STATUSES.map((s) => Type.Literal(s)))),
     outcome: Type.Optional(Type.Union(CALL_OUTCOMES.map((s) => Type.Literal(s)))),
     phone: Type.Optional(Type.String({ maxLength: 30, description: 'The caller.' })),
-    date_from: Type.Optional(Type.String({ maxLength: 30 })),
-    date_to: Type.Optional(Type.String({ maxLength: 30 })),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('calls', CallOutput),

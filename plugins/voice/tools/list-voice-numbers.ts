@@ -5,7 +5,7 @@ import { NumberOutput } from './outputs.js';
 export const listVoiceNumbers = defineTool({
   name: 'list_voice_numbers',
   title: 'List the voice numbers',
-  description: 'The numbers the assistant answers, with the webhook URLs to paste at the provider.',
+  description: 'The numbers the assistant answers, with the webhook URLs for the provider.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

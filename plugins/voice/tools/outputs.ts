@@ -1,7 +1,5 @@
-import { DateTime, Nullable, Type } from '../../../core/index.js';
+import { DateTime, Nullable, Type, oneOf } from '../../../core/index.js';
 import { CALL_OUTCOMES, CALL_STATUSES, HANDOFF_REASONS, HANDOFF_STATUSES } from '../entities/values.js';
-
-const oneOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const NumberOutput = Type.Object({
   number_id: Type.Integer(),

@@ -4,7 +4,7 @@ import { defineTool } from '../define.js';
 export const releaseVoiceNumber = defineTool({
   name: 'release_voice_number',
   title: 'Stop answering a number',
-  description: 'The assistant stops answering the number: its webhooks answer 404 from now on. Its past calls stay.',
+  description: 'The assistant stops answering the number (its webhooks answer 404). Past calls stay.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ number_id: Type.Integer({ minimum: 1 }) }),

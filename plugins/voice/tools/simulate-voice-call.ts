@@ -7,7 +7,7 @@ export const simulateVoiceCall = defineTool({
   name: 'simulate_voice_call',
   title: 'Simulate a voice call',
   description:
-    'Sandbox provider only: a call whose caller says these lines, answered by the assistant as a phone call would be (hand-over message included, through the real send path). Recorded as a sandbox call.',
+    'Sandbox only: a call whose caller says these lines, answered by the assistant as a real call (hand-over message included). Recorded as a sandbox call.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   // The assistant may be a model: each turn writes in short transactions of its own around it.

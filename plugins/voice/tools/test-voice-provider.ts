@@ -4,8 +4,7 @@ import { defineTool } from '../define.js';
 export const testVoiceProvider = defineTool({
   name: 'test_voice_provider',
   title: 'Test the voice provider',
-  description:
-    'Asks the provider now whether the stored credentials still work (Twilio: reads the account). The sandbox always answers.',
+  description: 'Checks that the stored provider credentials still work.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({}),

@@ -18,6 +18,12 @@ export const CHANNEL_ERRORS = {
   payload_too_large: 413,
   channel_unavailable: 503,
   channel_protocol_error: 502,
+  outside_customer_service_window: 422,
+  line_blocked: 403,
+  template_not_found: 404,
+  template_not_approved: 409,
+  template_parameters_mismatch: 400,
+  not_supported: 501,
 } as const;
 
 export type ChannelErrorCode = keyof typeof CHANNEL_ERRORS;

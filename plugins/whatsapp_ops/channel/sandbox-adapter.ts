@@ -1,4 +1,5 @@
 import type {
+  ChannelCapabilities,
   ChannelEventHandler,
   ChannelPort,
   CreatedSession,
@@ -21,6 +22,12 @@ import { pairingInfo } from '../sandbox/pairing-qr.js';
  */
 export class SandboxAdapter implements ChannelPort {
   readonly kind = 'sandbox' as const;
+  readonly capabilities: ChannelCapabilities = {
+    pairing: true,
+    lineState: true,
+    templates: false,
+    customerServiceWindow: false,
+  };
   private handler: ChannelEventHandler | null = null;
 
   constructor(private readonly engine: SandboxEngine) {

@@ -1,4 +1,5 @@
 import type {
+  ChannelCapabilities,
   ChannelEvent,
   ChannelEventHandler,
   ChannelPort,
@@ -30,6 +31,10 @@ export interface SessionServiceAdapterOptions {
 
 /** Requests in flight for one sendMany(): enough to hide the round trip, few enough not to trip the service's per-key limit. */
 const SEND_CONCURRENCY = 8;
+/** How long the service's engine label is taken as read. */
+const ENGINE_LABEL_TTL_MS = 60_000;
+/** An answer about no line waits this long at most for the service's /health. */
+const HEALTH_TIMEOUT_MS = 2_000;
 
 interface RequestOptions {
   apiKey?: string;
@@ -43,11 +48,20 @@ interface RequestOptions {
  */
 export class SessionServiceAdapter implements ChannelPort {
   readonly kind = 'session-service' as const;
+  /** The service speaks no templates. */
+  readonly capabilities: ChannelCapabilities = {
+    pairing: true,
+    lineState: true,
+    templates: false,
+    customerServiceWindow: false,
+  };
   private handler: ChannelEventHandler | null = null;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly sendAttempts: number;
   private readonly retryDelayMs: number;
+  /** The service's engine as its /health last said. */
+  private engine: { sandbox: boolean; at: number } | null = null;
 
   constructor(private readonly options: SessionServiceAdapterOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
@@ -134,8 +148,42 @@ export class SessionServiceAdapter implements ChannelPort {
     );
   }
 
+  /**
+   * Pairing without a camera, where the service's engine offers it (Baileys): the code to type on
+   * the phone that owns `phone` (E.164), while the session awaits pairing.
+   */
+  async requestPairingCode(session: SessionRef, phone: string): Promise<{ code: string }> {
+    const res = await this.request<{ pairing_code: string }>('POST', `${this.path(session)}/pairing-code`, {
+      apiKey: apiKeyOf(session),
+      body: { phone },
+    });
+    return { code: res.pairing_code };
+  }
+
   async deleteSession(session: SessionRef): Promise<void> {
     await this.request('DELETE', this.path(session), { apiKey: apiKeyOf(session) });
+  }
+
+  /**
+   * The service's engine, from its /health (unauthenticated, answered even with its database
+   * down), read again after a minute: an operator may restart the service on another engine. A
+   * service that cannot be asked is taken for the sandbox, the label that never passes a simulated
+   * network for the real one.
+   */
+  async engineIsSandbox(): Promise<boolean> {
+    if (this.engine && Date.now() - this.engine.at < ENGINE_LABEL_TTL_MS) return this.engine.sandbox;
+    try {
+      const response = await fetch(`${this.baseUrl}/health`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(Math.min(this.timeoutMs, HEALTH_TIMEOUT_MS)),
+      });
+      const { sandbox } = (await response.json()) as { sandbox?: unknown };
+      if (typeof sandbox !== 'boolean') return true;
+      this.engine = { sandbox, at: Date.now() };
+      return sandbox;
+    } catch {
+      return this.engine?.sandbox ?? true;
+    }
   }
 
   setEventHandler(handler: ChannelEventHandler | null): void {

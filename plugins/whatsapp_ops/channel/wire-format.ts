@@ -28,7 +28,7 @@ const envelope = {
   id: Type.String({ minLength: 1, maxLength: 64 }),
   session_key: Type.String({ minLength: 1, maxLength: 64 }),
   occurred_at: Type.String({ format: 'date-time' }),
-  engine: Type.Literal('sandbox'),
+  engine: Type.Union([Type.Literal('sandbox'), Type.Literal('baileys')]),
   sandbox: Type.Boolean(),
 };
 
@@ -68,6 +68,8 @@ export interface WireSession {
   phone: string | null;
   connected_at: string | null;
   disconnected_at: string | null;
+  /** Added with the real engine; older services do not send it. */
+  reason?: string | null;
   engine: SessionInfo['engine'];
   sandbox: boolean;
   notice: string;
@@ -107,6 +109,7 @@ export const sessionToWire = (s: SessionInfo): WireSession => ({
   phone: s.phone,
   connected_at: iso(s.connectedAt),
   disconnected_at: iso(s.disconnectedAt),
+  reason: s.reason ?? null,
   engine: s.engine,
   sandbox: s.sandbox,
   notice: s.notice,
@@ -118,6 +121,7 @@ export const sessionFromWire = (w: WireSession): SessionInfo => ({
   phone: w.phone,
   connectedAt: date(w.connected_at),
   disconnectedAt: date(w.disconnected_at),
+  reason: w.reason ?? null,
   engine: w.engine,
   sandbox: w.sandbox,
   notice: w.notice,

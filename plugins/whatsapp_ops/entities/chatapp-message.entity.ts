@@ -1,6 +1,7 @@
 import { defineEntity, p, tenantColumn, type InferEntity } from '../../../core/index.js';
 import { ChatappSession } from './chatapp-session.entity.js';
 import { DIRECTIONS, MESSAGE_STATUSES, type StoredMedia } from './values.js';
+import type { TemplateMessage } from '../channel/channel-port.js';
 
 /**
  * Every message of the shop, inbound and outbound, stored once: the provider's id is unique per
@@ -19,8 +20,10 @@ export const ChatappMessage = defineEntity({
     direction: p.enum(DIRECTIONS),
     text: p.text().nullable(),
     media: p.json<StoredMedia>().nullable(),
+    /** An approved template sent instead of free text (`text` then holds it as the customer reads it). */
+    template: p.json<TemplateMessage>().nullable(),
     status: p.enum(MESSAGE_STATUSES),
-    providerMessageId: p.string().length(64).nullable(),
+    providerMessageId: p.string().length(128).nullable(),
     idempotencyKey: p.string().length(200).nullable(),
     automatic: p.boolean(),
     billingSource: p.string().length(40).nullable(),

@@ -11,8 +11,9 @@ export const SESSION_STATUSES: ['awaiting_pairing', 'connected', 'disconnected']
 ];
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-export const CHANNEL_ADAPTERS: ['sandbox', 'session-service'] = ['sandbox', 'session-service'];
-export type ChannelAdapterName = (typeof CHANNEL_ADAPTERS)[number];
+/** pending: the request is under way; sent: the network answered its id; unknown: the answer never came. */
+export const SEND_ATTEMPT_STATUSES: ['pending', 'sent', 'unknown'] = ['pending', 'sent', 'unknown'];
+export type SendAttemptStatus = (typeof SEND_ATTEMPT_STATUSES)[number];
 
 /** Outbound: sending → sent → delivered → read, or failed. Inbound: received. */
 export const MESSAGE_STATUSES: ['sending', 'sent', 'delivered', 'read', 'failed', 'received'] = [
@@ -49,10 +50,17 @@ export const SCHEDULED_STATUSES: ['scheduled', 'sending', 'sent', 'failed', 'can
 ];
 export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
 
-/** A media attachment by URL, as the records keep it (the network's own wire shape). */
+/**
+ * A media attachment as the records keep it (the network's own wire shape): by URL, or, for
+ * inbound media a network refers to by id, that id with the shop's stored copy (file_id) or the
+ * reason it was not kept.
+ */
 export interface StoredMedia {
-  url: string;
+  url: string | null;
   mime_type: string;
   caption?: string;
   filename?: string;
+  provider_media_id?: string;
+  file_id?: number;
+  not_kept?: string;
 }

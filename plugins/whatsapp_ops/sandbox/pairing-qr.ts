@@ -13,13 +13,13 @@ export const qrDataUrl = (payload: string): Promise<string> =>
 
 /** The port's pairing answer; qrImageUrl is wherever the host serves the PNG. */
 export async function pairingInfo(pairing: EnginePairing, qrImageUrl: string | null): Promise<PairingInfo> {
-  const { session, pairingUrl } = pairing;
+  const { session, pairingUrl, qr } = pairing;
   return {
     sessionKey: session.sessionKey,
     status: session.status,
     pairingUrl,
-    qrImageUrl: pairingUrl ? qrImageUrl : null,
-    qrDataUrl: pairingUrl ? await qrDataUrl(pairingUrl) : null,
+    qrImageUrl: qr ? qrImageUrl : null,
+    qrDataUrl: qr ? await qrDataUrl(qr) : null,
     engine: session.engine,
     sandbox: session.sandbox,
     notice: session.notice,

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../core/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { sessionToWire } from '../channel/wire-format.js';
@@ -76,8 +77,6 @@ function answer(
   if (request.headers.accept?.includes('application/json')) return reply.send(json);
   return reply.type('text/html; charset=utf-8').send(page(text));
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -12,7 +12,8 @@ import { newLinePhone, newPairingToken, newProviderMessageId, newSessionKey } fr
 import { payloadOf, recordEvent, recordEvents, SandboxOutbox, type EventSink } from './sandbox-outbox.js';
 import { SandboxReceipts } from './sandbox-receipts.js';
 import { DEFAULT_SANDBOX_TIMINGS, type SandboxTimings } from './sandbox-timings.js';
-import { toSessionInfo, type WireMessage } from './sandbox-views.js';
+import { SANDBOX_LABEL } from './sandbox-label.js';
+import { messageToWire, toSessionInfo, type WireMessage } from './sandbox-views.js';
 import { SandboxWorker } from './sandbox-worker.js';
 
 export interface SandboxEngineOptions {
@@ -28,8 +29,12 @@ export interface SandboxEngineOptions {
 
 export interface EnginePairing {
   session: SessionInfo;
-  /** Set while the session awaits pairing: the link the QR encodes. */
+  /** Set while the session awaits pairing and the engine pairs through a link (the sandbox). */
   pairingUrl: string | null;
+  /** What the QR encodes while the session awaits pairing: the link, or the network's own pairing payload. */
+  qr: string | null;
+  /** When the network replaces this QR with the next one; null when it does not rotate. */
+  qrExpiresAt: Date | null;
 }
 
 export interface OutboundMessage {
@@ -70,6 +75,7 @@ const RECEIPT_FROM: Record<InjectedReceipt['status'], SandboxMessage['status'][]
  */
 export class SandboxEngine {
   readonly name: string;
+  readonly label = SANDBOX_LABEL;
   private readonly rootEm: EntityManager;
   private readonly timings: SandboxTimings;
   private readonly outbox: SandboxOutbox;
@@ -529,7 +535,7 @@ export class SandboxEngine {
   async listMessages(
     sessionKey: string,
     page: { limit: number; offset: number; direction?: 'outbound' | 'inbound' },
-  ): Promise<{ items: SandboxMessage[]; count: number }> {
+  ): Promise<{ items: WireMessage[]; count: number }> {
     const em = this.fork();
     await this.load(em, sessionKey);
     const [items, count] = await em.findAndCount(
@@ -537,7 +543,7 @@ export class SandboxEngine {
       { engine: this.name, sessionKey, ...(page.direction && { direction: page.direction }) },
       { orderBy: { id: 'desc' }, limit: page.limit, offset: page.offset },
     );
-    return { items, count };
+    return { items: items.map(messageToWire), count };
   }
 
   /** Ticks answer whether they did work: the worker then runs the next one at once. */
@@ -562,11 +568,9 @@ export class SandboxEngine {
   }
 
   private pairing(session: SandboxSession): EnginePairing {
-    return {
-      session: toSessionInfo(session),
-      pairingUrl:
-        session.status === 'awaiting_pairing' && session.pairingToken ? this.pairingUrl(session.pairingToken) : null,
-    };
+    const link =
+      session.status === 'awaiting_pairing' && session.pairingToken ? this.pairingUrl(session.pairingToken) : null;
+    return { session: toSessionInfo(session), pairingUrl: link, qr: link, qrExpiresAt: null };
   }
 }
 

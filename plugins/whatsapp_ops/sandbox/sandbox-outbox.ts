@@ -1,4 +1,5 @@
 import { sql, type EntityManager } from '../../../core/index.js';
+import type { EngineLabel } from '../channel/channel-port.js';
 import type { WireEvent } from '../channel/wire-format.js';
 import { SandboxEvent } from './entities/sandbox-event.entity.js';
 import { newEventId } from './sandbox-ids.js';
@@ -24,14 +25,17 @@ export interface QueuedEvent {
   at: Date;
 }
 
-/** The event as the sink receives it (recordEvent writes it; a plain statement may write it itself). */
-export function payloadOf({ sessionKey, body, at }: QueuedEvent): WireEvent {
+/**
+ * The event as the sink receives it (recordEvent writes it; a plain statement may write it itself).
+ * `label` names the engine that produced it: the session service's real engine queues its events here too.
+ */
+export function payloadOf({ sessionKey, body, at }: QueuedEvent, label: EngineLabel = SANDBOX_LABEL): WireEvent {
   return {
     id: newEventId(),
     session_key: sessionKey,
     occurred_at: at.toISOString(),
-    engine: SANDBOX_LABEL.engine,
-    sandbox: SANDBOX_LABEL.sandbox,
+    engine: label.engine,
+    sandbox: label.sandbox,
     ...body,
   } as WireEvent;
 }
@@ -58,7 +62,12 @@ export function recordEvent(
 }
 
 /** recordEvent for many, as one insert in the caller's transaction; ids follow the list's order. */
-export async function recordEvents(em: EntityManager, engine: string, events: QueuedEvent[]): Promise<void> {
+export async function recordEvents(
+  em: EntityManager,
+  engine: string,
+  events: QueuedEvent[],
+  label: EngineLabel = SANDBOX_LABEL,
+): Promise<void> {
   if (events.length === 0) return;
   await sql(
     em,
@@ -66,7 +75,7 @@ export async function recordEvents(em: EntityManager, engine: string, events: Qu
      select $1, e.payload->>'id', e.payload->>'session_key', e.payload->>'type', e.payload, 'pending', 0, e.at, e.at
      from rows from (json_to_recordset($2::json) as (payload jsonb, at timestamptz)) with ordinality as e(payload, at, n)
      order by e.n`,
-    [engine, JSON.stringify(events.map((event) => ({ payload: payloadOf(event), at: event.at })))],
+    [engine, JSON.stringify(events.map((event) => ({ payload: payloadOf(event, label), at: event.at })))],
   );
 }
 

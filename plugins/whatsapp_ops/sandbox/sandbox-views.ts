@@ -1,3 +1,4 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { SessionInfo } from '../channel/channel-port.js';
 import type { WireMedia } from '../channel/wire-format.js';
 import type { SandboxMessage } from './entities/sandbox-message.entity.js';
@@ -21,17 +22,16 @@ export interface WireMessage {
   to: string;
   text: string | null;
   media: WireMedia | null;
-  status: SandboxMessage['status'];
+  /** `pending`: a real engine recorded the message, and the network has not confirmed taking it. */
+  status: SandboxMessage['status'] | 'pending';
   error: string | null;
   idempotency_key: string | null;
   created_at: string;
   delivered_at: string | null;
   read_at: string | null;
   failed_at: string | null;
-  sandbox: true;
+  sandbox: boolean;
 }
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const messageToWire = (m: SandboxMessage): WireMessage => ({
   provider_message_id: m.providerMessageId,
@@ -44,8 +44,8 @@ export const messageToWire = (m: SandboxMessage): WireMessage => ({
   error: m.error ?? null,
   idempotency_key: m.idempotencyKey ?? null,
   created_at: m.createdAt.toISOString(),
-  delivered_at: iso(m.deliveredAt),
-  read_at: iso(m.readAt),
-  failed_at: iso(m.failedAt),
+  delivered_at: isoOrNull(m.deliveredAt),
+  read_at: isoOrNull(m.readAt),
+  failed_at: isoOrNull(m.failedAt),
   sandbox: true,
 });

@@ -14,6 +14,9 @@ export interface SettingsChanges {
 
 const HOUR_MS = 3_600_000;
 
+/** The network's own rule (the Cloud API): free-form messages only within this long of the customer's last message. */
+export const SERVICE_WINDOW_HOURS = 24;
+
 const isBillingSource = (value: string): value is BillingSource => (BILLING_SOURCES as string[]).includes(value);
 
 /**
@@ -126,6 +129,35 @@ export class ChatappEligibilityService {
   }
 
   /**
+   * For the send path, free-form messages on lines whose network keeps a customer-service window:
+   * refused (before anything is sent or charged, whoever sends) when the customer has not written
+   * to that line in the last 24 h, naming the template route. One query for the batch.
+   */
+  async serviceWindowRefusals(sends: { line: SendLine; phone: string }[]): Promise<(ToolError | null)[]> {
+    if (sends.length === 0) return [];
+    const windows = await this.em.find(ChatappContactWindow, {
+      linePhone: { $in: [...new Set(sends.flatMap((s) => (s.line.phone ? [s.line.phone] : [])))] },
+      customerPhone: { $in: [...new Set(sends.map((s) => s.phone))] },
+    });
+    const lastInbound = new Map(windows.map((w) => [`${w.linePhone} ${w.customerPhone}`, w.lastInboundAt]));
+    return sends.map(({ line, phone }) => {
+      const last = (line.phone && lastInbound.get(`${line.phone} ${phone}`)) || null;
+      if (last && last.getTime() > Date.now() - SERVICE_WINDOW_HOURS * HOUR_MS) return null;
+      return new ToolError(
+        'outside_customer_service_window',
+        `${phone} ${last ? `last wrote to line ${line.phone} at ${last.toISOString()}` : `has not written to line ${line.phone ?? line.id}`}: its network takes free-form messages only within ${SERVICE_WINDOW_HOURS} h of the customer's last message. Send an approved template with send_chatapp_template (list_chatapp_templates shows them); nothing was sent or charged.`,
+        {
+          phone,
+          session_id: line.id,
+          last_inbound_at: last ? last.toISOString() : null,
+          window_hours: SERVICE_WINDOW_HOURS,
+          template_tool: 'send_chatapp_template',
+        },
+      );
+    });
+  }
+
+  /**
    * Called for every inbound batch: the window of each (line, customer) moves to its latest
    * message, and only forward. One statement, at most one row per window (ON CONFLICT touches a
    * row once per statement), in key order so concurrent batches lock windows in the same order.
@@ -163,7 +195,7 @@ export class ChatappEligibilityService {
       BILLING_SOURCES.map((source) => [source, row?.filters[source] === true]),
     ) as Record<BillingSource, boolean>;
     return {
-      window_hours: row?.windowHours ?? this.deps.chatappConfig.eligibilityWindowHours,
+      window_hours: row?.windowHours ?? this.deps.config.eligibilityWindowHours,
       window_hours_source: row?.windowHours != null ? ('shop' as const) : ('default' as const),
       filters,
       updated_at: row ? row.updatedAt.toISOString() : null,

@@ -1,10 +1,10 @@
 import { normalizePhone, sql, ToolError } from '../../../core/index.js';
-import type { ChannelEvent } from '../channel/channel-port.js';
-import { mediaToWire } from '../channel/wire-format.js';
+import type { ChannelEvent, InboundMedia } from '../channel/channel-port.js';
 import { ChatappSession } from '../entities/chatapp-session.entity.js';
 import type { ChatappCradle } from './cradle.js';
 import { advanceStatus } from './message-status.js';
-import { lockTargets, saveTargets, targetKey, type ReceiptTarget } from './receipt-targets.js';
+import { lockTargets, saveTargets, settleByKey, targetKey, type ReceiptTarget } from './receipt-targets.js';
+import { settleFromStatus } from '../channel/send-ledger.js';
 import type { MessageStatus, StoredMedia } from '../entities/values.js';
 import type { WhatsappOpsMessageReceived } from '../surface.js';
 
@@ -15,6 +15,17 @@ export const UNKNOWN_TARGET_RETRY_MS = 120_000;
 export class EventNotReady extends Error {
   override name = 'EventNotReady';
 }
+
+/** Inbound media as the record keeps it: by URL, or by the network's id with the kept copy or the reason there is none. */
+const storedMedia = (m: InboundMedia): StoredMedia => ({
+  url: m.url,
+  mime_type: m.mimeType,
+  ...(m.caption !== undefined && { caption: m.caption }),
+  ...(m.filename !== undefined && { filename: m.filename }),
+  ...(m.providerMediaId !== undefined && { provider_media_id: m.providerMediaId }),
+  ...(m.fileId !== undefined && { file_id: m.fileId }),
+  ...(m.notKept !== undefined && { not_kept: m.notKept }),
+});
 
 type Of<T extends ChannelEvent['type']> = Extract<ChannelEvent, { type: T }>;
 
@@ -142,12 +153,19 @@ export class ChatappIngestionService {
       shopId,
       receipts.map(({ sessionId, event }) => ({ sessionId, providerMessageId: event.receipt.providerMessageId })),
     );
+    await this.settleUnknown(receipts, targets);
     const changed = new Map<number, ReceiptTarget>();
     const payloads: { message_id: number; session_id: number; phone: string; status: MessageStatus }[] = [];
     for (const { index, sessionId, event } of receipts) {
       const { receipt } = event;
       const target = targets.get(targetKey(sessionId, receipt.providerMessageId));
       if (!target) {
+        // A status with its key whose message is not recorded yet: the send that made it may still
+        // be committing, and this status is what settles it, `sent` included.
+        if (receipt.idempotencyKey !== undefined && Date.now() - event.occurredAt.getTime() < UNKNOWN_TARGET_RETRY_MS)
+          throw new EventNotReady(
+            `no message ${receipt.providerMessageId} (key ${receipt.idempotencyKey}) recorded yet`,
+          );
         // The send that produced it may still be committing (the session service answers the send
         // and reports the receipt at the same time). `sent` says nothing the send's own answer does
         // not; a later receipt is asked for again, for a while.
@@ -166,6 +184,58 @@ export class ChatappIngestionService {
     }
     await saveTargets(this.em, shopId, [...changed.values()]);
     await this.deps.events.emitMany('whatsapp_ops.message_status', payloads);
+  }
+
+  /**
+   * Sends whose answer never came (still `sending`, no network id) that a status now names by their
+   * key: the network took them. They become `sent` with its id (the send ledger's attempt too), are
+   * told as whatsapp_ops.message_sent (a campaign's row moves on), and join the targets, so the
+   * status itself then applies as to any message. A status is what settles an unknown outcome;
+   * without one it fails after the retry window (retrySending).
+   */
+  private async settleUnknown(receipts: Fresh<Of<'message.status'>>[], targets: Map<string, ReceiptTarget>) {
+    const unmatched = receipts.filter(
+      ({ sessionId, event }) =>
+        event.receipt.idempotencyKey !== undefined &&
+        !targets.has(targetKey(sessionId, event.receipt.providerMessageId)),
+    );
+    if (unmatched.length === 0) return;
+    const shopId = this.deps.shop.id;
+    const settled = await settleByKey(
+      this.em,
+      shopId,
+      unmatched.map(({ sessionId, event }) => ({
+        sessionId,
+        idempotencyKey: event.receipt.idempotencyKey!,
+        providerMessageId: event.receipt.providerMessageId,
+        sentAt: event.occurredAt,
+      })),
+    );
+    if (settled.length === 0) return;
+    await settleFromStatus(
+      this.em,
+      shopId,
+      settled.map((m) => ({
+        session_key: m.session_key,
+        idempotency_key: m.idempotency_key,
+        provider_message_id: m.provider_message_id,
+        sent_at: new Date(m.sent_at),
+      })),
+    );
+    for (const m of settled) targets.set(targetKey(m.session_id, m.provider_message_id), m);
+    await this.deps.events.emitMany(
+      'whatsapp_ops.message_sent',
+      settled.map((m) => ({
+        message_id: m.id,
+        session_id: m.session_id,
+        phone: m.phone,
+        text: m.text,
+        media: (m.media ?? null) as StoredMedia | null,
+        automatic: m.automatic,
+        billing_source: m.billing_source,
+        sent_at: new Date(m.sent_at).toISOString(),
+      })),
+    );
   }
 
   /**
@@ -192,7 +262,7 @@ export class ChatappIngestionService {
           index,
           session: sessions.get(sessionId)!,
           phone: normalizePhone(event.message.from),
-          media: event.message.media ? mediaToWire(event.message.media) : null,
+          media: event.message.media ? storedMedia(event.message.media) : null,
           message: event.message,
         });
       } catch (err) {
@@ -275,6 +345,7 @@ export class ChatappIngestionService {
       label: session.label ?? null,
       phone: session.phone ?? null,
       reason: event.reason,
+      remedy: 'Pair it again with connect_chatapp.',
       disconnected_at: event.occurredAt.toISOString(),
     });
     return 'applied';

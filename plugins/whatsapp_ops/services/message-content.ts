@@ -1,7 +1,7 @@
 import { invalidArguments } from '../../../core/index.js';
 import type { MediaAttachment } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
-import { mediaFromWire } from '../channel/wire-format.js';
+import { mediaFromWire, type WireMedia } from '../channel/wire-format.js';
 import { messageContent, MAX_IDEMPOTENCY_KEY_LENGTH, type MessageContent } from '../sandbox/message-content.js';
 import type { StoredMedia } from '../entities/values.js';
 
@@ -32,9 +32,9 @@ export function checkIdempotencyKey(key: string): string {
   return key;
 }
 
-/** Stored media back in the port's shape, for a send. */
+/** Stored outbound media (always by URL) back in the port's shape, for a send. */
 export const mediaForPort = (media: StoredMedia | null | undefined): MediaAttachment | undefined =>
-  media ? mediaFromWire(media) : undefined;
+  media ? mediaFromWire(media as WireMedia) : undefined;
 
 const mediaKey = (m: StoredMedia | null | undefined) =>
   m ? [m.url, m.mime_type, m.caption ?? null, m.filename ?? null].join('\u0000') : null;

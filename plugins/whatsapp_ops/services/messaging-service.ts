@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { invalidArguments, normalizePhone, sql, ToolError } from '../../../core/index.js';
-import type { MediaAttachment } from '../channel/channel-port.js';
+import type { ChannelPort, MediaAttachment, TemplateMessage } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import { ChatappMessage } from '../entities/chatapp-message.entity.js';
 import type { RoutingRole } from '../entities/values.js';
@@ -12,12 +12,15 @@ import { channelLabel } from './channel-label.js';
 import { MESSAGES_SENT } from '../operations/metrics.js';
 import { messagePayload, type MessageFields, type MessagePayload } from './payloads.js';
 import type { SendLine } from './sessions-service.js';
+import type { TemplateRequest } from './template-fill.js';
 
 export interface SendRequest {
   /** The customer, with international prefix. */
   phone: string;
   text?: string | null;
   media?: MediaAttachment | null;
+  /** An approved template of the line's provider instead of text and media (lines whose adapter has templates). */
+  template?: TemplateRequest;
   /** The line to use; default: chosen by senderRole among the connected lines. */
   sessionId?: number;
   senderRole?: RoutingRole;
@@ -37,11 +40,31 @@ interface Checked {
   index: number;
   request: SendRequest;
   phone: string;
+  /** For a template send, its text once filled in (after the line is known). */
   content: ReturnType<typeof checkContent>;
+  /** The template filled in for the line; null for free-form messages. */
+  template: TemplateMessage | null;
   cost: number;
   billingSource: string | null;
   key: string | null;
 }
+
+/** JSON with object keys sorted: a stored jsonb value comes back with its keys reordered. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+
+/** What two requests with one key must share: the phone, and the content or the template asked for. */
+const sameRequest = (a: Checked, b: Checked) =>
+  a.phone === b.phone &&
+  (a.request.template || b.request.template
+    ? canonical(a.request.template ?? null) === canonical(b.request.template ?? null)
+    : sameContent(a.content, b.content));
 
 /** Refusals that say the line, not the message, is the problem: the message never reached the network. */
 const LINE_REFUSALS = new Set(['session_not_connected', 'session_not_found']);
@@ -125,7 +148,7 @@ export class ChatappMessagingService {
       for (const c of batch) {
         const first = c.key === null ? undefined : earlier.get(c.key);
         if (first)
-          await this.resume(first, c.phone, c.content).then(
+          await this.resume(first, c).then(
             (m) => (answers[c.index] = { message: messagePayload(m) }),
             (err) => refuse(c.index, err),
           );
@@ -163,7 +186,8 @@ export class ChatappMessagingService {
       }
       return [{ ...c, line }];
     });
-    const windowed = routed.filter((c) => c.request.automatic && c.billingSource !== null);
+    const ready = await this.forNetwork(routed, refuse);
+    const windowed = ready.filter((c) => c.request.automatic && c.billingSource !== null);
     const outside = await this.deps.chatappEligibilityService.refusals(
       windowed.map((c) => ({ line: c.line, phone: c.phone, billingSource: c.billingSource! })),
     );
@@ -171,16 +195,69 @@ export class ChatappMessagingService {
       windowed.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])),
     );
 
-    const accepted = routed.filter((c) => !refusedByWindow.has(c.index));
+    const accepted = ready.filter((c) => !refusedByWindow.has(c.index));
     if (accepted.length > 0) await this.record(accepted, answers, refuse);
     for (const { repeat, first } of repeats) {
       const answer = answers[first.index]!;
       answers[repeat.index] =
-        'error' in answer || (repeat.phone === first.phone && sameContent(first.content, repeat.content))
-          ? answer
-          : { error: idempotencyConflict(answer.message.id) };
+        'error' in answer || sameRequest(first, repeat) ? answer : { error: idempotencyConflict(answer.message.id) };
     }
     return answers;
+  }
+
+  /**
+   * What each line's network allows, checked before anything is charged: a template is filled in
+   * for its line (which must be able to send templates); a free-form message on a network with a
+   * customer-service window (the Cloud API) must fall within 24 h of the customer's last message.
+   */
+  private async forNetwork<C extends Checked & { line: SendLine }>(
+    routed: C[],
+    refuse: (index: number, err: unknown) => void,
+  ): Promise<C[]> {
+    const ports: (ChannelPort | null)[] = [];
+    for (const c of routed)
+      ports.push(
+        await this.deps.chatappChannels
+          .forLine(c.line)
+          .catch((err: unknown) => (refuse(c.index, toolErrorFromChannel(err)), null)),
+      );
+    const usable: C[] = [];
+    const freeFormInWindow: C[] = [];
+    for (const [i, c] of routed.entries()) {
+      const port = ports[i];
+      if (!port) continue;
+      if (c.request.template) {
+        if (!port.capabilities.templates) {
+          refuse(
+            c.index,
+            new ToolError(
+              'not_supported',
+              `Line ${c.line.id} (${port.kind}) cannot send message templates; send text, or use a Cloud API line.`,
+              {
+                session_id: c.line.id,
+              },
+            ),
+          );
+          continue;
+        }
+        try {
+          const filled = await this.deps.chatappTemplatesService.prepare(c.line, c.request.template);
+          c.template = filled.message;
+          c.content = { text: filled.text, media: null };
+        } catch (err) {
+          refuse(c.index, err);
+          continue;
+        }
+      } else if (port.capabilities.customerServiceWindow) freeFormInWindow.push(c);
+      usable.push(c);
+    }
+    const outside = await this.deps.chatappEligibilityService.serviceWindowRefusals(
+      freeFormInWindow.map((c) => ({ line: c.line, phone: c.phone })),
+    );
+    const refused = new Set(
+      freeFormInWindow.flatMap((c, i) => (outside[i] ? (refuse(c.index, outside[i]), [c.index]) : [])),
+    );
+    return usable.filter((c) => !refused.has(c.index));
   }
 
   /**
@@ -211,6 +288,7 @@ export class ChatappMessagingService {
         direction: 'outbound',
         text: c.content.text,
         media: c.content.media,
+        template: c.template,
         status: 'sending',
         providerMessageId: null,
         idempotencyKey: c.key ?? `chatapp-message-${id}`,
@@ -249,12 +327,12 @@ export class ChatappMessagingService {
     for (const m of messages) m.updatedAt = now;
     await sql(
       this.em,
-      `insert into chatapp_messages (id, shop_id, session_id, phone, direction, text, media, status, provider_message_id,
+      `insert into chatapp_messages (id, shop_id, session_id, phone, direction, text, media, template, status, provider_message_id,
          idempotency_key, automatic, billing_source, credits_charged, error, sent_at, created_at, updated_at)
-       select v.id, $2, v.session_id, v.phone, v.direction, v.text, v.media, v.status, v.provider_message_id,
+       select v.id, $2, v.session_id, v.phone, v.direction, v.text, v.media, v.template, v.status, v.provider_message_id,
          v.idempotency_key, v.automatic, v.billing_source, v.credits_charged, v.error, v.sent_at, v.created_at, v.updated_at
        from json_to_recordset($1::json) as v(id int, session_id int, phone text, direction text, text text, media jsonb,
-         status text, provider_message_id text, idempotency_key text, automatic boolean, billing_source text,
+         template jsonb, status text, provider_message_id text, idempotency_key text, automatic boolean, billing_source text,
          credits_charged int, error text, sent_at timestamptz, created_at timestamptz, updated_at timestamptz)`,
       [JSON.stringify(messages.map(messagePayload)), this.deps.shop.id],
     );
@@ -266,8 +344,12 @@ export class ChatappMessagingService {
     if (typeof request.automatic !== 'boolean')
       throw invalidArguments('automatic must be true or false.', [{ path: 'automatic', message: 'is required' }]);
     const phone = normalizePhone(request.phone);
-    const content = checkContent(request.text, request.media);
-    const cost = request.creditsCost ?? this.deps.chatappConfig.messageCost;
+    if (request.template && (request.text != null || request.media != null))
+      throw invalidArguments('A template send carries its own content: give the template without text or media.', [
+        { path: 'template', message: 'excludes text and media' },
+      ]);
+    const content = request.template ? { text: null, media: null } : checkContent(request.text, request.media);
+    const cost = request.creditsCost ?? this.deps.config.messageCost;
     if (!Number.isInteger(cost) || cost < 0)
       throw invalidArguments('creditsCost must be a whole number of credits, 0 or more.', [
         { path: 'credits_cost', message: 'must be an integer >= 0' },
@@ -279,7 +361,7 @@ export class ChatappMessagingService {
       ]);
     }
     const key = request.idempotencyKey === undefined ? null : checkIdempotencyKey(request.idempotencyKey);
-    return { phone, content, cost, billingSource, key };
+    return { phone, content, template: null, cost, billingSource, key };
   }
 
   /**
@@ -292,7 +374,37 @@ export class ChatappMessagingService {
     return {
       message,
       recipient_opted_out: await this.deps.chatappOptoutsService.isOptedOut(message.phone),
-      ...channelLabel(this.deps.chatappChannel, [session]),
+      ...channelLabel([session]),
+    };
+  }
+
+  /**
+   * An approved template typed by a person (send_chatapp_template): not automatic. Without a line
+   * named, the default line among those whose network sends templates.
+   */
+  async sendTemplate(phone: string, template: TemplateRequest, sessionId: number | undefined) {
+    let line = sessionId;
+    if (line === undefined) {
+      const channels = this.deps.chatappChannels;
+      const chosen = await this.deps.chatappSessionsService.chooseFor(
+        normalizePhone(phone),
+        'general',
+        async (s) => (await channels.capabilitiesOf(s))?.templates === true,
+      );
+      if (!chosen)
+        throw new ToolError(
+          'session_not_connected',
+          'No connected line with the general role can send templates (a Cloud API number): connect one with connect_chatapp (provider_id, phone_number_id), or name session_id.',
+          { sender_role: 'general' },
+        );
+      line = chosen.id;
+    }
+    const { message } = await this.send({ phone, template, sessionId: line, automatic: false });
+    const session = await this.deps.chatappSessionsService.get(message.session_id);
+    return {
+      message,
+      recipient_opted_out: await this.deps.chatappOptoutsService.isOptedOut(message.phone),
+      ...channelLabel([session]),
     };
   }
 
@@ -313,7 +425,11 @@ export class ChatappMessagingService {
     for (const row of rows) {
       if (row.createdAt.getTime() >= Date.now() - RETRY_FOR_MS) live.push(row);
       else {
-        await this.fail(row, `expired: the network did not take the message within ${RETRY_FOR_MS / 3_600_000} h`);
+        // An unknown outcome no status settled ends here too, with what was last known of it.
+        await this.fail(
+          row,
+          `expired: the network did not take the message, or confirm taking it, within ${RETRY_FOR_MS / 3_600_000} h${row.error ? ` (last: ${row.error})` : ''}`,
+        );
         outcome.failed++;
       }
     }
@@ -327,14 +443,15 @@ export class ChatappMessagingService {
   }
 
   /** A send repeated with a key already used: the first message, sent again only if it never left. */
-  private async resume(
-    earlier: ChatappMessage,
-    phone: string,
-    content: ReturnType<typeof checkContent>,
-  ): Promise<ChatappMessage> {
-    if (earlier.phone !== phone || !sameContent(earlier, content)) {
-      throw idempotencyConflict(earlier.id);
-    }
+  private async resume(earlier: ChatappMessage, repeat: Checked): Promise<ChatappMessage> {
+    const same = repeat.request.template
+      ? earlier.template !== null &&
+        earlier.phone === repeat.phone &&
+        canonical(
+          (await this.deps.chatappTemplatesService.prepare(earlier.session, repeat.request.template)).message,
+        ) === canonical(earlier.template)
+      : earlier.phone === repeat.phone && earlier.template == null && sameContent(earlier, repeat.content);
+    if (!same) throw idempotencyConflict(earlier.id);
     if (earlier.status !== 'sending') return earlier;
     const locked = await this.em.findOne(
       ChatappMessage,
@@ -362,13 +479,16 @@ export class ChatappMessagingService {
     write: (messages: M[]) => Promise<void>,
   ): Promise<(M | ToolError)[]> {
     if (messages.length === 0) return [];
-    const attempts = await this.deps.chatappChannel.sendMany(
+    const attempts = await this.deps.chatappChannels.sendMany(
       messages.map((message) => ({
-        ...this.deps.chatappSessionsService.ref(message.session),
-        to: message.phone,
-        ...(message.text != null && { text: message.text }),
-        ...(message.media && { media: mediaForPort(message.media) }),
-        idempotencyKey: message.idempotencyKey!,
+        line: message.session,
+        send: {
+          to: message.phone,
+          ...(message.text != null && { text: message.text }),
+          ...(message.media && { media: mediaForPort(message.media) }),
+          ...(message.template && { template: message.template }),
+          idempotencyKey: message.idempotencyKey!,
+        },
       })),
     );
     const outcomes: (M | ToolError)[] = [];

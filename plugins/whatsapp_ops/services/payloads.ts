@@ -1,9 +1,8 @@
+import { isoOrNull } from '../../../core/index.js';
 import type { ChatappSession } from '../entities/chatapp-session.entity.js';
 import type { ChatappMessage } from '../entities/chatapp-message.entity.js';
 import type { ChatappOptout } from '../entities/chatapp-optout.entity.js';
 import type { ChatappScheduledMessage } from '../entities/chatapp-scheduled-message.entity.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const sessionPayload = (s: ChatappSession) => ({
   id: s.id,
@@ -15,9 +14,12 @@ export const sessionPayload = (s: ChatappSession) => ({
   /** The engine's name for the line; the sandbox's inbound route takes it. Not a secret. */
   session_key: s.sessionKey,
   adapter: s.adapter,
+  provider_id: s.providerId ?? null,
+  external_id: s.externalId ?? null,
   sandbox: s.sandbox,
-  connected_at: iso(s.connectedAt),
-  disconnected_at: iso(s.disconnectedAt),
+  status_reason: s.statusReason ?? null,
+  connected_at: isoOrNull(s.connectedAt),
+  disconnected_at: isoOrNull(s.disconnectedAt),
   created_at: s.createdAt.toISOString(),
 });
 
@@ -31,6 +33,7 @@ export type MessageFields = { session: { id: number } } & Pick<
   | 'direction'
   | 'text'
   | 'media'
+  | 'template'
   | 'status'
   | 'providerMessageId'
   | 'idempotencyKey'
@@ -50,6 +53,7 @@ export const messagePayload = (m: MessageFields) => ({
   direction: m.direction,
   text: m.text ?? null,
   media: m.media ?? null,
+  template: m.template ?? null,
   status: m.status,
   provider_message_id: m.providerMessageId ?? null,
   idempotency_key: m.idempotencyKey ?? null,
@@ -57,7 +61,7 @@ export const messagePayload = (m: MessageFields) => ({
   billing_source: m.billingSource ?? null,
   credits_charged: m.creditsCharged,
   error: m.error ?? null,
-  sent_at: iso(m.sentAt),
+  sent_at: isoOrNull(m.sentAt),
   created_at: m.createdAt.toISOString(),
   updated_at: m.updatedAt.toISOString(),
 });
@@ -81,7 +85,7 @@ export const scheduledPayload = (s: ChatappScheduledMessage) => ({
   attempts: s.attempts,
   message_id: s.messageId ?? null,
   error: s.error ?? null,
-  cancelled_at: iso(s.cancelledAt),
+  cancelled_at: isoOrNull(s.cancelledAt),
   cancelled_by_agent_id: s.cancelledByAgentId ?? null,
   created_at: s.createdAt.toISOString(),
   updated_at: s.updatedAt.toISOString(),

@@ -59,3 +59,50 @@ export async function saveTargets(em: EntityManager, shopId: number, targets: Re
     [new Date(), JSON.stringify(targets.map((t) => ({ id: t.id, status: t.status, error: t.error }))), shopId],
   );
 }
+
+/** A message a status settled, with what whatsapp_ops.message_sent tells. */
+export interface SettledTarget extends ReceiptTarget {
+  session_key: string;
+  idempotency_key: string;
+  text: string | null;
+  media: unknown;
+  automatic: boolean;
+  billing_source: string | null;
+  sent_at: string;
+}
+
+/**
+ * Outbound messages still `sending` with no network id, found by the idempotency key a status
+ * echoes (a send whose answer never came): the network took them, so they become `sent` with its
+ * id, in one statement. The receipt's own status is applied after, as for any message.
+ */
+export async function settleByKey(
+  em: EntityManager,
+  shopId: number,
+  keys: { sessionId: number; idempotencyKey: string; providerMessageId: string; sentAt: Date }[],
+): Promise<SettledTarget[]> {
+  if (keys.length === 0) return [];
+  return sql<SettledTarget>(
+    em,
+    `update chatapp_messages m set status = 'sent', provider_message_id = v.provider_message_id, sent_at = v.sent_at,
+            error = null, updated_at = now()
+     from json_to_recordset($1::json) as v(session_id int, idempotency_key text, provider_message_id text, sent_at timestamptz),
+          chatapp_sessions s
+     where m.shop_id = $2 and m.session_id = v.session_id and m.idempotency_key = v.idempotency_key
+       and m.direction = 'outbound' and m.status = 'sending' and m.provider_message_id is null
+       and s.id = m.session_id and s.shop_id = $2
+     returning m.id, m.session_id, m.provider_message_id, m.phone, m.status, m.error, s.session_key, m.idempotency_key,
+               m.text, m.media, m.automatic, m.billing_source, m.sent_at`,
+    [
+      JSON.stringify(
+        keys.map((k) => ({
+          session_id: k.sessionId,
+          idempotency_key: k.idempotencyKey,
+          provider_message_id: k.providerMessageId,
+          sent_at: k.sentAt,
+        })),
+      ),
+      shopId,
+    ],
+  );
+}

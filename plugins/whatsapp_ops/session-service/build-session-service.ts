@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   createOrm,
   kernelMigrations,
+  SecretBox,
   loggerOptions,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -13,7 +14,14 @@ import { sandboxEntities, sandboxMigrationsFullNames } from '../sandbox/sandbox-
 import { sandboxPairingRoutes } from '../sandbox/pairing-routes.js';
 import { sandboxControlRoutes } from '../sandbox/sandbox-control-routes.js';
 import { ServiceSession } from './entities/service-session.entity.js';
+import { BaileysAuthKey } from './entities/baileys-auth-key.entity.js';
+import { BaileysMessage } from './entities/baileys-message.entity.js';
+import { BaileysSession } from './entities/baileys-session.entity.js';
 import { SessionServiceInit } from './migrations/0001-init.js';
+import { SessionServiceBaileysEngine } from './migrations/0002-baileys-engine.js';
+import type { SocketFactory } from './baileys/engine-socket.js';
+import { createEngine } from './create-engine.js';
+import type { SessionEngine } from './session-engine.js';
 import type { SessionServiceConfig } from './service-config.js';
 import type { ServiceDeps } from './service-deps.js';
 import { ServiceLimits } from './service-limits.js';
@@ -23,13 +31,14 @@ import { webhookSink } from './webhook-sink.js';
 import { healthRoute } from './routes/health-route.js';
 import { createSessionRoute } from './routes/create-session-route.js';
 import { qrRoute } from './routes/qr-route.js';
+import { pairingCodeRoute } from './routes/pairing-code-route.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { messageRoutes } from './routes/message-routes.js';
 
 export interface SessionService {
   app: FastifyInstance;
   orm: MikroORM;
-  engine: SandboxEngine;
+  engine: SessionEngine;
   /** Starts listening and the engine's worker; returns the base URL. */
   listen(): Promise<string>;
   baseUrl(): string;
@@ -45,12 +54,13 @@ const migrations = [
   ...kernelMigrations,
   ...sandboxMigrationsFullNames,
   { name: 'session_service/0001-init', class: SessionServiceInit },
+  { name: 'session_service/0002-baileys-engine', class: SessionServiceBaileysEngine },
 ];
 
 /** config → database → engine → routes. Nothing listens until listen(). */
 export async function buildSessionService(
   config: Readonly<SessionServiceConfig>,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; socketFactory?: SocketFactory } = {},
 ): Promise<SessionService> {
   let embedded: EmbeddedPostgres | undefined;
   const url = config.database.url ?? (embedded = await startEmbeddedPostgres(config.database.dataDir)).url;
@@ -58,7 +68,7 @@ export async function buildSessionService(
   try {
     orm = await createOrm({
       url,
-      entities: [...sandboxEntities, ServiceSession],
+      entities: [...sandboxEntities, ServiceSession, BaileysSession, BaileysAuthKey, BaileysMessage],
       migrations,
       poolMax: config.database.poolMax,
     });
@@ -84,12 +94,11 @@ export async function buildSessionService(
 
   let listeningUrl: string | undefined;
   const baseUrl = () => (config.publicUrl ?? listeningUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
-  const engine = new SandboxEngine({
+  const engine = await createEngine(config, {
     em: orm.em,
-    name: config.engineName,
-    pairingBaseUrl: baseUrl,
-    timings: config.sandbox,
+    baseUrl,
     log: app.log,
+    socketFactory: options.socketFactory,
   });
   if (config.webhook.url)
     engine.setSink(
@@ -98,18 +107,21 @@ export async function buildSessionService(
   const sessions = new ServiceSessions(orm.em, engine);
   const limits = new ServiceLimits(config.rateLimit);
   const guard = new SessionKeyGuard(sessions, limits);
-  const deps: ServiceDeps = { config, orm, engine, sessions, limits, guard, baseUrl };
+  const qrSigner = config.engine === 'baileys' ? new SecretBox(config.baileys.authSecret!) : null;
+  const deps: ServiceDeps = {
+    config,
+    orm,
+    engine,
+    sessions,
+    limits,
+    guard,
+    baseUrl,
+    qrAccess: qrSigner && ((sessionKey) => qrSigner.mac(`session-qr:${sessionKey}`)),
+  };
 
-  await app.register(healthRoute, { orm });
+  await app.register(healthRoute, { orm, engine });
   await app.register(createSessionRoute, deps);
   await app.register(qrRoute, deps);
-  await app.register(async (keyless) => {
-    keyless.addHook('onRequest', async (request, reply) => {
-      const limited = await limits.hitAnonymous(request.ip);
-      if (limited) return sendChannelError(reply, limited);
-    });
-    await keyless.register(sandboxPairingRoutes, { engine });
-  });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', async (request, reply) => {
       const denied = await guard.authorize(request, (request.params as { key: string }).key);
@@ -117,11 +129,22 @@ export async function buildSessionService(
     });
     await guarded.register(sessionRoutes, deps);
     await guarded.register(messageRoutes, deps);
+    await guarded.register(pairingCodeRoute, deps);
   });
-  await app.register(sandboxControlRoutes, {
-    engine,
-    authorize: (request, sessionKey) => guard.authorize(request, sessionKey),
-  });
+  // The simulation's own routes: its pairing links, and injecting what the network would do.
+  if (engine instanceof SandboxEngine) {
+    await app.register(async (keyless) => {
+      keyless.addHook('onRequest', async (request, reply) => {
+        const limited = await limits.hitAnonymous(request.ip);
+        if (limited) return sendChannelError(reply, limited);
+      });
+      await keyless.register(sandboxPairingRoutes, { engine });
+    });
+    await app.register(sandboxControlRoutes, {
+      engine,
+      authorize: (request, sessionKey) => guard.authorize(request, sessionKey),
+    });
+  }
 
   let closed = false;
   return {

@@ -10,11 +10,11 @@ async function main() {
   log.info(
     {
       url,
-      engine: 'sandbox',
+      engine: config.engine,
       database: config.database.url ? 'DATABASE_URL' : config.database.dataDir,
       webhook: config.webhook.url ?? null,
     },
-    'session service listening (sandbox engine)',
+    `session service listening (${config.engine} engine)`,
   );
   if (!config.webhook.url)
     log.warn('SESSION_SERVICE_WEBHOOK_URL is not set: inbound events and receipts stay queued until it is');

@@ -44,6 +44,11 @@ export const SessionServiceConfigSchema = Type.Object(
       { additionalProperties: false, default: {} },
     ),
     signatureToleranceSeconds: Type.Integer({ minimum: 1, default: 300 }),
+    /**
+     * What answers behind the routes: the simulation, or WhatsApp Web through Baileys (installed
+     * from this folder's own package.json).
+     */
+    engine: Type.Union([Type.Literal('sandbox'), Type.Literal('baileys')], { default: 'sandbox' }),
     /** The engine's instance name; rows of other engines in a shared database are never touched. */
     engineName: Type.String({ minLength: 1, maxLength: 40, default: 'session-service' }),
     sandbox: Type.Object(
@@ -52,6 +57,29 @@ export const SessionServiceConfigSchema = Type.Object(
         readAfterMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { default: 4000 }),
         pollIntervalMs: Type.Integer({ minimum: 10, default: 250 }),
         maxDeliveryAttempts: Type.Integer({ minimum: 1, default: 12 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    baileys: Type.Object(
+      {
+        /**
+         * Seals the sessions' WhatsApp credentials and signal keys at rest (≥ 16 characters).
+         * Required by the baileys engine; losing it means pairing every session again.
+         */
+        authSecret: Type.Optional(Type.String({ minLength: 16 })),
+        /** What the phone lists under Linked devices. */
+        browserName: Type.String({ minLength: 1, maxLength: 40, default: 'Switchboard' }),
+        /** The least time between two sends of one session, plus up to sendJitterMs at random. */
+        sendIntervalMs: Type.Integer({ minimum: 0, default: 3000 }),
+        sendJitterMs: Type.Integer({ minimum: 0, default: 4000 }),
+        /** A send that would wait longer than this for its slot is answered 429 instead. */
+        maxSendWaitMs: Type.Integer({ minimum: 0, default: 10_000 }),
+        reconnectBaseMs: Type.Integer({ minimum: 1, default: 2000 }),
+        reconnectMaxMs: Type.Integer({ minimum: 1, default: 300_000 }),
+        qrWaitMs: Type.Integer({ minimum: 0, default: 15_000 }),
+        resumeStaggerMs: Type.Integer({ minimum: 0, default: 500 }),
+        /** The library's own log lines, below the service's level. */
+        logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'warn' }),
       },
       { additionalProperties: false, default: {} },
     ),
@@ -69,8 +97,8 @@ export function loadSessionServiceConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Record<string, unknown> = {},
 ): Readonly<SessionServiceConfig> {
-  const [database, rateLimit, webhook, sandbox]: Record<string, unknown>[] = [{}, {}, {}, {}];
-  const raw: Record<string, unknown> = { database, rateLimit, webhook, sandbox };
+  const [database, rateLimit, webhook, sandbox, baileys]: Record<string, unknown>[] = [{}, {}, {}, {}, {}];
+  const raw: Record<string, unknown> = { database, rateLimit, webhook, sandbox, baileys };
   const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
   const set = (target: Record<string, unknown>, key: string, value: unknown) =>
     value !== undefined && (target[key] = value);
@@ -86,6 +114,13 @@ export function loadSessionServiceConfig(
   set(sandbox, 'deliveredAfterMs', num(env.SANDBOX_DELIVERED_AFTER_MS));
   if (env.SANDBOX_READ_AFTER_MS !== undefined)
     sandbox.readAfterMs = env.SANDBOX_READ_AFTER_MS === 'never' ? null : num(env.SANDBOX_READ_AFTER_MS);
+  set(raw, 'engine', env.SESSION_SERVICE_ENGINE);
+  set(baileys, 'authSecret', env.SESSION_SERVICE_AUTH_SECRET);
+  set(baileys, 'browserName', env.BAILEYS_BROWSER_NAME);
+  set(baileys, 'sendIntervalMs', num(env.BAILEYS_SEND_INTERVAL_MS));
+  set(baileys, 'sendJitterMs', num(env.BAILEYS_SEND_JITTER_MS));
+  set(baileys, 'maxSendWaitMs', num(env.BAILEYS_MAX_SEND_WAIT_MS));
+  set(baileys, 'logLevel', env.BAILEYS_LOG_LEVEL);
   set(raw, 'logLevel', env.LOG_LEVEL);
   const merged = Value.Default(SessionServiceConfigSchema, deepMerge(raw, overrides));
   if (!validator.Check(merged)) {
@@ -98,6 +133,11 @@ export function loadSessionServiceConfig(
   if (merged.webhook.url && !merged.sharedSecret) {
     throw new Error(
       'invalid session service configuration: webhook.url needs sharedSecret (SESSION_SERVICE_SHARED_SECRET) to sign deliveries',
+    );
+  }
+  if (merged.engine === 'baileys' && !merged.baileys.authSecret) {
+    throw new Error(
+      'invalid session service configuration: the baileys engine needs baileys.authSecret (SESSION_SERVICE_AUTH_SECRET, at least 16 characters) to seal WhatsApp credentials at rest',
     );
   }
   return deepFreeze(merged);

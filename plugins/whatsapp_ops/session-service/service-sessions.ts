@@ -1,8 +1,9 @@
 import type { EntityManager } from '../../../core/index.js';
 import { forkForShop, hashApiToken } from '../../../core/app-kit.js';
-import type { EnginePairing, SandboxEngine } from '../sandbox/sandbox-engine.js';
+import type { EnginePairing } from '../sandbox/sandbox-engine.js';
 import { ServiceSession } from './entities/service-session.entity.js';
 import { generateSessionApiKey } from './session-api-key.js';
+import type { SessionEngine } from './session-engine.js';
 
 /**
  * The session service's registry: which shop owns which session, and the hash of its API key.
@@ -12,26 +13,30 @@ import { generateSessionApiKey } from './session-api-key.js';
 export class ServiceSessions {
   constructor(
     private readonly rootEm: EntityManager,
-    private readonly engine: SandboxEngine,
+    private readonly engine: SessionEngine,
   ) {}
 
-  /** The engine session and its owner record commit together: no session without an owner. */
+  /**
+   * The engine session and its owner record commit together: no session without an owner. Pairing
+   * starts once both are committed (a real engine's connection writes its credentials as it goes).
+   */
   async create(
     shopId: number,
     label: string | undefined,
   ): Promise<{ record: ServiceSession; apiKey: string; pairing: EnginePairing }> {
     const apiKey = generateSessionApiKey();
-    return this.rootEm.fork().transactional(async (em) => {
-      const pairing = await this.engine.createSession(em);
+    const record = await this.rootEm.fork().transactional(async (em) => {
+      const created = await this.engine.createSession(em);
       const shopEm = forkForShop(em, shopId);
-      const record = shopEm.create(ServiceSession, {
-        sessionKey: pairing.session.sessionKey,
+      const owner = shopEm.create(ServiceSession, {
+        sessionKey: created.session.sessionKey,
         apiKeyHash: hashApiToken(apiKey),
         label: label ?? null,
       } as ServiceSession);
       await shopEm.flush();
-      return { record, apiKey, pairing };
+      return owner;
     });
+    return { record, apiKey, pairing: await this.engine.connect(record.sessionKey) };
   }
 
   byApiKey(apiKey: string): Promise<ServiceSession | null> {

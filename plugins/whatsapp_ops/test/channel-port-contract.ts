@@ -24,7 +24,9 @@ const expectCode = async (promise: Promise<unknown>, code: ChannelErrorCode) =>
 
 /**
  * What every adapter of the channel port must do, written once and run against each adapter, so
- * the sandbox and the session service cannot drift apart.
+ * the sandbox, the session service and the Cloud API cannot drift apart. Where an adapter
+ * legitimately differs its capabilities say so: a registered number (the Cloud API) has no pairing
+ * and keeps no line state of its own (the caller's record is the line's state).
  */
 export function channelPortContract(factory: HarnessFactory): void {
   describe(`channel port contract: ${factory.name}`, () => {
@@ -41,47 +43,55 @@ export function channelPortContract(factory: HarnessFactory): void {
         .filter((e) => e.receipt.providerMessageId === providerMessageId)
         .map((e) => e.receipt.status);
 
+    const pairs = () => h.port.capabilities.pairing;
+    const keepsLineState = () => h.port.capabilities.lineState;
+
     before(async () => {
       h = await factory.start();
     });
     after(() => h?.close());
 
-    it('createSession starts pairing: a pairing link, its QR as PNG and data URL, labelled sandbox', async () => {
-      session = await h.port.createSession({ shopId: SHOP_ID, label: 'Contract' });
-      ref = { sessionKey: session.sessionKey, apiKey: session.apiKey };
-      const { pairing } = session;
-      expect(pairing).to.include({
-        sessionKey: session.sessionKey,
-        status: 'awaiting_pairing',
-        engine: 'sandbox',
-        sandbox: true,
+    it('createSession starts pairing (a QR as PNG and data URL, and a pairing link where the engine has one), or registers a number connected at once; labelled with its engine', async () => {
+      session = await h.port.createSession({
+        shopId: SHOP_ID,
+        label: 'Contract',
+        ...(h.externalId && { externalId: h.externalId }),
       });
-      expect(pairing.notice).to.match(/sandbox/i);
-      expect(pairing.pairingUrl).to.match(/^http:\/\/.+\/sandbox\/pair\/[\w-]+$/);
+      ref = { sessionKey: session.sessionKey, apiKey: session.apiKey, externalId: session.externalId };
+      const { pairing } = session;
+      expect(pairing).to.include({ sessionKey: session.sessionKey, engine: h.label.engine, sandbox: h.label.sandbox });
+      expect(pairing.notice).to.match(h.label.notice);
+      if (!pairs()) {
+        expect(pairing).to.include({ status: 'connected', pairingUrl: null, qrImageUrl: null, qrDataUrl: null });
+        expect(session.phone).to.match(/^\+\d{8,15}$/);
+        return;
+      }
+      expect(pairing.status).to.equal('awaiting_pairing');
+      if (h.pairsByLink) expect(pairing.pairingUrl).to.match(/^http:\/\/.+\/sandbox\/pair\/[\w-]+$/);
+      else expect(pairing.pairingUrl).to.equal(null);
       expect(pairing.qrDataUrl).to.match(/^data:image\/png;base64,/);
       const image = await http('GET', pairing.qrImageUrl!);
       expect(image.status).to.equal(200);
       expect(image.bytes.subarray(0, 8).equals(PNG_MAGIC)).to.equal(true);
     });
 
-    it('status before pairing: awaiting_pairing, no phone, labelled sandbox', async () => {
+    it('status before pairing: awaiting_pairing, no phone; a registered number: connected with its phone; labelled with its engine', async () => {
       const info = await h.port.status(ref);
-      expect(info).to.include({
-        sessionKey: ref.sessionKey,
-        status: 'awaiting_pairing',
-        phone: null,
-        engine: 'sandbox',
-        sandbox: true,
-      });
+      expect(info).to.include({ sessionKey: ref.sessionKey, engine: h.label.engine, sandbox: h.label.sandbox });
+      if (!pairs()) {
+        expect(info).to.include({ status: 'connected', phone: session.phone });
+        return;
+      }
+      expect(info).to.include({ status: 'awaiting_pairing', phone: null });
       await expectCode(
         h.port.send({ ...ref, to: '+34600111222', text: 'early', idempotencyKey: 'early' }),
         'session_not_connected',
       );
     });
 
-    it('opening the pairing link connects the session and reports session.connected', async () => {
-      const res = await http('GET', session.pairing.pairingUrl!, { headers: { accept: 'application/json' } });
-      expect(res.status).to.equal(200);
+    it('pairing connects the session and reports session.connected', async function () {
+      if (!pairs()) return this.skip();
+      await h.pair(session);
       const info = await h.port.status(ref);
       expect(info.status).to.equal('connected');
       expect(info.phone).to.match(/^\+\d{8,15}$/);
@@ -131,6 +141,40 @@ export function channelPortContract(factory: HarnessFactory): void {
         'invalid_message',
       );
       expect(await h.records(ref.sessionKey, 'bad-to')).to.equal(0);
+    });
+
+    it('sendMany answers each input in order: a refused one does not refuse the others, a repeated key is a duplicate', async () => {
+      const answers = await h.port.sendMany([
+        { ...ref, to: '+34600111222', text: 'batch one', idempotencyKey: 'contract-batch-1' },
+        { ...ref, to: 'nobody', text: 'batch two', idempotencyKey: 'contract-batch-2' },
+        { ...ref, to: '+34600111223', text: 'batch three', idempotencyKey: 'contract-batch-3' },
+        { ...ref, to: '+34 600 111 222', text: 'Hello from the contract', idempotencyKey: 'contract-1' },
+      ]);
+      expect(answers[0]).to.include({ status: 'sent', duplicate: false });
+      expect(answers[1]).to.be.instanceOf(ChannelError);
+      expect((answers[1] as ChannelError).code).to.equal('invalid_recipient');
+      expect(answers[2]).to.include({ status: 'sent', duplicate: false });
+      expect(answers[3]).to.include({ providerMessageId, duplicate: true });
+      for (const key of ['contract-batch-1', 'contract-batch-3'])
+        expect(await h.records(ref.sessionKey, key)).to.equal(1);
+      expect(await h.records(ref.sessionKey, 'contract-batch-2')).to.equal(0);
+    });
+
+    it('a burst beyond what a line may send a second, and messages to one customer in a row: each sent once, none refused for throughput', async () => {
+      const burst = Math.ceil((h.throttle?.perSecond ?? 20) * 1.5);
+      const inputs = Array.from({ length: burst }, (_, i) => ({
+        ...ref,
+        to: `+3460055${String(i).padStart(4, '0')}`,
+        text: `burst ${i}`,
+        idempotencyKey: `contract-burst-${i}`,
+      }));
+      const answers = await h.port.sendMany(inputs);
+      for (const answer of answers) expect(answer, String(answer)).to.include({ status: 'sent', duplicate: false });
+      for (const input of inputs) expect(await h.records(ref.sessionKey, input.idempotencyKey)).to.equal(1);
+      const pair = await h.port.sendMany(
+        [0, 1, 2].map((i) => ({ ...ref, to: '+34600559999', text: `pair ${i}`, idempotencyKey: `contract-pair-${i}` })),
+      );
+      for (const answer of pair) expect(answer, String(answer)).to.include({ status: 'sent', duplicate: false });
     });
 
     it('sends media by URL', async () => {
@@ -199,29 +243,36 @@ export function channelPortContract(factory: HarnessFactory): void {
 
     it('logout disconnects (session.disconnected) and refuses sends; connect starts a new pairing', async () => {
       const info = await h.port.logout(ref);
-      expect(info).to.include({ status: 'logged_out', sandbox: true });
+      expect(info).to.include({ status: 'logged_out', sandbox: h.label.sandbox });
       expect(info.disconnectedAt).to.be.instanceOf(Date);
+      if (!keepsLineState()) {
+        // The caller's record holds the line's state; connecting the number again answers connected.
+        expect(await h.port.connect(ref)).to.include({ status: 'connected', pairingUrl: null });
+        return;
+      }
       const [event] = await waitFor(
         'session.disconnected',
         () => eventsOf('session.disconnected').length > 0 && eventsOf('session.disconnected'),
       );
-      expect(event!.reason).to.equal('logged_out');
+      expect(event!.reason).to.equal(h.logoutReason ?? 'logged_out');
       await expectCode(
         h.port.send({ ...ref, to: '+34600111222', text: 'after logout', idempotencyKey: 'after-logout' }),
         'session_not_connected',
       );
       const pairing = await h.port.connect(ref);
       expect(pairing.status).to.equal('awaiting_pairing');
-      expect(pairing.pairingUrl).to.be.a('string').and.not.equal(session.pairing.pairingUrl);
+      expect(pairing.qrDataUrl).to.be.a('string').and.not.equal(session.pairing.qrDataUrl);
+      if (h.pairsByLink) expect(pairing.pairingUrl).to.be.a('string').and.not.equal(session.pairing.pairingUrl);
     });
 
-    it('deleteSession removes it', async () => {
+    it('deleteSession removes it', async function () {
+      if (!keepsLineState()) return this.skip();
       await h.port.deleteSession(ref);
       await expectCode(h.port.status(ref), h.deletedSessionCode);
     });
 
     it('an unknown session fails with a coded error', async () => {
-      const unknown = { sessionKey: 'ses_unknown', apiKey: ref.apiKey };
+      const unknown = { ...h.unknownSession, ...(ref.apiKey && { apiKey: ref.apiKey }) };
       const err = await failure(h.port.status(unknown));
       expect(['session_not_found', 'unauthorized']).to.include(err.code);
     });

@@ -4,10 +4,21 @@ import type { AddressInfo } from 'node:net';
 import { ChannelError } from '../channel/channel-error.js';
 import { SessionServiceAdapter } from '../channel/session-service-adapter.js';
 import { channelPortContract } from './channel-port-contract.js';
-import { sandboxHarness, sessionServiceHarness } from './helpers/channel-harnesses.js';
+import { baileysSessionServiceHarness, sandboxHarness, sessionServiceHarness } from './helpers/channel-harnesses.js';
+import { cloudApiHarness } from './helpers/cloud-api-harness.js';
+import { wahaHarness } from './helpers/waha-harness.js';
+import { evolutionHarness } from './helpers/evolution-harness.js';
 import { TEST_SHARED_SECRET } from '../../../test/helpers/session-service-instance.js';
 
-for (const factory of [sandboxHarness, sessionServiceHarness]) channelPortContract(factory);
+for (const factory of [
+  sandboxHarness,
+  sessionServiceHarness,
+  baileysSessionServiceHarness,
+  cloudApiHarness,
+  wahaHarness,
+  evolutionHarness,
+])
+  channelPortContract(factory);
 
 describe('session-service adapter: failures of the service itself', () => {
   const listen = async (server: Server) => {

@@ -1,5 +1,7 @@
 import type { CallAs, IsolationFixture, SeedHttp } from '../../../test/harness/isolation.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
+import { GraphApiFake } from './fakes/graph-api-fake.js';
+import { APP_SECRET, NUMBER, TEMPLATES, TOKEN, VERIFY_TOKEN, WABA } from './helpers/cloud-kernel.js';
 
 const LINE = '+34711999001';
 const CUSTOMER = '+34600123456';
@@ -14,11 +16,17 @@ const until = (callAsA: CallAs, tool: string, args: Record<string, unknown>, don
 
 /**
  * Shop A owns a paired line with a customer's inbound message (so a contact window), an opt-out, a
- * scheduled message, an archived chat and its own contact-window settings. Shop B aims at all of
- * it: every id answers not_found, every phone shows B's own (empty) state.
+ * scheduled message, an archived chat, its own contact-window settings, and a Cloud API provider
+ * (against a local Graph API) with its number as a line and its templates synced. Shop B aims at
+ * all of it: every id answers not_found, every phone shows B's own (empty) state.
  */
 const fixture: IsolationFixture = {
   groups: ['whatsapp_ops'],
+  groupConfig: async () => {
+    const graph = await new GraphApiFake().start();
+    graph.addAccount({ wabaId: WABA, token: TOKEN, numbers: [NUMBER], templates: TEMPLATES });
+    return { whatsapp_ops: { cloudApi: { baseUrl: graph.url } } };
+  },
   seed: async (callAsA, http: SeedHttp) => {
     const { session, pairing } = await callAsA('connect_chatapp', { label: 'Shop A line' });
     await http.inject({
@@ -44,7 +52,18 @@ const fixture: IsolationFixture = {
     });
     await callAsA('archive_chatapp_chat', { action: 'archive', phone: CUSTOMER, session_id: session.id });
     await callAsA('update_chatapp_eligibility_settings', { window_hours: 12, filters: { campaign: true } });
-    return { sessionId: session.id as number, scheduledId: scheduled_message.id as number, sendAt };
+    const { provider } = await callAsA('configure_chatapp_provider', {
+      cloud_api: { waba_id: WABA, access_token: TOKEN, app_secret: APP_SECRET, verify_token: VERIFY_TOKEN },
+    });
+    const cloud = await callAsA('connect_chatapp', { provider_id: provider.id, phone_number_id: NUMBER.id });
+    await callAsA('sync_chatapp_templates', { provider_id: provider.id });
+    return {
+      sessionId: session.id as number,
+      scheduledId: scheduled_message.id as number,
+      sendAt,
+      providerId: provider.id as number,
+      cloudSessionId: cloud.session.id as number,
+    };
   },
   probes: (seed) => [
     { tool: 'get_chatapp_status', args: { session_id: seed.sessionId }, expect: 'not_found' },
@@ -106,6 +125,31 @@ const fixture: IsolationFixture = {
       args: { action: 'cancel', id: seed.scheduledId, agent_id: 1 },
       expect: 'not_found',
     },
+    { tool: 'configure_chatapp_provider', args: { provider_id: seed.providerId, label: 'B' }, expect: 'not_found' },
+    { tool: 'remove_chatapp_provider', args: { provider_id: seed.providerId }, expect: 'not_found' },
+    {
+      tool: 'connect_chatapp',
+      args: { provider_id: seed.providerId, phone_number_id: NUMBER.id },
+      expect: 'not_found',
+    },
+    { tool: 'sync_chatapp_templates', args: { provider_id: seed.providerId }, expect: 'not_found' },
+    {
+      tool: 'list_chatapp_templates',
+      args: { provider_id: seed.providerId },
+      expect: 'empty',
+      isEmpty: (p) => p.count === 0,
+    },
+    {
+      tool: 'send_chatapp_template',
+      args: {
+        phone: CUSTOMER,
+        template_name: 'order_update',
+        body_parameters: ['B', '1'],
+        session_id: seed.cloudSessionId,
+      },
+      expect: 'not_found',
+    },
+    { tool: 'upload_chatapp_media', args: { session_id: seed.cloudSessionId, file_id: 1 }, expect: 'not_found' },
     // A number shop A opted out is B's to opt out too: B gets a record of its own.
     {
       tool: 'add_chatapp_optout',
@@ -122,6 +166,8 @@ const fixture: IsolationFixture = {
       optouts: (await callAsA('list_chatapp_optouts', {})).optouts,
       scheduled: (await callAsA('list_scheduled_messages', {})).scheduled_messages,
       settings: (await callAsA('get_chatapp_eligibility_settings', {})).settings,
+      providers: (await callAsA('list_chatapp_providers', {})).providers,
+      templates: (await callAsA('list_chatapp_templates', {})).templates,
       eligibility: (
         await callAsA('check_chatapp_contact_eligibility', {
           action: 'check',

@@ -424,6 +424,12 @@ describe('whatsapp_ops: the send path, receipts and inbound messages', () => {
       date_from: '2000-01-01T00:00:00Z',
     });
     expect(past.count).to.equal(all.count);
+    // The shop's own wall clock and bare days are bounds too.
+    expect((await ok(k, token, 'list_chatapp_messages', { date_from: '2000-01-01 00:00:00' })).count).to.equal(
+      all.count,
+    );
+    expect((await ok(k, token, 'list_chatapp_messages', { date_from: '2000-01-01' })).count).to.equal(all.count);
+    expect((await ok(k, token, 'list_chatapp_messages', { date_to: '2000-01-01' })).count).to.equal(0);
     await fails(k, token, 'list_chatapp_messages', { date_from: 'yesterday' }, 'invalid_arguments');
     await fails(
       k,

@@ -95,7 +95,7 @@ describe('whatsapp_ops: sendMany', () => {
 
   it('a send the network refuses for its line frees the key: the same key sends once the line is back', async () => {
     await k.shops.addCredits(shopId, 5000, 'test');
-    const channel = await inShop(k, shopId, async ({ services }) => services.chatappChannel);
+    const channel = await inShop(k, shopId, async ({ services }) => services.chatappChannelRegistry.installation);
     const ref = { sessionKey: line.session_key };
     // The network logs the line out; this server has not heard it yet (its events wait).
     const handler = channel.handler;

@@ -10,6 +10,7 @@ import {
   startSessionService,
   TEST_SHARED_SECRET,
   uniqueEngineName,
+  sandboxEngineOf,
 } from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { freshTick } from './helpers/ticks.js';
@@ -53,7 +54,7 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     );
 
   before(async () => {
-    serviceDb = await TestDatabase.create();
+    serviceDb = await TestDatabase.createEmpty();
     servicePort = await freePort();
     k = await bootOps({
       probe: true,
@@ -71,6 +72,15 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
     await service?.close();
     await k?.close();
     await serviceDb?.drop();
+  });
+
+  it("a shop with no line yet reads the service's engine: its empty lists are labelled sandbox", async () => {
+    for (const tool of ['list_chatapp_sessions', 'get_chatapp_status']) {
+      const answer = await ok(k, token, tool, {});
+      expect(answer.count, tool).to.equal(0);
+      expect(answer, tool).to.include({ sandbox: true });
+      expect(answer.notice, tool).to.be.a('string');
+    }
   });
 
   let connected: any;
@@ -116,7 +126,11 @@ describe('whatsapp_ops in session-service mode: the direct session service over 
   });
 
   it('an inbound message at the service reaches the shop once, with message_received', async () => {
-    await service.engine.injectInbound({ sessionKey: line.session_key, from: CUSTOMER, text: 'Reply over HTTP' });
+    await sandboxEngineOf(service).injectInbound({
+      sessionKey: line.session_key,
+      from: CUSTOMER,
+      text: 'Reply over HTTP',
+    });
     const inbound = await waitFor(
       'inbound',
       async () => (await ok(k, token, 'list_chatapp_messages', { direction: 'inbound' })).messages[0],

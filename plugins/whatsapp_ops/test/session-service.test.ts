@@ -160,6 +160,16 @@ describe('session service over HTTP', () => {
       expect(res.body).to.include({ sandbox: true, status: 'awaiting_pairing' });
     });
 
+    it('pairing codes are refused by the sandbox engine with a clear error', async () => {
+      const res = await http('POST', url(`/sessions/${a.key}/pairing-code`), {
+        headers: withKey(a.apiKey),
+        json: { phone: '+34600111222' },
+      });
+      expect(res.status).to.equal(400);
+      expect(res.body.code).to.equal('invalid_request');
+      expect(res.body.error).to.match(/baileys engine/);
+    });
+
     it('an unknown session → 404', async () => {
       const res = await http('GET', url('/sessions/ses_unknown/qr'));
       expect(res.status).to.equal(404);

@@ -6,13 +6,12 @@ export const archiveChatappChat = defineTool({
   name: 'archive_chatapp_chat',
   title: 'Archive messaging chat',
   description:
-    'Archives (archive true, the default) or unarchives (false) the chat with a customer on one number. ' +
-    'Default session: the connected one that last talked to this customer, else the first connected. reported_to_engine says whether the network was told.',
+    'Archives or unarchives (archive: false) the chat with a customer on one number. Default session: the one that last talked to this customer.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   action: 'archive',
   input: Type.Object({
-    phone: phoneArg('The customer, E.164 or with international prefix.'),
+    phone: phoneArg("The customer's phone, E.164."),
     archive: Type.Optional(Type.Boolean({ default: true, description: 'false unarchives.' })),
     session_id: Type.Optional(sessionIdArg('The session (number) the chat is on.')),
   }),

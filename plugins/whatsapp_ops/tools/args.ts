@@ -29,5 +29,3 @@ export const sessionStatusArg = (description: string) => Type.Enum(SESSION_STATU
 export const directionArg = (description: string) => Type.Enum(DIRECTIONS, { description });
 export const messageStatusArg = (description: string) => Type.Enum(MESSAGE_STATUSES, { description });
 export const scheduledStatusArg = (description: string) => Type.Enum(SCHEDULED_STATUSES, { description });
-
-export const dateTimeArg = (description: string) => Type.String({ format: 'date-time', description });

@@ -5,8 +5,7 @@ import { ScheduledOutput } from './outputs.js';
 export const cancelScheduledMessage = defineTool({
   name: 'cancel_scheduled_message',
   title: 'Cancel scheduled message',
-  description:
-    'Cancels a scheduled message that has not been sent yet (invalid_state otherwise). agent_id records who cancelled it.',
+  description: 'Cancels a scheduled message not yet sent.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   action: 'cancel',

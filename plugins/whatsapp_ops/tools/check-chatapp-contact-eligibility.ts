@@ -7,14 +7,12 @@ export const checkChatappContactEligibility = defineTool({
   name: 'check_chatapp_contact_eligibility',
   title: 'Check contact eligibility',
   description:
-    'Sends nothing. Tells whether the customer wrote to the same physical line (the number the sender_role would use) within the configured window, ' +
-    'with the filter state for the billing_source and the window: eligible is false when no line is connected for the role, the number opted out, ' +
-    "or the source's filter is on and the customer is outside the window (reason says which).",
+    'Sends nothing. Whether an automatic message from billing_source could reach the customer now: false when no line serves the role, the number opted out, or the source is held to the contact window and the customer has not written within it (reason says which).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   action: 'check',
   input: Type.Object({
-    phone: phoneArg('The customer, in E.164 (e.g. +34600111222).'),
+    phone: phoneArg("The customer's phone, E.164."),
     billing_source: billingSourceArg('What would send the message.'),
     sender_role: Type.Optional(senderRoleArg('The routing role of the line that would send; default general.')),
   }),

@@ -6,7 +6,7 @@ import { OptoutOutput } from './outputs.js';
 export const checkChatappOptout = defineTool({
   name: 'check_chatapp_optout',
   title: 'Check messaging opt-out',
-  description: 'Whether a number has opted out of automatic messages (opted_out), with the opt-out record when it has.',
+  description: 'Whether a number has opted out of automatic messages, with the opt-out record.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   action: 'check',

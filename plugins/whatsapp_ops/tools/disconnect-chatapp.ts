@@ -7,7 +7,7 @@ export const disconnectChatapp = defineTool({
   name: 'disconnect_chatapp',
   title: 'Disconnect messaging number',
   description:
-    'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp (which reuses it).',
+    'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({ session_id: sessionIdArg('The session to disconnect.') }),

@@ -7,8 +7,7 @@ export const getChatappStatus = defineTool({
   name: 'get_chatapp_status',
   title: 'Get messaging status',
   description:
-    "The status of one messaging session (session_id) or of all the shop's sessions: the recorded status, routing roles and number, plus `live`, what the engine reports now. " +
-    'Outputs say sandbox: true, with a notice, when the simulated network is in use: then nothing reaches the real messaging network.',
+    'The status of one session or of all: recorded status, routing roles, number, and `live` (what the engine reports now). sandbox: true means the simulated network: nothing reaches real customers.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

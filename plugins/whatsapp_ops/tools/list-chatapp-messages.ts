@@ -1,13 +1,12 @@
-import { PagingArgs, Type, pageOutput } from '../../../core/index.js';
+import { PagingArgs, RangeBoundArg, Type, pageOutput, parseShopDay } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { dateTimeArg, directionArg, messageStatusArg, phoneArg, sessionIdArg } from './args.js';
+import { directionArg, messageStatusArg, phoneArg, sessionIdArg } from './args.js';
 import { MessageOutput } from './outputs.js';
 
 export const listChatappMessages = defineTool({
   name: 'list_chatapp_messages',
   title: 'List messaging messages',
-  description:
-    'The message log, newest first, filtered by customer phone, session, direction, status and a created_at range (ISO 8601, inclusive).',
+  description: 'The message log, newest first, filtered by phone, session, direction, status and created_at range.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -15,19 +14,19 @@ export const listChatappMessages = defineTool({
     session_id: Type.Optional(sessionIdArg('Only messages of this session.')),
     direction: Type.Optional(directionArg('inbound or outbound.')),
     status: Type.Optional(messageStatusArg('sending, sent, delivered, read, failed (outbound) or received (inbound).')),
-    date_from: Type.Optional(dateTimeArg('From this instant, e.g. 2030-05-01T00:00:00Z.')),
-    date_to: Type.Optional(dateTimeArg('Up to this instant.')),
+    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
     ...PagingArgs,
   }),
   output: pageOutput('messages', MessageOutput),
-  handler: async ({ phone, session_id, direction, status, date_from, date_to, limit, offset }, { services }) =>
+  handler: async ({ phone, session_id, direction, status, date_from, date_to, limit, offset }, { services, shop }) =>
     services.chatappMessagesService.list({
       phone,
       sessionId: session_id,
       direction,
       status,
-      from: date_from ? new Date(date_from) : undefined,
-      to: date_to ? new Date(date_to) : undefined,
+      from: date_from ? parseShopDay(date_from, shop.timezone, 'date_from', 'start') : undefined,
+      to: date_to ? parseShopDay(date_to, shop.timezone, 'date_to', 'end') : undefined,
       limit: limit!,
       offset: offset!,
     }),

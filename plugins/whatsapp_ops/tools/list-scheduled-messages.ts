@@ -6,8 +6,7 @@ import { ScheduledOutput } from './outputs.js';
 export const listScheduledMessages = defineTool({
   name: 'list_scheduled_messages',
   title: 'List scheduled messages',
-  description:
-    'Scheduled messages, soonest first, optionally by status (scheduled, sending, sent, failed, cancelled) and customer phone.',
+  description: 'Scheduled messages, soonest first, by status and phone.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

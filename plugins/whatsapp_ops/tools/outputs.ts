@@ -1,7 +1,6 @@
 import { Type, Nullable, DateTime, type TProperties } from '../../../core/index.js';
 import {
   BILLING_SOURCES,
-  CHANNEL_ADAPTERS,
   DIRECTIONS,
   MESSAGE_STATUSES,
   ROUTING_ROLES,
@@ -25,8 +24,22 @@ const sessionFields = {
   routing_roles: Type.Array(RoutingRoleOutput),
   mass_marketing_enabled: Type.Boolean(),
   session_key: Type.String({ description: "The engine's name for the line (not a secret)." }),
-  adapter: Type.Enum([...CHANNEL_ADAPTERS]),
+  adapter: Type.String({
+    description:
+      "What reaches the network for this line: the installation's sandbox or session-service, or a provider kind (cloud_api).",
+  }),
+  provider_id: Nullable(
+    Type.Integer({ description: "The shop's provider the line belongs to (null: the installation's adapter)." }),
+  ),
+  external_id: Nullable(
+    Type.String({ description: "The network's id of a registered number (the Cloud API's phone_number_id)." }),
+  ),
   sandbox: Type.Boolean(),
+  status_reason: Nullable(
+    Type.String({
+      description: 'Why the network stopped the line (token_expired, blocked) and what it said; null otherwise.',
+    }),
+  ),
   connected_at: Nullable(DateTime()),
   disconnected_at: Nullable(DateTime()),
   created_at: DateTime(),
@@ -70,12 +83,24 @@ export const PairingOutput = Type.Object(
 
 const Media = Type.Object(
   {
-    url: Type.String(),
+    url: Nullable(Type.String({ description: 'Where the media is; null for media the network refers to by id.' })),
     mime_type: Type.String(),
     caption: Type.Optional(Type.String()),
     filename: Type.Optional(Type.String()),
+    provider_media_id: Type.Optional(Type.String({ description: "The network's id of inbound media." })),
+    file_id: Type.Optional(Type.Integer({ description: "The storage group's file that keeps inbound media." })),
+    not_kept: Type.Optional(Type.String({ description: 'Why inbound media was not kept.' })),
   },
   { additionalProperties: false },
+);
+
+const TemplateSent = Type.Object(
+  {
+    name: Type.String(),
+    language: Type.String(),
+    components: Type.Array(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false, description: 'The approved template sent, with its parameters.' },
 );
 
 export const MessageOutput = Type.Object(
@@ -86,6 +111,7 @@ export const MessageOutput = Type.Object(
     direction: Type.Enum([...DIRECTIONS]),
     text: Nullable(Type.String()),
     media: Nullable(Media),
+    template: Nullable(TemplateSent),
     status: Type.Enum([...MESSAGE_STATUSES]),
     provider_message_id: Nullable(Type.String()),
     idempotency_key: Nullable(Type.String()),

@@ -5,7 +5,7 @@ import { phoneArg } from './args.js';
 export const removeChatappOptout = defineTool({
   name: 'remove_chatapp_optout',
   title: 'Remove messaging opt-out',
-  description: 'Lets automatic messages reach the number again (not_found when it is not opted out).',
+  description: 'Lets automatic messages reach the number again.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ phone: phoneArg('The number, with its international prefix.') }),

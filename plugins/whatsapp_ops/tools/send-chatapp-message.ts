@@ -7,13 +7,12 @@ export const sendChatappMessage = defineTool({
   name: 'send_chatapp_message',
   title: 'Send messaging message',
   description:
-    'Sends a text message to a customer now, as a person would (not automatic: an opted-out number still receives it, and the answer says recipient_opted_out). ' +
-    'Costs 500 credits (insufficient_credits: nothing is sent). Default session: the connected number with the general role that last talked to this customer, else the first connected one.',
+    'Sends a text to a customer now, as a person would (reaches opted-out numbers too). Costs 500 credits. Default session: the general-role number that last talked to this customer, else the first connected. For later sending use schedule_chatapp_message.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     phone: phoneArg(),
-    message: messageTextArg('The text, up to 4096 characters.'),
+    message: messageTextArg('The text.'),
     session_id: Type.Optional(sessionIdArg('The session (number) to send from.')),
   }),
   output: Type.Object({

@@ -13,7 +13,7 @@ const filters = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Per billing source: true holds its automatic messages to customers who wrote within the window; sources left out keep their setting.',
+      'Per billing source: true holds its automatic messages to customers who wrote within the window; others keep their setting.',
   },
 );
 
@@ -21,7 +21,7 @@ export const updateChatappEligibilitySettings = defineTool({
   name: 'update_chatapp_eligibility_settings',
   title: 'Update contact-window settings',
   description:
-    "Changes the contact window (hours; null returns to the default) and/or the per-billing-source filters. With a filter on, the send path refuses that source's automatic messages outside the window (outside_contact_window).",
+    "Changes the contact window and the per-source filters. A filtered source's automatic messages are refused outside the window (outside_contact_window).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

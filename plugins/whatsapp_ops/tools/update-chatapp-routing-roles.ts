@@ -7,7 +7,7 @@ export const updateChatappRoutingRoles = defineTool({
   name: 'update_chatapp_routing_roles',
   title: 'Update routing roles',
   description:
-    'Replaces the routing roles of a session: which messages (general, operations, marketing) go out on this number when no session is named.',
+    'Replaces the routing roles of a session: which messages go out on this number when no session is named.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -1,29 +1,40 @@
-import { asValue } from 'awilix';
 import type { SetupContext } from '../../../core/index.js';
 import type { ChannelPort } from '../channel/channel-port.js';
 import { SandboxAdapter } from '../channel/sandbox-adapter.js';
 import { SessionServiceAdapter } from '../channel/session-service-adapter.js';
 import { sessionServiceWebhookRoute } from '../channel/session-service-webhook-route.js';
+import { SendLedger } from '../channel/send-ledger.js';
+import { NumberPacer } from '../channel/cloud-api/number-pacer.js';
+import { ChannelRegistry } from '../channel/providers/channel-registry.js';
+import { cloudWebhookRoute } from '../channel/cloud-api/cloud-webhook-route.js';
 import { SandboxEngine } from '../sandbox/sandbox-engine.js';
 import { sandboxPairingRoutes } from '../sandbox/pairing-routes.js';
 import { sandboxControlRoutes } from '../sandbox/sandbox-control-routes.js';
 import type { WhatsappOpsConfig } from '../config.js';
 import { eventRouter } from './event-router.js';
 import { shopSessionAuthorizer } from './sandbox-authorizer.js';
-import { retryUnsentMessages } from './sending-retry.js';
+import { ChannelWorkers } from './channel-workers.js';
+import { cloudWebhookTarget } from './cloud-webhook-target.js';
+import { wahaWebhookRoute } from '../channel/waha/waha-webhook-route.js';
+import { wahaWebhookTarget } from './waha-webhook-target.js';
+import { evolutionWebhookRoute } from '../channel/evolution/evolution-webhook-route.js';
+import { evolutionWebhookTarget } from './evolution-webhook-target.js';
 
 /**
- * Builds the channel port the config names and mounts its routes on the main server:
+ * Builds the installation's channel port the config names, the registry that adds the shops' own
+ * providers per line, and mounts the routes on the main server:
  * - sandbox: the engine in-process, its pairing links (what "scanning the QR" opens), and the
  *   control routes that inject inbound messages and receipts, only in this mode, for the shop
  *   that owns the session (Bearer token);
  * - session-service: the HTTP client of the direct session service and the signed webhook route
- *   its events arrive on.
- * The port and the config go into DI as `chatappChannel` and `chatappConfig` for the services.
+ *   its events arrive on;
+ * - always: the webhooks of the shops' providers (Cloud API, WAHA, Evolution API), one URL per provider.
+ * The registry is provided to the services; the workers to the manifest's onReady and onClose.
  */
 export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Promise<void> {
   const { app, config } = setup;
-  let port: ChannelPort;
+  let installation: ChannelPort;
+  let engine: SandboxEngine | undefined;
   if (config.adapter === 'session-service') {
     const service = config.sessionService!;
     const adapter = new SessionServiceAdapter({
@@ -36,10 +47,10 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
       path: service.webhookPath,
       onEvent: (event) => adapter.deliver(event),
     });
-    port = adapter;
+    installation = adapter;
   } else {
     const { engineName, ...timings } = config.sandbox;
-    const engine = new SandboxEngine({
+    engine = new SandboxEngine({
       em: setup.rootEm,
       name: engineName,
       pairingBaseUrl: setup.baseUrl,
@@ -48,23 +59,25 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
     });
     await app.register(sandboxPairingRoutes, { engine });
     await app.register(sandboxControlRoutes, { engine, authorize: shopSessionAuthorizer(setup) });
-    app.addHook('onReady', async () => engine.start());
-    app.addHook('onClose', async () => engine.stop());
-    port = new SandboxAdapter(engine);
+    installation = new SandboxAdapter(engine);
   }
-  port.setEventHandler(eventRouter(setup));
-  setup.container.register({ chatappChannel: asValue(port), chatappConfig: asValue(config) });
 
-  // Messages a previous run left waiting are sent again at start, without holding up readiness.
-  let startupRetry: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    startupRetry = retryUnsentMessages(
-      setup.rootEm.fork(),
-      (shopId, work) => setup.withShop(shopId, work, { transactional: true }),
-      (shopId, err) => setup.log.error({ err, shopId }, 'retrying unsent messages at start failed'),
-    ).catch((err) => setup.log.error({ err }, 'retrying unsent messages at start failed'));
-  });
-  app.addHook('onClose', async () => {
-    await startupRetry;
-  });
+  const workers = new ChannelWorkers(setup, engine);
+  const registry = new ChannelRegistry(
+    installation,
+    {
+      config,
+      guard: setup.resolve('networkGuard'),
+      ledger: new SendLedger(setup.rootEm),
+      publicBaseUrl: () => setup.baseUrl(),
+      pacer: new NumberPacer(setup.rootEm, config.cloudApi),
+      onLineStop: (stop) => workers.recordStop(stop),
+    },
+    eventRouter(setup),
+  );
+  await app.register(cloudWebhookRoute, { target: cloudWebhookTarget(setup) });
+  await app.register(wahaWebhookRoute, { target: wahaWebhookTarget(setup) });
+  await app.register(evolutionWebhookRoute, { target: evolutionWebhookTarget(setup) });
+  setup.provide('chatappChannelRegistry', registry);
+  setup.provide('chatappChannelWorkers', workers);
 }

@@ -40,13 +40,14 @@ export class CustomFunctionsService {
         max_allowed: MAX_FUNCTIONS,
       });
     await this.checkName(fields.name);
+    const checkedUrl = await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url');
     const secret = newSecret();
     const fn = em.create(CustomFunction, {
       shopId: shop.id,
       name: fields.name,
       description: fields.description,
       parameters: checkParametersSchema(fields.parameters),
-      url: await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url'),
+      url: checkedUrl.url,
       method: fields.method ?? 'POST',
       headersSealed: null,
       headerNames: [],
@@ -59,7 +60,7 @@ export class CustomFunctionsService {
     });
     this.setHeaders(fn, fields.headers ?? null);
     await em.flush();
-    return { fn, secret };
+    return { fn, secret, warnings: checkedUrl.warning ? [checkedUrl.warning] : [] };
   }
 
   async update(id: number, fields: FunctionFields, rotateSecret: boolean) {
@@ -73,7 +74,12 @@ export class CustomFunctionsService {
     }
     if (fields.description !== undefined) fn.description = fields.description;
     if (fields.parameters !== undefined) fn.parameters = checkParametersSchema(fields.parameters);
-    if (fields.url !== undefined) fn.url = await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url');
+    const warnings: string[] = [];
+    if (fields.url !== undefined) {
+      const checked = await checkHttpsUrl(this.deps.networkGuard, fields.url, 'url');
+      fn.url = checked.url;
+      if (checked.warning) warnings.push(checked.warning);
+    }
     if (fields.method !== undefined) fn.method = fields.method;
     if (fields.headers !== undefined) this.setHeaders(fn, fields.headers);
     if (fields.timeout_seconds !== undefined) fn.timeoutSeconds = fields.timeout_seconds;
@@ -87,7 +93,7 @@ export class CustomFunctionsService {
       fn.secretSealed = secrets.seal(secret);
     }
     await em.flush();
-    return { fn, secret };
+    return { fn, secret, warnings };
   }
 
   async delete(id: number): Promise<void> {
@@ -132,7 +138,7 @@ export class CustomFunctionsService {
     if (bad.length > 0)
       throw invalidArguments(
         `Header${bad.length > 1 ? 's' : ''} ${bad.map(([n]) => n).join(', ')} cannot be set: names are letters, digits and dashes, and the server sets Content-Type, User-Agent and the signature headers itself.`,
-        bad.map(([n]) => ({ path: `headers/${n}`, message: 'not allowed' })),
+        bad.map(([n]) => ({ path: `headers.${n}`, message: 'not allowed' })),
       );
     fn.headerNames = entries.map(([name]) => name);
     fn.headersSealed = entries.length > 0 ? this.deps.secrets.seal(JSON.stringify(Object.fromEntries(entries))) : null;

@@ -1,4 +1,4 @@
-import { parseShopTime, sql, type Paging, type Services } from '../../../../core/index.js';
+import { sql, type Paging, type Services, parseShopDay } from '../../../../core/index.js';
 import type { CallSource, CallStatus } from '../../entities/values.js';
 
 export interface CallFilters {
@@ -41,8 +41,8 @@ export class FunctionCallsService {
     if (filters.function_id !== undefined) add('"function_id" = ?', filters.function_id);
     if (filters.status) add('"status" = ?', filters.status);
     if (filters.source) add('"source" = ?', filters.source);
-    if (filters.date_from) add('"created_at" >= ?', parseShopTime(filters.date_from, zone, 'date_from'));
-    if (filters.date_to) add('"created_at" < ?', parseShopTime(filters.date_to, zone, 'date_to'));
+    if (filters.date_from) add('"created_at" >= ?', parseShopDay(filters.date_from, zone, 'date_from', 'start'));
+    if (filters.date_to) add('"created_at" < ?', parseShopDay(filters.date_to, zone, 'date_to', 'end'));
     const where = clauses.join(' and ');
     const rows = await sql<CallRow>(
       this.deps.em,

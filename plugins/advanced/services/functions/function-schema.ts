@@ -64,11 +64,11 @@ export function checkParametersSchema(schema: unknown): Record<string, unknown> 
   };
   const root = schema as Record<string, unknown>;
   if (typeof schema !== 'object' || schema === null || root.type !== 'object')
-    errors.push({ path: 'parameters/type', message: 'the parameters schema must be { "type": "object", … }' });
+    errors.push({ path: 'parameters.type', message: 'the parameters schema must be { "type": "object", … }' });
   else {
     const count = Object.keys((root.properties as object | undefined) ?? {}).length;
     if (count > MAX_PROPERTIES)
-      errors.push({ path: 'parameters/properties', message: `at most ${MAX_PROPERTIES} properties (${count} given)` });
+      errors.push({ path: 'parameters.properties', message: `at most ${MAX_PROPERTIES} properties (${count} given)` });
     walk(schema, 'parameters', 1);
   }
   if (errors.length === 0) {
@@ -101,7 +101,7 @@ export function argumentErrors(
   }
   if (validate(args)) return null;
   return (validate.errors ?? []).map((e) => ({
-    path: `arguments${e.instancePath}`,
+    path: `arguments${e.instancePath.replaceAll('/', '.')}`,
     message: e.message ?? 'invalid',
   }));
 }

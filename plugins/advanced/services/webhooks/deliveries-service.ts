@@ -2,10 +2,11 @@ import {
   invalidArguments,
   invalidState,
   notFound,
-  parseShopTime,
   sql,
   type Paging,
   type Services,
+  parseShopDay,
+  isoOrNull,
 } from '../../../../core/index.js';
 import type { DeliveryStatus } from '../../entities/values.js';
 
@@ -41,8 +42,6 @@ interface AttemptRow {
   attempted_at: Date | string;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
 export function deliveryPayload(row: DeliveryRow) {
   return {
     delivery_id: row.delivery_id,
@@ -51,9 +50,9 @@ export function deliveryPayload(row: DeliveryRow) {
     attempts: row.attempts,
     last_status_code: row.last_status_code,
     last_error: row.last_error,
-    next_attempt_at: row.status === 'failed' ? iso(row.next_attempt_at) : null,
-    created_at: iso(row.created_at)!,
-    finished_at: iso(row.finished_at),
+    next_attempt_at: row.status === 'failed' ? isoOrNull(row.next_attempt_at) : null,
+    created_at: isoOrNull(row.created_at)!,
+    finished_at: isoOrNull(row.finished_at),
   };
 }
 
@@ -94,7 +93,7 @@ export class WebhookDeliveriesService {
       ...deliveryPayload(row),
       payload: row.payload,
       attempt_log: attempts.map((a) => ({
-        at: iso(a.attempted_at)!,
+        at: isoOrNull(a.attempted_at)!,
         trigger: a.trigger,
         succeeded: a.succeeded,
         status_code: a.status_code,
@@ -111,8 +110,8 @@ export class WebhookDeliveriesService {
    */
   async recover(since: string, until: string | undefined): Promise<{ requeued: number; since: string; until: string }> {
     const zone = this.deps.shop.timezone;
-    const from = parseShopTime(since, zone, 'since');
-    const to = until ? parseShopTime(until, zone, 'until') : new Date();
+    const from = parseShopDay(since, zone, 'since', 'start');
+    const to = until ? parseShopDay(until, zone, 'until', 'end') : new Date();
     if (from >= to)
       throw invalidArguments('since must be before until.', [{ path: 'since', message: 'not before until' }]);
     if (to.getTime() - from.getTime() > 30 * DAY || Date.now() - from.getTime() > 30 * DAY + 60_000)
@@ -177,8 +176,8 @@ export class WebhookDeliveriesService {
     };
     if (filters.status) add('"status" = ?', filters.status);
     if (filters.event_type) add('"event_type" = ?', filters.event_type);
-    if (filters.date_from) add('"created_at" >= ?', parseShopTime(filters.date_from, zone, 'date_from'));
-    if (filters.date_to) add('"created_at" < ?', parseShopTime(filters.date_to, zone, 'date_to'));
+    if (filters.date_from) add('"created_at" >= ?', parseShopDay(filters.date_from, zone, 'date_from', 'start'));
+    if (filters.date_to) add('"created_at" < ?', parseShopDay(filters.date_to, zone, 'date_to', 'end'));
     return { where: clauses.join(' and '), values };
   }
 

@@ -1,7 +1,8 @@
-import { invalidArguments, invalidState, type Services } from '../../../../core/index.js';
+import type { AdvancedConfig } from '../../config.js';
+import { invalidArguments, invalidState, type ServiceDeps } from '../../../../core/index.js';
 import { WebhookEndpoint } from '../../entities/webhook-endpoint.entity.js';
 import { availableTypes, TEST_EVENT_TYPE } from './event-catalogue.js';
-import { checkHttpsUrl } from '../https-url.js';
+import { checkHttpsUrl, type CheckedHttpsUrl } from '../https-url.js';
 
 export interface WebhookSettings {
   webhook_enabled: boolean;
@@ -16,6 +17,8 @@ interface CheckedSettings {
   url?: string;
   secret?: string;
   events?: string[];
+  /** About the URL, saved all the same (a name that does not resolve right now). */
+  warnings: string[];
 }
 
 /** The secrets that sign a request now: the current one, and the previous one during its grace. */
@@ -30,7 +33,10 @@ export interface SigningKeys {
  * for a grace period after a rotation) and the endpoint's health.
  */
 export class WebhookEndpointService {
-  constructor(private readonly deps: Services) {}
+  /** URLs checked in this call: the precheck, the summary and the confirmed run ask once each. */
+  private readonly checkedUrls = new Map<string, Promise<CheckedHttpsUrl>>();
+
+  constructor(private readonly deps: ServiceDeps<AdvancedConfig>) {}
 
   find(): Promise<WebhookEndpoint | null> {
     return this.deps.em.findOne(WebhookEndpoint, { shopId: this.deps.shop.id });
@@ -46,9 +52,12 @@ export class WebhookEndpointService {
   /** The precheck: whatever the call would refuse, refused before the user is asked. */
   async check(settings: WebhookSettings, current?: WebhookEndpoint | null): Promise<CheckedSettings> {
     if (current === undefined) current = await this.find();
-    const checked: CheckedSettings = { enabled: settings.webhook_enabled };
-    if (settings.webhook_url !== undefined)
-      checked.url = await checkHttpsUrl(this.deps.networkGuard, settings.webhook_url, 'webhook_url');
+    const checked: CheckedSettings = { enabled: settings.webhook_enabled, warnings: [] };
+    if (settings.webhook_url !== undefined) {
+      const { url, warning } = await this.checkUrl(settings.webhook_url);
+      checked.url = url;
+      if (warning) checked.warnings.push(warning);
+    }
     if (settings.webhook_secret !== undefined) checked.secret = settings.webhook_secret;
     if (settings.webhook_events !== undefined) checked.events = this.checkEvents(settings.webhook_events);
     if (checked.enabled) {
@@ -64,8 +73,24 @@ export class WebhookEndpointService {
     return checked;
   }
 
-  /** Applies a checked partial update; returns the endpoint and the fields that changed. */
-  async configure(settings: WebhookSettings): Promise<{ endpoint: WebhookEndpoint; changed: string[] }> {
+  /** What the shop should know about the URL it gives (for the confirmation's summary); null: nothing. */
+  async urlWarning(url: string): Promise<string | null> {
+    return (await this.checkUrl(url)).warning;
+  }
+
+  private checkUrl(url: string): Promise<CheckedHttpsUrl> {
+    let checked = this.checkedUrls.get(url);
+    if (!checked) {
+      checked = checkHttpsUrl(this.deps.networkGuard, url, 'webhook_url');
+      this.checkedUrls.set(url, checked);
+    }
+    return checked;
+  }
+
+  /** Applies a checked partial update; returns the endpoint, the fields that changed and the warnings. */
+  async configure(
+    settings: WebhookSettings,
+  ): Promise<{ endpoint: WebhookEndpoint; changed: string[]; warnings: string[] }> {
     let endpoint = await this.find();
     const checked = await this.check(settings, endpoint);
     const { em, secrets, shop } = this.deps;
@@ -102,7 +127,7 @@ export class WebhookEndpointService {
       if (current !== checked.secret) {
         if (current !== null) {
           endpoint.previousSecretSealed = endpoint.secretSealed;
-          endpoint.previousSecretUntil = new Date(Date.now() + this.deps.advancedConfig.secretGraceMs);
+          endpoint.previousSecretUntil = new Date(Date.now() + this.deps.config.secretGraceMs);
         }
         endpoint.secretSealed = secrets.seal(checked.secret);
         changed.push('webhook_secret');
@@ -113,7 +138,7 @@ export class WebhookEndpointService {
       changed.push('webhook_events');
     }
     await em.flush();
-    return { endpoint, changed };
+    return { endpoint, changed, warnings: checked.warnings };
   }
 
   /** Where and with what to sign now; null when there is nowhere to send. */
@@ -147,7 +172,7 @@ export class WebhookEndpointService {
     if (unknown.length > 0)
       throw invalidArguments(
         `Unknown webhook event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Valid types: ${valid.join(', ')}.`,
-        unknown.map((e) => ({ path: `webhook_events/${events.indexOf(e)}`, message: `unknown event type ${e}` })),
+        unknown.map((e) => ({ path: `webhook_events.${events.indexOf(e)}`, message: `unknown event type ${e}` })),
       );
     return [...new Set(events)];
   }

@@ -1,4 +1,5 @@
-import { notFound, sql, type OutboxDelivery, type OutboxOutcome, type Services } from '../../../../core/index.js';
+import type { AdvancedConfig } from '../../config.js';
+import { notFound, sql, type OutboxDelivery, type OutboxOutcome, type ServiceDeps } from '../../../../core/index.js';
 import type { AttemptTrigger, DeliveryStatus } from '../../entities/values.js';
 import { sendWebhook, type AttemptResult } from './send-webhook.js';
 import { signWebhook } from './sign-webhook.js';
@@ -44,7 +45,7 @@ export interface AttemptReport {
  * delivery's new state and the endpoint's health in one statement.
  */
 export class WebhookSender {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<AdvancedConfig>) {}
 
   /**
    * The outbox consumer: the shop's claimed deliveries of one relay pass, read in one statement,
@@ -81,7 +82,7 @@ export class WebhookSender {
           throw err;
         });
         const record = { deliveryId: row.delivery_id, result, trigger: message.payload.trigger };
-        const step = this.deps.advancedConfig.retryScheduleMs[message.attempt - 1];
+        const step = this.deps.config.retryScheduleMs[message.attempt - 1];
         if (result.succeeded) {
           recorder.add({ ...record, status: 'succeeded', nextAttemptAt: null });
           return;
@@ -146,10 +147,10 @@ export class WebhookSender {
     row: DeliveryRow,
     keys: { url: string; secrets: string[] },
   ): Promise<{ result: AttemptResult; headers: Record<string, string> }> {
-    const { shop, webhookShopGate, networkGuard, advancedConfig } = this.deps;
+    const { shop, webhookShopGate, networkGuard, config } = this.deps;
     const request = signWebhook(row.payload, JSON.stringify(row.payload), keys.secrets);
     const result = await webhookShopGate.run(shop.id, () =>
-      sendWebhook(networkGuard, keys.url, request, advancedConfig.deliveryTimeoutMs),
+      sendWebhook(networkGuard, keys.url, request, config.deliveryTimeoutMs),
     );
     return { result, headers: request.headers };
   }
@@ -162,7 +163,7 @@ export class WebhookSender {
    */
   private async record(records: AttemptRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const { em, shop, advancedConfig } = this.deps;
+    const { em, shop, config } = this.deps;
     const health = records.filter((r) => r.trigger !== 'test');
     const [endpoint] = await sql<{ url: string; failing_since: Date; disabled_at: Date; just_disabled: boolean }>(
       em,
@@ -202,7 +203,7 @@ export class WebhookSender {
           })),
         ),
         health.some((r) => r.result.succeeded),
-        advancedConfig.disableAfterFailingMs,
+        config.disableAfterFailingMs,
         health.length > 0,
       ],
     );

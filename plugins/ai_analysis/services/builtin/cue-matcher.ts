@@ -1,3 +1,4 @@
+import { foldAccents } from '../../../../core/index.js';
 /**
  * Cue lexicons: what a customer's words say about what they want. A cue is a phrase of word
  * patterns, matched on consecutive words of the folded text (lower case, accents and ß folded,
@@ -17,7 +18,7 @@ export interface Cue {
 
 /** Lower case, accents removed, ß as ss: the form both cues and texts are matched in. */
 export function foldText(text: string): string {
-  return text.toLowerCase().replace(/ß/g, 'ss').normalize('NFD').replace(/\p{M}/gu, '');
+  return foldAccents(text).replace(/ß/g, 'ss');
 }
 
 export function tokens(text: string): string[] {

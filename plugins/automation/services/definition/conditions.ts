@@ -1,4 +1,5 @@
-import { fold, hasKeyword } from './text-match.js';
+import { foldAccents } from '../../../../core/index.js';
+import { hasKeyword } from './text-match.js';
 import type { DefinitionError } from './definition-error.js';
 
 /** What a condition can look at, and the kind of value it is. `var.<name>` is a run variable (text). */
@@ -88,7 +89,7 @@ export function checkConditions(raw: unknown, path: string, errors: DefinitionEr
     return;
   }
   items.forEach((item, i) => {
-    const at = `${path}.${key}[${i}]`;
+    const at = `${path}.${key}.${i}`;
     if (isObject(item) && ('all' in item || 'any' in item)) {
       if (depth >= 1) errors.push({ path: at, message: 'groups nest one level deep at most' });
       else checkConditions(item, at, errors, depth + 1);
@@ -188,7 +189,7 @@ export async function holds(group: ConditionGroup, read: AttributeReader): Promi
 }
 
 const same = (a: unknown, b: unknown) =>
-  typeof a === 'string' && typeof b === 'string' ? fold(a) === fold(b) : a === b;
+  typeof a === 'string' && typeof b === 'string' ? foldAccents(a) === foldAccents(b) : a === b;
 
 /** Texts compare as numbers when both are numbers, else as folded text (HH:MM compares as text). */
 const compare = (a: unknown, b: unknown): number => {
@@ -198,7 +199,7 @@ const compare = (a: unknown, b: unknown): number => {
   const nx = Number(x);
   const ny = Number(y);
   if (x.trim() !== '' && y.trim() !== '' && Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
-  return fold(x) < fold(y) ? -1 : fold(x) > fold(y) ? 1 : 0;
+  return foldAccents(x) < foldAccents(y) ? -1 : foldAccents(x) > foldAccents(y) ? 1 : 0;
 };
 
 function test(c: Condition, actual: AttributeValue): boolean {
@@ -206,16 +207,16 @@ function test(c: Condition, actual: AttributeValue): boolean {
   if (c.operator === 'is_set') return set;
   if (c.operator === 'is_not_set') return !set;
   if (Array.isArray(actual)) {
-    const list = actual.map(fold);
+    const list = actual.map(foldAccents);
     switch (c.operator) {
       case 'contains':
-        return list.includes(fold(String(c.value)));
+        return list.includes(foldAccents(String(c.value)));
       case 'not_contains':
-        return !list.includes(fold(String(c.value)));
+        return !list.includes(foldAccents(String(c.value)));
       case 'in':
-        return (c.value as string[]).some((v) => list.includes(fold(v)));
+        return (c.value as string[]).some((v) => list.includes(foldAccents(v)));
       case 'not_in':
-        return !(c.value as string[]).some((v) => list.includes(fold(v)));
+        return !(c.value as string[]).some((v) => list.includes(foldAccents(v)));
       default:
         return false;
     }
@@ -227,11 +228,11 @@ function test(c: Condition, actual: AttributeValue): boolean {
     case 'not_equals':
       return !same(actual, c.value);
     case 'contains':
-      return fold(String(actual)).includes(fold(String(c.value)));
+      return foldAccents(String(actual)).includes(foldAccents(String(c.value)));
     case 'not_contains':
-      return !fold(String(actual)).includes(fold(String(c.value)));
+      return !foldAccents(String(actual)).includes(foldAccents(String(c.value)));
     case 'starts_with':
-      return fold(String(actual)).startsWith(fold(String(c.value)));
+      return foldAccents(String(actual)).startsWith(foldAccents(String(c.value)));
     case 'has_any_keyword':
       return (c.value as string[]).some((k) => hasKeyword(String(actual), k));
     case 'in':

@@ -1,3 +1,5 @@
+import { fillVariables } from '../../../../core/index.js';
+
 /** `{nombre}`, `{telefono}`, `{tienda}` (as campaigns) and `{var.<name>}` (a run variable). */
 const PLACEHOLDER = /\{(var\.)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export const CUSTOMER_PLACEHOLDERS = ['nombre', 'telefono', 'tienda'] as const;
@@ -19,10 +21,13 @@ export interface PlaceholderValues {
   variables: Readonly<Record<string, string>>;
 }
 
-/** The text with its placeholders filled; a variable not set yet becomes empty. */
+/**
+ * The text with its placeholders filled. One with no value (a customer without a name, a variable
+ * not set yet) is dropped with the space and punctuation that joined it, as in every template.
+ */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER, (whole, isVar: string | undefined, name: string) => {
-    if (isVar) return values.variables[name] ?? '';
-    return name === 'nombre' || name === 'telefono' || name === 'tienda' ? values[name] : whole;
+  return fillVariables(text, PLACEHOLDER, (_whole, isVar, name) => {
+    if (isVar) return values.variables[name!] ?? null;
+    return name === 'nombre' || name === 'telefono' || name === 'tienda' ? values[name] : undefined;
   });
 }

@@ -1,4 +1,4 @@
-import { Type, type TObject } from '../../../../core/index.js';
+import { DayOfWeekArg, Type, type TObject, TimeOfDayArg } from '../../../../core/index.js';
 import { BILLING_SOURCES } from '../../../whatsapp_ops/surface.js';
 import { TICKET_PRIORITIES } from '../../../tickets/surface.js';
 
@@ -91,12 +91,12 @@ export const STEP_TYPES: Record<string, StepType> = {
   },
   wait: {
     description:
-      'Waits minutes (1 to 43,200: 30 days), or until the next weekday (1 Monday … 7 Sunday) and/or time HH:MM in the shop’s timezone.',
+      'Waits minutes (1 to 43,200: 30 days), or until the next weekday (0 Sunday … 6 Saturday) and/or time HH:MM in the shop’s timezone.',
     params: Type.Object(
       {
         minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 43_200 })),
-        until_time: Type.Optional(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
-        until_weekday: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 })),
+        until_time: Type.Optional(TimeOfDayArg()),
+        until_weekday: Type.Optional(DayOfWeekArg()),
       },
       strict,
     ),

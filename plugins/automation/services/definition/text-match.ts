@@ -1,8 +1,6 @@
-/** Lower case, accents folded: "Envío" and "envio" are the same word to a shop's keyword. */
-export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
+import { foldAccents } from '../../../../core/index.js';
 /** The folded words of a text (letters and digits; everything else separates). */
-export const wordsOf = (text: string): string[] => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+export const wordsOf = (text: string): string[] => foldAccents(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A word and its plural forms ("pedido" matches "pedidos", "envio" matches "envios"/"envioes"). */
 const sameWord = (word: string, keyword: string) =>

@@ -66,7 +66,7 @@ function exitsOf(step: Step, index: number, definition: Definition, at: string):
   if (step.type === 'jump_to' && typeof p.step === 'string') exits.push([`${at}.params.step`, p.step]);
   if (step.type === 'branch' && Array.isArray(p.branches))
     p.branches.forEach((b, i) => {
-      if (isObject(b) && typeof b.next === 'string') exits.push([`${at}.params.branches[${i}].next`, b.next]);
+      if (isObject(b) && typeof b.next === 'string') exits.push([`${at}.params.branches.${i}.next`, b.next]);
     });
   return exits;
 }
@@ -94,7 +94,7 @@ export function validateDefinition(raw: unknown): Validation {
   }
   const ids = new Map<string, number>();
   steps.forEach((step, i) => {
-    const at = `steps[${i}]`;
+    const at = `steps.${i}`;
     if (!isObject(step)) {
       errors.push({ path: at, message: 'must be a step object (id, type, params, next, paths)' });
       return;
@@ -116,7 +116,7 @@ export function validateDefinition(raw: unknown): Validation {
   // References, placeholders and variables, once every step is well formed.
   const variables = new Set([...inputs, ...definition.steps.flatMap(variablesSet)]);
   definition.steps.forEach((step, i) => {
-    const at = `steps[${i}]`;
+    const at = `steps.${i}`;
     for (const [path, target] of exitsOf(step, i, definition, at))
       if (!ids.has(target)) errors.push({ path, message: `names step "${target}", which does not exist` });
     for (const [path, text] of textsOf(step, at)) {
@@ -129,7 +129,7 @@ export function validateDefinition(raw: unknown): Validation {
     }
     if (step.type === 'branch')
       (step.params!.branches as { when: ConditionGroup }[]).forEach((b, j) =>
-        unreadVariables(b.when, variables, `${at}.params.branches[${j}].when`, errors),
+        unreadVariables(b.when, variables, `${at}.params.branches.${j}.when`, errors),
       );
   });
   if (definition.trigger.conditions)
@@ -139,7 +139,7 @@ export function validateDefinition(raw: unknown): Validation {
   busyLoops(definition, ids, errors);
   if (errors.length > 0) return fail();
   for (const index of unreachable(definition, ids))
-    warnings.push({ path: `steps[${index}]`, message: `step "${definition.steps[index]!.id}" is never reached` });
+    warnings.push({ path: `steps.${index}`, message: `step "${definition.steps[index]!.id}" is never reached` });
   return { valid: true, errors, warnings, definition };
 }
 
@@ -255,7 +255,7 @@ function checkStep(step: Record<string, unknown>, at: string, errors: Definition
     case 'branch':
       if (Array.isArray(params.branches))
         params.branches.forEach((b, i) => {
-          if (isObject(b)) checkConditions(b.when, `${at}.params.branches[${i}].when`, errors);
+          if (isObject(b)) checkConditions(b.when, `${at}.params.branches.${i}.when`, errors);
         });
       break;
   }
@@ -267,7 +267,7 @@ function busyLoops(definition: Definition, ids: Map<string, number>, errors: Def
   const color = new Array<number>(definition.steps.length).fill(0);
   const visit = (i: number): boolean => {
     color[i] = 1;
-    for (const [path, target] of exitsOf(definition.steps[i]!, i, definition, `steps[${i}]`)) {
+    for (const [path, target] of exitsOf(definition.steps[i]!, i, definition, `steps.${i}`)) {
       const j = ids.get(target)!;
       if (pauses(j)) continue;
       if (color[j] === 1) {

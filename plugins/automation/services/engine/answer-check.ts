@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import { phoneE164OrNull } from '../../../../core/index.js';
-import { fold } from '../definition/text-match.js';
+import { phoneE164OrNull, foldAccents } from '../../../../core/index.js';
 
 export type AnswerValidation = 'any' | 'number' | 'email' | 'phone' | 'date' | 'option';
 
@@ -40,7 +39,7 @@ export function checkAnswer(
       const list = options ?? [];
       const index = Number(text);
       if (Number.isInteger(index) && index >= 1 && index <= list.length) return list[index - 1]!;
-      return list.find((o) => fold(o) === fold(text)) ?? null;
+      return list.find((o) => foldAccents(o) === foldAccents(text)) ?? null;
     }
   }
 }

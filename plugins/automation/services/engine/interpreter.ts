@@ -109,7 +109,8 @@ function waitUntil(p: Record<string, unknown>, now: Date, timezone: string): Dat
   const local = DateTime.fromJSDate(now, { zone: timezone });
   let at = local.set({ hour: hour!, minute: minute!, second: 0, millisecond: 0 });
   const weekday = p.until_weekday as number | undefined;
-  for (let i = 0; i < 8 && (at <= local || (weekday !== undefined && at.weekday !== weekday)); i++)
+  // luxon counts 1 Monday … 7 Sunday; day_of_week 0 Sunday … 6 Saturday.
+  for (let i = 0; i < 8 && (at <= local || (weekday !== undefined && at.weekday % 7 !== weekday)); i++)
     at = at.plus({ days: 1 });
   return at.toJSDate();
 }

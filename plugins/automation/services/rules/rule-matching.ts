@@ -1,6 +1,7 @@
+import { foldAccents } from '../../../../core/index.js';
 import type { AutoReplyRule } from '../../entities/auto-reply-rule.entity.js';
 import type { RuleType } from '../../entities/values.js';
-import { fold, hasKeyword } from '../definition/text-match.js';
+import { hasKeyword } from '../definition/text-match.js';
 
 /** A message after this much silence opens a conversation (welcome rules; conversation_opened's default). */
 export const CONVERSATION_GAP_HOURS = 24;
@@ -19,9 +20,9 @@ export interface MessageSituation {
 
 /** Whether a keyword rule's keywords match the text by its match mode (case and accents ignored). */
 export function keywordsMatch(rule: Pick<AutoReplyRule, 'keywords' | 'match'>, text: string): boolean {
-  const folded = fold(text).trim();
+  const folded = foldAccents(text).trim();
   return rule.keywords.some((k) => {
-    const keyword = fold(k).trim();
+    const keyword = foldAccents(k).trim();
     switch (rule.match) {
       case 'exact':
         return folded === keyword;

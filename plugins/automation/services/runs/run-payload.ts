@@ -1,7 +1,6 @@
+import { isoOrNull } from '../../../../core/index.js';
 import type { RunStep } from '../../entities/run-step.entity.js';
 import type { WorkflowRun } from '../../entities/workflow-run.entity.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A run as the tools show it. */
 export function runPayload(r: WorkflowRun) {
@@ -16,7 +15,7 @@ export function runPayload(r: WorkflowRun) {
     status: r.status,
     step_id: r.stepId ?? null,
     waiting_for: r.waitingFor ?? null,
-    wake_at: iso(r.wakeAt),
+    wake_at: isoOrNull(r.wakeAt),
     steps_executed: r.stepsExecuted,
     depth: r.depth,
     parent_run_id: r.parentRunId ?? null,
@@ -25,8 +24,8 @@ export function runPayload(r: WorkflowRun) {
     failed_step: r.failedStep ?? null,
     reason: r.reason ?? null,
     created_at: r.createdAt.toISOString(),
-    started_at: iso(r.startedAt),
-    finished_at: iso(r.finishedAt),
+    started_at: isoOrNull(r.startedAt),
+    finished_at: isoOrNull(r.finishedAt),
   };
 }
 

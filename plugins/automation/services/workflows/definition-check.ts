@@ -21,7 +21,7 @@ export async function checkForShop(deps: Services, raw: unknown, selfId: number 
     for (const group of STEP_TYPES[step.type]!.needs ?? [])
       if (!groups.includes(group))
         errors.push({
-          path: `steps[${i}].type`,
+          path: `steps.${i}.type`,
           message: `${step.type} needs the ${group} group, which this server does not run`,
         });
     if (step.type === 'trigger_workflow') targets.set(i, String(step.params!.workflow_id));
@@ -31,9 +31,9 @@ export async function checkForShop(deps: Services, raw: unknown, selfId: number 
     const found = new Set((await deps.em.find(Workflow, { id: { $in: ids } }, { fields: ['id'] })).map((w) => w.id));
     for (const [i, id] of targets) {
       if (Number(id) === selfId)
-        errors.push({ path: `steps[${i}].params.workflow_id`, message: 'names this workflow itself' });
+        errors.push({ path: `steps.${i}.params.workflow_id`, message: 'names this workflow itself' });
       else if (!found.has(Number(id)))
-        errors.push({ path: `steps[${i}].params.workflow_id`, message: `workflow ${id} does not exist` });
+        errors.push({ path: `steps.${i}.params.workflow_id`, message: `workflow ${id} does not exist` });
     }
   }
   return errors.length > 0 ? { valid: false, errors, warnings: validation.warnings, definition: null } : validation;

@@ -63,7 +63,8 @@ class RecordingEffects implements StepEffects {
  * written or called: messages, tags, tickets are only listed; waits pass at once; questions take
  * the given answers in order (none left: the timeout exit); http_request is not called (it answers
  * 200 with an empty body, marked simulated); ai_reply gives a placeholder answer and ai_classify
- * uses the categories' keywords. Conditions read the real customer (tags, business hours).
+ * uses the categories' keywords. Conditions read the real customer (tags, business hours). An
+ * event the trigger does not match starts nothing, as in the engine: no step is traced.
  */
 export class WorkflowSimulator {
   constructor(private readonly deps: Services) {}
@@ -94,6 +95,17 @@ export class WorkflowSimulator {
       definition.trigger.tag === undefined || event.tag?.toLowerCase() === definition.trigger.tag.toLowerCase();
     const triggerMatched =
       tagOk && (!definition.trigger.conditions || (await holds(definition.trigger.conditions, read)));
+    // The engine starts no run for such an event, so the dry run runs nothing either.
+    if (!triggerMatched)
+      return {
+        trigger_matched: false,
+        status: 'not_triggered',
+        trace: [],
+        actions: [],
+        variables: cursor.variables,
+        unused_answers: answers,
+        note: 'The trigger does not match this event: a real run would not start, so no step ran. Nothing was sent, written or called.',
+      };
     const effects = new RecordingEffects(this.deps);
     const trace: TraceEntry[] = [];
     const [customer] = await this.deps.em.execute<{ name: string | null }[]>(

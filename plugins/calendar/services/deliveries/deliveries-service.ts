@@ -1,4 +1,5 @@
-import type { Services } from '../../../../core/index.js';
+import type { CalendarConfig } from '../../config.js';
+import type { ServiceDeps } from '../../../../core/index.js';
 import { CalendarDelivery } from '../../entities/calendar-delivery.entity.js';
 import { CalendarEvent } from '../../entities/calendar-event.entity.js';
 import type { CalendarNotification } from '../../entities/calendar-notification.entity.js';
@@ -21,7 +22,7 @@ function reaches(event: CalendarEvent, channel: string): boolean {
  * needs the event's phone, email its customer email, both either.
  */
 export class CalendarDeliveriesService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<CalendarConfig>) {}
 
   private get em() {
     return this.deps.em;
@@ -94,7 +95,7 @@ export class CalendarDeliveriesService {
     let reason: string | null = null;
     if (due < now) {
       const minutesLeft = Math.floor((event.startAt.getTime() - now) / MINUTE);
-      if (type === 'reminder' && minutesLeft < this.deps.calendarConfig.tooLateMinutes)
+      if (type === 'reminder' && minutesLeft < this.deps.config.tooLateMinutes)
         reason = `too_late: the reminder was due ${new Date(due).toISOString()} and the event starts in ${minutesLeft} minutes`;
       due = now;
     }

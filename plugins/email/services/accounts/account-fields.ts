@@ -75,17 +75,17 @@ export function resolveConnection(fields: AccountFields & { email_address: strin
   const provider = fields.oauth_provider ?? null;
   const missing: { path: string; message: string }[] = [];
   if (authType === 'basic') {
-    if (!fields.imap_host) missing.push({ path: '/imap_host', message: 'is required for auth_type basic' });
-    if (!fields.smtp_host) missing.push({ path: '/smtp_host', message: 'is required for auth_type basic' });
+    if (!fields.imap_host) missing.push({ path: 'imap_host', message: 'is required for auth_type basic' });
+    if (!fields.smtp_host) missing.push({ path: 'smtp_host', message: 'is required for auth_type basic' });
     if (!fields.imap_password)
       missing.push({
-        path: '/imap_password',
+        path: 'imap_password',
         message: 'is required for auth_type basic (smtp_password defaults to it)',
       });
   } else if (!provider) {
-    missing.push({ path: '/oauth_provider', message: 'is required for auth_type oauth2 (gmail, microsoft or none)' });
+    missing.push({ path: 'oauth_provider', message: 'is required for auth_type oauth2 (gmail, microsoft or none)' });
   } else if (provider === 'none' && (!fields.imap_host || !fields.smtp_host)) {
-    missing.push({ path: '/imap_host', message: 'imap_host and smtp_host are required for oauth_provider none' });
+    missing.push({ path: 'imap_host', message: 'imap_host and smtp_host are required for oauth_provider none' });
   }
   if (missing.length > 0)
     throw invalidArguments(`Missing: ${missing.map((m) => m.path.slice(1)).join(', ')}.`, missing);

@@ -255,7 +255,7 @@ export class EmailAccountsService {
     }
     if (!args.email_address)
       throw invalidArguments('Give account_id, or email_address with the connection fields to try.', [
-        { path: '/account_id', message: 'or email_address is required' },
+        { path: 'account_id', message: 'or email_address is required' },
       ]);
     const connection = resolveConnection({ ...args, email_address: args.email_address, auth_type: 'basic' });
     const imapPassword = args.imap_password!;
@@ -356,7 +356,7 @@ export class EmailAccountsService {
     if (unknown.length > 0)
       throw invalidArguments(
         `Unknown agent hash: ${unknown.join(', ')} (list_agents shows each agent's agent_hash).`,
-        unknown.map((h) => ({ path: '/agent_hashes', message: `no agent has the hash ${h}` })),
+        unknown.map((h) => ({ path: 'agent_hashes', message: `no agent has the hash ${h}` })),
       );
   }
 }

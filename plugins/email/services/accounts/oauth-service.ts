@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invalidState, ToolError, type Services } from '../../../../core/index.js';
+import type { EmailConfig } from '../../config.js';
+import { invalidState, ToolError, type Services, type ServiceDeps } from '../../../../core/index.js';
 import { type EmailAccount } from '../../entities/email-account.entity.js';
 import type { OauthProvider } from '../../entities/values.js';
 
@@ -32,7 +33,7 @@ export const CALLBACK_PATH = '/email/oauth/callback';
  * account's row lock shortly before it ends, so two processes never spend one refresh token twice.
  */
 export class EmailOauthService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<EmailConfig>) {}
 
   /** The provider's sign-in link for an OAuth2 account. */
   async start(accountId: number): Promise<{ authorization_url: string; redirect_uri: string; expires_at: string }> {
@@ -157,7 +158,7 @@ export class EmailOauthService {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
-        signal: AbortSignal.timeout(this.deps.emailConfig.connectTimeoutMs),
+        signal: AbortSignal.timeout(this.deps.config.connectTimeoutMs),
       });
       status = response.status;
       answer = (await response.json().catch(() => ({}))) as TokenAnswer;
@@ -182,7 +183,7 @@ export class EmailOauthService {
   }
 
   private provider(name: OauthProvider | null | undefined): ProviderSettings {
-    const settings = name ? this.deps.emailConfig.oauth[name] : undefined;
+    const settings = name ? this.deps.config.oauth[name] : undefined;
     if (!settings?.clientId)
       throw new ToolError(
         'oauth_not_configured',
@@ -193,8 +194,8 @@ export class EmailOauthService {
   }
 
   private redirectUri(): string {
-    return `${this.deps.emailBaseUrl()}${CALLBACK_PATH}`;
+    return `${this.deps.baseUrl()}${CALLBACK_PATH}`;
   }
 }
 
-type ProviderSettings = NonNullable<Services['emailConfig']['oauth']['gmail']>;
+type ProviderSettings = NonNullable<EmailConfig['oauth']['gmail']>;

@@ -15,7 +15,7 @@ export class EmailAttachmentAccess {
     const byMessage = args.message_id !== undefined || args.index !== undefined;
     if (byUpload === byMessage || (byMessage && (args.message_id === undefined || args.index === undefined)))
       throw invalidArguments('Give attachment_id, or message_id with index.', [
-        { path: '/attachment_id', message: 'give it, or message_id and index' },
+        { path: 'attachment_id', message: 'give it, or message_id and index' },
       ]);
     let file: AttachmentContent;
     let ref: AttachmentRef;
@@ -30,7 +30,7 @@ export class EmailAttachmentAccess {
     const link = attachmentPath(this.deps.secrets, this.deps.shop.id, ref);
     return {
       ...file,
-      download_url: `${this.deps.emailBaseUrl()}${link.path}`,
+      download_url: `${this.deps.baseUrl()}${link.path}`,
       expires_at: link.expiresAt.toISOString(),
     };
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { invalidArguments, notFound, ToolError, type Services } from '../../../../core/index.js';
+import type { EmailConfig } from '../../config.js';
+import { invalidArguments, notFound, ToolError, type ServiceDeps } from '../../../../core/index.js';
 import { EmailAttachment } from '../../entities/email-attachment.entity.js';
 import type { AttachmentInfo } from '../../entities/email-message.entity.js';
 
@@ -28,7 +29,7 @@ const TYPES: Record<string, string> = {
 
 /** Files uploaded for outbound mail: stored in the database, used by id, purged a day after if never used. */
 export class EmailAttachmentsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<EmailConfig>) {}
 
   private get em() {
     return this.deps.em;
@@ -38,11 +39,11 @@ export class EmailAttachmentsService {
     const name = filename.trim();
     if (!name || /[\\/]/.test(name) || name === '.' || name === '..')
       throw invalidArguments('filename must be a file name, not a path.', [
-        { path: '/filename', message: 'is a path or empty' },
+        { path: 'filename', message: 'is a path or empty' },
       ]);
     const compact = contentBase64.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0)
-      throw invalidArguments('content_base64 is not base64.', [{ path: '/content_base64', message: 'is not base64' }]);
+      throw invalidArguments('content_base64 is not base64.', [{ path: 'content_base64', message: 'is not base64' }]);
     const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
     return this.store(name, Buffer.from(compact, 'base64'), mimeType ?? TYPES[extension] ?? 'application/octet-stream');
   }
@@ -50,7 +51,7 @@ export class EmailAttachmentsService {
   /** Keeps a file for outbound mail (an upload, or a file another group made, as the calendar's invitations). */
   async store(filename: string, content: Buffer, contentType: string): Promise<EmailAttachment> {
     if (content.length === 0)
-      throw invalidArguments('The file is empty.', [{ path: '/content_base64', message: 'is empty' }]);
+      throw invalidArguments('The file is empty.', [{ path: 'content_base64', message: 'is empty' }]);
     if (content.length > MAX_ATTACHMENT_BYTES)
       throw new ToolError(
         'file_too_large',
@@ -84,18 +85,18 @@ export class EmailAttachmentsService {
     if (wanted.length === 0) return [];
     if (wanted.length > MAX_PER_MESSAGE)
       throw invalidArguments(`At most ${MAX_PER_MESSAGE} attachments per mail.`, [
-        { path: '/attachment_ids', message: 'too many' },
+        { path: 'attachment_ids', message: 'too many' },
       ]);
     const rows = await this.em.find(EmailAttachment, { id: { $in: wanted } }, { exclude: ['content'] });
     const missing = wanted.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length > 0) throw notFound('email_attachment', missing[0]);
     const total = rows.reduce((n, r) => n + r.size, 0);
-    if (total > this.deps.emailConfig.maxMessageBytes)
+    if (total > this.deps.config.maxMessageBytes)
       throw new ToolError(
         'file_too_large',
-        `The attachments come to ${total} bytes; a mail carries at most ${this.deps.emailConfig.maxMessageBytes}.`,
+        `The attachments come to ${total} bytes; a mail carries at most ${this.deps.config.maxMessageBytes}.`,
         {
-          max_bytes: this.deps.emailConfig.maxMessageBytes,
+          max_bytes: this.deps.config.maxMessageBytes,
           size_bytes: total,
         },
       );

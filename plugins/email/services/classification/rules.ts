@@ -1,3 +1,4 @@
+import { foldAccents } from '../../../../core/index.js';
 import type { Category } from '../../entities/values.js';
 
 export const PRIORITIES = ['P0', 'P1', 'P2', 'P3'] as const;
@@ -178,7 +179,6 @@ const P0 = [
 ];
 const URGENT = ['urgent', 'asap', 'immediately', 'urgente', 'dringend', 'sofort', 'immediatement', 'subito', 'surgos'];
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const has = (text: string, cue: string) => new RegExp(`(^|[^\\p{L}])${cue}`, 'u').test(text);
 
 /**
@@ -188,8 +188,8 @@ const has = (text: string, cue: string) => new RegExp(`(^|[^\\p{L}])${cue}`, 'u'
  * always gets the same answer.
  */
 export function classifyByRules(subject: string, text: string): Classification {
-  const s = fold(subject);
-  const body = fold(text.slice(0, 4000));
+  const s = foldAccents(subject);
+  const body = foldAccents(text.slice(0, 4000));
   let best: Category = 'other';
   let bestScore = 0;
   for (const [category, cues] of Object.entries(CUES) as [Exclude<Category, 'other'>, string[]][]) {

@@ -30,8 +30,9 @@ export class ConnectionTester {
   }
 
   /**
-   * Both sides must log in: connection_failed names the first that did not (a host the network
-   * guard refuses is url_not_allowed). Returns the Sent folder the server marks (SPECIAL-USE).
+   * Both sides must log in: connection_failed names the first that did not, a host that does not
+   * resolve included (reason refused); a host the network guard refuses is url_not_allowed. Returns
+   * the Sent folder the server marks (SPECIAL-USE).
    */
   async require(imap: MailTarget, smtp: MailTarget): Promise<{ sentFolder: string | null }> {
     const [imapOutcome, smtpOutcome] = await Promise.allSettled([this.loginImap(imap), this.loginSmtp(smtp)]);

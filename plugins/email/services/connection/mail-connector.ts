@@ -19,9 +19,9 @@ export class MailConnector {
   private readonly guard: NetworkGuard;
   private readonly config: EmailConfig;
 
-  constructor({ networkGuard, emailConfig }: { networkGuard: NetworkGuard; emailConfig: EmailConfig }) {
+  constructor({ networkGuard, config }: { networkGuard: NetworkGuard; config: EmailConfig }) {
     this.guard = networkGuard;
-    this.config = emailConfig;
+    this.config = config;
   }
 
   /** A logged-in IMAP client; the caller logs out. */

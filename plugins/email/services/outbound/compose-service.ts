@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EmailConfig } from '../../config.js';
 import {
   invalidArguments,
   invalidState,
@@ -6,7 +7,8 @@ import {
   notFound,
   ToolError,
   type Paging,
-  type Services,
+  parseShopTime,
+  type ServiceDeps,
 } from '../../../../core/index.js';
 import type { EmailAccount } from '../../entities/email-account.entity.js';
 import { EmailMessage, type AttachmentInfo } from '../../entities/email-message.entity.js';
@@ -53,7 +55,7 @@ const htmlToText = (html: string) =>
  * later is `scheduled` until the job queues it. Only a scheduled mail can be changed or cancelled.
  */
 export class EmailComposeService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<EmailConfig>) {}
 
   private get em() {
     return this.deps.em;
@@ -68,7 +70,7 @@ export class EmailComposeService {
     const account = await this.deps.emailAccountsService.get(accountId);
     this.deps.emailAccountsService.assertUsable(account, 'send');
     const to = parseRecipients(fields.to, 'to');
-    if (to.length === 0) throw invalidArguments('to names no recipient.', [{ path: '/to', message: 'is empty' }]);
+    if (to.length === 0) throw invalidArguments('to names no recipient.', [{ path: 'to', message: 'is empty' }]);
     const subject = fields.subject.trim();
     const thread = this.em.create(EmailThread, {
       accountId,
@@ -107,7 +109,7 @@ export class EmailComposeService {
     const thread = await this.deps.emailThreadsService.get(threadId);
     if (fields.account_id !== undefined && fields.account_id !== thread.accountId)
       throw invalidArguments(`Thread ${threadId} belongs to email account ${thread.accountId}; replies go from it.`, [
-        { path: '/account_id', message: 'is not the thread’s account' },
+        { path: 'account_id', message: 'is not the thread’s account' },
       ]);
     const account = await this.deps.emailAccountsService.get(thread.accountId).catch(() => {
       throw invalidState(`Thread ${threadId}'s email account was deleted; connect it again to reply.`, {
@@ -291,7 +293,7 @@ export class EmailComposeService {
   private bodies(account: EmailAccount, text: string | undefined, html: string | undefined) {
     if (!text?.trim() && !html?.trim())
       throw invalidArguments('Give body_text or body_html.', [
-        { path: '/body_text', message: 'or body_html is required' },
+        { path: 'body_text', message: 'or body_html is required' },
       ]);
     const signature = account.signatureHtml ? sanitizeMailHtml(account.signatureHtml) : null;
     const cleanHtml = html?.trim() ? sanitizeMailHtml(html) : null;
@@ -303,37 +305,33 @@ export class EmailComposeService {
 
   private scheduleTime(raw: string | null | undefined): Date | null {
     if (raw === undefined || raw === null) return null;
-    const at = new Date(raw);
-    if (Number.isNaN(at.getTime()))
-      throw invalidArguments('scheduled_at is not a date-time.', [
-        { path: '/scheduled_at', message: 'is not an ISO 8601 date-time' },
-      ]);
+    const at = parseShopTime(raw, this.deps.shop.timezone, 'scheduled_at');
     if (at.getTime() <= Date.now())
       throw invalidArguments('scheduled_at must be in the future (leave it out to send now).', [
-        { path: '/scheduled_at', message: 'is not in the future' },
+        { path: 'scheduled_at', message: 'is not in the future' },
       ]);
     if (at.getTime() > Date.now() + MAX_SCHEDULE_MS)
       throw invalidArguments('scheduled_at is more than a year ahead.', [
-        { path: '/scheduled_at', message: 'is more than a year ahead' },
+        { path: 'scheduled_at', message: 'is more than a year ahead' },
       ]);
     return at;
   }
 
   private checkRecipientCount(...lists: MailAddress[][]): void {
     const total = lists.reduce((n, l) => n + l.length, 0);
-    const max = this.deps.emailConfig.maxRecipients;
+    const max = this.deps.config.maxRecipients;
     if (total > max)
       throw new ToolError(
         'invalid_arguments',
         `At most ${max} recipients per mail (to, cc and bcc together); this one has ${total}.`,
         {
-          errors: [{ path: '/to', message: `${total} recipients, at most ${max}` }],
+          errors: [{ path: 'to', message: `${total} recipients, at most ${max}` }],
         },
       );
   }
 
   private nonEmpty(to: MailAddress[]): MailAddress[] {
-    if (to.length === 0) throw invalidArguments('to names no recipient.', [{ path: '/to', message: 'is empty' }]);
+    if (to.length === 0) throw invalidArguments('to names no recipient.', [{ path: 'to', message: 'is empty' }]);
     return to;
   }
 }

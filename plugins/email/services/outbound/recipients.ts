@@ -17,7 +17,7 @@ export function parseRecipients(raw: string | string[] | undefined | null, field
     const address = (item.address ?? '').trim().toLowerCase();
     if (!ADDRESS.test(address))
       throw invalidArguments(`${field}: "${item.address || item.name}" is not an email address.`, [
-        { path: `/${field}`, message: `"${item.address || item.name}" is not an email address` },
+        { path: `${field}`, message: `"${item.address || item.name}" is not an email address` },
       ]);
     if (!out.some((a) => a.address === address)) out.push({ address, name: item.name?.trim() || null });
   }

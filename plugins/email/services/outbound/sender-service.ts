@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow';
-import type { OutboxOutcome, Services, ToolContext } from '../../../../core/index.js';
+import type { EmailConfig } from '../../config.js';
+import type { OutboxOutcome, ToolContext, ServiceDeps } from '../../../../core/index.js';
 import { EmailMessage } from '../../entities/email-message.entity.js';
 import type { EmailAccount } from '../../entities/email-account.entity.js';
 import { serverReply, secretsOf } from '../connection/connection-error.js';
@@ -38,7 +39,7 @@ export interface EmailSent {
  * outbox's schedule (24 hours), and fails after the last attempt.
  */
 export class EmailSenderService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<EmailConfig>) {}
 
   private get em() {
     return this.deps.em;
@@ -54,7 +55,7 @@ export class EmailSenderService {
       return {
         outcome: 'retry',
         error: 'another process is sending it',
-        afterMs: this.deps.emailConfig.claimTimeoutSeconds * 1000,
+        afterMs: this.deps.config.claimTimeoutSeconds * 1000,
       };
     if (claim === 'done') return;
     const message = (await this.em.findOne(EmailMessage, { id: messageId }, { refresh: true }))!;
@@ -113,7 +114,7 @@ export class EmailSenderService {
        where m.id = prev.id and (prev.status = 'queued'
          or (prev.status = 'sending' and (m.claimed_at is null or m.claimed_at < now() - make_interval(secs => ?))))
        returning prev.status as previous`,
-      [messageId, this.deps.shop.id, this.deps.emailConfig.claimTimeoutSeconds],
+      [messageId, this.deps.shop.id, this.deps.config.claimTimeoutSeconds],
     );
     if (rows[0]) return rows[0].previous === 'queued' ? 'fresh' : 'resumed';
     const [row] = await this.em.execute<{ status: string }[]>(

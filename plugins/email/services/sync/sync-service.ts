@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow';
-import { notFound, ToolError, type Services, type ToolContext } from '../../../../core/index.js';
+import type { EmailConfig } from '../../config.js';
+import { notFound, ToolError, type ToolContext, type ServiceDeps } from '../../../../core/index.js';
 import { EmailAccount } from '../../entities/email-account.entity.js';
 import { EmailFolder } from '../../entities/email-folder.entity.js';
 import type { FolderRole } from '../../entities/values.js';
@@ -40,7 +41,7 @@ const DAY_MS = 86_400_000;
  * Runs outside the caller's transaction (the tool and the job both give it `transaction`).
  */
 export class EmailSyncService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<EmailConfig>) {}
 
   private get em() {
     return this.deps.em;
@@ -119,7 +120,7 @@ export class EmailSyncService {
       `update email_accounts set sync_lease_until = now() + make_interval(secs => ?)
        where id = ? and shop_id = ? and deleted_at is null and (sync_lease_until is null or sync_lease_until < now())
        returning id`,
-      [this.deps.emailConfig.syncLeaseSeconds, accountId, this.deps.shop.id],
+      [this.deps.config.syncLeaseSeconds, accountId, this.deps.shop.id],
     );
     return rows.length > 0;
   }
@@ -134,7 +135,7 @@ export class EmailSyncService {
   private async extendLease(accountId: number): Promise<void> {
     await this.em.execute(
       `update email_accounts set sync_lease_until = now() + make_interval(secs => ?) where id = ? and shop_id = ?`,
-      [this.deps.emailConfig.syncLeaseSeconds, accountId, this.deps.shop.id],
+      [this.deps.config.syncLeaseSeconds, accountId, this.deps.shop.id],
     );
   }
 
@@ -193,7 +194,7 @@ export class EmailSyncService {
             : await client.search({ uid: `${from + 1}:*` }, { uid: true });
         uids = (found || []).filter((uid) => uid > from).sort((a, b) => a - b);
       }
-      const { syncBatch, syncBatchBytes } = this.deps.emailConfig;
+      const { syncBatch, syncBatchBytes } = this.deps.config;
       const parts = syncParts(uids, await this.sizes(client, uids), syncBatch, syncBatchBytes);
       // A batch is stored while the next one is fetched and parsed; stores still commit in order,
       // so the cursor only moves forward.

@@ -6,6 +6,8 @@ import {
   ToolError,
   type Paging,
   type Services,
+  parseShopDay,
+  parseShopTime,
 } from '../../../../core/index.js';
 import { EmailMessage } from '../../entities/email-message.entity.js';
 import { EmailNote } from '../../entities/email-note.entity.js';
@@ -16,7 +18,7 @@ export interface ThreadFilters {
   account_id?: number;
   status?: ThreadStatus;
   /** 0: unassigned. */
-  assigned_to?: number;
+  assigned_agent_id?: number;
   phone?: string;
   has_phone?: boolean;
   category?: Category;
@@ -77,8 +79,8 @@ export class EmailThreadsService {
     const where: Record<string, unknown> = {};
     if (filters.account_id !== undefined) where.accountId = filters.account_id;
     if (filters.status) where.status = filters.status;
-    if (filters.assigned_to !== undefined)
-      where.assignedAgentId = filters.assigned_to === 0 ? null : filters.assigned_to;
+    if (filters.assigned_agent_id !== undefined)
+      where.assignedAgentId = filters.assigned_agent_id === 0 ? null : filters.assigned_agent_id;
     if (filters.phone !== undefined) where.phone = normalizePhone(filters.phone, 'phone');
     else if (filters.has_phone !== undefined) where.phone = filters.has_phone ? { $ne: null } : null;
     if (filters.category) where.category = filters.category;
@@ -144,10 +146,13 @@ export class EmailThreadsService {
     const previous = thread.status;
     if (changes.status !== undefined) thread.status = changes.status;
     if (changes.snoozed_until !== undefined) {
-      const until = changes.snoozed_until === null ? null : new Date(changes.snoozed_until);
+      const until =
+        changes.snoozed_until === null
+          ? null
+          : parseShopTime(changes.snoozed_until, this.deps.shop.timezone, 'snoozed_until');
       if (until && until.getTime() <= Date.now())
         throw invalidArguments('snoozed_until must be in the future.', [
-          { path: '/snoozed_until', message: 'is not in the future' },
+          { path: 'snoozed_until', message: 'is not in the future' },
         ]);
       thread.snoozedUntil = until;
       if (until && thread.status !== 'open' && changes.status === undefined) thread.status = 'open';
@@ -185,7 +190,7 @@ export class EmailThreadsService {
       if (!agent) throw notFound('agent', assignTo);
       if (agentHash !== undefined && agentHash !== null && agent.agentHash !== agentHash)
         throw invalidArguments(`assign_to ${assignTo} and agent_hash name two different agents; give one.`, [
-          { path: '/agent_hash', message: 'names another agent than assign_to' },
+          { path: 'agent_hash', message: 'names another agent than assign_to' },
         ]);
       agentId = agent.id;
     } else if (agentHash !== undefined && agentHash !== null) {
@@ -233,19 +238,10 @@ export class EmailThreadsService {
   }
 
   private range(filters: ThreadFilters): Record<string, Date> | undefined {
-    const bound = (value: string | undefined, field: string) => {
-      if (value === undefined) return undefined;
-      const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-      if (Number.isNaN(date.getTime()))
-        throw invalidArguments(`${field} is not a date.`, [{ path: `/${field}`, message: 'is not a date' }]);
-      return date;
-    };
-    const from = bound(filters.date_from, 'date_from');
-    const to = bound(filters.date_to, 'date_to');
+    const zone = this.deps.shop.timezone;
+    const from = filters.date_from ? parseShopDay(filters.date_from, zone, 'date_from', 'start') : undefined;
+    const to = filters.date_to ? parseShopDay(filters.date_to, zone, 'date_to', 'end') : undefined;
     if (!from && !to) return undefined;
-    return {
-      ...(from && { $gte: from }),
-      ...(to && { $lte: filters.date_to?.length === 10 ? new Date(to.getTime() + 86_399_999) : to }),
-    };
+    return { ...(from && { $gte: from }), ...(to && { $lte: to }) };
   }
 }

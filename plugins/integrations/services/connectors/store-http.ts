@@ -4,7 +4,8 @@ import type { PlatformType } from './types.js';
 
 export interface StoreResponse {
   status: number;
-  headers: Headers;
+  /** The answer's headers, whichever fetch implementation the network guard used. */
+  headers: Pick<Headers, 'get'>;
   text: string;
   /** The body parsed; T is the caller's reading of the platform's shape (its *-wire.ts types). */
   json<T = unknown>(): T;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Paging, type Services } from '../../../../core/index.js';
+import type { IntegrationsConfig } from '../../config.js';
+import { sql, type Paging, type ServiceDeps } from '../../../../core/index.js';
 import { EcommerceEvent } from '../../entities/ecommerce-event.entity.js';
 import type { InboundSource, InboundStatus } from '../../entities/values.js';
 import type { Transaction } from '../connections-service.js';
@@ -63,7 +64,7 @@ export interface PollResult {
  * transaction, so a repeated delivery or an overlapping poll acts once.
  */
 export class EcommerceFeedService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<IntegrationsConfig>) {}
 
   /**
    * Inbound deliveries for this shop's connections, verified and recorded together (the route
@@ -115,12 +116,10 @@ export class EcommerceFeedService {
 
   /** Reads what changed since the cursor (less the overlap) and records it; the cursor moves only on success. */
   async poll(platform: PlatformType, transaction: Transaction): Promise<PollResult> {
-    const { ecommerceConnections, integrationsConfig } = this.deps;
+    const { ecommerceConnections, config } = this.deps;
     const connection = await ecommerceConnections.require(platform);
     const startedAt = new Date();
-    const since = new Date(
-      (connection.pollCursor ?? startedAt).getTime() - integrationsConfig.pollOverlapSeconds * 1000,
-    );
+    const since = new Date((connection.pollCursor ?? startedAt).getTime() - config.pollOverlapSeconds * 1000);
     const result: PollResult = {
       platform_type: platform,
       since: since.toISOString(),

@@ -74,7 +74,7 @@ export class DocqaService {
     } as unknown as DocqaAssistant);
     this.apply(assistant, fields);
     await em.flush();
-    return { assistant: assistantPayload(assistant, this.deps.widgetBaseUrl()) };
+    return { assistant: assistantPayload(assistant, this.deps.baseUrl()) };
   }
 
   async update(id: number, fields: AssistantFields) {
@@ -83,18 +83,18 @@ export class DocqaService {
     const assistant = await this.find(id);
     this.apply(assistant, fields);
     await this.deps.em.flush();
-    return { assistant: assistantPayload(assistant, this.deps.widgetBaseUrl()), changed: Object.keys(fields) };
+    return { assistant: assistantPayload(assistant, this.deps.baseUrl()), changed: Object.keys(fields) };
   }
 
   async list(paging: Paging) {
     const [rows, count] = await this.deps.em.findAndCount(DocqaAssistant, {}, { orderBy: { id: 'asc' }, ...paging });
-    const base = this.deps.widgetBaseUrl();
+    const base = this.deps.baseUrl();
     return { assistants: rows.map((a) => assistantPayload(a, base)), count };
   }
 
   async get(id: number) {
     const assistant = await this.find(id);
-    return { assistant: assistantPayload(assistant, this.deps.widgetBaseUrl()), ...(await this.files(assistant)) };
+    return { assistant: assistantPayload(assistant, this.deps.baseUrl()), ...(await this.files(assistant)) };
   }
 
   /** The assistant, its files with their text and chunks, its sessions and their messages; stored files stay in storage. */
@@ -119,15 +119,15 @@ export class DocqaService {
     const fromFile = fields.storage_file_id !== undefined;
     if (fromFile === (fields.text !== undefined))
       throw invalidArguments('Give either storage_file_id (a stored file) or text (with name), not both.', [
-        { path: '/storage_file_id', message: 'exactly one of storage_file_id, text' },
+        { path: 'storage_file_id', message: 'exactly one of storage_file_id, text' },
       ]);
     if (!fromFile && !fields.name?.trim())
       throw invalidArguments('A text needs a name (what citations call it).', [
-        { path: '/name', message: 'required with text' },
+        { path: 'name', message: 'required with text' },
       ]);
     if (fromFile && fields.format)
       throw invalidArguments('format describes a text; a stored file’s format comes from its type.', [
-        { path: '/format', message: 'only with text' },
+        { path: 'format', message: 'only with text' },
       ]);
     const count = await em.count(DocqaFile, { assistantId });
     if (count >= FILES_MAX)
@@ -195,7 +195,7 @@ export class DocqaService {
   private apply(assistant: DocqaAssistant, fields: AssistantFields) {
     if (fields.display_name !== undefined) {
       const name = fields.display_name.trim();
-      if (!name) throw invalidArguments('display_name is blank.', [{ path: '/display_name', message: 'blank' }]);
+      if (!name) throw invalidArguments('display_name is blank.', [{ path: 'display_name', message: 'blank' }]);
       assistant.displayName = name;
     }
     if (fields.prompt !== undefined) assistant.prompt = fields.prompt.trim() || null;

@@ -61,7 +61,7 @@ export class WidgetConversationsService {
   async addNote(sessionId: string, note: string, agentName: string | undefined) {
     const session = await this.find(sessionId);
     const text = note.trim();
-    if (!text) throw invalidArguments('note is blank.', [{ path: '/note', message: 'blank' }]);
+    if (!text) throw invalidArguments('note is blank.', [{ path: 'note', message: 'blank' }]);
     session.note = text;
     session.noteAgent = agentName?.trim() || null;
     session.noteAt = new Date();
@@ -75,7 +75,7 @@ export class WidgetConversationsService {
     if (session.status === 'closed')
       throw invalidState('The conversation is closed.', { current_status: 'closed', allowed: ['open', 'handed_off'] });
     const body = text.trim();
-    if (!body) throw invalidArguments('message is blank.', [{ path: '/message', message: 'blank' }]);
+    if (!body) throw invalidArguments('message is blank.', [{ path: 'message', message: 'blank' }]);
     const message = this.deps.em.create(WidgetMessage, {
       sessionId,
       role: 'agent',
@@ -104,7 +104,7 @@ export class WidgetConversationsService {
     const phone = phoneE164OrNull(rawPhone);
     if (!phone)
       throw invalidArguments('phone is not a phone number with its international prefix.', [
-        { path: '/phone', message: 'not a phone' },
+        { path: 'phone', message: 'not a phone' },
       ]);
     const { customer, created } = await this.deps.customersService.ensurePayload(phone);
     session.customerPhone = phone;

@@ -78,19 +78,27 @@ export class WidgetConfigService {
   }
 
   async read(kind: ShopWidget) {
-    return configPayload(await this.current(kind), this.deps.widgetBaseUrl());
+    return configPayload(await this.current(kind), this.deps.baseUrl());
   }
 
   async configureChat(args: ChatChanges) {
     const config = await this.current('chat');
     const changed = Object.keys(args);
+    const warnings: string[] = [];
     if (args.is_enabled !== undefined) config.isEnabled = args.is_enabled;
     if (args.allowed_domains) config.allowedDomains = normalizeDomains(args.allowed_domains, 'allowed_domains');
     if (args.config_design) config.configDesign = mergeObject(config.configDesign, args.config_design, 'config_design');
     if (args.config_texts) config.configTexts = mergeObject(config.configTexts, args.config_texts, 'config_texts');
     if (args.config_behavior)
       config.configBehavior = mergeObject(config.configBehavior, args.config_behavior, 'config_behavior');
-    if (args.avatar_url !== undefined) config.avatarUrl = httpsUrl(args.avatar_url, 'avatar_url');
+    if (args.avatar_url !== undefined) {
+      config.avatarUrl = httpsUrl(args.avatar_url, 'avatar_url');
+      // Visitors' browsers load it: a private address is refused like any URL a shop configures.
+      if (config.avatarUrl !== null) {
+        const { warning } = await this.deps.networkGuard.checkUrl(config.avatarUrl);
+        if (warning) warnings.push(warning);
+      }
+    }
     if (args.language_mode || args.language_fixed !== undefined || args.language_available) {
       const languages = settleLanguages(
         {
@@ -111,7 +119,7 @@ export class WidgetConfigService {
     if (args.custom_css !== undefined)
       config.customCss = args.custom_css === '' ? null : checkCustomCss(args.custom_css);
     await this.deps.em.flush();
-    return { plugin: configPayload(config, this.deps.widgetBaseUrl()), changed };
+    return { plugin: configPayload(config, this.deps.baseUrl()), changed, warnings };
   }
 
   async configureProductQa(args: ProductQaChanges) {
@@ -122,7 +130,7 @@ export class WidgetConfigService {
     if (args.faq_enabled !== undefined) config.faqEnabled = args.faq_enabled;
     if (args.faq_max_per_product !== undefined) config.faqMaxPerProduct = args.faq_max_per_product;
     await this.deps.em.flush();
-    return { plugin: configPayload(config, this.deps.widgetBaseUrl()), changed: Object.keys(args) };
+    return { plugin: configPayload(config, this.deps.baseUrl()), changed: Object.keys(args) };
   }
 
   /** A new public key (every embed naming the old one stops at once) or a new verification secret, shown this once. */
@@ -131,7 +139,7 @@ export class WidgetConfigService {
     if (key === 'public_key') {
       config.publicKey = newPublicKey();
       await this.deps.em.flush();
-      return { plugin: configPayload(config, this.deps.widgetBaseUrl()), rotated: key };
+      return { plugin: configPayload(config, this.deps.baseUrl()), rotated: key };
     }
     if (kind !== 'chat')
       throw invalidState('Only the chat widget verifies visitors; the product-question widget has no secret.', {
@@ -142,7 +150,7 @@ export class WidgetConfigService {
     config.verificationSecret = this.deps.secrets.seal(secret);
     await this.deps.em.flush();
     return {
-      plugin: configPayload(config, this.deps.widgetBaseUrl()),
+      plugin: configPayload(config, this.deps.baseUrl()),
       rotated: key,
       verification_secret: secret,
       notice:
@@ -157,11 +165,11 @@ function httpsUrl(value: string, field: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    throw invalidArguments(`${field} is not a URL.`, [{ path: `/${field}`, message: 'not a URL' }]);
+    throw invalidArguments(`${field} is not a URL.`, [{ path: `${field}`, message: 'not a URL' }]);
   }
   if (url.protocol !== 'https:')
     throw invalidArguments(`${field} must be an https:// address (the widget runs on https pages).`, [
-      { path: `/${field}`, message: 'https only' },
+      { path: `${field}`, message: 'https only' },
     ]);
   return url.toString();
 }

@@ -20,10 +20,10 @@ export function mergeObject(
   }
   if (Object.keys(merged).length > OBJECT_KEYS_MAX)
     throw invalidArguments(`${field} would hold ${Object.keys(merged).length} keys; at most ${OBJECT_KEYS_MAX}.`, [
-      { path: `/${field}`, message: `at most ${OBJECT_KEYS_MAX} keys` },
+      { path: `${field}`, message: `at most ${OBJECT_KEYS_MAX} keys` },
     ]);
   if (JSON.stringify(merged).length > 20_000)
-    throw invalidArguments(`${field} is larger than 20 KB once merged.`, [{ path: `/${field}`, message: 'too large' }]);
+    throw invalidArguments(`${field} is larger than 20 KB once merged.`, [{ path: `${field}`, message: 'too large' }]);
   return merged;
 }
 
@@ -44,7 +44,7 @@ export function checkCustomCss(css: string): string {
             : /expression\s*\(|javascript:|behavior\s*:/i.test(css)
               ? 'must not hold script'
               : null;
-  if (problem) throw invalidArguments(`custom_css ${problem}.`, [{ path: '/custom_css', message: problem }]);
+  if (problem) throw invalidArguments(`custom_css ${problem}.`, [{ path: 'custom_css', message: problem }]);
   return css;
 }
 
@@ -67,25 +67,25 @@ export function settleLanguages(
   available.forEach((code, i) => {
     if (!(WIDGET_LANGUAGES as readonly string[]).includes(code))
       throw invalidArguments(`language_available[${i}] "${code}" is not one of ${WIDGET_LANGUAGES.join(', ')}.`, [
-        { path: `/language_available/${i}`, message: 'unknown language' },
+        { path: `language_available.${i}`, message: 'unknown language' },
       ]);
   });
   if (args.language_fixed !== undefined && mode !== 'fixed')
     throw invalidArguments('language_fixed applies only with language_mode "fixed".', [
-      { path: '/language_fixed', message: 'only with language_mode fixed' },
+      { path: 'language_fixed', message: 'only with language_mode fixed' },
     ]);
   const fixed = mode === 'fixed' ? (args.language_fixed ?? stored.fixed) : null;
   if (mode === 'fixed' && !fixed)
     throw invalidArguments('language_mode "fixed" needs language_fixed.', [
-      { path: '/language_fixed', message: 'required with language_mode fixed' },
+      { path: 'language_fixed', message: 'required with language_mode fixed' },
     ]);
   if (fixed && available.length > 0 && !available.includes(fixed))
     throw invalidArguments(`language_fixed "${fixed}" is not among language_available.`, [
-      { path: '/language_available', message: 'must include language_fixed' },
+      { path: 'language_available', message: 'must include language_fixed' },
     ]);
   if (mode === 'selector' && available.length < 2)
     throw invalidArguments('language_mode "selector" needs at least two language_available to choose from.', [
-      { path: '/language_available', message: 'at least two with selector' },
+      { path: 'language_available', message: 'at least two with selector' },
     ]);
   return { mode, fixed, available };
 }

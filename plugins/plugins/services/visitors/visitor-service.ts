@@ -1,4 +1,5 @@
-import { phoneE164OrNull, takeOne, type Services, PublicRefusal } from '../../../../core/index.js';
+import type { WidgetsConfig } from '../../config.js';
+import { phoneE164OrNull, takeOne, PublicRefusal, type ServiceDeps } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
 import { DocqaFile } from '../../entities/docqa-file.entity.js';
 import { WidgetMessage } from '../../entities/widget-message.entity.js';
@@ -48,7 +49,7 @@ export const messagePayload = (m: WidgetMessage) => ({
  * so the assistant's answer, which may take a model's seconds, is composed outside any transaction.
  */
 export class VisitorService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<WidgetsConfig>) {}
 
   async open(view: WidgetView, opening: Opening) {
     const { em, shop } = this.deps;
@@ -57,12 +58,12 @@ export class VisitorService {
       COUNTERS,
       shop.id,
       `ip:${shop.id}:${opening.ip}`,
-      this.deps.widgetsConfig.sessionsPerIpPerHour,
+      this.deps.config.sessionsPerIpPerHour,
       3_600,
     );
     if (!perIp.ok)
       throw new PublicRefusal(429, 'rate_limited', 'Too many conversations from this address; try again later.', {
-        limit: this.deps.widgetsConfig.sessionsPerIpPerHour,
+        limit: this.deps.config.sessionsPerIpPerHour,
         window_minutes: 60,
         retry_after_seconds: perIp.retryAfterSeconds,
       });
@@ -127,7 +128,7 @@ export class VisitorService {
       COUNTERS,
       shop.id,
       `ai:${shop.id}`,
-      this.deps.widgetsConfig.aiAnswersPerShopPerDay,
+      this.deps.config.aiAnswersPerShopPerDay,
       DAY_SECONDS,
     );
     return { message: messagePayload(message), answer: budget.ok ? 'assistant' : 'resting' };

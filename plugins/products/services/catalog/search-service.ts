@@ -33,9 +33,9 @@ export class ProductSearchService {
 
   async search(query: string, options: SearchOptions): Promise<SearchHit[]> {
     const q = query.trim();
-    if (q === '') throw invalidArguments('query is blank.', [{ path: '/query', message: 'blank' }]);
+    if (q === '') throw invalidArguments('query is blank.', [{ path: 'query', message: 'blank' }]);
     if (options.priceMin !== undefined && options.priceMax !== undefined && options.priceMin > options.priceMax)
-      throw invalidArguments('price_min is above price_max.', [{ path: '/price_min', message: 'above price_max' }]);
+      throw invalidArguments('price_min is above price_max.', [{ path: 'price_min', message: 'above price_max' }]);
     const { em, shop } = this.deps;
     const filters = `p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
           and ($3::boolean is not true or p.in_stock)

@@ -1,3 +1,4 @@
+import type { ProductsConfig } from '../../config.js';
 import {
   invalidArguments,
   invalidState,
@@ -5,22 +6,14 @@ import {
   phoneE164OrNull,
   ToolError,
   type Paging,
-  type Services,
+  type ServiceDeps,
+  foldWords,
 } from '../../../../core/index.js';
 import { ProductQuestion } from '../../entities/product-question.entity.js';
 import type { NotifyChannel, QuestionSource, QuestionStatus } from '../../entities/values.js';
 import type { ProductKey } from '../catalog/products-service.js';
 
 const DAY_MS = 86_400_000;
-
-/** The form two askings of one question share: lower-cased, no accents or punctuation, single spaces. */
-export const normalizeQuestion = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 export interface SubmitArgs extends ProductKey {
   question: string;
@@ -38,17 +31,17 @@ export interface SubmitArgs extends ProductKey {
  * product's FAQs, at most faqMaxPerProduct of them.
  */
 export class ProductQuestionsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<ProductsConfig>) {}
 
   async submit(args: SubmitArgs): Promise<{ question: ProductQuestion; joined: boolean }> {
     const { em, shop } = this.deps;
     const text = args.question.trim();
-    const normalized = normalizeQuestion(text);
-    if (normalized === '') throw invalidArguments('question is blank.', [{ path: '/question', message: 'blank' }]);
+    const normalized = foldWords(text);
+    if (normalized === '') throw invalidArguments('question is blank.', [{ path: 'question', message: 'blank' }]);
     const phone = args.phone === undefined ? null : phoneE164OrNull(args.phone);
     if (args.phone !== undefined && !phone)
       throw invalidArguments('phone is not a phone number with its international prefix.', [
-        { path: '/phone', message: 'not a phone' },
+        { path: 'phone', message: 'not a phone' },
       ]);
     const { product } = await this.deps.productsService.get(args);
     const earlier = await em.findOne(
@@ -127,7 +120,7 @@ export class ProductQuestionsService {
     const question = await this.get(questionId);
     if (changes.question !== undefined) {
       question.question = changes.question.trim();
-      question.normalized = normalizeQuestion(changes.question);
+      question.normalized = foldWords(changes.question);
     }
     if (changes.answer !== undefined) {
       question.answer = changes.answer.trim();
@@ -172,7 +165,7 @@ export class ProductQuestionsService {
       });
     if (question.status === 'published') return;
     const published = await this.published(question.productId);
-    const max = this.deps.productsConfig.faqMaxPerProduct;
+    const max = this.deps.config.faqMaxPerProduct;
     if (published.length >= max)
       throw new ToolError(
         'faq_limit_reached',

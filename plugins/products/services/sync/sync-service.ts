@@ -1,4 +1,5 @@
-import { invalidArguments, notFound, sql, type Services, type ToolContext } from '../../../../core/index.js';
+import type { ProductsConfig } from '../../config.js';
+import { invalidArguments, notFound, sql, type ToolContext, type ServiceDeps } from '../../../../core/index.js';
 import type { PlatformType, ProductPage } from '../../../integrations/surface.js';
 import { ProductSyncRun } from '../../entities/product-sync-run.entity.js';
 import type { SyncMode } from '../../entities/values.js';
@@ -19,11 +20,11 @@ export interface PageAhead {
  * not see; a run that failed on a page deletes nothing and says why.
  */
 export class ProductSyncService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<ProductsConfig>) {}
 
   /** A new run, or the one already running (started false). */
   async start(mode: SyncMode, platform?: PlatformType): Promise<{ run: ProductSyncRun; started: boolean }> {
-    const { em, shop, ecommerceConnections, productsConfig } = this.deps;
+    const { em, shop, ecommerceConnections, config } = this.deps;
     const connection = await ecommerceConnections.require(platform);
     const running = await em.findOne(ProductSyncRun, { shopId: shop.id, status: 'running' });
     if (running) return { run: running, started: false };
@@ -43,7 +44,7 @@ export class ProductSyncService {
         shop.id,
         connection.platformType,
         incremental ? 'incremental' : 'full',
-        incremental ? new Date(last.startedAt.getTime() - productsConfig.incrementalOverlapMinutes * 60_000) : null,
+        incremental ? new Date(last.startedAt.getTime() - config.incrementalOverlapMinutes * 60_000) : null,
       ],
     );
     const run = await em.findOneOrFail(
@@ -76,7 +77,7 @@ export class ProductSyncService {
     transaction: Transaction,
     ahead?: PageAhead,
   ): Promise<{ done: boolean; ahead?: PageAhead }> {
-    const { em, ecommerceConnections, productsConfig } = this.deps;
+    const { em, ecommerceConnections, config } = this.deps;
     const run = await em.findOne(ProductSyncRun, { id: runId }, { refresh: true });
     if (!run || run.status !== 'running') return { done: true };
     const connection = await ecommerceConnections.find(run.platformType);
@@ -85,7 +86,7 @@ export class ProductSyncService {
     const since = run.since ?? null;
     const read = (cursor: string | null) =>
       connector
-        .listProducts({ cursor, since, pageSize: productsConfig.pageSize })
+        .listProducts({ cursor, since, pageSize: config.pageSize })
         .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
     const page = await (ahead?.runId === runId && ahead.cursor === run.cursor ? ahead.page : read(run.cursor ?? null));
     if (page instanceof Error)

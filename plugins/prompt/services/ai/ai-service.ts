@@ -1,10 +1,15 @@
 import { DateTime } from 'luxon';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { ToolError, type NetworkGuard, type Services } from '../../../../core/index.js';
+import { ClientRequestError, ToolError, type NetworkGuard, type Services } from '../../../../core/index.js';
 import { AiUsage } from '../../entities/ai-usage.entity.js';
 import type { AiTask, ChatMessage, ResolvedEngine, Surface } from './ai-types.js';
 import { OpenAiCompatibleClient, ProviderFailure, type CallBudget } from './openai-compatible.js';
+
+/** How the usage rows name the client's model: its own engine, its source the client. */
+const SAMPLING = { engine: 'client_sampling', source: 'client' } as const;
+/** The most a sampled answer may be: summaries, replies, translations and rewrites fit well within it. */
+const SAMPLING_MAX_TOKENS = 2_000;
 
 /** A model call inside a database transaction: a programming error, refused wherever it happens. */
 export class ModelCallInTransaction extends Error {
@@ -30,7 +35,8 @@ export interface ChatAnswer {
   text: string;
   /** The parsed answer, when a schema was given. */
   data?: unknown;
-  engine: 'openai_compatible';
+  /** client_sampling: the model of the MCP client that made the call (the shop has no provider). */
+  engine: 'openai_compatible' | 'client_sampling';
   model: string;
   usage: { input_tokens: number; output_tokens: number };
   attempts: number;
@@ -53,13 +59,18 @@ export class AiService {
     return this.deps.aiProviderSettingsService.resolve();
   }
 
-  /** Whether a language model answers this shop (not the built-in engine): the ports' `available()`. */
+  /**
+   * Whether a language model answers this shop's call: its provider, or else the model of the MCP
+   * client that made it (sampling). Jobs have no client: only a provider counts for them.
+   */
   async hasLanguageModel(): Promise<boolean> {
-    return (await this.engine()).engine !== 'builtin';
+    return (await this.engine()).engine !== 'builtin' || this.deps.client.samples;
   }
 
   async chat(request: ChatRequest): Promise<ChatAnswer> {
     this.assertNoTransaction();
+    const resolved = await this.engine();
+    if (resolved.engine === 'builtin' && this.deps.client.samples) return this.sampleClient(request, resolved);
     const engine = await this.provider();
     const model = request.task === 'chat' ? engine.models.chat : engine.models.task;
     const budget = this.budget(engine, request.timeoutMs);
@@ -114,6 +125,89 @@ export class AiService {
     } catch (err) {
       if (err instanceof ProviderFailure)
         await this.meter(request, engine, model, tokens, started, attempts + err.attempts, err.code);
+      throw err;
+    }
+  }
+
+  /**
+   * The call's model task answered by the client's own model (sampling/createMessage), for a shop
+   * without a provider: the same deadline, local JSON check with one repair turn, and a usage row
+   * (engine client_sampling; the client reports no token counts, so tokens are 0 and the shop's
+   * budget, which pays for its provider, is not touched).
+   */
+  private async sampleClient(request: ChatRequest, engine: ResolvedEngine): Promise<ChatAnswer> {
+    const started = Date.now();
+    const timeoutMs = Math.min(request.timeoutMs ?? engine.timeoutMs, engine.timeoutMs);
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
+    const turns = request.messages.filter((m) => m.role !== 'system');
+    const ask = async (messages: ChatMessage[]) => {
+      const answer = await this.deps.client.sample(
+        {
+          messages: messages.map((m) => ({
+            role: m.role as 'user' | 'assistant',
+            content: { type: 'text' as const, text: m.content },
+          })),
+          ...(system.length > 0 && { systemPrompt: system.join('\n\n') }),
+          maxTokens: SAMPLING_MAX_TOKENS,
+        },
+        timeoutMs,
+      );
+      return answer;
+    };
+    let attempts = 1;
+    let model = 'unknown';
+    try {
+      const first = await ask(turns);
+      model = first.model;
+      let text = first.content.text;
+      let data: unknown;
+      if (request.schema) {
+        data = parseJson(text, request.schema);
+        if (data === undefined) {
+          attempts += 1;
+          const repaired = await ask([
+            ...turns,
+            { role: 'assistant', content: text },
+            {
+              role: 'user',
+              content: `Answer again with only a JSON value matching this JSON Schema, no prose: ${JSON.stringify(request.schema)}`,
+            },
+          ]);
+          text = repaired.content.text;
+          data = parseJson(text, request.schema);
+          if (data === undefined)
+            throw new ProviderFailure('ai_invalid_output', 'The model did not answer the JSON asked for.', {}, 0);
+        }
+      }
+      await this.meter(request, SAMPLING, model, { input: 0, output: 0 }, started, attempts, 'ok');
+      return {
+        text,
+        ...(request.schema && { data }),
+        engine: 'client_sampling',
+        model,
+        usage: { input_tokens: 0, output_tokens: 0 },
+        attempts,
+        repaired: attempts > 1,
+      };
+    } catch (err) {
+      if (err instanceof ClientRequestError) {
+        await this.meter(
+          request,
+          SAMPLING,
+          model,
+          { input: 0, output: 0 },
+          started,
+          attempts,
+          err.reason === 'timeout' ? 'ai_timeout' : 'sampling_failed',
+        );
+        throw new ToolError(
+          'ai_provider_unavailable',
+          `The client's model did not answer (${err.reason}): ${err.message} Configure an AI provider (configure_ai_provider) for answers that do not depend on the client.`,
+          { engine: 'client_sampling', reason: err.reason },
+        );
+      }
+      if (err instanceof ProviderFailure)
+        await this.meter(request, SAMPLING, model, { input: 0, output: 0 }, started, attempts, err.code);
       throw err;
     }
   }
@@ -216,7 +310,7 @@ export class AiService {
   /** One usage row per logical call, in its own unit of work (there is no caller transaction to join). */
   private async meter(
     request: { surface: string; task: string },
-    engine: ResolvedEngine,
+    engine: Pick<ResolvedEngine, 'engine' | 'source'> | typeof SAMPLING,
     model: string,
     tokens: { input: number; output: number },
     started: number,

@@ -1,9 +1,3 @@
+import { foldWords } from '../../../../core/index.js';
 /** A text's words, lower-cased, without accents or punctuation: two corrections that say the same meet here. */
-export const fingerprint = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .slice(0, 500);
+export const fingerprint = (text: string) => foldWords(text).slice(0, 500);

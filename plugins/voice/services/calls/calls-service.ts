@@ -31,7 +31,7 @@ export class VoiceCallsService {
       const phone = phoneE164OrNull(filters.phone);
       if (!phone)
         throw invalidArguments('phone is not a phone number with its international prefix.', [
-          { path: '/phone', message: 'not a phone' },
+          { path: 'phone', message: 'not a phone' },
         ]);
       where.fromPhone = phone;
     }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { VoiceConfig } from '../../config.js';
 import {
   invalidArguments,
   invalidState,
   phoneE164OrNull,
-  type Services,
   type ToolContext,
+  type ServiceDeps,
 } from '../../../../core/index.js';
 import type { VoiceCall } from '../../entities/voice-call.entity.js';
+import type { HandoffStatus } from '../../entities/values.js';
 import type { VoiceSettings } from '../../entities/voice-settings.entity.js';
 import { requireSandbox, type Reply, type VoiceCallEngine } from '../conversation/call-engine.js';
 import { callPayload } from './call-payload.js';
@@ -21,7 +23,7 @@ export type InTransaction = <T>(work: (ctx: ToolContext) => Promise<T>) => Promi
  * hand-over, if any, sends its message through the real send path. Recorded as a sandbox call.
  */
 export class VoiceSimulator {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<VoiceConfig>) {}
 
   async simulate(callerPhone: string, utterances: string[], language: string | undefined, inTx: InTransaction) {
     const settings = await this.deps.voiceSettingsService.current();
@@ -34,7 +36,7 @@ export class VoiceSimulator {
     const phone = phoneE164OrNull(callerPhone);
     if (!phone)
       throw invalidArguments('caller_phone is not a phone number with its international prefix.', [
-        { path: '/caller_phone', message: 'not a phone' },
+        { path: 'caller_phone', message: 'not a phone' },
       ]);
     const opened = await inTx(async ({ services }) => {
       const { call, reply } = await services.voiceCallEngine.open(settings, {
@@ -58,7 +60,7 @@ export class VoiceSimulator {
       const heard = await step((engine, s, call) => engine.hear(s, call, utterance));
       if ('reply' in heard) last = heard.reply;
       else {
-        const answer = await this.deps.voiceCallEngine.answer(heard.question, this.deps.voiceConfig.turnTimeoutMs);
+        const answer = await this.deps.voiceCallEngine.answer(heard.question, this.deps.config.turnTimeoutMs);
         last = await step((engine, s, call) => engine.settle(s, call, heard.question, answer));
       }
     }
@@ -71,8 +73,18 @@ export class VoiceSimulator {
       call,
       transcript,
       sandbox: true,
-      notice:
-        'Simulated on the sandbox provider: no phone rang. A hand-over message went through the messaging send path for real.',
+      notice: `Simulated on the sandbox provider: no phone rang. ${HANDOFF_NOTICE[call.handoff.status]}`,
     };
   }
 }
+
+/** What became of the hand-over, as the call recorded it: the notice says only what happened. */
+const HANDOFF_NOTICE: Record<HandoffStatus, string> = {
+  none: 'There was no hand-over: no message was sent.',
+  pending: 'The hand-over was still waiting for the caller’s consent: no message was sent.',
+  sent: 'A hand-over message went through the messaging send path for real.',
+  declined: 'The caller did not want a message: none was sent.',
+  opted_out: 'No hand-over message was sent: the caller opted out of messages.',
+  failed: 'The hand-over message could not be sent (handoff.error says why).',
+  skipped: 'No hand-over message was sent (handoff.error says why).',
+};

@@ -1,10 +1,11 @@
-import { invalidState, LockMode, notFound, type Services } from '../../../../core/index.js';
+import { fillTemplate, invalidState, LockMode, notFound, type Services } from '../../../../core/index.js';
 import type { AssistantAnswer } from '../../../knowledge/surface.js';
+import { detectLanguage } from '../../../prompt/surface.js';
 import { VoiceCall } from '../../entities/voice-call.entity.js';
 import { VoiceTurn } from '../../entities/voice-turn.entity.js';
-import type { CallStatus, HandoffReason, VoiceProvider } from '../../entities/values.js';
+import { VOICE_LANGUAGES, type CallStatus, type HandoffReason, type VoiceProvider } from '../../entities/values.js';
 import type { VoiceSettings } from '../../entities/voice-settings.entity.js';
-import { asksForPerson, fill, linesFor, saysGoodbye, saysYes } from './voice-lines.js';
+import { asksForPerson, linesFor, saysGoodbye, saysYes } from './voice-lines.js';
 
 /** What the assistant says next; `end`: then the line closes. */
 export interface Reply {
@@ -67,7 +68,8 @@ export class VoiceCallEngine {
       providerCallId: incoming.providerCallId,
     });
     if (call.phase === 'ended') return { call, reply: { text: linesFor(call.language).goodbye, end: true } };
-    const greeting = settings.greetingText ?? fill(linesFor(call.language).greeting, { shop: this.deps.shop.name });
+    const greeting =
+      settings.greetingText ?? fillTemplate(linesFor(call.language).greeting, { shop: this.deps.shop.name });
     if ((await em.count(VoiceTurn, { callId: call.id })) === 0) this.say(call, greeting);
     await em.flush();
     return { call, reply: { text: greeting, end: false } };
@@ -89,9 +91,10 @@ export class VoiceCallEngine {
 
   /** What the caller said (null: nothing heard). Decides what it can; else asks for the assistant's answer. */
   async hear(settings: VoiceSettings, call: VoiceCall, speech: string | null): Promise<Heard> {
-    const lines = linesFor(call.language);
-    if (call.phase === 'ended') return { reply: { text: lines.goodbye, end: true } };
+    if (call.phase === 'ended') return { reply: { text: linesFor(call.language).goodbye, end: true } };
     const said = speech?.trim() ?? '';
+    if (said && settings.languageMode !== 'fixed') this.followLanguage(call, said);
+    const lines = linesFor(call.language);
     if (!said) {
       call.silences += 1;
       if (call.silences >= SILENCES_BEFORE_GOODBYE)
@@ -117,6 +120,16 @@ export class VoiceCallEngine {
       return { reply: await this.beginHandoff(settings, call, 'time_limit', said) };
     await this.deps.em.flush();
     return { question: said, language: call.language };
+  }
+
+  /**
+   * In auto mode the call speaks the caller's language once what they said tells it (too short to
+   * tell, like "yes", keeps the language): what the assistant adds to an answer, asks or says
+   * goodbye with is in the language of the conversation, not the shop's.
+   */
+  private followLanguage(call: VoiceCall, said: string): void {
+    const { language, reliable } = detectLanguage(said);
+    if (reliable && language && (VOICE_LANGUAGES as readonly string[]).includes(language)) call.language = language;
   }
 
   /** The assistant's answer for the voice surface, or 'unavailable' past the turn's budget or on a provider error. */
@@ -241,7 +254,7 @@ export class VoiceCallEngine {
       call.handoffError = 'the messaging group (whatsapp_ops) is not enabled';
       return;
     }
-    const text = fill(linesFor(call.language).message, {
+    const text = fillTemplate(linesFor(call.language).message, {
       shop: this.deps.shop.name,
       question: (call.openQuestion ?? '').slice(0, 300),
     });

@@ -1,3 +1,4 @@
+import { foldWords } from '../../../../core/index.js';
 import type { VoiceLanguage } from '../../entities/values.js';
 
 export interface Lines {
@@ -107,16 +108,7 @@ const LINES: Record<VoiceLanguage, Lines> = {
 
 export const linesFor = (language: string): Lines => LINES[language as VoiceLanguage] ?? LINES.en;
 
-export const fill = (line: string, values: Record<string, string>) =>
-  line.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
-
-const fold = (text: string) =>
-  ` ${text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()} `;
+const fold = (text: string) => ` ${foldWords(text)} `;
 
 const has = (text: string, words: string[]) => words.some((w) => fold(text).includes(` ${w} `));
 

@@ -21,7 +21,7 @@ export class VoiceNumbersService {
     const phone = phoneE164OrNull(rawPhone);
     if (!phone)
       throw invalidArguments('phone_number is not a phone number with its international prefix.', [
-        { path: '/phone_number', message: 'not a phone' },
+        { path: 'phone_number', message: 'not a phone' },
       ]);
     const count = await em.count(VoiceNumber, {});
     if (count >= NUMBERS_MAX)
@@ -58,7 +58,7 @@ export class VoiceNumbersService {
   }
 
   private payload(n: VoiceNumber) {
-    const base = `${this.deps.voiceBaseUrl()}/voice/twilio/${n.numberKey}`;
+    const base = `${this.deps.baseUrl()}/voice/twilio/${n.numberKey}`;
     return {
       number_id: n.id,
       phone_number: n.phoneNumber,

@@ -1,4 +1,5 @@
-import { invalidArguments, type Services } from '../../../../core/index.js';
+import type { VoiceConfig } from '../../config.js';
+import { invalidArguments, type ServiceDeps } from '../../../../core/index.js';
 import { VoiceSettings } from '../../entities/voice-settings.entity.js';
 import type { VoiceProvider } from '../../entities/values.js';
 import { fetchTwilioAccount } from '../twilio/twilio-client.js';
@@ -24,7 +25,7 @@ const SANDBOX_NOTICE =
  * credentials are proved against Twilio before they are saved (and sealed; never shown again).
  */
 export class VoiceSettingsService {
-  constructor(private readonly deps: Services) {}
+  constructor(private readonly deps: ServiceDeps<VoiceConfig>) {}
 
   /** The shop's settings, made with the defaults on first use (every webhook reads them: a read, not a write). */
   async current(): Promise<VoiceSettings> {
@@ -54,18 +55,18 @@ export class VoiceSettingsService {
         (settings.provider === 'twilio' && settings.authToken ? this.deps.secrets.open(settings.authToken) : null);
       if (!sid || !token)
         throw invalidArguments('The twilio provider needs account_sid and auth_token (from the Twilio console).', [
-          { path: sid ? '/auth_token' : '/account_sid', message: 'required with provider twilio' },
+          { path: sid ? 'auth_token' : 'account_sid', message: 'required with provider twilio' },
         ]);
       if (!/^AC[0-9a-fA-F]{32}$/.test(sid))
         throw invalidArguments('account_sid is AC followed by 32 hexadecimal characters.', [
-          { path: '/account_sid', message: 'not a Twilio account SID' },
+          { path: 'account_sid', message: 'not a Twilio account SID' },
         ]);
-      await fetchTwilioAccount(this.deps.networkGuard, this.deps.voiceConfig.twilio.apiBaseUrl, sid, token);
+      await fetchTwilioAccount(this.deps.networkGuard, this.deps.config.twilio.apiBaseUrl, sid, token);
       settings.accountSid = sid;
       settings.authToken = this.deps.secrets.seal(token);
     } else if (changes.account_sid !== undefined || changes.auth_token !== undefined) {
       throw invalidArguments('account_sid and auth_token belong to the twilio provider.', [
-        { path: '/account_sid', message: 'only with provider twilio' },
+        { path: 'account_sid', message: 'only with provider twilio' },
       ]);
     } else {
       settings.accountSid = null;
@@ -77,11 +78,11 @@ export class VoiceSettingsService {
     const mode = changes.language_mode ?? settings.languageMode;
     if (changes.language_fixed !== undefined && mode !== 'fixed')
       throw invalidArguments('language_fixed applies only with language_mode "fixed".', [
-        { path: '/language_fixed', message: 'only with language_mode fixed' },
+        { path: 'language_fixed', message: 'only with language_mode fixed' },
       ]);
     if (mode === 'fixed' && !(changes.language_fixed ?? settings.languageFixed))
       throw invalidArguments('language_mode "fixed" needs language_fixed.', [
-        { path: '/language_fixed', message: 'required with language_mode fixed' },
+        { path: 'language_fixed', message: 'required with language_mode fixed' },
       ]);
     settings.languageMode = mode;
     settings.languageFixed = mode === 'fixed' ? (changes.language_fixed ?? settings.languageFixed ?? null) : null;
@@ -98,7 +99,7 @@ export class VoiceSettingsService {
       return { provider: 'sandbox' as const, ok: true, sandbox: true, notice: SANDBOX_NOTICE };
     const account = await fetchTwilioAccount(
       this.deps.networkGuard,
-      this.deps.voiceConfig.twilio.apiBaseUrl,
+      this.deps.config.twilio.apiBaseUrl,
       settings.accountSid!,
       this.deps.secrets.open(settings.authToken!),
     );

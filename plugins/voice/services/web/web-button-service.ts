@@ -43,7 +43,7 @@ export class WebButtonService {
     if (changes.api_key_sid !== undefined) {
       if (!/^SK[0-9a-fA-F]{32}$/.test(changes.api_key_sid))
         throw invalidArguments('api_key_sid is SK followed by 32 hexadecimal characters.', [
-          { path: '/api_key_sid', message: 'not a Twilio API key SID' },
+          { path: 'api_key_sid', message: 'not a Twilio API key SID' },
         ]);
       settings.twilioApiKeySid = changes.api_key_sid;
     }
@@ -52,7 +52,7 @@ export class WebButtonService {
     if (changes.twiml_app_sid !== undefined) {
       if (!/^AP[0-9a-fA-F]{32}$/.test(changes.twiml_app_sid))
         throw invalidArguments('twiml_app_sid is AP followed by 32 hexadecimal characters.', [
-          { path: '/twiml_app_sid', message: 'not a TwiML app SID' },
+          { path: 'twiml_app_sid', message: 'not a TwiML app SID' },
         ]);
       settings.twilioAppSid = changes.twiml_app_sid;
     }
@@ -64,10 +64,10 @@ export class WebButtonService {
     )
       throw invalidArguments(
         'On Twilio the button needs api_key_sid, api_key_secret and twiml_app_sid (browser calls go through a TwiML app).',
-        [{ path: '/api_key_sid', message: 'required to enable the button on twilio' }],
+        [{ path: 'api_key_sid', message: 'required to enable the button on twilio' }],
       );
     await this.deps.em.flush();
-    return { button: webButtonPayload(settings, this.deps.voiceBaseUrl()) };
+    return { button: webButtonPayload(settings, this.deps.baseUrl()) };
   }
 
   /**

@@ -4,7 +4,6 @@ import { ChannelError } from '../../channel/channel-error.js';
 import { mediaFromWire } from '../../channel/wire-format.js';
 import { phoneNumber } from '../../channel/phone-number.js';
 import { checkWireMedia, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../sandbox/message-content.js';
-import { messageToWire } from '../../sandbox/sandbox-views.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { SessionParams } from './session-routes.js';
 
@@ -71,7 +70,7 @@ export async function messageRoutes(app: FastifyInstance, deps: ServiceDeps): Pr
           idempotency_key: idempotencyKey,
         },
         duplicate: result.duplicate,
-        sandbox: true,
+        sandbox: deps.engine.label.sandbox,
       });
     },
   );
@@ -83,12 +82,12 @@ export async function messageRoutes(app: FastifyInstance, deps: ServiceDeps): Pr
       const { limit, offset, direction } = request.query;
       const { items, count } = await deps.engine.listMessages(request.params.key, { limit, offset, direction });
       return {
-        messages: items.map(messageToWire),
+        messages: items,
         count,
         limit,
         offset,
         has_more: offset + items.length < count,
-        sandbox: true,
+        sandbox: deps.engine.label.sandbox,
       };
     },
   );

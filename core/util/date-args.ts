@@ -1,0 +1,64 @@
+import { Type, type TString } from 'typebox';
+
+/**
+ * The date and time arguments every tool takes, one shape each (docs/decisions.md, "One
+ * vocabulary"). The pattern is what a client sees and what the kernel checks first; the handler
+ * then reads the value with parseShopTime / parseShopDay / parseLocalDate, which also refuse dates
+ * that do not exist. Each pattern has the one message a refused value gets, saying what to send.
+ */
+
+const TIME = '[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?';
+
+/** `YYYY-MM-DD HH:MM[:SS]`, or ISO 8601 with `T`, with or without an offset. */
+export const DATE_TIME_PATTERN = `^\\d{4}-\\d{2}-\\d{2}${TIME}$`;
+/** A range bound: a date and time as above, or a bare date (the whole day). */
+export const RANGE_BOUND_PATTERN = `^\\d{4}-\\d{2}-\\d{2}(${TIME})?$`;
+/** A calendar date, `YYYY-MM-DD`, nothing else. */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** A time of day on a 24-hour clock, `HH:MM`. */
+export const TIME_OF_DAY_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+/** The end of an opening: a time of day, or `24:00` for midnight at the end of the day. */
+export const CLOSING_TIME_PATTERN = '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$';
+
+export const DATE_TIME_MESSAGE =
+  "must be a date and time: YYYY-MM-DD HH:MM[:SS] (the shop's timezone) or ISO 8601 such as 2026-12-01T09:30:00+01:00";
+export const RANGE_BOUND_MESSAGE =
+  "must be a date (YYYY-MM-DD, the whole day in the shop's timezone) or a date and time (YYYY-MM-DD HH:MM[:SS] or ISO 8601 such as 2026-12-01T09:30:00+01:00)";
+export const DATE_MESSAGE = 'must be a date only: YYYY-MM-DD, such as 2026-12-02 (no time)';
+export const TIME_OF_DAY_MESSAGE = 'must be a time of day: HH:MM on a 24-hour clock, such as 09:30';
+export const CLOSING_TIME_MESSAGE =
+  'must be a time of day: HH:MM on a 24-hour clock, such as 18:30, or 24:00 for the end of the day';
+
+/** What a value refused by one of the patterns above is told: pattern → message. */
+export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
+  [DATE_TIME_PATTERN, DATE_TIME_MESSAGE],
+  [RANGE_BOUND_PATTERN, RANGE_BOUND_MESSAGE],
+  [DATE_PATTERN, DATE_MESSAGE],
+  [TIME_OF_DAY_PATTERN, TIME_OF_DAY_MESSAGE],
+  [CLOSING_TIME_PATTERN, CLOSING_TIME_MESSAGE],
+]);
+
+const withDescription = (description: string | undefined) => (description === undefined ? {} : { description });
+
+/** A moment: read on the shop's wall clock unless it carries an offset (`parseShopTime`). */
+export const DateTimeArg = (description?: string): TString =>
+  Type.String({ pattern: DATE_TIME_PATTERN, maxLength: 40, ...withDescription(description) });
+
+/**
+ * A bound of a range (`date_from`, `date_to`, `since`…): a moment, or a bare date meaning the start
+ * or the end of that day in the shop's timezone (`parseShopDay`).
+ */
+export const RangeBoundArg = (description?: string): TString =>
+  Type.String({ pattern: RANGE_BOUND_PATTERN, maxLength: 40, ...withDescription(description) });
+
+/** A calendar date without a time (`parseLocalDate`). */
+export const DateArg = (description?: string): TString =>
+  Type.String({ pattern: DATE_PATTERN, ...withDescription(description) });
+
+/** A time of day, `HH:MM`. */
+export const TimeOfDayArg = (description?: string): TString =>
+  Type.String({ pattern: TIME_OF_DAY_PATTERN, ...withDescription(description) });
+
+/** Where an opening ends: `HH:MM`, or `24:00` for the end of the day. */
+export const ClosingTimeArg = (description?: string): TString =>
+  Type.String({ pattern: CLOSING_TIME_PATTERN, ...withDescription(description) });

@@ -1,0 +1,156 @@
+import { ToolError } from '../../../core/index.js';
+import { ChannelError } from './channel-error.js';
+
+/** The part of a fetch() answer read here (the network guard's undici Response has it). */
+export interface ProviderResponse {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type ProviderFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+) => Promise<ProviderResponse>;
+
+/** A refusal the service answered: its HTTP status and its body, parsed when it was JSON. */
+export interface ProviderRefusal {
+  status: number;
+  body: unknown;
+  /** `METHOD /path`, for messages. */
+  what: string;
+}
+
+export interface ProviderHttpOptions {
+  /** The service's address as the shop gave it (no trailing path needed). */
+  baseUrl: string;
+  /** The name of the service, for messages ("WAHA", "Evolution API"). */
+  service: string;
+  /** The authentication header and its value. */
+  auth: { header: string; value: string };
+  timeoutMs: number;
+  fetch: ProviderFetch;
+  /** The service's own error answer as a ChannelError. */
+  refusal(refusal: ProviderRefusal): ChannelError;
+}
+
+/** Causes of a failed connection that prove the request was never sent. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']);
+
+/**
+ * JSON over HTTP to a session service a shop runs (WAHA, Evolution API): its base URL, its key
+ * header, a deadline per request, and failures as ChannelErrors. A request that never left
+ * (refused connection, unknown host, an address the network guard refused) is `outcome: not_sent`;
+ * a timeout or an answer that broke off or is not JSON is `outcome: unknown` — the service may have
+ * acted on it, so the send ledger never repeats it blindly.
+ */
+export class ProviderHttp {
+  private readonly root: string;
+
+  constructor(private readonly options: ProviderHttpOptions) {
+    this.root = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.request(method, path, body, 'application/json');
+    const text = await this.read(response, method, path);
+    if (!response.ok)
+      throw this.options.refusal({ status: response.status, body: parse(text), what: label(method, path) });
+    const parsed = parse(text);
+    if (parsed === undefined)
+      throw new ChannelError(
+        'channel_protocol_error',
+        `${this.options.service} answered ${label(method, path)} with a body that is not JSON`,
+        { http_status: response.status, outcome: 'unknown' },
+      );
+    return parsed as T;
+  }
+
+  /** A request whose answer carries nothing to read (WAHA's DELETE answers an empty body). */
+  async call(method: string, path: string, body?: unknown): Promise<void> {
+    const response = await this.request(method, path, body, 'application/json');
+    const text = await this.read(response, method, path);
+    if (!response.ok)
+      throw this.options.refusal({ status: response.status, body: parse(text), what: label(method, path) });
+  }
+
+  /** The raw bytes of an answer (an image), with its content type. */
+  async bytes(path: string, accept: string): Promise<{ bytes: Buffer; contentType: string | null }> {
+    const response = await this.request('GET', path, undefined, accept);
+    if (!response.ok) {
+      const text = await this.read(response, 'GET', path);
+      throw this.options.refusal({ status: response.status, body: parse(text), what: label('GET', path) });
+    }
+    try {
+      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') };
+    } catch {
+      throw this.unavailable('GET', path, 'broke off', 'unknown');
+    }
+  }
+
+  private async request(method: string, path: string, body: unknown, accept: string): Promise<ProviderResponse> {
+    const headers: Record<string, string> = { [this.options.auth.header]: this.options.auth.value, accept };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await this.options.fetch(`${this.root}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new ChannelError(
+          'channel_unavailable',
+          `${this.options.service} did not answer ${label(method, path)} within ${this.options.timeoutMs} ms`,
+          { reason: 'timeout', outcome: 'unknown' },
+        );
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      if (cause !== undefined && NOT_SENT_CAUSES.has(cause))
+        throw this.unavailable(method, path, `cannot be reached (${cause})`, 'not_sent');
+      // A refusal of the network guard never left either; it is a ToolError with its own reason.
+      if (err instanceof ToolError && err.code === 'url_not_allowed')
+        throw new ChannelError('channel_unavailable', err.message, { reason: 'network', outcome: 'not_sent' });
+      throw this.unavailable(method, path, `broke off: ${cause ?? (err as Error).message}`, 'unknown');
+    }
+  }
+
+  private async read(response: ProviderResponse, method: string, path: string): Promise<string> {
+    try {
+      return await response.text();
+    } catch (err) {
+      if (['TimeoutError', 'AbortError'].includes((err as Error).name))
+        throw new ChannelError(
+          'channel_unavailable',
+          `the answer of ${this.options.service} to ${label(method, path)} did not end within ${this.options.timeoutMs} ms`,
+          { reason: 'timeout', outcome: 'unknown' },
+        );
+      throw this.unavailable(method, path, 'broke off', 'unknown');
+    }
+  }
+
+  private unavailable(method: string, path: string, what: string, outcome: 'not_sent' | 'unknown') {
+    return new ChannelError(
+      'channel_unavailable',
+      `the request ${label(method, path)} to ${this.options.service} ${what}`,
+      {
+        reason: 'network',
+        outcome,
+      },
+    );
+  }
+}
+
+const label = (method: string, path: string) => `${method} ${path.split('?')[0]}`;
+
+function parse(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * Cloud API status webhook ingestion (not a test).
+ *
+ * One shop with a Cloud API provider (configured through the tool against the local Graph API
+ * fake) and --numbers lines, and --messages outbound messages on them already taken by the
+ * network (rows in `sent`, written in SQL: setup is not timed). A server process run as `npm start`
+ * runs it then receives, on the provider's webhook URL, two statuses per message (delivered and
+ * read, in random order: Meta does not promise order) plus --duplicates of them sent again, each a
+ * notification as Meta signs it (X-Hub-Signature-256 over the raw body), --concurrency at a time,
+ * as Meta's deliveries overlap.
+ *
+ * Prints the statuses accepted per second (every answer must be 200), the server's CPU and peak
+ * RSS, PostgreSQL's CPU, and the check: every message `read`, every status recorded once (its
+ * event id among the processed ones), none applied twice (as many processed events as distinct
+ * statuses, duplicates included in what was posted).
+ *
+ *   npm run bench:cloud-webhooks [-- --messages 30000 --concurrency 32 --duplicates 0.05]
+ *   (--node-flags="…" for the server process, e.g. --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof")
+ *
+ * Target: ≥ 2,000 signed statuses/s sustained, none lost or applied twice.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type * as Pg from 'pg';
+import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
+import { TestDatabase } from '../../test/helpers/test-database.js';
+import { freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
+import {
+  GraphApiFake,
+  type FakeNumber,
+  type SentMessage,
+} from '../../plugins/whatsapp_ops/test/fakes/graph-api-fake.js';
+import { signBody } from '../../plugins/whatsapp_ops/test/fakes/graph-webhook-emitter.js';
+import {
+  APP_SECRET,
+  TEMPLATES,
+  TOKEN,
+  VERIFY_TOKEN,
+  WABA,
+} from '../../plugins/whatsapp_ops/test/helpers/cloud-kernel.js';
+
+const { values } = parseArgs({
+  options: {
+    numbers: { type: 'string', default: '10' },
+    messages: { type: 'string', default: '30000' },
+    concurrency: { type: 'string', default: '32' },
+    duplicates: { type: 'string', default: '0.05' },
+    'node-flags': { type: 'string', default: '' },
+  },
+});
+const NUMBERS = Number(values.numbers);
+const MESSAGES = Number(values.messages);
+const CONCURRENCY = Number(values.concurrency);
+const DUPLICATES = Number(values.duplicates);
+const SECRET = 'bench-secret-bench-secret-0123456789';
+const numberAt = (i: number): FakeNumber => ({
+  id: String(106540352300000n + BigInt(i)),
+  display_phone_number: `+34 7${String(i).padStart(8, '0')}`,
+  verified_name: 'Bench',
+});
+const numbers = Array.from({ length: NUMBERS }, (_, i) => numberAt(i));
+
+const fake = await new GraphApiFake().start();
+fake.addAccount({ wabaId: WABA, token: TOKEN, numbers, templates: TEMPLATES });
+
+const db = await TestDatabase.create();
+process.env.DATABASE_URL = db.url;
+process.env.SWITCHBOARD_SECRET = SECRET;
+const whatsappOps = { cloudApi: { baseUrl: fake.url } };
+const { kernel, close } = await benchKernel(
+  { whatsapp_ops: { enabled: true, config: whatsappOps } },
+  { overrides: { network: { allowLoopback: true } } },
+);
+const conn = kernel.orm.em.getConnection();
+const { shopId, token } = await kernel.shops.create({ name: 'Webhook bench' });
+const tool = mcpCaller(kernel, token);
+
+// ---------------------------------------------------------------- setup (not timed)
+console.log(
+  `== setup: ${NUMBERS} numbers, ${MESSAGES.toLocaleString('en')} messages taken by the network, ${Math.round(DUPLICATES * 100)}% of statuses sent twice`,
+);
+const { provider } = await tool('configure_chatapp_provider', {
+  label: 'Meta',
+  cloud_api: { waba_id: WABA, access_token: TOKEN, app_secret: APP_SECRET, verify_token: VERIFY_TOKEN },
+});
+const lines: number[] = [];
+for (const number of numbers)
+  lines.push((await tool('connect_chatapp', { provider_id: provider.id, phone_number_id: number.id })).session.id);
+const wamid = (i: number) => `wamid.bench${String(i).padStart(9, '0')}`;
+const phoneOf = (i: number) => `+3461${String(i).padStart(7, '0')}`;
+await conn.execute(
+  `insert into chatapp_messages (shop_id, session_id, phone, direction, text, status, provider_message_id, automatic,
+     billing_source, credits_charged, sent_at, created_at, updated_at)
+   select ?, (?::int[])[1 + g % ?], '+3461' || lpad(g::text, 7, '0'), 'outbound', 'Hola', 'sent', 'wamid.bench' || lpad(g::text, 9, '0'),
+     true, 'marketing', 1000, now(), now(), now()
+   from generate_series(0, ? - 1) g`,
+  [shopId, `{${lines.join(',')}}`, NUMBERS, MESSAGES],
+);
+await conn.execute('vacuum analyze chatapp_messages');
+const webhookPath = new URL(provider.webhook_url).pathname;
+await close();
+
+// Two statuses per message, each a notification of its own, shuffled; then some sent again.
+const sentMessage = (i: number): SentMessage => ({
+  id: wamid(i),
+  phoneNumberId: numbers[i % NUMBERS]!.id,
+  to: phoneOf(i).slice(1),
+  type: 'text',
+  body: {},
+  bizOpaque: null,
+  at: new Date(),
+});
+const bodies: string[] = [];
+for (let i = 0; i < MESSAGES; i++)
+  for (const status of ['delivered', 'read'])
+    bodies.push(JSON.stringify(fake.statusNotification(sentMessage(i), status)));
+for (let i = bodies.length - 1; i > 0; i--) {
+  const j = Math.floor(Math.random() * (i + 1));
+  [bodies[i], bodies[j]] = [bodies[j]!, bodies[i]!];
+}
+const distinct = bodies.length;
+const repeats = Math.round(distinct * DUPLICATES);
+for (let i = 0; i < repeats; i++) bodies.push(bodies[Math.floor(Math.random() * distinct)]!);
+const signed = bodies.map((raw) => ({ raw, signature: signBody(APP_SECRET, raw) }));
+
+// ---------------------------------------------------------------- the server (as `npm start` runs it)
+const require = createRequire(import.meta.url);
+const { Pool } = require('pg') as typeof Pg;
+const pool = new Pool({ connectionString: db.url, max: 2 });
+const q = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+const configFile = join(await mkdtemp(join(tmpdir(), 'sb-cloud-webhooks-')), 'config.json');
+await writeFile(
+  configFile,
+  JSON.stringify({
+    auth: { requestsPerWindow: 1_000_000_000 },
+    network: { allowLoopback: true },
+    groups: { whatsapp_ops: { enabled: true, config: whatsappOps } },
+  }),
+);
+const server = await spawnServer(
+  await freePort(),
+  {
+    DATABASE_URL: db.url,
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'sb-cloud-webhooks-data-')),
+    SWITCHBOARD_CONFIG: configFile,
+    SWITCHBOARD_SECRET: SECRET,
+  },
+  { nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
+);
+await waitForReady(server);
+const serverPid = server.child.pid!;
+const url = `${server.url}${webhookPath}`;
+
+// ---------------------------------------------------------------- run
+console.log(`\n== the server when ready: RSS ${Math.round(memoryOf(serverPid).rss)} MB`);
+console.log(`\n== posting ${signed.length.toLocaleString('en')} signed notifications, ${CONCURRENCY} at a time`);
+const answers = new Map<number, number>();
+let next = 0;
+let done = 0;
+let peakRss = 0;
+const memorySampler = setInterval(() => (peakRss = Math.max(peakRss, memoryOf(serverPid).rss)), 100);
+const cpu0 = cpuOf(serverPid);
+const pg0 = cpuOfCommand('postgres');
+const t0 = performance.now();
+const progress = setInterval(() => {
+  const s = (performance.now() - t0) / 1000;
+  console.log(`t=${s.toFixed(0).padStart(4)} s  posted ${String(done).padStart(7)}  ${Math.round(done / s)}/s so far`);
+}, 2000);
+const doneAt: number[] = [];
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < signed.length) {
+      const { raw, signature } = signed[next++]!;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body: raw,
+      }).catch((err: Error) => {
+        throw new Error(
+          `the server did not answer (${err.message}); it said: ${server.stderr().slice(-3000)} ${server.stdout().slice(-3000)}`,
+        );
+      });
+      await res.arrayBuffer();
+      answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+      done++;
+      doneAt.push(performance.now());
+    }
+  }),
+);
+const seconds = (performance.now() - t0) / 1000;
+const serverCpu = (cpuOf(serverPid) - cpu0) / 1000;
+const pgCpu = (cpuOfCommand('postgres') - pg0) / 1000;
+clearInterval(progress);
+clearInterval(memorySampler);
+
+// ---------------------------------------------------------------- analysis
+const middle = (doneAt[Math.ceil(doneAt.length * 0.9) - 1]! - doneAt[Math.ceil(doneAt.length * 0.1) - 1]!) / 1000;
+const sustained = (doneAt.length * 0.8) / middle;
+const [messages] = await q<{ read: number; total: number }>(
+  `select count(*) filter (where status = 'read')::int as read, count(*)::int as total from chatapp_messages where shop_id = $1 and direction = 'outbound'`,
+  [shopId],
+);
+const [processed] = await q<{ events: number; distinct_ids: number }>(
+  `select count(*)::int as events, count(distinct event_id)::int as distinct_ids from chatapp_processed_events where shop_id = $1`,
+  [shopId],
+);
+console.log(`\n== results`);
+console.log(
+  `answers: ${[...answers].map(([status, n]) => `${status}: ${n.toLocaleString('en')}`).join(', ')} in ${seconds.toFixed(1)} s`,
+);
+console.log(
+  `sustained (10%–90% of notifications): ${Math.round(sustained).toLocaleString('en')} statuses/s (target ≥ 2,000)`,
+);
+console.log(
+  `CPU: the server ${serverCpu.toFixed(1)} s (${((serverCpu / seconds) * 100).toFixed(0)}% of a core, ${((serverCpu * 1000) / signed.length).toFixed(2)} ms a notification), ` +
+    `PostgreSQL ${pgCpu.toFixed(1)} s (${((pgCpu / seconds) * 100).toFixed(0)}%; every postgres process on the machine)`,
+);
+console.log(
+  `memory: the server's peak RSS while ingesting ${Math.round(peakRss)} MB (VmHWM since start ${Math.round(memoryOf(serverPid).peak)} MB)`,
+);
+console.log(
+  `messages read: ${messages!.read.toLocaleString('en')} of ${messages!.total.toLocaleString('en')}; ` +
+    `statuses recorded: ${processed!.events.toLocaleString('en')} (${processed!.distinct_ids.toLocaleString('en')} distinct) of ${distinct.toLocaleString('en')} distinct posted, ${repeats.toLocaleString('en')} repeats`,
+);
+
+await server.stop();
+await pool.end();
+await fake.close();
+await db.drop();
+const ok =
+  answers.get(200) === signed.length &&
+  messages!.read === MESSAGES &&
+  processed!.events === distinct &&
+  processed!.distinct_ids === distinct;
+if (!ok) {
+  console.log('CHECK FAILED: see the answers, messages and statuses above');
+  process.exitCode = 1;
+}
