@@ -2,12 +2,9 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { bootKernel, type TestKernel } from './helpers/boot.js';
-import { TestDatabase } from './helpers/test-database.js';
+import { confirmFixturePair } from './helpers/confirm-fixture-pair.js';
 import { waitFor } from './helpers/wait-for.js';
 import { hashConfirmationToken } from '../core/confirmation/confirmation-service.js';
-
-const FIXTURE = { confirm_fixture: { enabled: true, resolve: './test/fixtures/confirm-group/index.ts' } };
 
 /**
  * URL-mode elicitation to the confirmation page, with the official SDK client: the person accepts
@@ -17,28 +14,7 @@ const FIXTURE = { confirm_fixture: { enabled: true, resolve: './test/fixtures/co
 describe('URL elicitation: the page’s answer reaches the client (notifications/elicitation/complete)', function () {
   this.timeout(120_000);
 
-  let db: TestDatabase;
-  let a: TestKernel;
-  let b: TestKernel;
-  let shop: { shopId: number; token: string };
-  const clients: Client[] = [];
-
-  before(async () => {
-    db = await TestDatabase.create();
-    const boot = () =>
-      bootKernel({ groups: ['general', 'activity'], databaseUrl: db.url, overrides: { groups: FIXTURE } });
-    a = await boot();
-    b = await boot();
-    await a.listen();
-    await b.listen();
-    shop = await a.newShop('Page shop');
-  });
-  after(async () => {
-    for (const client of clients) await client.close();
-    await a?.close();
-    await b?.close();
-    await db?.drop();
-  });
+  const pair = confirmFixturePair('Page shop');
 
   /** A client that accepts every URL elicitation; what it was asked and which completions it heard. */
   async function connect() {
@@ -57,8 +33,8 @@ describe('URL elicitation: the page’s answer reaches the client (notifications
       ElicitationCompleteNotificationSchema,
       (n) => void completed.push(n.params.elicitationId),
     );
-    const transport = new StreamableHTTPClientTransport(new URL(`${a.baseUrl()}/`), {
-      requestInit: { headers: { Authorization: `Bearer ${shop.token}` } },
+    const transport = new StreamableHTTPClientTransport(new URL(`${pair.a.baseUrl()}/`), {
+      requestInit: { headers: { Authorization: `Bearer ${pair.shop.token}` } },
       fetch: async (input, init) => {
         const res = await fetch(input, init);
         if ((init?.method ?? 'GET') === 'GET' && res.status === 200) streamOpen = true;
@@ -66,13 +42,13 @@ describe('URL elicitation: the page’s answer reaches the client (notifications
       },
     });
     await client.connect(transport);
-    clients.push(client);
+    pair.clients.push(client);
     await waitFor('the client’s standing stream is open', () => streamOpen);
     return { client, asked, completed };
   }
 
   const press = (url: string, button: 'approve' | 'reject') =>
-    b.app.inject({
+    pair.b.app.inject({
       method: 'POST',
       url: `${new URL(url).pathname}/${button}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -100,10 +76,10 @@ describe('URL elicitation: the page’s answer reaches the client (notifications
       await waitFor('the completion reached the client', () => completed.length > 0);
       expect(completed).to.deep.equal([elicitationId]);
       // Heard once: the session no longer waits for that page.
-      const [row] = await a.orm.em
+      const [row] = await pair.a.orm.em
         .getConnection()
         .execute(`select count(*) from mcp_subscriptions where shop_id = ? and topic like 'elicitation:%'`, [
-          shop.shopId,
+          pair.shop.shopId,
         ]);
       expect(Number(row.count)).to.equal(0);
     });

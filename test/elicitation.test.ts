@@ -2,10 +2,8 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { bootKernel, type TestKernel } from './helpers/boot.js';
-import { TestDatabase } from './helpers/test-database.js';
-
-const FIXTURE = { confirm_fixture: { enabled: true, resolve: './test/fixtures/confirm-group/index.ts' } };
+import type { TestKernel } from './helpers/boot.js';
+import { confirmFixturePair } from './helpers/confirm-fixture-pair.js';
 
 /**
  * Confirmations asked of the person through the client (elicitation), with the official SDK client:
@@ -15,28 +13,7 @@ const FIXTURE = { confirm_fixture: { enabled: true, resolve: './test/fixtures/co
 describe('confirmations through elicitation, with the official MCP client', function () {
   this.timeout(120_000);
 
-  let db: TestDatabase;
-  let a: TestKernel;
-  let b: TestKernel;
-  let shop: { shopId: number; token: string };
-  const clients: Client[] = [];
-
-  before(async () => {
-    db = await TestDatabase.create();
-    const boot = () =>
-      bootKernel({ groups: ['general', 'activity'], databaseUrl: db.url, overrides: { groups: FIXTURE } });
-    a = await boot();
-    b = await boot();
-    await a.listen();
-    await b.listen();
-    shop = await a.newShop('Elicitation shop');
-  });
-  after(async () => {
-    for (const client of clients) await client.close();
-    await a?.close();
-    await b?.close();
-    await db?.drop();
-  });
+  const pair = confirmFixturePair('Elicitation shop');
 
   /**
    * An SDK client of `kernel`; `answers` (when given) is where its answers to server requests are
@@ -54,7 +31,7 @@ describe('confirmations through elicitation, with the official MCP client', func
     if (onElicit) client.setRequestHandler(ElicitRequestSchema, async (request) => onElicit(request.params));
     const base = kernel.baseUrl();
     const transport = new StreamableHTTPClientTransport(new URL(`${base}/`), {
-      requestInit: { headers: { Authorization: `Bearer ${shop.token}` } },
+      requestInit: { headers: { Authorization: `Bearer ${pair.shop.token}` } },
       fetch: async (input, init) => {
         const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
         const isAnswer = body && body.method === undefined && 'result' in body;
@@ -62,20 +39,21 @@ describe('confirmations through elicitation, with the official MCP client', func
       },
     });
     await client.connect(transport);
-    clients.push(client);
+    pair.clients.push(client);
     return client;
   }
 
   const createItem = async (name: string) => {
-    const { payload } = await a.call(shop.token, 'fixture_create_item', { action: 'create', name });
+    const { payload } = await pair.a.call(pair.shop.token, 'fixture_create_item', { action: 'create', name });
     return payload.item.id as number;
   };
-  const itemIds = async () => (await a.call(shop.token, 'fixture_list_items')).payload.items.map((i: any) => i.id);
+  const itemIds = async () =>
+    (await pair.a.call(pair.shop.token, 'fixture_list_items')).payload.items.map((i: any) => i.id);
   const audit = async (tool: string) =>
-    a.orm.em
+    pair.a.orm.em
       .getConnection()
       .execute(`select kind, actor, outcome from activity_entries where shop_id = ? and tool = ? order by id`, [
-        shop.shopId,
+        pair.shop.shopId,
         tool,
       ]);
   const deleteItem = (client: Client, id: number, extra: Record<string, unknown> = {}) =>
@@ -83,7 +61,7 @@ describe('confirmations through elicitation, with the official MCP client', func
 
   it('a person who confirms in the form gets the call executed at once, audited as answered by elicitation', async () => {
     const asked: Record<string, unknown>[] = [];
-    const client = await connect(a, (params) => {
+    const client = await connect(pair.a, (params) => {
       asked.push(params);
       return { action: 'accept', content: { confirm: true } };
     });
@@ -104,7 +82,7 @@ describe('confirmations through elicitation, with the official MCP client', func
   });
 
   it('a person who declines stops the call, and the model’s confirm: true does not override them', async () => {
-    const client = await connect(a, () => ({ action: 'decline' }));
+    const client = await connect(pair.a, () => ({ action: 'decline' }));
     const id = await createItem('to keep');
     for (const extra of [{}, { confirm: true }]) {
       const result = await deleteItem(client, id, extra);
@@ -115,14 +93,14 @@ describe('confirmations through elicitation, with the official MCP client', func
     const rows = await audit('fixture_delete_item');
     expect(rows.slice(-1)).to.deep.equal([{ kind: 'confirmation', actor: 'elicitation', outcome: 'rejected' }]);
     // An accepted form without the box ticked is a no as well.
-    const unticked = await connect(a, () => ({ action: 'accept', content: { confirm: false } }));
+    const unticked = await connect(pair.a, () => ({ action: 'accept', content: { confirm: false } }));
     const again = await deleteItem(unticked, id);
     expect(again.structuredContent).to.include({ error_code: 'confirmation_declined' });
     expect(await itemIds()).to.include(id);
   });
 
   it('a client without elicitation keeps the model’s confirmation: a pending confirmation, then confirm: true', async () => {
-    const client = await connect(a);
+    const client = await connect(pair.a);
     const id = await createItem('agent confirms');
     const first = await deleteItem(client, id);
     expect(first.structuredContent).to.include({ success: false, requires_confirmation: true });
@@ -138,7 +116,7 @@ describe('confirmations through elicitation, with the official MCP client', func
 
   it('a user tool sends the person to the confirmation page (URL mode); declining there rejects it', async () => {
     const asked: Record<string, unknown>[] = [];
-    const client = await connect(a, (params) => {
+    const client = await connect(pair.a, (params) => {
       asked.push(params);
       return { action: asked.length === 1 ? 'accept' : 'decline' };
     });
@@ -154,14 +132,14 @@ describe('confirmations through elicitation, with the official MCP client', func
       arguments: { url: 'https://example.com/b', secret: 'webhook-secret-2' },
     });
     expect(declined.structuredContent).to.include({ error_code: 'confirmation_declined' });
-    const [row] = await a.orm.em
+    const [row] = await pair.a.orm.em
       .getConnection()
       .execute(`select status from pending_confirmations where tool = 'fixture_set_webhook' order by id desc limit 1`);
     expect(row.status).to.equal('rejected');
   });
 
   it('the person’s answer POSTed to another server process reaches the call waiting on the first', async () => {
-    const client = await connect(a, () => ({ action: 'accept', content: { confirm: true } }), b);
+    const client = await connect(pair.a, () => ({ action: 'accept', content: { confirm: true } }), pair.b);
     const id = await createItem('across processes');
     const result = await deleteItem(client, id);
     expect(result.structuredContent).to.deep.equal({ success: true, deleted: true, id });

@@ -26,6 +26,14 @@ export interface CallChannel {
 /** What the person answered in the client's form; `unavailable`: the client could not ask after all. */
 type PersonsAnswer = 'confirmed' | 'declined' | 'unanswered' | 'unavailable';
 
+/** The call being gated, as the gate's steps after the first pass it on. */
+interface GatedCall {
+  tool: RegisteredTool;
+  shop: ShopContext;
+  args: Record<string, unknown>;
+  requestId: string;
+}
+
 export type PageOutcome =
   | { state: 'unknown' }
   | { state: 'expired' | 'executed' | 'rejected' | 'invalidated'; row: PendingConfirmation }
@@ -105,7 +113,7 @@ export class ConfirmationGate {
     if (asksPerson) {
       const answer = await this.askPerson(tool, summary, client);
       if (answer !== 'unavailable')
-        return this.settlePersonsAnswer(tool, shop, args, requestId, channel, origin, answer);
+        return this.settlePersonsAnswer({ tool, shop, args, requestId }, channel, origin, answer);
     }
     const policy = tool.confirmation as 'agent' | 'user';
     const issued = await this.scope.run(
@@ -136,38 +144,37 @@ export class ConfirmationGate {
     }
     const invalidated = issued.invalidatedPrevious > 0;
     const confirmationUrl = `${this.baseUrl()}/confirmations/${issued.token}`;
-    if (client.elicitsUrl) {
-      const sent = await this.sendToPage(tool, shop, args, requestId, summary, confirmationUrl, issued.token, client);
-      if (sent === 'opened')
-        return {
-          isError: false,
-          payload: {
-            ...common,
-            confirmation_url: confirmationUrl,
-            ...(invalidated && { invalidated_previous: issued.invalidatedPrevious }),
-            message:
-              `Not executed yet. ${summary} The user opened the confirmation page from their client and approves or rejects it there; ` +
-              `the client is told when they have (notifications/elicitation/complete). ` +
-              `Stop now: do not call ${name} again — a repeated call invalidates this confirmation.`,
-          },
-        };
-      if (sent) return sent;
-    }
-    return {
+    const onPage = (message: string) => ({
       isError: false,
       payload: {
         ...common,
         confirmation_url: confirmationUrl,
         ...(invalidated && { invalidated_previous: issued.invalidatedPrevious }),
-        message:
-          (args.confirm === true
-            ? `confirm: true does not execute ${name}: only the user can approve it, on the confirmation page. `
-            : '') +
-          (invalidated ? 'This call invalidated the earlier pending confirmation of this tool. ' : '') +
-          `Not executed. ${summary} Ask the user to open confirmation_url and approve or reject it there. ` +
-          `Stop now: do not call ${name} again — a repeated call invalidates this confirmation.`,
+        message: `${message} Stop now: do not call ${name} again — a repeated call invalidates this confirmation.`,
       },
-    };
+    });
+    if (client.elicitsUrl) {
+      const sent = await this.sendToPage(
+        { tool, shop, args, requestId },
+        summary,
+        confirmationUrl,
+        issued.token,
+        client,
+      );
+      if (sent === 'opened')
+        return onPage(
+          `Not executed yet. ${summary} The user opened the confirmation page from their client and approves or rejects it there; ` +
+            `the client is told when they have (notifications/elicitation/complete).`,
+        );
+      if (sent) return sent;
+    }
+    return onPage(
+      (args.confirm === true
+        ? `confirm: true does not execute ${name}: only the user can approve it, on the confirmation page. `
+        : '') +
+        (invalidated ? 'This call invalidated the earlier pending confirmation of this tool. ' : '') +
+        `Not executed. ${summary} Ask the user to open confirmation_url and approve or reject it there.`,
+    );
   }
 
   /**
@@ -202,10 +209,7 @@ export class ConfirmationGate {
 
   /** Runs the call the person confirmed, or answers why it did not run; the audit names the person's answer. */
   private async settlePersonsAnswer(
-    tool: RegisteredTool,
-    shop: ShopContext,
-    args: Record<string, unknown>,
-    requestId: string,
+    { tool, shop, args, requestId }: GatedCall,
     channel: CallChannel,
     origin: CallOrigin,
     answer: Exclude<PersonsAnswer, 'unavailable'>,
@@ -262,10 +266,7 @@ export class ConfirmationGate {
    * person dismissed the question: the usual answer (the URL for the model to pass on) follows.
    */
   private async sendToPage(
-    tool: RegisteredTool,
-    shop: ShopContext,
-    args: Record<string, unknown>,
-    requestId: string,
+    { tool, shop, args, requestId }: GatedCall,
     summary: string,
     url: string,
     token: string,

@@ -26,6 +26,14 @@ export { ROUTING_ROLES } from './entities/values.js';
 /** The automatic senders the contact-window filter knows (a workflow step may send as one). */
 export { BILLING_SOURCES } from './entities/values.js';
 
+/** A template's values, header media and buttons, as send_chatapp_template takes them. */
+export {
+  templateValuesArg,
+  templateLanguageArg,
+  templateHeaderMediaArg,
+  templateButtonsArg,
+} from './tools/template-args.js';
+
 export type { SendRequest, SendAnswer } from './services/messaging-service.js';
 /** A template send's values (SendRequest.template). */
 export type { TemplateRequest } from './services/template-fill.js';

@@ -2,17 +2,7 @@ import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { phoneArg, sessionIdArg } from './args.js';
 import { ChannelLabelFields, MessageOutput } from './outputs.js';
-
-const Values = (what: string) =>
-  Type.Union([
-    Type.Array(Type.String({ minLength: 1, maxLength: 1024 }), {
-      maxItems: 60,
-      description: `${what} for {{1}}, {{2}} … in order.`,
-    }),
-    Type.Record(Type.String({ pattern: '^[a-z0-9_]{1,60}$' }), Type.String({ minLength: 1, maxLength: 1024 }), {
-      description: `${what} by placeholder name.`,
-    }),
-  ]);
+import { templateButtonsArg, templateHeaderMediaArg, templateLanguageArg, templateValuesArg } from './template-args.js';
 
 export const sendChatappTemplate = defineTool({
   name: 'send_chatapp_template',
@@ -24,47 +14,11 @@ export const sendChatappTemplate = defineTool({
   input: Type.Object({
     phone: phoneArg(),
     template_name: Type.String({ minLength: 1, maxLength: 512 }),
-    language: Type.Optional(
-      Type.String({
-        pattern: '^[a-z]{2,3}(_[A-Za-z]{2,4})?$',
-        description: 'e.g. en_US; needed when the template exists in several.',
-      }),
-    ),
-    body_parameters: Type.Optional(Values("The body's values")),
-    header_parameters: Type.Optional(Values("A text header's values")),
-    header_media: Type.Optional(
-      Type.Object(
-        {
-          link: Type.Optional(
-            Type.String({ maxLength: 2048, description: 'A public https URL of the image, video or document.' }),
-          ),
-          media_id: Type.Optional(
-            Type.String({ minLength: 1, maxLength: 128, description: 'Media uploaded to the number.' }),
-          ),
-          filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'For a document.' })),
-        },
-        {
-          additionalProperties: false,
-          description: 'For a template whose header is an image, video or document: link or media_id.',
-        },
-      ),
-    ),
-    button_parameters: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            index: Type.Integer({ minimum: 0, maximum: 9, description: "The button's position, from 0." }),
-            value: Type.String({
-              minLength: 1,
-              maxLength: 1024,
-              description: 'A URL suffix, a quick reply payload or a coupon code.',
-            }),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 10 },
-      ),
-    ),
+    language: Type.Optional(templateLanguageArg()),
+    body_parameters: Type.Optional(templateValuesArg("The body's values")),
+    header_parameters: Type.Optional(templateValuesArg("A text header's values")),
+    header_media: Type.Optional(templateHeaderMediaArg()),
+    button_parameters: Type.Optional(templateButtonsArg()),
     session_id: Type.Optional(sessionIdArg('The line (number) to send from.')),
   }),
   output: Type.Object({

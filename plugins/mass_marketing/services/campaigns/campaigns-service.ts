@@ -182,46 +182,39 @@ export class MarketingCampaignsService {
    * settings ask for it and it was not approved. False when it is no longer due (changed meanwhile).
    */
   async startScheduled(id: number): Promise<boolean> {
-    const campaign = await this.em.findOne(
-      Campaign,
-      { id },
-      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
-    );
-    if (
-      !campaign ||
-      campaign.status !== 'scheduled' ||
-      !campaign.scheduledAt ||
-      campaign.scheduledAt.getTime() > Date.now()
-    )
-      return false;
+    const due = await this.lockIfDue(id, 'scheduled', (c) => c.scheduledAt);
+    if (!due) return false;
+    const { campaign, at } = due;
     if (await this.holdForApproval(campaign)) {
       await this.changed(campaign);
       return true;
     }
-    await this.activate(campaign, campaign.scheduledAt);
+    await this.activate(campaign, at);
     return true;
   }
 
   /** The engine, at a recurring campaign's occurrence: its run, and the next occurrence. */
   async startOccurrence(id: number): Promise<boolean> {
+    const due = await this.lockIfDue(id, 'running', (c) => (c.isRecurring ? c.nextRunAt : null));
+    if (!due) return false;
+    const { campaign, at } = due;
+    await this.deps.marketingCampaignRunsService.build(campaign, at);
+    // Occurrences missed while no process ran collapse into the one just built.
+    campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date());
+    await this.em.flush();
+    return true;
+  }
+
+  /** The campaign locked with its due time, when it is still `status` and that time has come; else undefined (changed meanwhile). */
+  private async lockIfDue(id: number, status: Campaign['status'], due: (c: Campaign) => Date | null | undefined) {
     const campaign = await this.em.findOne(
       Campaign,
       { id },
       { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
     );
-    if (
-      !campaign ||
-      campaign.status !== 'running' ||
-      !campaign.isRecurring ||
-      !campaign.nextRunAt ||
-      campaign.nextRunAt.getTime() > Date.now()
-    )
-      return false;
-    await this.deps.marketingCampaignRunsService.build(campaign, campaign.nextRunAt);
-    // Occurrences missed while no process ran collapse into the one just built.
-    campaign.nextRunAt = nextOccurrence(campaign.recurringCron!, this.deps.shop.timezone, new Date());
-    await this.em.flush();
-    return true;
+    if (!campaign || campaign.status !== status) return undefined;
+    const at = due(campaign);
+    return at && at.getTime() <= Date.now() ? { campaign, at } : undefined;
   }
 
   async pause(id: number) {
