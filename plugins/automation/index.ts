@@ -9,6 +9,7 @@ import { WorkflowRun } from './entities/workflow-run.entity.js';
 import { WorkflowVersion } from './entities/workflow-version.entity.js';
 import { AutomationInit } from './migrations/0001-init.js';
 import { AutomationWeekdayConvention } from './migrations/0002-weekday-convention.js';
+import { AutomationWeekdayConditions } from './migrations/0003-weekday-conditions.js';
 import { RunStarter } from './services/engine/run-starter.js';
 import { RunStepper } from './services/engine/run-stepper.js';
 import { RunWakeup } from './services/engine/run-wakeup.js';
@@ -68,6 +69,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: AutomationInit },
     { name: '0002-weekday-convention', class: AutomationWeekdayConvention },
+    { name: '0003-weekday-conditions', class: AutomationWeekdayConditions },
   ],
   services: {
     automationWorkflowsService: WorkflowsService,

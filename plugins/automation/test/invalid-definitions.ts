@@ -170,4 +170,18 @@ export const INVALID: [string, unknown, string][] = [
     step({ type: 'wait', params: { until_weekday: 7, until_time: '09:00' } }),
     'steps.2.params.until_weekday',
   ],
+  [
+    'weekday condition 7 (Sunday is 0)',
+    edit((d) =>
+      Object.assign(d.trigger.conditions.all[0]!, { attribute: 'time.weekday', operator: 'equals', value: 7 }),
+    ),
+    'trigger.conditions.all.0.value',
+  ],
+  [
+    'weekday range across the weekend',
+    edit((d) =>
+      Object.assign(d.trigger.conditions.all[0]!, { attribute: 'time.weekday', operator: 'between', value: [5, 1] }),
+    ),
+    'trigger.conditions.all.0.value',
+  ],
 ];

@@ -1,6 +1,10 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { CONDITION_ATTRIBUTES, CONDITION_OPERATORS } from '../services/definition/conditions.js';
+import {
+  CONDITION_ATTRIBUTE_MEANINGS,
+  CONDITION_ATTRIBUTES,
+  CONDITION_OPERATORS,
+} from '../services/definition/conditions.js';
 import { LIMITS, TRIGGER_TYPES } from '../services/definition/definition.js';
 import { CUSTOMER_PLACEHOLDERS } from '../services/definition/placeholders.js';
 import { STEP_TYPES } from '../services/definition/step-types.js';
@@ -16,7 +20,10 @@ export const getAutomationCatalog = defineTool({
   input: Type.Object({}),
   output: Type.Object({
     triggers: Type.Array(Type.String()),
-    condition_attributes: Type.Record(Type.String(), Type.String()),
+    condition_attributes: Type.Record(Type.String(), Type.String(), { description: 'Attribute → its kind.' }),
+    condition_attribute_meanings: Type.Record(Type.String(), Type.String(), {
+      description: 'What the attributes whose kind does not say it mean.',
+    }),
     condition_operators: Type.Array(Type.String()),
     steps: Type.Array(Loose),
     placeholders: Type.Array(Type.String()),
@@ -25,6 +32,7 @@ export const getAutomationCatalog = defineTool({
   handler: async () => ({
     triggers: [...TRIGGER_TYPES],
     condition_attributes: { ...CONDITION_ATTRIBUTES, 'var.<name>': 'text' },
+    condition_attribute_meanings: { ...CONDITION_ATTRIBUTE_MEANINGS },
     condition_operators: [...CONDITION_OPERATORS],
     steps: Object.entries(STEP_TYPES).map(([type, s]) => ({
       type,

@@ -21,6 +21,15 @@ export const CONDITION_ATTRIBUTES = {
 export type AttributeName = keyof typeof CONDITION_ATTRIBUTES;
 type ValueKind = (typeof CONDITION_ATTRIBUTES)[AttributeName];
 
+/** What the attributes whose meaning their kind does not say mean (get_automation_catalog). */
+export const CONDITION_ATTRIBUTE_MEANINGS: Partial<Record<AttributeName, string>> = {
+  'time.weekday': "today's weekday in the shop's timezone: 0 Sunday … 6 Saturday",
+  'time.local_time': "the time in the shop's timezone, HH:MM (compares as text: 09:30 < 18:00)",
+  'time.business_hours': "whether the shop's business hours are open now",
+  'conversation.session_id': 'the line (session_id) the message came in on',
+  'customer.country_code': 'the calling code of the customer’s phone, e.g. 34',
+};
+
 export const CONDITION_OPERATORS = [
   'equals',
   'not_equals',
@@ -123,9 +132,26 @@ function checkCondition(raw: unknown, path: string, errors: DefinitionError[]): 
     });
     return;
   }
-  const problem = valueProblem(kind, operator, raw.value);
+  const problem =
+    valueProblem(kind, operator, raw.value) ?? (raw.attribute === 'time.weekday' ? weekdayProblem(raw.value) : null);
   if (problem) errors.push({ path: `${path}.value`, message: problem });
 }
+
+/**
+ * time.weekday counts as every weekday number does, 0 Sunday … 6 Saturday; a range cannot wrap
+ * past Saturday, so days across the weekend are a list.
+ */
+function weekdayProblem(value: unknown): string | null {
+  const days = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  if (!days.every((d) => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 6))
+    return 'weekdays are whole numbers from 0 Sunday to 6 Saturday';
+  if (Array.isArray(value) && value.length === 2 && (value[0] as number) > (value[1] as number))
+    return `a range cannot wrap past Saturday: for days across the weekend use the operator in, e.g. [${weekdaysFrom(value[0] as number, value[1] as number).join(', ')}]`;
+  return null;
+}
+
+const weekdaysFrom = (from: number, to: number) =>
+  Array.from({ length: ((to - from + 7) % 7) + 1 }, (_, i) => (from + i) % 7);
 
 function valueProblem(kind: ValueKind, operator: Operator, value: unknown): string | null {
   const scalar = kind === 'number' ? 'a number' : kind === 'boolean' ? 'true or false' : 'a text';

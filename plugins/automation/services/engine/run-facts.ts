@@ -33,7 +33,8 @@ export function attributeReader(deps: Services, run: RunView, now: Date): Attrib
       case 'time.business_hours':
         return isOpen(deps, now);
       case 'time.weekday':
-        return local().weekday;
+        // luxon counts 1 Monday … 7 Sunday; weekdays here count 0 Sunday … 6 Saturday.
+        return local().weekday % 7;
       case 'time.local_time':
         return local().toFormat('HH:mm');
       case 'ai.intent':
