@@ -38,6 +38,20 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
   [CLOSING_TIME_PATTERN, CLOSING_TIME_MESSAGE],
 ]);
 
+/**
+ * How tools/list shows a model each shared pattern (core/tools/published-input.ts): a standard
+ * format where one means the same, else the notation in a few words of the argument's description,
+ * left out where the description already writes it (`notation`). The regexes cost 20 to 65 tokens
+ * each, some 4,300 over the tools, and read worse to a model than the notation does.
+ */
+export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: string; notation: string }> = new Map([
+  [DATE_TIME_PATTERN, { hint: 'YYYY-MM-DD HH:MM (shop time) or ISO 8601.', notation: 'YYYY-MM-DD' }],
+  [RANGE_BOUND_PATTERN, { hint: 'YYYY-MM-DD or YYYY-MM-DD HH:MM (shop time), or ISO 8601.', notation: 'YYYY-MM-DD' }],
+  [DATE_PATTERN, { format: 'date' }],
+  [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
+  [CLOSING_TIME_PATTERN, { hint: 'HH:MM, or 24:00 for the end of the day.', notation: '24:00' }],
+]);
+
 const withDescription = (description: string | undefined) => (description === undefined ? {} : { description });
 
 /** A moment: read on the shop's wall clock unless it carries an offset (`parseShopTime`). */
