@@ -68,9 +68,9 @@ describe('publishedInput', () => {
     expect(p.since).to.deep.equal({
       type: 'string',
       description:
-        'From this time, or from the start of this day. YYYY-MM-DD or YYYY-MM-DD HH:MM (shop time), or ISO 8601.',
+        'From this time, or from the start of this day. ISO 8601 date or date-time (shop time without offset).',
     });
-    expect(p.at).to.deep.equal({ type: 'string', description: 'YYYY-MM-DD HH:MM (shop time) or ISO 8601.' });
+    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time (shop time without offset).' });
     expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
     expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
   });

@@ -49,7 +49,12 @@ function lean(value: unknown): unknown {
     (schema.maxLength < SHORT_TEXT || schema.pattern !== undefined || schema.format !== undefined)
   )
     delete schema.maxLength;
-  if ((schema.minimum === 0 || schema.minimum === 1) && schema.maximum === undefined && isInteger(schema))
+  if (
+    (schema.minimum === 0 || schema.minimum === 1) &&
+    schema.maximum === undefined &&
+    schema.exclusiveMaximum === undefined &&
+    isInteger(schema)
+  )
     delete schema.minimum;
   return schema;
 }

@@ -42,11 +42,11 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
  * How tools/list shows a model each shared pattern (core/tools/published-input.ts): a standard
  * format where one means the same, else the notation in a few words of the argument's description,
  * left out where the description already writes it (`notation`). The regexes cost 20 to 65 tokens
- * each, some 4,300 over the tools, and read worse to a model than the notation does.
+ * each, some 4,400 over the tools, and read worse to a model than the notation does.
  */
 export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: string; notation: string }> = new Map([
-  [DATE_TIME_PATTERN, { hint: 'YYYY-MM-DD HH:MM (shop time) or ISO 8601.', notation: 'YYYY-MM-DD' }],
-  [RANGE_BOUND_PATTERN, { hint: 'YYYY-MM-DD or YYYY-MM-DD HH:MM (shop time), or ISO 8601.', notation: 'YYYY-MM-DD' }],
+  [DATE_TIME_PATTERN, { hint: 'ISO 8601 date-time (shop time without offset).', notation: 'YYYY-MM-DD' }],
+  [RANGE_BOUND_PATTERN, { hint: 'ISO 8601 date or date-time (shop time without offset).', notation: 'YYYY-MM-DD' }],
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
   [CLOSING_TIME_PATTERN, { hint: 'HH:MM, or 24:00 for the end of the day.', notation: '24:00' }],
