@@ -10,13 +10,13 @@ const SHORT_TEXT = 500;
 /**
  * A tool's input schema as tools/list publishes it: what tells a model how to call, without the
  * bounds only the server needs. The kernel still validates every call with the full schema and
- * refuses a value past a bound with the bound named, so nothing here lets a bad call through; the
- * published schema only ever accepts more. Left out (docs/decisions.md, "Published schemas"):
- * PostgreSQL's integer range, `additionalProperties: false` below the root (the root keeps it: it
- * says the tool takes these arguments only), `minLength: 1`, a maxLength under SHORT_TEXT or on a
- * string a format or pattern already shapes, a lower bound of 0 or 1 with no upper bound (ids,
- * offsets, counts), the kernel's own `secret` marker; the shared date and time patterns become a
- * format or a few words (PUBLISHED_FORMS).
+ * refuses a value past a bound with the bound named, so nothing here lets a bad call through, and
+ * the published schema never refuses a call the kernel would take. Left out (docs/decisions.md,
+ * "Published schemas"): PostgreSQL's integer range, `additionalProperties: false` below the root
+ * (the root keeps it: it says the tool takes these arguments only), `minLength: 1`, a maxLength
+ * under SHORT_TEXT or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
+ * no upper bound (ids, offsets, counts), the kernel's own `secret` marker; the shared date and time
+ * patterns become a format or a few words (PUBLISHED_FORMS).
  */
 export function publishedInput<T>(schema: T): T {
   const compacted = compactSchema(schema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX], openObjects: true });

@@ -2,9 +2,9 @@ import { Type, type TString } from 'typebox';
 
 /**
  * The date and time arguments every tool takes, one shape each (docs/decisions.md, "One
- * vocabulary"). The pattern is what a client sees and what the kernel checks first; the handler
- * then reads the value with parseShopTime / parseShopDay / parseLocalDate, which also refuse dates
- * that do not exist. Each pattern has the one message a refused value gets, saying what to send.
+ * vocabulary"). The pattern is what the kernel checks first (clients are shown PUBLISHED_FORMS); the
+ * handler then reads the value with parseShopTime / parseShopDay / parseLocalDate, which also refuse
+ * dates that do not exist. Each pattern has the one message a refused value gets, saying what to send.
  */
 
 const TIME = '[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?';
