@@ -8,9 +8,9 @@
 
 type Schema = Record<string, unknown>;
 
-const SUBSCHEMA = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const;
-const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
-const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs'] as const;
+export const SUBSCHEMA = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const;
+export const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+export const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs'] as const;
 
 /** Keywords that only restrict values of some type: they let a null through, so `type` may gain 'null'. */
 const TYPE_ONLY = new Set([

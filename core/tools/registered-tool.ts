@@ -4,8 +4,8 @@ import type { Validator } from 'typebox/compile';
 import type { ConfirmationPolicy, ToolDefinition } from '../plugin/plugin-types.js';
 import { ToolOutput } from './tool-output.js';
 import { secretPaths } from '../audit/secret-args.js';
-import { boundIntegers, INTEGER_MAX, INTEGER_MIN } from './bound-integers.js';
-import { compactSchema } from './compact-schema.js';
+import { boundIntegers } from './bound-integers.js';
+import { publishedInput } from './published-input.js';
 import { publishedOutput } from './published-output.js';
 
 export interface ToolAnnotations {
@@ -92,7 +92,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   const descriptor: ToolDescriptor = {
     name: definition.name,
     description: definition.description + CONFIRMATION_NOTE[confirmation],
-    inputSchema: compactSchema(inputSchema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX] }),
+    inputSchema: publishedInput(inputSchema),
     annotations: {
       title: definition.title,
       readOnlyHint: hints.readOnly,

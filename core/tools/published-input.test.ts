@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import { Type } from 'typebox';
+import { Ajv } from 'ajv';
+import { DateArg, DateTimeArg, RangeBoundArg, TimeOfDayArg } from '../util/date-args.js';
+import { boundIntegers } from './bound-integers.js';
+import { publishedInput } from './published-input.js';
+
+const INPUT = Type.Object(
+  {
+    ticket_id: boundIntegers(Type.Integer({ minimum: 1, description: 'The ticket id.' })),
+    limit: boundIntegers(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
+    offset: boundIntegers(Type.Integer({ minimum: 0, default: 0, description: 'Records to skip.' })),
+    name: Type.String({ minLength: 1, maxLength: 100, description: 'The name.' }),
+    body: Type.String({ minLength: 1, maxLength: 4096 }),
+    code: Type.String({ minLength: 3, maxLength: 3 }),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    api_key: Type.String({ minLength: 8, maxLength: 200, secret: true }),
+    since: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
+    at: Type.Optional(DateTimeArg()),
+    day: Type.Optional(DateArg('The day.')),
+    opens: Type.Optional(TimeOfDayArg('Opens, HH:MM.')),
+    lines: Type.Array(Type.Object({ phone: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+const CALL = {
+  ticket_id: 7,
+  limit: 20,
+  offset: 0,
+  name: 'Ana',
+  body: 'Hello',
+  code: 'EUR',
+  email: 'ana@example.com',
+  api_key: 'k'.repeat(20),
+  since: '2026-12-01',
+  at: '2026-12-01 09:30',
+  day: '2026-12-02',
+  opens: '09:00',
+  lines: [{ phone: '+34600111222' }],
+};
+
+describe('publishedInput', () => {
+  const published = publishedInput(JSON.parse(JSON.stringify(INPUT))) as {
+    properties: Record<string, Record<string, unknown>>;
+    additionalProperties?: unknown;
+  };
+  const p = published.properties;
+
+  it('leaves out the bounds only the server needs, keeping those that tell a model something', () => {
+    expect(p.ticket_id).to.deep.equal({ type: 'integer', description: 'The ticket id.' });
+    expect(p.limit).to.deep.equal({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Page size.',
+    });
+    expect(p.offset).to.deep.equal({ type: 'integer', default: 0, description: 'Records to skip.' });
+    expect(p.name).to.deep.equal({ type: 'string', description: 'The name.' });
+    expect(p.body).to.deep.equal({ type: 'string', maxLength: 4096 });
+    expect(p.code).to.deep.equal({ type: 'string', minLength: 3 });
+    expect(p.email).to.deep.equal({ type: 'string', format: 'email' });
+    expect(p.api_key).to.deep.equal({ type: 'string', minLength: 8 });
+  });
+
+  it('shows the shared date and time types as a format or their notation, once', () => {
+    expect(p.since).to.deep.equal({
+      type: 'string',
+      description:
+        'From this time, or from the start of this day. ISO 8601 date or date-time (shop time without offset).',
+    });
+    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time (shop time without offset).' });
+    expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
+    expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
+  });
+
+  it('keeps the root closed and opens the objects below it', () => {
+    expect(published.additionalProperties).to.equal(false);
+    expect(p.lines).to.deep.equal({
+      type: 'array',
+      items: { type: 'object', required: ['phone'], properties: { phone: { type: 'string' } } },
+      minItems: 1,
+    });
+  });
+
+  it('accepts every call the full schema accepts', () => {
+    // Formats are the client's to assert or not; a date in the calls below is a real one either way.
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    const full = ajv.compile(INPUT);
+    const lean = ajv.compile(published);
+    const calls = [
+      CALL,
+      { ...CALL, since: '2026-12-01T09:30:00+01:00', at: '2026-12-01T09:30Z' },
+      { ...CALL, lines: [{ phone: '+34600111222' }, { phone: '+34600111333' }] },
+    ];
+    for (const call of calls) {
+      expect(full(call), JSON.stringify(full.errors)).to.equal(true);
+      expect(lean(call), JSON.stringify(lean.errors)).to.equal(true);
+    }
+  });
+});

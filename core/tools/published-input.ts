@@ -1,0 +1,62 @@
+import { PUBLISHED_FORMS } from '../util/date-args.js';
+import { INTEGER_MAX, INTEGER_MIN } from './bound-integers.js';
+import { compactSchema, SUBSCHEMA, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './compact-schema.js';
+
+type Schema = Record<string, unknown>;
+
+/** Below this, a string's maxLength guards storage (a name, a tag, a phone, a host): no call fills it. */
+const SHORT_TEXT = 500;
+
+/**
+ * A tool's input schema as tools/list publishes it: what tells a model how to call, without the
+ * bounds only the server needs. The kernel still validates every call with the full schema and
+ * refuses a value past a bound with the bound named, so nothing here lets a bad call through, and
+ * the published schema never refuses a call the kernel would take. Left out (docs/decisions.md,
+ * "Published schemas"): PostgreSQL's integer range, `additionalProperties: false` below the root
+ * (the root keeps it: it says the tool takes these arguments only), `minLength: 1`, a maxLength
+ * under SHORT_TEXT or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
+ * no upper bound (ids, offsets, counts), the kernel's own `secret` marker; the shared date and time
+ * patterns become a format or a few words (PUBLISHED_FORMS).
+ */
+export function publishedInput<T>(schema: T): T {
+  const compacted = compactSchema(schema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX], openObjects: true });
+  return lean(compacted) as T;
+}
+
+function lean(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const schema: Schema = { ...(value as Schema) };
+  for (const key of SUBSCHEMA)
+    if (typeof schema[key] === 'object' && schema[key] !== null) schema[key] = lean(schema[key]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) schema[key] = (schema[key] as unknown[]).map(lean);
+  for (const key of SUBSCHEMA_MAPS)
+    if (typeof schema[key] === 'object' && schema[key] !== null)
+      schema[key] = Object.fromEntries(Object.entries(schema[key] as Schema).map(([name, s]) => [name, lean(s)]));
+  delete schema.secret;
+  if (schema.minLength === 1) delete schema.minLength;
+  const form = typeof schema.pattern === 'string' ? PUBLISHED_FORMS.get(schema.pattern) : undefined;
+  if (form) {
+    delete schema.pattern;
+    if ('format' in form) schema.format = form.format;
+    else {
+      const description = typeof schema.description === 'string' ? schema.description : '';
+      if (!description.includes(form.notation))
+        schema.description = description ? `${description} ${form.hint}` : form.hint;
+    }
+  }
+  if (
+    typeof schema.maxLength === 'number' &&
+    (schema.maxLength < SHORT_TEXT || schema.pattern !== undefined || schema.format !== undefined)
+  )
+    delete schema.maxLength;
+  if (
+    (schema.minimum === 0 || schema.minimum === 1) &&
+    schema.maximum === undefined &&
+    schema.exclusiveMaximum === undefined &&
+    isInteger(schema)
+  )
+    delete schema.minimum;
+  return schema;
+}
+
+const isInteger = (schema: Schema) => (Array.isArray(schema.type) ? schema.type : [schema.type]).includes('integer');
