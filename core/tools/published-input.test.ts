@@ -20,6 +20,8 @@ const INPUT = Type.Object(
     day: Type.Optional(DateArg('The day.')),
     opens: Type.Optional(TimeOfDayArg('Opens, HH:MM.')),
     lines: Type.Array(Type.Object({ phone: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 1 }),
+    kind: Type.Enum(['note', 'call']),
+    rating: Type.Enum([1, 2, 3]),
   },
   { additionalProperties: false },
 );
@@ -38,6 +40,8 @@ const CALL = {
   day: '2026-12-02',
   opens: '09:00',
   lines: [{ phone: '+34600111222' }],
+  kind: 'note',
+  rating: 2,
 };
 
 describe('publishedInput', () => {
@@ -73,6 +77,11 @@ describe('publishedInput', () => {
     expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time (shop time without offset).' });
     expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
     expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
+  });
+
+  it('gives an enum of strings or of numbers its type, which some providers require', () => {
+    expect(p.kind).to.deep.equal({ type: 'string', enum: ['note', 'call'] });
+    expect(p.rating).to.deep.equal({ type: 'number', enum: [1, 2, 3] });
   });
 
   it('keeps the root closed and opens the objects below it', () => {

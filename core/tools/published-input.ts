@@ -16,7 +16,8 @@ const SHORT_TEXT = 500;
  * (the root keeps it: it says the tool takes these arguments only), `minLength: 1`, a maxLength
  * under SHORT_TEXT or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
  * no upper bound (ids, offsets, counts), the kernel's own `secret` marker; the shared date and time
- * patterns become a format or a few words (PUBLISHED_FORMS).
+ * patterns become a format or a few words (PUBLISHED_FORMS). Added: the type of an enum of strings
+ * or of numbers.
  */
 export function publishedInput<T>(schema: T): T {
   const compacted = compactSchema(schema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX], openObjects: true });
@@ -33,6 +34,11 @@ function lean(value: unknown): unknown {
     if (typeof schema[key] === 'object' && schema[key] !== null)
       schema[key] = Object.fromEntries(Object.entries(schema[key] as Schema).map(([name, s]) => [name, lean(s)]));
   delete schema.secret;
+  // typebox's enums carry no type, and some model providers refuse a property without one.
+  if (Array.isArray(schema.enum) && schema.type === undefined) {
+    const types = new Set((schema.enum as unknown[]).map((v) => (v === null ? 'null' : typeof v)));
+    if (types.size === 1 && (types.has('string') || types.has('number'))) schema.type = [...types][0];
+  }
   if (schema.minLength === 1) delete schema.minLength;
   const form = typeof schema.pattern === 'string' ? PUBLISHED_FORMS.get(schema.pattern) : undefined;
   if (form) {
