@@ -1,4 +1,5 @@
 import { Type, type TString } from 'typebox';
+import { MONEY_MESSAGE, MONEY_PATTERN } from './money-args.js';
 
 /**
  * The date and time arguments every tool takes, one shape each (docs/decisions.md, "One
@@ -36,6 +37,7 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
   [DATE_PATTERN, DATE_MESSAGE],
   [TIME_OF_DAY_PATTERN, TIME_OF_DAY_MESSAGE],
   [CLOSING_TIME_PATTERN, CLOSING_TIME_MESSAGE],
+  [MONEY_PATTERN, MONEY_MESSAGE],
 ]);
 
 /**
@@ -50,6 +52,7 @@ export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: s
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
   [CLOSING_TIME_PATTERN, { hint: 'HH:MM, or 24:00 for the end of the day.', notation: '24:00' }],
+  [MONEY_PATTERN, { hint: 'A decimal string such as "25.50".', notation: 'decimal string' }],
 ]);
 
 const withDescription = (description: string | undefined) => (description === undefined ? {} : { description });

@@ -202,10 +202,16 @@ describe('products: the catalogue synced from the storefront, searched and annot
     const stocked = await find('camiseta', { in_stock_only: true });
     expect(stocked.length).to.be.greaterThan(0);
     expect(stocked.every((r: any) => r.product.in_stock)).to.equal(true);
-    const cheap = await find('camiseta', { price_max: 20 });
+    const cheap = await find('camiseta', { price_max: '20' });
     expect(cheap.every((r: any) => Number(r.product.price_min) <= 20)).to.equal(true);
     await call.fails('search_products', { query: '   ' }, 'invalid_arguments');
-    await call.fails('search_products', { query: 'x', price_min: 50, price_max: 10 }, 'invalid_arguments');
+    await call.fails('search_products', { query: 'x', price_min: '50', price_max: '10.5' }, 'invalid_arguments');
+    const asNumber = await call.fails('search_products', { query: 'x', price_max: 20 }, 'invalid_arguments');
+    expect(asNumber.errors.map((e: any) => e.path)).to.deep.equal(['price_max']);
+    const asFloat = await call.fails('search_products', { query: 'x', price_max: '19,99' }, 'invalid_arguments');
+    expect(asFloat.errors).to.deep.equal([
+      { path: 'price_max', message: 'must be an amount as a decimal string, such as "25" or "25.50"' },
+    ]);
     expect((await call.ok('search_products', { query: 'camiseta' }, other)).count).to.equal(0);
   });
 

@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { MoneyArg, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { productPayload } from '../services/payloads.js';
 import { ProductOutput } from './outputs.js';
@@ -13,8 +13,8 @@ export const searchProducts = defineTool({
   input: Type.Object({
     query: Type.String({ minLength: 1, maxLength: 200 }),
     in_stock_only: Type.Optional(Type.Boolean()),
-    price_min: Type.Optional(Type.Number({ minimum: 0, description: "In the store's currency." })),
-    price_max: Type.Optional(Type.Number({ minimum: 0, description: "In the store's currency." })),
+    price_min: Type.Optional(MoneyArg("Lowest price, in the store's currency.")),
+    price_max: Type.Optional(MoneyArg("Highest price, in the store's currency.")),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
   }),
   output: Type.Object({

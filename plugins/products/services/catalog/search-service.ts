@@ -6,8 +6,9 @@ const SHORTLIST = 200;
 
 export interface SearchOptions {
   inStockOnly?: boolean;
-  priceMin?: number;
-  priceMax?: number;
+  /** Decimal strings, as money is given (MoneyArg). */
+  priceMin?: string;
+  priceMax?: string;
   limit: number;
 }
 
@@ -34,7 +35,11 @@ export class ProductSearchService {
   async search(query: string, options: SearchOptions): Promise<SearchHit[]> {
     const q = query.trim();
     if (q === '') throw invalidArguments('query is blank.', [{ path: 'query', message: 'blank' }]);
-    if (options.priceMin !== undefined && options.priceMax !== undefined && options.priceMin > options.priceMax)
+    if (
+      options.priceMin !== undefined &&
+      options.priceMax !== undefined &&
+      Number(options.priceMin) > Number(options.priceMax)
+    )
       throw invalidArguments('price_min is above price_max.', [{ path: 'price_min', message: 'above price_max' }]);
     const { em, shop } = this.deps;
     const filters = `p.shop_id = $1 and p.status = 'active' and not p.hidden_from_ai
