@@ -1,5 +1,6 @@
 import type { Listener } from '../events/event-bus.js';
 import type { LoadedPlugin } from '../plugin/load-plugins.js';
+import type { ChangedRecord, RecordChange } from '../plugin/plugin-types.js';
 import { expandUriTemplate } from '../mcp/uri-template.js';
 import { resourceTopic, type SessionNotices } from '../mcp/session-notices.js';
 
@@ -14,18 +15,22 @@ export function resourceChangeListeners(
 ): { event: string; group: string; handler: Listener }[] {
   return plugins.flatMap(({ plugin }) =>
     (plugin.resourceTemplates ?? []).flatMap(({ uriTemplate, changedBy }) =>
-      Object.entries(changedBy ?? {}).map(([event, variables]) => ({
-        event,
-        group: plugin.name,
-        handler: (async (payload: unknown, ctx) => {
-          if (!notices.watches(ctx.shop.id)) return;
-          const uri = expandUriTemplate(
-            uriTemplate,
-            (variables as (p: unknown) => Record<string, string | number>)(payload),
-          );
-          await notices.announce(ctx.shop.id, resourceTopic(uri), ctx.em);
-        }) as Listener,
-      })),
+      Object.entries(changedBy ?? {}).map(([event, change]) => {
+        const { record, atMostEveryMs } = paceOf(change as RecordChange<unknown>);
+        return {
+          event,
+          group: plugin.name,
+          handler: (async (payload: unknown, ctx) => {
+            if (!notices.watches(ctx.shop.id)) return;
+            const uri = expandUriTemplate(uriTemplate, record(payload));
+            await notices.announce(ctx.shop.id, resourceTopic(uri), ctx.em, atMostEveryMs);
+          }) as Listener,
+        };
+      }),
     ),
   );
+}
+
+function paceOf(change: RecordChange<unknown>): { record: ChangedRecord<unknown>; atMostEveryMs: number } {
+  return typeof change === 'function' ? { record: change, atMostEveryMs: 0 } : change;
 }
