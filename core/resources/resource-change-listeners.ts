@@ -5,9 +5,15 @@ import { expandUriTemplate } from '../mcp/uri-template.js';
 import { resourceTopic, type SessionNotices } from '../mcp/session-notices.js';
 
 /**
+ * The records announced in each open transaction, by its transaction object: a change told by two
+ * events (a ticket closed with a reason is closed and noted) is announced once.
+ */
+const announced = new WeakMap<object, Set<string>>();
+
+/**
  * Listeners that announce a changed record to its subscribers, from the events each resource
  * template declares (`changedBy`). They run in the emitter's transaction, so the announcement is
- * heard at its commit; in a shop no session watches they do nothing.
+ * heard at its commit, once per record and transaction; in a shop no session watches they do nothing.
  */
 export function resourceChangeListeners(
   plugins: readonly LoadedPlugin[],
@@ -23,6 +29,12 @@ export function resourceChangeListeners(
           handler: (async (payload: unknown, ctx) => {
             if (!notices.watches(ctx.shop.id)) return;
             const uri = expandUriTemplate(uriTemplate, record(payload));
+            const transaction = ctx.em.getTransactionContext<object>();
+            if (transaction) {
+              const uris = announced.get(transaction) ?? new Set<string>();
+              if (uris.has(uri)) return;
+              announced.set(transaction, uris.add(uri));
+            }
             await notices.announce(ctx.shop.id, resourceTopic(uri), ctx.em, atMostEveryMs);
           }) as Listener,
         };
