@@ -116,12 +116,19 @@ export class SessionNotices {
   }
 
   /**
-   * Tells the shop's listening sessions that `topic` happened; inside `em`'s transaction, at its
-   * commit. With `atMostEveryMs`, a session hears of the topic at most once in that time.
+   * Tells the shop's listening sessions that `topics` happened, in one notification (topics hold
+   * no line breaks); inside `em`'s transaction, at its commit. With `atMostEveryMs`, a session
+   * hears of each topic at most once in that time.
    */
-  async announce(shopId: number, topic: string, em: EntityManager = this.orm.em, atMostEveryMs = 0): Promise<void> {
-    if (atMostEveryMs > 0) await this.bus.publish('paced-notice', `${atMostEveryMs} ${shopId} ${topic}`, em);
-    else await this.bus.publish('notice', `${shopId} ${topic}`, em);
+  async announce(
+    shopId: number,
+    topics: string | readonly string[],
+    em: EntityManager = this.orm.em,
+    atMostEveryMs = 0,
+  ): Promise<void> {
+    const lines = typeof topics === 'string' ? topics : topics.join('\n');
+    if (atMostEveryMs > 0) await this.bus.publish('paced-notice', `${atMostEveryMs} ${shopId} ${lines}`, em);
+    else await this.bus.publish('notice', `${shopId} ${lines}`, em);
   }
 
   /**
@@ -167,10 +174,11 @@ export class SessionNotices {
     }
     if (key === 'notice') {
       const cut = body.indexOf(' ');
-      this.send(Number(body.slice(0, cut)), body.slice(cut + 1));
+      const shopId = Number(body.slice(0, cut));
+      for (const topic of body.slice(cut + 1).split('\n')) this.send(shopId, topic);
     } else if (key === 'paced-notice') {
-      const [everyMs, shopId, ...topic] = body.split(' ');
-      this.pace(Number(shopId), topic.join(' '), Number(everyMs));
+      const [everyMs, shopId, ...rest] = body.split(' ');
+      for (const topic of rest.join(' ').split('\n')) this.pace(Number(shopId), topic, Number(everyMs));
     }
   }
 

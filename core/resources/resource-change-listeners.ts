@@ -1,4 +1,4 @@
-import type { Listener } from '../events/event-bus.js';
+import { inBatches, type Listener } from '../events/event-bus.js';
 import type { LoadedPlugin } from '../plugin/load-plugins.js';
 import type { ChangedRecord, RecordChange } from '../plugin/plugin-types.js';
 import { expandUriTemplate } from '../mcp/uri-template.js';
@@ -26,16 +26,18 @@ export function resourceChangeListeners(
         return {
           event,
           group: plugin.name,
-          handler: (async (payload: unknown, ctx) => {
+          // A batch (a message ingestion's, a send batch's) is one notification, however many records.
+          handler: inBatches(async (payloads: unknown[], ctx) => {
             if (!notices.watches(ctx.shop.id)) return;
-            const uri = expandUriTemplate(uriTemplate, record(payload));
             const transaction = ctx.em.getTransactionContext<object>();
-            if (transaction) {
-              const uris = announced.get(transaction) ?? new Set<string>();
-              if (uris.has(uri)) return;
-              announced.set(transaction, uris.add(uri));
-            }
-            await notices.announce(ctx.shop.id, resourceTopic(uri), ctx.em, atMostEveryMs);
+            const told = transaction ? (announced.get(transaction) ?? new Set<string>()) : new Set<string>();
+            if (transaction) announced.set(transaction, told);
+            const uris = [...new Set(payloads.map((p) => expandUriTemplate(uriTemplate, record(p))))].filter(
+              (uri) => !told.has(uri),
+            );
+            if (uris.length === 0) return;
+            for (const uri of uris) told.add(uri);
+            await notices.announce(ctx.shop.id, uris.map(resourceTopic), ctx.em, atMostEveryMs);
           }) as Listener,
         };
       }),

@@ -3,6 +3,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { pause, refusal, resourceSubscriber } from '../../../test/helpers/resource-subscriber.js';
+import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
+import { withShop } from '../../../test/fixtures/service-probe/index.js';
 import { sandboxConfig } from './fixtures.js';
 import { pairLine, receive, type Line } from './helpers/sandbox-line.js';
 
@@ -15,20 +17,25 @@ describe('conversation subscriptions', function () {
 
   let k: TestKernel;
   const clients: Client[] = [];
-  const shops: { token: string; line: Line }[] = [];
+  const shops: { shopId: number; token: string; line: Line }[] = [];
 
   before(async () => {
     k = await bootKernel({
       groups: ['agents', 'customers', 'whatsapp_ops', 'conversations'],
-      overrides: { groups: { whatsapp_ops: sandboxConfig(`conversation-subscriptions-${process.pid}`) } },
+      overrides: {
+        groups: {
+          whatsapp_ops: sandboxConfig(`conversation-subscriptions-${process.pid}`),
+          service_probe: serviceProbe,
+        },
+      },
     });
     await k.listen();
     for (const [name, linePhone] of [
       ['Watched shop', '+34711100001'],
       ['Other shop', '+34711100002'],
     ] as const) {
-      const { token } = await k.newShop(name, { credits: 100_000 });
-      shops.push({ token, line: await pairLine(k, token, linePhone) });
+      const { shopId, token } = await k.newShop(name, { credits: 100_000 });
+      shops.push({ shopId, token, line: await pairLine(k, token, linePhone) });
     }
   });
   after(async () => {
@@ -92,6 +99,35 @@ describe('conversation subscriptions', function () {
     await receive(k, shop!.token, shop!.line, phone, 'Thanks!');
     await pause(300);
     expect(updated).to.have.length(before);
+  });
+
+  it('a batch of messages to several conversations announces each of them once', async () => {
+    const [shop] = shops;
+    const first = await opened(shop!, '+34622100004');
+    const second = await opened(shop!, '+34622100005');
+    const { client, updated } = await resourceSubscriber(k, shop!.token, clients);
+    await client.subscribeResource({ uri: first.uri });
+    await client.subscribeResource({ uri: second.uri });
+    // As whatsapp_ops' ingestion emits a batch: in one shop transaction.
+    await withShop(
+      shop!.shopId,
+      ({ services }) =>
+        services.events.emitMany(
+          'whatsapp_ops.message_received',
+          [900_400, 900_401, 900_402].map((message_id, i) => ({
+            message_id,
+            session_id: shop!.line.sessionId,
+            phone: i === 2 ? '+34622100005' : '+34622100004',
+            text: `Batch ${i}`,
+            media: null,
+            received_at: new Date().toISOString(),
+          })),
+        ),
+      { transactional: true },
+    );
+    await waitFor('both conversations announced', () => updated.length >= 2);
+    await pause(300);
+    expect([...updated].sort()).to.deep.equal([first.uri, second.uri].sort());
   });
 
   it('another shop cannot subscribe to the conversation, and hears nothing of its messages', async () => {
