@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import type * as Pg from 'pg';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { bootKernel, type TestKernel } from './helpers/boot.js';
 import { TestDatabase } from './helpers/test-database.js';
 import { waitFor } from './helpers/wait-for.js';
+import { pause, refusal, resourceSubscriber } from './helpers/resource-subscriber.js';
 import { NOTICES_CHANNEL } from '../core/mcp/session-notices.js';
 
 const require = createRequire(import.meta.url);
@@ -40,25 +39,7 @@ describe('resource subscriptions', function () {
     await db?.drop();
   });
 
-  /** An SDK client of `kernel` whose standing stream is open, and the URIs it hears updated. */
-  async function connect(kernel: TestKernel, token: string) {
-    const updated: string[] = [];
-    let streamOpen = false;
-    const client = new Client({ name: 'subscriptions-test', version: '1.0.0' });
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
-    const transport = new StreamableHTTPClientTransport(new URL(`${kernel.baseUrl()}/`), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      fetch: async (input, init) => {
-        const res = await fetch(input, init);
-        if ((init?.method ?? 'GET') === 'GET' && res.status === 200) streamOpen = true;
-        return res;
-      },
-    });
-    await client.connect(transport);
-    clients.push(client);
-    await waitFor('the client’s standing stream is open', () => streamOpen);
-    return { client, updated };
-  }
+  const connect = (kernel: TestKernel, token: string) => resourceSubscriber(kernel, token, clients);
 
   const newTicket = async (token: string, title: string) =>
     (await a.call(token, 'create_ai_ticket', { action: 'create', title, phone: '+34600111222' })).payload.ticket
@@ -89,12 +70,40 @@ describe('resource subscriptions', function () {
     // Unsubscribed, the other ticket's close is not announced (whatever was said of it before).
     const otherUri = `shop://tickets/${other}`;
     expect(await client.unsubscribeResource({ uri: otherUri })).to.deep.equal({});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
     const heardBefore = updated.filter((u) => u === otherUri).length;
     await closeTicket(shop.token, other);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
     expect(updated.filter((u) => u === otherUri)).to.have.length(heardBefore);
     expect(updated.filter((u) => u !== otherUri)).to.deep.equal([uri]);
+  });
+
+  it('changes no status event told before announce the ticket too: a note, a priority, a resolution waiting for its follow-up, a reopening; a close with a reason is announced once', async () => {
+    const shop = await a.newShop('Noting shop');
+    const id = await newTicket(shop.token, 'Late delivery');
+    const uri = `shop://tickets/${id}`;
+    const { client, updated } = await connect(b, shop.token);
+    await client.subscribeResource({ uri });
+    const ok = async (tool: string, args: Record<string, unknown>) => {
+      const { payload } = await a.call(shop.token, tool, { ticket_id: id, ...args });
+      expect(payload.success, JSON.stringify(payload)).to.equal(true);
+    };
+    const heard = (n: number, what: string) => waitFor(what, () => updated.length >= n);
+
+    await ok('add_ai_ticket_note', { action: 'add', body: 'Called the courier' });
+    await heard(1, 'the note announced');
+    await ok('update_ai_ticket', { priority: 'P0' });
+    await heard(2, 'the priority change announced');
+    // The priority it already has changes nothing, and announces nothing.
+    await ok('update_ai_ticket', { priority: 'P0' });
+    await ok('add_ai_ticket_agent_resolution', { action: 'add', body: 'Refund sent', resolve_after_notify: true });
+    await heard(3, 'the resolution announced');
+    await ok('reopen_ai_ticket', {});
+    await heard(4, 'the reopening announced');
+    await ok('close_ai_ticket', { action: 'close', reason: 'Customer withdrew' });
+    await heard(5, 'the close announced');
+    await pause(300);
+    expect(updated).to.deep.equal([uri, uri, uri, uri, uri]);
   });
 
   it('a shop cannot subscribe to another shop’s record, and never hears of its changes', async () => {
@@ -104,10 +113,7 @@ describe('resource subscriptions', function () {
     const own = await newTicket(stranger.token, 'Own ticket');
     const { client, updated } = await connect(b, stranger.token);
 
-    const refused = await client.subscribeResource({ uri: `shop://tickets/${id}` }).then(
-      () => null,
-      (err: { code?: number }) => err,
-    );
+    const refused = await refusal(client, `shop://tickets/${id}`);
     expect(refused?.code).to.equal(-32002);
     await client.subscribeResource({ uri: `shop://tickets/${own}` });
     // The session's rows are the stranger's own, whatever URI they name.
@@ -117,17 +123,14 @@ describe('resource subscriptions', function () {
       .then((rows) => expect(Number(rows[0].count)).to.equal(0));
 
     await closeTicket(owner.token, id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
     expect(updated).to.deep.equal([]);
   });
 
   it('a resource that does not exist cannot be subscribed to; a client without a session is told it needs one', async () => {
     const shop = await a.newShop('Missing shop');
     const { client } = await connect(b, shop.token);
-    const missing = await client.subscribeResource({ uri: 'shop://nothing-here' }).then(
-      () => null,
-      (err: { code?: number }) => err,
-    );
+    const missing = await refusal(client, 'shop://nothing-here');
     expect(missing?.code).to.equal(-32002);
 
     const sessionless = await a.rpc(
@@ -148,7 +151,7 @@ describe('resource subscriptions', function () {
     await listener.query(`listen ${NOTICES_CHANNEL}`);
     try {
       await closeTicket(shop.token, id);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await pause(300);
       expect(heard).to.deep.equal([]);
     } finally {
       await listener.end();

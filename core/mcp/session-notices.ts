@@ -12,6 +12,12 @@ const KEEPALIVE_MS = 25_000;
 /** How often a held stream marks its session's rows as alive (retention sweeps the others). */
 const SEEN_EVERY_MS = 3_600_000;
 
+/** A paced topic's current window: whether a change heard inside it waits for its end. */
+interface PaceWindow {
+  waiting: boolean;
+  timer: NodeJS.Timeout;
+}
+
 /** What a topic becomes on the wire. */
 function noticeOf(topic: string): object | null {
   if (topic.startsWith('resource:'))
@@ -43,11 +49,18 @@ export const elicitationTopic = (elicitationId: string) => `elicitation:${elicit
  * A resource change is announced inside the transaction that made it, so it is heard at the commit
  * and never for a rollback. Each process knows which shops have any subscription at all (loaded at
  * start, told of each new one), so a change in a shop nobody watches costs nothing.
+ *
+ * A paced change (a record that changes with every send, like a campaign's counts) is paced where
+ * it is delivered, which is exact however many processes make the change: the first is delivered
+ * at once and opens a window; changes inside it are delivered once, when it ends, and open the next.
+ * A topic inside its window costs a map lookup, not a read of the subscriptions.
  */
 export class SessionNotices {
   /** Held streams, by shop and session key. */
   private readonly streams = new Map<number, Map<string, HeldStream>>();
   private readonly watched = new Set<number>();
+  /** Paced topics delivered lately, by `<shop> <topic>`. */
+  private readonly windows = new Map<string, PaceWindow>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -70,6 +83,8 @@ export class SessionNotices {
 
   async stop(): Promise<void> {
     await this.bus.stop();
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
     // The server is going away: its streams are cut, as a client that reconnects elsewhere expects.
     for (const sessions of this.streams.values()) for (const held of sessions.values()) held.raw.destroy();
     this.streams.clear();
@@ -100,9 +115,20 @@ export class SessionNotices {
     ]);
   }
 
-  /** Tells the shop's listening sessions that `topic` happened; inside `em`'s transaction, at its commit. */
-  async announce(shopId: number, topic: string, em: EntityManager = this.orm.em): Promise<void> {
-    await this.bus.publish('notice', `${shopId} ${topic}`, em);
+  /**
+   * Tells the shop's listening sessions that `topics` happened, in one notification (topics hold
+   * no line breaks); inside `em`'s transaction, at its commit. With `atMostEveryMs`, a session
+   * hears of each topic at most once in that time.
+   */
+  async announce(
+    shopId: number,
+    topics: string | readonly string[],
+    em: EntityManager = this.orm.em,
+    atMostEveryMs = 0,
+  ): Promise<void> {
+    const lines = typeof topics === 'string' ? topics : topics.join('\n');
+    if (atMostEveryMs > 0) await this.bus.publish('paced-notice', `${atMostEveryMs} ${shopId} ${lines}`, em);
+    else await this.bus.publish('notice', `${shopId} ${lines}`, em);
   }
 
   /**
@@ -146,10 +172,44 @@ export class SessionNotices {
       this.watched.add(Number(body));
       return;
     }
-    if (key !== 'notice') return;
-    const cut = body.indexOf(' ');
-    const shopId = Number(body.slice(0, cut));
-    const topic = body.slice(cut + 1);
+    if (key === 'notice') {
+      const cut = body.indexOf(' ');
+      const shopId = Number(body.slice(0, cut));
+      for (const topic of body.slice(cut + 1).split('\n')) this.send(shopId, topic);
+    } else if (key === 'paced-notice') {
+      const [everyMs, shopId, ...rest] = body.split(' ');
+      for (const topic of rest.join(' ').split('\n')) this.pace(Number(shopId), topic, Number(everyMs));
+    }
+  }
+
+  private pace(shopId: number, topic: string, everyMs: number): void {
+    if (!this.streams.has(shopId)) return;
+    const key = `${shopId} ${topic}`;
+    const window = this.windows.get(key);
+    if (window) {
+      window.waiting = true;
+      return;
+    }
+    this.send(shopId, topic);
+    this.openWindow(key, shopId, topic, everyMs);
+  }
+
+  private openWindow(key: string, shopId: number, topic: string, everyMs: number): void {
+    const window: PaceWindow = {
+      waiting: false,
+      timer: setTimeout(() => {
+        this.windows.delete(key);
+        if (!window.waiting) return;
+        this.send(shopId, topic);
+        this.openWindow(key, shopId, topic, everyMs);
+      }, everyMs),
+    };
+    // A pending announcement is no reason to keep a stopping process alive.
+    window.timer.unref();
+    this.windows.set(key, window);
+  }
+
+  private send(shopId: number, topic: string): void {
     const sessions = this.streams.get(shopId);
     const notice = noticeOf(topic);
     if (!sessions || !notice) return;

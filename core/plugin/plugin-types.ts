@@ -188,10 +188,20 @@ export interface ResourceTemplateDefinition {
   /**
    * The events that change a record, each with the variables of the record it changed:
    * `{ 'tickets.assigned': (e) => ({ id: e.ticket_id }) }`. A client subscribed to that record's
-   * URI (resources/subscribe) hears of the change.
+   * URI (resources/subscribe) hears of the change. An event that fires for every small step of a
+   * record (a campaign's counts, per send) is paced: `{ record: (e) => …, atMostEveryMs: 5000 }`.
    */
-  changedBy?: { [K in EventName]?: (payload: EventMap[K]) => Record<string, string | number> };
+  changedBy?: { [K in EventName]?: RecordChange<EventMap[K]> };
 }
+
+/** The variables of the record an event changed. */
+export type ChangedRecord<P> = (payload: P) => Record<string, string | number>;
+
+/**
+ * How an event announces a record's change: at once, or paced — a subscriber hears of the record
+ * at most once per `atMostEveryMs`, and a change inside that window is announced when it ends.
+ */
+export type RecordChange<P> = ChangedRecord<P> | { record: ChangedRecord<P>; atMostEveryMs: number };
 
 export interface PromptArgument {
   name: string;

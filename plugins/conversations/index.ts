@@ -11,13 +11,16 @@ import { markConversationRead } from './tools/mark-conversation-read.js';
 import { assignConversation } from './tools/assign-conversation.js';
 import { listConversations } from './tools/list-conversations.js';
 import { conversationsErrors } from './errors.js';
+import { conversationTemplate } from './resources/conversation-template.js';
 
 /**
  * conversations: the inbox over the messaging channel. One conversation per shop, session (line)
  * and customer phone, kept current by whatsapp_ops' message events inside the transaction that
  * stores each message (sends and receipts in batches, one statement each); inbound messages also
  * keep the customer record's last contact. Messages are read through `chatappMessagesService`;
- * assignment uses `agentsService` when agents is enabled.
+ * assignment uses `agentsService` when agents is enabled. Each change of a conversation is told as
+ * conversations.updated or conversations.assigned, which also announce `shop://conversations/{id}`
+ * to its subscribers.
  */
 export default definePlugin({
   name: 'conversations',
@@ -49,6 +52,7 @@ export default definePlugin({
     assignConversation,
     listConversations,
   ],
+  resourceTemplates: [conversationTemplate],
   on: {
     'whatsapp_ops.message_received': inBatches((payloads, { services }) =>
       services.conversationActivityService.messagesReceived(payloads),

@@ -53,6 +53,16 @@ export interface MassMarketingCampaignStatusChanged {
   changed_at: string;
 }
 
+/**
+ * Fired when a campaign's recipient counts or runs move while its status may stay: a run built or
+ * finished, a batch of sends recorded (sent, failed, skipped), receipts, replies, unsubscribes.
+ * Once per campaign and transaction; a subscriber to the campaign's resource hears of it at most
+ * every 5 seconds.
+ */
+export interface MassMarketingCampaignProgressed {
+  campaign_id: number;
+}
+
 /** Fired for each message received from a phone whose latest campaign message reached it. */
 export interface MassMarketingCampaignReplied {
   campaign_id: number;
@@ -98,6 +108,7 @@ declare module '../../core/index.js' {
   }
   interface EventMap {
     'mass_marketing.campaign_status_changed': MassMarketingCampaignStatusChanged;
+    'mass_marketing.campaign_progressed': MassMarketingCampaignProgressed;
     'mass_marketing.campaign_replied': MassMarketingCampaignReplied;
     'mass_marketing.unsubscribed': MassMarketingUnsubscribed;
   }

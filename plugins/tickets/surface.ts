@@ -3,6 +3,7 @@ import type { TicketsService } from './services/tickets-service.js';
 import type { TicketResolutionsService } from './services/ticket-resolutions-service.js';
 import type { TicketLinksService } from './services/ticket-links-service.js';
 import type { TicketPriority } from './entities/ticket.entity.js';
+import type { TicketNoteKind } from './entities/ticket-note.entity.js';
 import type { FollowupComposerPort, FollowupCompositionRequest } from './services/followup-composer.js';
 
 export { TICKET_PRIORITIES } from './entities/ticket.entity.js';
@@ -25,7 +26,7 @@ export interface TicketsCreated {
   customer_email: string | null;
 }
 
-/** Fired when a ticket's agent changes. */
+/** Fired when a ticket's agent changes, also to none when its agent is deleted. */
 export interface TicketsAssigned {
   ticket_id: number;
   /** null: unassigned. */
@@ -47,6 +48,37 @@ export interface TicketsClosed {
   reason: string | null;
 }
 
+/**
+ * Fired when an entry is added to an existing ticket's timeline: a note, a report folded into it
+ * (create_ai_ticket with dedupe_customer), a resolution, a closing reason. The message a ticket is
+ * opened with comes with tickets.created.
+ */
+export interface TicketsNoted {
+  ticket_id: number;
+  note_id: number;
+  kind: TicketNoteKind;
+}
+
+/** Fired when update_ai_ticket changes a ticket's fields (not when every value given was already there). */
+export interface TicketsUpdated {
+  ticket_id: number;
+  /** The fields whose value changed. */
+  fields: ('title' | 'description' | 'priority' | 'category')[];
+  priority: TicketPriority;
+}
+
+/** Fired when a ticket, resolved or waiting for its follow-up, is reopened. */
+export interface TicketsReopened {
+  ticket_id: number;
+}
+
+/** Fired when the messaging group reports a ticket's queued follow-up as sent or as not deliverable. */
+export interface TicketsFollowupSettled {
+  ticket_id: number;
+  followup_id: number;
+  status: 'sent' | 'failed';
+}
+
 declare module '../../core/index.js' {
   interface GroupServices {
     ticketsService: TicketsService;
@@ -62,5 +94,9 @@ declare module '../../core/index.js' {
     'tickets.assigned': TicketsAssigned;
     'tickets.resolved': TicketsResolved;
     'tickets.closed': TicketsClosed;
+    'tickets.noted': TicketsNoted;
+    'tickets.updated': TicketsUpdated;
+    'tickets.reopened': TicketsReopened;
+    'tickets.followup_settled': TicketsFollowupSettled;
   }
 }

@@ -1,5 +1,5 @@
-import { sql, type EntityManager, type ShopContext } from '../../../core/index.js';
-import { Conversation } from '../entities/conversation.entity.js';
+import { sql, type EntityManager, type ScopedEvents, type ShopContext } from '../../../core/index.js';
+import type { ConversationsUpdated } from '../surface.js';
 import { lastStatuses, receivedActivities, sentActivities, type Activity } from './activity-batch.js';
 import type { MessageReceived, MessageSent, MessageStatusChanged } from './message-events.js';
 
@@ -9,6 +9,14 @@ interface Deps {
   customersService: {
     recordContacts(contacts: { phone: string; at: Date }[]): Promise<void>;
   };
+  events: ScopedEvents;
+}
+
+/** A conversation a statement changed, as its RETURNING clause gives it. */
+interface Touched {
+  id: number;
+  session_id: number;
+  phone: string;
 }
 
 /** Columns that describe the last message: replaced only by a message at least as recent. */
@@ -24,6 +32,7 @@ const keepLatest = LATEST.map(
  * message that was not stored. Each message event arrives once (whatsapp_ops stores every message
  * once and drops redelivered network events), and events of one conversation can arrive out of
  * order: the last-message columns only move to a newer message, while counts always add up.
+ * Each conversation a batch changed is told as conversations.updated, in the same transaction.
  */
 export class ConversationActivityService {
   constructor(private readonly deps: Deps) {}
@@ -59,20 +68,40 @@ export class ConversationActivityService {
       status: e.status,
     }));
     if (last.length === 0) return;
-    await sql(
+    const touched = await sql<Touched>(
       this.deps.em,
       `update conversations c set last_message_status = v.status, updated_at = now()
        from json_to_recordset($1::json) as v(message_id int, session_id int, phone text, status text)
-       where c.shop_id = $2 and c.session_id = v.session_id and c.phone = v.phone and c.last_message_id = v.message_id`,
+       where c.shop_id = $2 and c.session_id = v.session_id and c.phone = v.phone and c.last_message_id = v.message_id
+       returning c.id, c.session_id, c.phone`,
       [JSON.stringify(last), this.deps.shop.id],
     );
+    await this.updated(touched, 'status');
   }
 
   async agentDeleted(e: { agent_id: number }): Promise<void> {
-    await this.deps.em.nativeUpdate(
-      Conversation,
-      { assignedAgentId: e.agent_id },
-      { assignedAgentId: null, updatedAt: new Date() },
+    const touched = await sql<Touched>(
+      this.deps.em,
+      `update conversations set assigned_agent_id = null, updated_at = now()
+       where shop_id = $1 and assigned_agent_id = $2 returning id, session_id, phone`,
+      [this.deps.shop.id, e.agent_id],
+    );
+    await this.deps.events.emitMany(
+      'conversations.assigned',
+      touched.map((c) => ({
+        conversation_id: c.id,
+        session_id: c.session_id,
+        phone: c.phone,
+        agent_id: null,
+        previous_agent_id: e.agent_id,
+      })),
+    );
+  }
+
+  private async updated(touched: Touched[], change: ConversationsUpdated['change']): Promise<void> {
+    await this.deps.events.emitMany(
+      'conversations.updated',
+      touched.map((c) => ({ conversation_id: c.id, session_id: c.session_id, phone: c.phone, change })),
     );
   }
 
@@ -99,7 +128,7 @@ export class ConversationActivityService {
       status: a.status,
       read_at: a.readAt,
     }));
-    await sql(
+    const touched = await sql<Touched>(
       this.deps.em,
       `insert into conversations (shop_id, session_id, phone, unread_count, last_message_at, last_message_preview, last_direction, last_message_id, last_message_status, assigned_agent_id, read_at, created_at, updated_at)
        select $1, v.session_id, v.phone, v.unread, v.at, v.preview, v.direction, v.message_id, v.status, null, v.read_at, now(), now()
@@ -110,8 +139,10 @@ export class ConversationActivityService {
            when excluded.read_at >= conversations.last_message_at then 0
            else conversations.unread_count end,
          "read_at" = case when excluded.read_at is null then conversations.read_at else greatest(conversations.read_at, excluded.read_at) end,
-         "updated_at" = now()`,
+         "updated_at" = now()
+       returning id, session_id, phone`,
       [this.deps.shop.id, JSON.stringify(rows)],
     );
+    await this.updated(touched, 'messages');
   }
 }

@@ -8,6 +8,7 @@ import {
   type EntityManager,
   type GroupCatalog,
   type Paging,
+  type ScopedEvents,
   type ShopContext,
 } from '../../../core/index.js';
 import { Conversation } from '../entities/conversation.entity.js';
@@ -35,6 +36,7 @@ interface Deps {
   agentsService: {
     findById(id: number): Promise<{ id: number; nickname: string; fullName: string } | null>;
   };
+  events: ScopedEvents;
 }
 
 export interface ListFilters {
@@ -48,6 +50,9 @@ const NEWEST_FIRST = { lastMessageAt: 'desc', id: 'desc' } as const;
 
 /** Digits a query must hold before it is also matched against phone numbers. */
 const MIN_PHONE_DIGITS = 3;
+
+/** The messages the conversation resource shows with it, newest first. */
+const DETAIL_MESSAGES = 20;
 
 /**
  * The shop's conversations as an inbox: lists, search, read state and assignment. A phone with no
@@ -64,6 +69,20 @@ export class ConversationsService {
   async recent(limit: number) {
     const [items, count] = await this.em.findAndCount(Conversation, {}, { orderBy: NEWEST_FIRST, limit });
     return { conversations: await this.payloads(items), count, limit, has_more: items.length < count };
+  }
+
+  /** One conversation by id with its latest messages: what its resource shows. */
+  async detail(id: number) {
+    const conversation = await this.em.findOne(Conversation, { id });
+    if (!conversation) throw notFound('conversation', id);
+    const { messages, count } = await this.deps.chatappMessagesService.list({
+      phone: conversation.phone,
+      sessionId: conversation.sessionId,
+      limit: DETAIL_MESSAGES,
+      offset: 0,
+    });
+    const [payload] = await this.payloads([conversation]);
+    return { conversation: payload!, messages, message_count: count };
   }
 
   async list(filters: ListFilters, paging: Paging) {
@@ -126,6 +145,10 @@ export class ConversationsService {
       c.readAt = now;
     }
     await this.em.flush();
+    await this.deps.events.emitMany(
+      'conversations.updated',
+      conversations.map((c) => ({ conversation_id: c.id, session_id: c.sessionId, phone: c.phone, change: 'read' })),
+    );
     return { conversations: await this.payloads(conversations), count: conversations.length };
   }
 
@@ -140,8 +163,21 @@ export class ConversationsService {
     const conversations = await this.addressed(rawPhone, sessionId);
     const agent = agentId === 0 ? null : await this.deps.agentsService.findById(agentId);
     if (agentId !== 0 && !agent) throw notFound('agent', agentId);
-    for (const c of conversations) c.assignedAgentId = agent?.id ?? null;
+    const assigned = agent?.id ?? null;
+    const changed = conversations.filter((c) => (c.assignedAgentId ?? null) !== assigned);
+    const previous = new Map(changed.map((c) => [c.id, c.assignedAgentId ?? null]));
+    for (const c of changed) c.assignedAgentId = assigned;
     await this.em.flush();
+    await this.deps.events.emitMany(
+      'conversations.assigned',
+      changed.map((c) => ({
+        conversation_id: c.id,
+        session_id: c.sessionId,
+        phone: c.phone,
+        agent_id: assigned,
+        previous_agent_id: previous.get(c.id)!,
+      })),
+    );
     return {
       conversations: await this.payloads(conversations),
       count: conversations.length,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { bootKernel, type TestKernel } from '../../../test/helpers/boot.js';
 import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
 import { sandboxConfig } from './fixtures.js';
-import { withShop } from '../../../test/fixtures/service-probe/index.js';
+import { recorded, withShop } from '../../../test/fixtures/service-probe/index.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { pairLine, receive, type Line } from './helpers/sandbox-line.js';
 
@@ -774,6 +774,90 @@ describe('conversations group', function () {
       );
       expectError(await call('list_conversations', { limit: 0 }), 'invalid_arguments', 'limit');
       expectError(await call('list_conversations', { status: 'open' }), 'invalid_arguments');
+    });
+  });
+
+  describe('the events it emits', () => {
+    /** What the group told of the phone's conversations, in order. */
+    const told = (phone: string) =>
+      recorded
+        .filter((e) => e.shopId === shopId && e.name.startsWith('conversations.') && (e.payload as any).phone === phone)
+        .map(({ name, payload }) => ({ name, payload }));
+    const sent = (message_id: number, phone: string, sent_at: string) => ({
+      message_id,
+      session_id: main.sessionId,
+      phone,
+      text: `Message ${message_id}`,
+      media: null,
+      automatic: false,
+      billing_source: null,
+      sent_at,
+    });
+
+    it('tells each conversation a batch changed once: its messages, its last message’s receipt, its reading', async () => {
+      const phone = '+34622000090';
+      const other = '+34622000091';
+      await emitMany('whatsapp_ops.message_sent', [
+        sent(900_300, phone, '2031-04-01T10:00:00.000Z'),
+        sent(900_301, phone, '2031-04-01T10:00:01.000Z'),
+        sent(900_302, other, '2031-04-01T10:00:00.000Z'),
+      ]);
+      const [c] = await conversationsOf(phone);
+      const [o] = await conversationsOf(other);
+      const about = (id: number, p: string, change: string) => ({
+        name: 'conversations.updated',
+        payload: { conversation_id: id, session_id: main.sessionId, phone: p, change },
+      });
+      expect(told(phone)).to.deep.equal([about(c.id, phone, 'messages')]);
+      expect(told(other)).to.deep.equal([about(o.id, other, 'messages')]);
+
+      // A receipt of an earlier message changes nothing shown, and tells nothing.
+      await emitMany('whatsapp_ops.message_status', [
+        { message_id: 900_300, session_id: main.sessionId, phone, status: 'read' },
+        { message_id: 900_301, session_id: main.sessionId, phone, status: 'delivered' },
+      ]);
+      await call('mark_conversation_read', { phone, session_id: main.sessionId });
+      expect(told(phone)).to.deep.equal([
+        about(c.id, phone, 'messages'),
+        about(c.id, phone, 'status'),
+        about(c.id, phone, 'read'),
+      ]);
+      expect(told(other)).to.have.length(1);
+    });
+
+    it('tells an assignment that changes the agent, with the previous one; also when the agent is deleted', async () => {
+      const phone = '+34622000092';
+      await emit('whatsapp_ops.message_sent', sent(900_310, phone, '2031-04-02T10:00:00.000Z'));
+      const [c] = await conversationsOf(phone);
+      const agent = (
+        await call('create_agent', {
+          action: 'create',
+          nickname: 'Eli',
+          full_name: 'Eli Events',
+          email: 'eli@example.com',
+        })
+      ).agent.id;
+      const other = (
+        await call('create_agent', {
+          action: 'create',
+          nickname: 'Max',
+          full_name: 'Max Events',
+          email: 'max@example.com',
+        })
+      ).agent.id;
+      await call('assign_conversation', { phone, agent_id: agent });
+      await call('assign_conversation', { phone, agent_id: agent });
+      await call('assign_conversation', { phone, agent_id: other });
+      expect((await call('delete_agent', { action: 'delete', agent_id: other })).success).to.equal(true);
+      const assigned = (agent_id: number | null, previous_agent_id: number | null) => ({
+        name: 'conversations.assigned',
+        payload: { conversation_id: c.id, session_id: main.sessionId, phone, agent_id, previous_agent_id },
+      });
+      expect(told(phone).filter((e) => e.name === 'conversations.assigned')).to.deep.equal([
+        assigned(agent, null),
+        assigned(other, agent),
+        assigned(null, other),
+      ]);
     });
   });
 });

@@ -8,5 +8,9 @@ export const campaignTemplate = defineResourceTemplate({
   mimeType: 'application/json',
   read: async ({ id }, { services }) => services.marketingCampaignsService.show(templateId(id!, 'campaign')),
   complete: { id: (typed, { em }) => completeIds(em, Campaign, typed) },
-  changedBy: { 'mass_marketing.campaign_status_changed': (e) => ({ id: e.campaign_id }) },
+  changedBy: {
+    'mass_marketing.campaign_status_changed': (e) => ({ id: e.campaign_id }),
+    // Counts move with every send and receipt: a subscriber rereads at most every 5 s.
+    'mass_marketing.campaign_progressed': { record: (e) => ({ id: e.campaign_id }), atMostEveryMs: 5_000 },
+  },
 });

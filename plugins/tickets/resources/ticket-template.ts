@@ -13,5 +13,9 @@ export const ticketTemplate = defineResourceTemplate({
     'tickets.assigned': (e) => ({ id: e.ticket_id }),
     'tickets.resolved': (e) => ({ id: e.ticket_id }),
     'tickets.closed': (e) => ({ id: e.ticket_id }),
+    'tickets.reopened': (e) => ({ id: e.ticket_id }),
+    'tickets.noted': (e) => ({ id: e.ticket_id }),
+    'tickets.updated': (e) => ({ id: e.ticket_id }),
+    'tickets.followup_settled': (e) => ({ id: e.ticket_id }),
   },
 });

@@ -72,6 +72,7 @@ export class TicketResolutionsService {
       ticket.resolvedAt = new Date();
     }
     await this.em.flush();
+    await this.deps.ticketsService.noted(note);
     if (ticket.status === 'resolved') await this.resolved(ticket);
     return { ticket: ticketPayload(ticket), resolution: notePayload(note), followup: followupPayload(followup) };
   }
@@ -81,6 +82,14 @@ export class TicketResolutionsService {
       ticket_id: ticket.id,
       phone: ticket.phone ?? null,
       resolved_at: ticket.resolvedAt!.toISOString(),
+    });
+  }
+
+  private async settled(followup: TicketFollowup, status: 'sent' | 'failed'): Promise<void> {
+    await this.deps.events.emit('tickets.followup_settled', {
+      ticket_id: followup.ticket.id,
+      followup_id: followup.id,
+      status,
     });
   }
 
@@ -98,6 +107,7 @@ export class TicketResolutionsService {
       await this.em.flush();
       await this.resolved(ticket);
     } else await this.em.flush();
+    await this.settled(followup, 'sent');
     return { followup: followupPayload(followup), ticket: ticketPayload(ticket) };
   }
 
@@ -110,6 +120,7 @@ export class TicketResolutionsService {
     followup.status = 'failed';
     followup.statusReason = reason;
     await this.em.flush();
+    await this.settled(followup, 'failed');
     return { followup: followupPayload(followup), ticket: ticketPayload(followup.ticket) };
   }
 

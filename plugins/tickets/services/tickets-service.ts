@@ -103,8 +103,9 @@ export class TicketsService {
         existing.category = input.category ?? existing.category;
         existing.customerEmail ??= email;
         existing.customerId ??= customer?.id ?? null;
-        this.appendNote(existing, 'report', message ? `${title}\n\n${message}` : title);
+        const report = this.appendNote(existing, 'report', message ? `${title}\n\n${message}` : title);
         await this.em.flush();
+        await this.noted(report);
         return { ticket: ticketPayload(existing), created: false, deduped: true };
       }
     }
@@ -168,11 +169,22 @@ export class TicketsService {
     }
     const ticket = await this.get(id);
     ticketStatus.assertCan('update', ticket);
-    if (changes.title !== undefined) ticket.title = nonBlank(changes.title, 'title');
-    if (changes.description !== undefined) ticket.description = changes.description;
-    if (changes.priority !== undefined) ticket.priority = changes.priority;
-    if (changes.category !== undefined) ticket.category = changes.category;
+    const values = {
+      title: changes.title === undefined ? undefined : nonBlank(changes.title, 'title'),
+      description: changes.description,
+      priority: changes.priority,
+      category: changes.category,
+    };
+    const fields = (Object.keys(values) as (keyof typeof values)[]).filter(
+      (field) => values[field] !== undefined && values[field] !== (ticket[field] ?? null),
+    );
+    if (values.title !== undefined) ticket.title = values.title;
+    if (values.description !== undefined) ticket.description = values.description;
+    if (values.priority !== undefined) ticket.priority = values.priority;
+    if (values.category !== undefined) ticket.category = values.category;
     await this.em.flush();
+    if (fields.length > 0)
+      await this.deps.events.emit('tickets.updated', { ticket_id: ticket.id, fields, priority: ticket.priority });
     return ticketPayload(ticket);
   }
 
@@ -182,6 +194,7 @@ export class TicketsService {
     ticketStatus.assertCan('note', ticket);
     const note = this.appendNote(ticket, 'note', text);
     await this.em.flush();
+    await this.noted(note);
     return { note: notePayload(note), ticket: ticketPayload(ticket) };
   }
 
@@ -210,9 +223,10 @@ export class TicketsService {
     await this.deps.ticketResolutionsService.cancelQueued(ticket, 'ticket closed');
     ticket.status = 'closed';
     ticket.closedAt = new Date();
-    if (note) this.appendNote(ticket, 'close', note);
+    const entry = note ? this.appendNote(ticket, 'close', note) : null;
     await this.em.flush();
     await this.deps.events.emit('tickets.closed', { ticket_id: ticket.id, reason: note ?? null });
+    if (entry) await this.noted(entry);
     return ticketPayload(ticket);
   }
 
@@ -224,7 +238,13 @@ export class TicketsService {
     ticket.status = 'open';
     ticket.resolvedAt = null;
     await this.em.flush();
+    await this.deps.events.emit('tickets.reopened', { ticket_id: ticket.id });
     return ticketPayload(ticket);
+  }
+
+  /** Tells of an entry added to an existing ticket's timeline, once the caller's flush wrote it. */
+  async noted(note: TicketNote): Promise<void> {
+    await this.deps.events.emit('tickets.noted', { ticket_id: note.ticket.id, note_id: note.id, kind: note.kind });
   }
 
   /** Adds a timeline entry, written with the caller's flush; the ticket counts as updated. */

@@ -1,6 +1,7 @@
 import { fillTemplate, languageOfPhone, sql, ToolError, type Services } from '../../../../core/index.js';
 import { CAMPAIGN_BILLING_SOURCE } from '../../entities/values.js';
 import { isUnsubscribeIntent, languageOfLocale, UNSUBSCRIBE_CONFIRMATION } from '../languages.js';
+import { campaignsProgressed } from './campaign-progress-events.js';
 
 interface Received {
   message_id: number;
@@ -28,7 +29,8 @@ const REACHED = ['sent', 'delivered', 'read', 'replied'];
  * What recipients do after a campaign message: receipts (delivered, read, failed), replies (the
  * auto-reply, once per recipient row), unsubscribing by reply or by the link. Runs inside the
  * whatsapp_ops ingestion transaction (event listeners) or the unsubscribe page's. A reply belongs
- * to the latest campaign message the phone received.
+ * to the latest campaign message the phone received. Each batch tells the campaigns whose
+ * recipients it moved (mass_marketing.campaign_progressed).
  */
 export class MarketingCampaignRepliesService {
   constructor(private readonly deps: Services) {}
@@ -39,12 +41,17 @@ export class MarketingCampaignRepliesService {
 
   /** whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to sent. */
   async messagesSent(events: { message_id: number; sent_at: string }[]): Promise<void> {
-    await sql(
+    const moved = await sql<{ campaign_id: number }>(
       this.em,
       `update marketing_campaign_recipients r set status = 'sent', sent_at = coalesce(r.sent_at, v.sent_at), reason = null
        from json_to_recordset($1::json) as v(message_id int, sent_at timestamptz)
-       where r.shop_id = $2 and r.message_id = v.message_id and r.status = 'sending'`,
+       where r.shop_id = $2 and r.message_id = v.message_id and r.status = 'sending'
+       returning r.campaign_id`,
       [JSON.stringify(events.map((e) => ({ message_id: e.message_id, sent_at: e.sent_at }))), this.deps.shop.id],
+    );
+    await campaignsProgressed(
+      this.deps.events,
+      moved.map((r) => r.campaign_id),
     );
   }
 
@@ -60,7 +67,7 @@ export class MarketingCampaignRepliesService {
       if (!known || RECEIPT_RANK[e.status]! > RECEIPT_RANK[known]!) furthest.set(e.message_id, e.status);
     }
     if (furthest.size === 0) return;
-    await sql(
+    const moved = await sql<{ campaign_id: number }>(
       this.em,
       `update marketing_campaign_recipients r set
          delivered_at = case when v.status in ('delivered', 'read') then coalesce(r.delivered_at, now()) else r.delivered_at end,
@@ -71,8 +78,13 @@ export class MarketingCampaignRepliesService {
            else case when r.status in ('sending', 'sent') then 'delivered' else r.status end end,
          reason = case when v.status = 'failed' and r.status in ('sending', 'sent') then 'the network reported the message as not delivered' else r.reason end
        from json_to_recordset($1::json) as v(message_id int, status text)
-       where r.shop_id = $2 and r.message_id = v.message_id`,
+       where r.shop_id = $2 and r.message_id = v.message_id
+       returning r.campaign_id`,
       [JSON.stringify([...furthest].map(([message_id, status]) => ({ message_id, status }))), this.deps.shop.id],
+    );
+    await campaignsProgressed(
+      this.deps.events,
+      moved.map((r) => r.campaign_id),
     );
   }
 
@@ -87,21 +99,28 @@ export class MarketingCampaignRepliesService {
       [this.deps.shop.id, JSON.stringify([...new Set(events.map((e) => e.phone))]), ...REACHED],
     );
     const recipients = new Set(rows.map((r) => r.phone));
-    for (const event of events) if (recipients.has(event.phone)) await this.messageReceived(event);
+    const moved: number[] = [];
+    for (const event of events) {
+      if (!recipients.has(event.phone)) continue;
+      const campaignId = await this.messageReceived(event);
+      if (campaignId !== null) moved.push(campaignId);
+    }
+    await campaignsProgressed(this.deps.events, moved);
   }
 
   /**
    * whatsapp_ops.message_received from a phone that got a campaign message: with
    * auto_reply_unsubscribe, an unsubscribe intent records the unsubscribe and is confirmed;
-   * otherwise the recipient is marked replied and gets the auto-reply once (when enabled).
+   * otherwise the recipient is marked replied and gets the auto-reply once (when enabled). Returns
+   * the campaign of the recipient it moved, if any.
    */
-  private async messageReceived(event: Received): Promise<void> {
+  private async messageReceived(event: Received): Promise<number | null> {
     const [row] = (await this.em.execute(
       `select id, campaign_id, phone, name, status, auto_replied_at from marketing_campaign_recipients
        where shop_id = ? and phone = ? and status in (${REACHED.map(() => '?').join(', ')}) order by sent_at desc nulls last, id desc limit 1 for update`,
       [this.deps.shop.id, event.phone, ...REACHED],
     )) as ReachedRow[];
-    if (!row) return;
+    if (!row) return null;
     const settings = await this.deps.marketingSettingsService.current();
     if (settings.autoReplyUnsubscribe && isUnsubscribeIntent(event.text)) {
       await this.unsubscribe(row, 'reply');
@@ -118,7 +137,7 @@ export class MarketingCampaignRepliesService {
         `campaign-unsubscribe-confirmation-${row.id}`,
         'unsubscribe confirmation',
       );
-      return;
+      return row.campaign_id;
     }
     await this.em.execute(
       `update marketing_campaign_recipients set replied_at = coalesce(replied_at, now()), status = case when status in ('sent', 'delivered', 'read') then 'replied' else status end where id = ? and shop_id = ?`,
@@ -131,7 +150,7 @@ export class MarketingCampaignRepliesService {
       message_id: event.message_id,
       first_reply: row.status !== 'replied',
     });
-    if (!settings.autoReplyEnabled || !settings.autoReplyText || row.auto_replied_at) return;
+    if (!settings.autoReplyEnabled || !settings.autoReplyText || row.auto_replied_at) return row.campaign_id;
     const template = settings.autoReplyTranslate
       ? await this.deps.marketingTranslationService.textFor(settings.autoReplyText, row.phone)
       : settings.autoReplyText;
@@ -142,6 +161,7 @@ export class MarketingCampaignRepliesService {
         [row.id, this.deps.shop.id],
       );
     }
+    return row.campaign_id;
   }
 
   /**
@@ -155,6 +175,7 @@ export class MarketingCampaignRepliesService {
     )) as ReachedRow[];
     if (!row) return null;
     await this.unsubscribe(row, 'link');
+    await campaignsProgressed(this.deps.events, [row.campaign_id]);
     return row.phone;
   }
 

@@ -5,6 +5,7 @@ import { CampaignRun } from '../../entities/campaign-run.entity.js';
 import { parseSegmentFilters } from '../audience/segment-filters.js';
 import { transactionClient } from '../pg-client.js';
 import { campaignStatusChanged } from './campaign-status-events.js';
+import { campaignsProgressed } from './campaign-progress-events.js';
 
 /**
  * Runs and their recipients. A run's recipients are the list's audience after the exclusions and
@@ -49,6 +50,7 @@ export class MarketingCampaignRunsService {
       runId,
       shopId,
     ]);
+    await campaignsProgressed(this.deps.events, [campaign.id]);
     return this.em.findOneOrFail(CampaignRun, { id: runId }, { refresh: true });
   }
 
@@ -94,6 +96,7 @@ export class MarketingCampaignRunsService {
     }
     await this.em.flush();
     await campaignStatusChanged(this.deps.events, campaign, previous);
+    await campaignsProgressed(this.deps.events, [campaign.id]);
     return true;
   }
 }

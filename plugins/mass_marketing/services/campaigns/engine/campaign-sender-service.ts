@@ -5,6 +5,7 @@ import { languageOfLocale, UNSUBSCRIBE_LINK_LABEL } from '../../languages.js';
 import { UNSUBSCRIBE_ROUTE, unsubscribeToken, withUnsubscribeLink } from '../../audience/unsubscribe-link.js';
 import { mimeTypeOf } from './media-mime.js';
 import { templateFor } from '../campaign-template.js';
+import { campaignsProgressed } from '../campaign-progress-events.js';
 import type { TemplateRequest } from '../../../../whatsapp_ops/surface.js';
 
 interface MessagePayload {
@@ -221,6 +222,10 @@ export class MarketingCampaignSenderService {
         Number(row.id),
         message.status === 'sending' ? 'waiting' : message.status === 'failed' ? 'failed' : 'sent',
       );
+    await campaignsProgressed(
+      this.deps.events,
+      rows.map((r) => r.campaign_id),
+    );
     return recipientIds.map((id) => outcomes.get(Number(id)) ?? 'gone');
   }
 
