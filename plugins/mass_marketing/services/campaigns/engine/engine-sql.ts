@@ -112,6 +112,26 @@ export async function claim(
   }));
 }
 
+/**
+ * Claimed rows this process still has queued to send keep their claim: claimed_at moves to now, so
+ * the stale-row reconciliation (which takes rows past staleSendingSeconds) leaves them to it. Only
+ * rows still `sending` under this process's name; one statement for every shop's.
+ */
+export async function renewClaims(
+  em: EntityManager,
+  rows: { recipientId: number; shopId: number }[],
+  claimedBy: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql(
+    em,
+    `update marketing_campaign_recipients r set claimed_at = now()
+     from unnest($1::bigint[], $2::int[]) as v(id, shop_id)
+     where r.id = v.id and r.shop_id = v.shop_id and r.status = 'sending' and r.claimed_by = $3`,
+    [rows.map((r) => r.recipientId), rows.map((r) => r.shopId), claimedBy],
+  );
+}
+
 /** The campaign waits, visibly, while none of its lines is connected. */
 export async function markWaiting(client: ClientBase, c: SendableCampaign, reason: string): Promise<void> {
   await client.query(
