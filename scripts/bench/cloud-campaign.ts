@@ -287,6 +287,9 @@ console.log(
 );
 console.log(`rows sent again by the stale-row reconciliation (one at a time): ${reconciled.toLocaleString('en')}`);
 
+const problems = `${server.stdout()}\n${server.stderr()}`.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+console.log(`the server's warnings and errors while sending: ${problems.length}`);
+for (const line of problems.slice(0, 5)) console.log(`  ${line.slice(0, 600)}`);
 const exit = await server.stop();
 if (exit.code !== 0) console.log(`the server exited ${exit.code ?? exit.signal}: ${server.stderr().slice(-2000)}`);
 await pool.end();
