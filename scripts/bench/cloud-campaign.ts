@@ -253,6 +253,11 @@ const [tracked] = await q<{ rows: number; messages: number; credits: string }>(
   [campaign.id],
 );
 const [balance] = await q<{ credits_balance: string }>('select credits_balance from shops where id = $1', [shopId]);
+// A row claimed once and sent by its batch has one attempt; more are the stale-row reconciliation's, one send at a time.
+const [{ reconciled }] = await q<{ reconciled: number }>(
+  'select count(*)::int as reconciled from marketing_campaign_recipients where campaign_id = $1 and attempts > 1',
+  [campaign.id],
+);
 
 console.log(
   `\n== results (${NUMBERS.toLocaleString('en')} numbers × ${INTERVAL} s → ceiling ${Math.round(NUMBERS / INTERVAL).toLocaleString('en')} sends/s)`,
@@ -280,7 +285,11 @@ console.log(
     `${Number(tracked!.credits).toLocaleString('en')} credits (balance left ${Number(balance!.credits_balance).toLocaleString('en')}); ` +
     `customers with more than one message: ${duplicates}`,
 );
+console.log(`rows sent again by the stale-row reconciliation (one at a time): ${reconciled.toLocaleString('en')}`);
 
+const problems = `${server.stdout()}\n${server.stderr()}`.split('\n').filter((l) => /"level":(40|50|60)/.test(l));
+console.log(`the server's warnings and errors while sending: ${problems.length}`);
+for (const line of problems.slice(0, 5)) console.log(`  ${line.slice(0, 600)}`);
 const exit = await server.stop();
 if (exit.code !== 0) console.log(`the server exited ${exit.code ?? exit.signal}: ${server.stderr().slice(-2000)}`);
 await pool.end();

@@ -221,10 +221,21 @@ export type ChannelEvent =
   | (EventBase & { type: 'session.disconnected'; reason: string });
 
 /**
- * Takes events in batches, in delivery order (a sandbox tick's worth, or the one event of a
- * webhook request). A throwing handler makes the whole batch be delivered again later.
+ * The shop a batch's lines belong to and their session ids, when whoever delivers it established
+ * them already (a provider's webhook: its key names the shop, its lines are the provider's).
  */
-export type ChannelEventHandler = (events: ChannelEvent[]) => Promise<void>;
+export interface EventOwner {
+  shopId: number;
+  /** Every session key of the batch → its session's id. */
+  sessionIds: ReadonlyMap<string, number>;
+}
+
+/**
+ * Takes events in batches, in delivery order (a sandbox tick's worth, or the one event of a
+ * webhook request). A throwing handler makes the whole batch be delivered again later. With its
+ * owner the handler skips finding the shop and the sessions by key.
+ */
+export type ChannelEventHandler = (events: ChannelEvent[], owner?: EventOwner) => Promise<void>;
 
 export interface ChannelPort {
   /** `sandbox`, `session-service`, or a provider kind (`cloud_api`). */

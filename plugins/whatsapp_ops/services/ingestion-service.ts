@@ -60,11 +60,12 @@ export class ChatappIngestionService {
    * applied together (one read, one write, one message_status emission), the other events one by
    * one in order: the result is the same as applying the batch in order, because receipts only
    * change outbound messages and nothing else here does. A receipt that cannot be applied yet
-   * throws, and the whole batch (its recorded ids included) rolls back.
+   * throws, and the whole batch (its recorded ids included) rolls back. `sessionIds`: the shop's
+   * sessions of the batch by key, when the caller has them (otherwise they are read).
    */
-  async handleMany(events: ChannelEvent[]): Promise<IngestionOutcome[]> {
+  async handleMany(events: ChannelEvent[], sessionIds?: ReadonlyMap<string, number>): Promise<IngestionOutcome[]> {
     const outcomes = events.map((): IngestionOutcome => 'ignored');
-    const fresh = await this.freshEvents(events, outcomes);
+    const fresh = await this.freshEvents(events, outcomes, sessionIds ?? (await this.sessionIdsOf(events)));
     const receipts = fresh.filter((f): f is Fresh<Of<'message.status'>> => f.event.type === 'message.status');
     await this.receipts(receipts, outcomes);
     const others = fresh.filter(
@@ -96,15 +97,11 @@ export class ChatappIngestionService {
    * The events of the shop's sessions not handled before, each id once: recorded as processed in
    * one insert. Repeats, in the batch or from earlier deliveries, are marked duplicate.
    */
-  private async freshEvents(events: ChannelEvent[], outcomes: IngestionOutcome[]): Promise<Fresh[]> {
-    if (events.length === 0) return [];
-    // Plain rows: receipts need only the session id, and a batch of them names hundreds of lines.
-    const sessionRows = await sql<{ id: number; session_key: string }>(
-      this.em,
-      'select id, session_key from chatapp_sessions where shop_id = $1 and session_key = any($2::text[])',
-      [this.deps.shop.id, [...new Set(events.map((e) => e.sessionKey))]],
-    );
-    const sessionIds = new Map(sessionRows.map((r) => [r.session_key, r.id]));
+  private async freshEvents(
+    events: ChannelEvent[],
+    outcomes: IngestionOutcome[],
+    sessionIds: ReadonlyMap<string, number>,
+  ): Promise<Fresh[]> {
     const candidates = new Map<string, Fresh>();
     for (const [index, event] of events.entries()) {
       const sessionId = sessionIds.get(event.sessionKey);
@@ -126,6 +123,18 @@ export class ChatappIngestionService {
       else outcomes[candidate.index] = 'duplicate';
     }
     return fresh;
+  }
+
+  /** The shop's sessions the batch names, by key. */
+  private async sessionIdsOf(events: ChannelEvent[]): Promise<Map<string, number>> {
+    if (events.length === 0) return new Map();
+    // Plain rows: receipts need only the session id, and a batch of them names hundreds of lines.
+    const rows = await sql<{ id: number; session_key: string }>(
+      this.em,
+      'select id, session_key from chatapp_sessions where shop_id = $1 and session_key = any($2::text[])',
+      [this.deps.shop.id, [...new Set(events.map((e) => e.sessionKey))]],
+    );
+    return new Map(rows.map((r) => [r.session_key, r.id]));
   }
 
   private one(

@@ -3,7 +3,7 @@ import type { TestKernel } from '../../../test/helpers/boot.js';
 import { balanceOf, caller, connectedLine, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import type { GraphApiFake } from './fakes/graph-api-fake.js';
-import { cloudKernel } from './helpers/cloud-kernel.js';
+import { cloudKernel, NUMBER2 } from './helpers/cloud-kernel.js';
 
 /** The campaign engine with a fast poll, pacing shortened by the test-only scale (10 s → 10 ms). */
 const FAST_ENGINE = { pollMs: 20, testPacingScale: 0.001, staleSendingSeconds: 30 };
@@ -196,5 +196,70 @@ describe('mass_marketing on Cloud API lines: campaigns send an approved template
     for (const { text } of sandboxTexts) expect(text).to.match(/^Hola .+, novedades de Cloud shop/);
     // Nothing else went to these customers on the Cloud API number.
     expect(fake.sent.filter((m) => phones.includes(`+${m.to}`)).length).to.equal(onCloud.length);
+  });
+});
+
+describe('mass_marketing on Cloud API lines: claimed rows that wait for their batch past the stale limit', () => {
+  let k: TestKernel;
+  let fake: GraphApiFake;
+  let token: string;
+  let c: Caller;
+  let provider: any;
+  let line: any;
+
+  before(async () => {
+    ({ k, fake, token, provider, line } = await cloudKernel({
+      secondNumber: true,
+      ops: {
+        groups: ['customers', 'mass_marketing'],
+        // Batches of one, one at a time: the second row waits the first's whole send.
+        groupConfigs: {
+          mass_marketing: { engine: { ...FAST_ENGINE, staleSendingSeconds: 2, sendBatch: 1, concurrency: 1 } },
+        },
+        config: { cloudApi: { timeoutMs: 10_000 } },
+      },
+    }));
+    c = caller(k, token);
+    await c.ok('sync_chatapp_templates', {});
+  });
+  after(async () => {
+    await fake?.close();
+    await k?.close();
+  });
+
+  it('keep their claim while the sends before them take longer than it: each goes once, by its batch, none through the reconciliation', async () => {
+    const { session: second } = await c.ok('connect_chatapp', {
+      label: 'Second',
+      provider_id: provider.id,
+      phone_number_id: NUMBER2.id,
+    });
+    for (const session of [line, second])
+      await c.ok('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+    const phones = freshPhones(2);
+    const listId = await listWith(c, phones);
+    const { campaign } = await c.ok('create_campaign', {
+      action: 'create',
+      name: 'Slow network',
+      message_text: 'Hola {nombre}',
+      list_id: listId,
+      send_interval_seconds: 10,
+      template: ORDER_UPDATE,
+    });
+    // Each send takes longer than the stale limit, so the second row waits past it for its batch.
+    fake.answerDelayMs = 3000;
+    try {
+      await c.ok('start_campaign', { campaign_id: campaign.id });
+      await untilStatus(c, campaign.id, 'completed', 30_000);
+    } finally {
+      fake.answerDelayMs = 0;
+    }
+    const recipients = await rows(
+      k,
+      'select phone, attempts, status from marketing_campaign_recipients where campaign_id = ? order by phone',
+      [campaign.id],
+    );
+    expect(recipients.map((r: any) => [r.phone, r.attempts])).to.deep.equal(phones.sort().map((p) => [p, 1]));
+    const sent = fake.sent.filter((m) => phones.includes(`+${m.to}`));
+    expect(sent.map((m) => `+${m.to}`).sort()).to.deep.equal(phones.sort());
   });
 });

@@ -284,6 +284,85 @@ describe('whatsapp_ops with a Cloud API provider: per-shop provider, a registere
       );
     });
 
+    it('a batched notification (statuses out of order, a repeat, a failure) applies each status once, forward only; its redelivery changes nothing', async () => {
+      fake.statusMode = 'none';
+      const send = async (text: string) =>
+        (await call.ok('send_chatapp_message', { phone: CUSTOMER, message: text, session_id: line.id })).message;
+      const [early, repeated, failing] = [await send('cinco'), await send('seis'), await send('siete')];
+      fake.statusMode = 'ordered';
+      const status = (message: any, name: string, extra: object = {}) => ({
+        id: message.provider_message_id,
+        status: name,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: CUSTOMER.slice(1),
+        ...extra,
+      });
+      const undeliverable = {
+        errors: [{ code: 131026, title: 'Message undeliverable.', message: 'Message undeliverable.' }],
+      };
+      const body = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: WABA,
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: { display_phone_number: '34711000100', phone_number_id: NUMBER.id },
+                  statuses: [
+                    status(early, 'read'),
+                    status(repeated, 'delivered'),
+                    status(failing, 'failed', undeliverable),
+                    status(early, 'delivered'),
+                    status(repeated, 'delivered'),
+                    status(failing, 'delivered'),
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+      const processed = async () =>
+        (await rows(k, 'select count(*)::int as n from chatapp_processed_events where shop_id = ?', [shopId]))[0].n;
+      const statesOf = async () =>
+        rows(k, 'select id, status, error, updated_at from chatapp_messages where id in (?, ?, ?) order by id', [
+          early.id,
+          repeated.id,
+          failing.id,
+        ]);
+      const before = await processed();
+      expect((await fake.emitter(WABA).post(body, 'valid')).status).to.equal(200);
+      const states = await statesOf();
+      expect(states.map((m: any) => m.status)).to.deep.equal(['read', 'delivered', 'failed']);
+      expect(states[2].error).to.match(/^131026: /);
+      // Five distinct statuses (the repeat is one of them), each recorded once.
+      expect((await processed()) - before).to.equal(5);
+      expect((await fake.emitter(WABA).post(body, 'valid')).status).to.equal(200);
+      expect(await statesOf()).to.deep.equal(states);
+      expect((await processed()) - before).to.equal(5);
+    });
+
+    it('a provider configured again is seen by its webhook at once: a new app secret, and the old one refused', async () => {
+      const newSecret = 'rotated-app-secret-0123456789abcdef';
+      const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+      const post = (secret: string) =>
+        fetch(webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(secret, body) },
+          body,
+        }).then((res) => res.status);
+      expect(await post(APP_SECRET)).to.equal(200);
+      await call.ok('configure_chatapp_provider', { provider_id: provider.id, cloud_api: { app_secret: newSecret } });
+      expect(await post(APP_SECRET)).to.equal(401);
+      expect(await post(newSecret)).to.equal(200);
+      await call.ok('configure_chatapp_provider', { provider_id: provider.id, cloud_api: { app_secret: APP_SECRET } });
+      expect(await post(newSecret)).to.equal(401);
+      expect(await post(APP_SECRET)).to.equal(200);
+    });
+
     it('a batch across a sandbox line and the Cloud API line goes to each network, answers in order', async () => {
       const sandboxLine = await connectedLine(
         k,
@@ -336,6 +415,14 @@ describe('whatsapp_ops with a Cloud API provider: per-shop provider, a registere
       const { session } = await call.ok('get_chatapp_status', { session_id: line.id });
       expect(session.live).to.include({ error: 'session_not_found' });
       expect(await rows(k, 'select id from chatapp_providers where id = ?', [provider.id])).to.deep.equal([]);
+      // Its webhook, known to the process until now, is gone with it.
+      const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+      const answer = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(APP_SECRET, body) },
+        body,
+      });
+      expect(answer.status).to.equal(404);
     });
   });
 });

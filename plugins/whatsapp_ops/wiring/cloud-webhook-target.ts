@@ -7,42 +7,102 @@ import type { WhatsappOpsConfig } from '../config.js';
 
 type Setup = Pick<SetupContext<WhatsappOpsConfig>, 'rootEm' | 'withShop' | 'config'>;
 
+/** A provider as its webhook needs it, kept between notifications while its row is unchanged. */
+interface KnownProvider {
+  /** The row's updated_at as read: any change of the provider (its secrets included) changes it. */
+  version: string;
+  id: number;
+  shopId: number;
+  verifyToken: string;
+  appSecret: string;
+  port: CloudApiAdapter;
+  /**
+   * phone_number_id → its line's session key; numbers with no line yet are looked up again. A
+   * number keeps its line for good (connect_chatapp reuses it), so a line found stays right.
+   */
+  lines: Map<string, string>;
+  /** The lines' session key → session id. */
+  sessionIds: Map<string, number>;
+}
+
 /**
  * The provider behind a Cloud API webhook URL: its verify token and app secret, its lines, and
  * where the verified events go. The key lookup is unfiltered (it is what establishes the shop);
  * everything after runs in that shop's scope.
+ *
+ * Meta posts a notification per few statuses, so what one costs is the webhook's throughput: the
+ * provider (its opened secrets and adapter) and its lines are kept in the process, and each
+ * notification reads only the provider's version by its key — one statement, which also sees a
+ * provider removed or changed (a new secret) by another process. The events then go to the shop
+ * with their session ids, so the router and the ingestion look nothing up again.
  */
 export function cloudWebhookTarget(setup: Setup): (key: string) => Promise<CloudWebhookTarget | null> {
+  const known = new Map<string, KnownProvider>();
   return async (key) => {
-    const [row] = await sql<{ id: number; shop_id: number }>(
-      setup.rootEm.fork(),
-      `select id, shop_id from chatapp_providers where key = $1 and kind = 'cloud_api'`,
+    const [row] = await sql<{ id: number; shop_id: number; version: string }>(
+      setup.rootEm,
+      `select id, shop_id, updated_at::text as version from chatapp_providers where key = $1 and kind = 'cloud_api'`,
       [key],
     );
-    if (!row) return null;
-    const shopId = row.shop_id;
-    const { record, port } = await setup.withShop(shopId, async ({ services }) => {
-      const record = (await services.chatappProvidersService.record(row.id))!;
-      return { record, port: (await services.chatappChannels.forProvider(row.id)) as CloudApiAdapter };
-    });
-    return {
-      verifyToken: record.credentials.verify_token!,
-      appSecret: record.credentials.app_secret!,
-      lines: async (ids) => {
-        const lines = await setup.withShop(shopId, ({ em }) =>
-          sql<{ external_id: string; session_key: string }>(
-            em,
-            `select external_id, session_key from chatapp_sessions where shop_id = $1 and provider_id = $2 and external_id = any($3::text[])`,
-            [shopId, row.id, ids],
-          ),
+    if (!row) {
+      known.delete(key);
+      return null;
+    }
+    let provider = known.get(key);
+    if (provider?.version !== row.version || provider.id !== row.id) {
+      provider = await load(setup, row);
+      known.set(key, provider);
+    }
+    return targetOf(setup, provider);
+  };
+}
+
+async function load(setup: Setup, row: { id: number; shop_id: number; version: string }): Promise<KnownProvider> {
+  const { record, port } = await setup.withShop(row.shop_id, async ({ services }) => {
+    const record = (await services.chatappProvidersService.record(row.id))!;
+    return { record, port: (await services.chatappChannels.forProvider(row.id)) as CloudApiAdapter };
+  });
+  return {
+    version: row.version,
+    id: row.id,
+    shopId: row.shop_id,
+    verifyToken: record.credentials.verify_token!,
+    appSecret: record.credentials.app_secret!,
+    port,
+    lines: new Map(),
+    sessionIds: new Map(),
+  };
+}
+
+function targetOf(setup: Setup, provider: KnownProvider): CloudWebhookTarget {
+  const { shopId, port } = provider;
+  return {
+    verifyToken: provider.verifyToken,
+    appSecret: provider.appSecret,
+    lines: async (ids) => {
+      const missing = ids.filter((id) => !provider.lines.has(id));
+      if (missing.length > 0) {
+        const found = await sql<{ external_id: string; session_key: string; id: number }>(
+          setup.rootEm,
+          `select external_id, session_key, id from chatapp_sessions where shop_id = $1 and provider_id = $2 and external_id = any($3::text[])`,
+          [shopId, provider.id, missing],
         );
-        return new Map(lines.map((l) => [l.external_id, l.session_key]));
-      },
-      deliver: async (events) => {
-        await keepMedia(setup, shopId, port, events);
-        await port.deliver(events);
-      },
-    };
+        for (const line of found) {
+          provider.lines.set(line.external_id, line.session_key);
+          provider.sessionIds.set(line.session_key, line.id);
+        }
+      }
+      const lines = new Map<string, string>();
+      for (const id of ids) {
+        const sessionKey = provider.lines.get(id);
+        if (sessionKey !== undefined) lines.set(id, sessionKey);
+      }
+      return lines;
+    },
+    deliver: async (events) => {
+      await keepMedia(setup, shopId, port, events);
+      await port.deliver(events, { shopId, sessionIds: provider.sessionIds });
+    },
   };
 }
 

@@ -5,12 +5,22 @@ import { UNKNOWN_TARGET_RETRY_MS } from '../services/ingestion-service.js';
 /**
  * The port's single event handler: finds the shops that own the batch's sessions (one unfiltered
  * lookup by session key: establishing the shop is its purpose) and applies each shop's events, in
- * their order, in that shop's unit of work, in one transaction per shop. A throw makes the channel
- * deliver the batch again; shops already applied then find their events done and change nothing.
+ * their order, in that shop's unit of work, in one transaction per shop. A batch that comes with
+ * its owner (a provider's webhook) goes straight to that shop, with its session ids. A throw makes
+ * the channel deliver the batch again; shops already applied then find their events done and
+ * change nothing.
  */
 export function eventRouter(setup: Pick<SetupContext, 'rootEm' | 'withShop' | 'log'>): ChannelEventHandler {
-  return async (events) => {
+  return async (events, owner) => {
     if (events.length === 0) return;
+    if (owner) {
+      await setup.withShop(
+        owner.shopId,
+        (ctx) => ctx.services.chatappIngestionService.handleMany(events, owner.sessionIds),
+        { transactional: true },
+      );
+      return;
+    }
     const keys = [...new Set(events.map((e) => e.sessionKey))];
     const sessions = await setup.rootEm
       .fork()

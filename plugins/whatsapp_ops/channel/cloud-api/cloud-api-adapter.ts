@@ -5,6 +5,7 @@ import type {
   ChannelEvent,
   ChannelEventHandler,
   ChannelPort,
+  EventOwner,
   CreatedSession,
   EngineLabel,
   LineOutcome,
@@ -201,10 +202,13 @@ export class CloudApiAdapter implements ChannelPort {
     this.handler = handler;
   }
 
-  /** Called by the webhook route with a verified request's events; a throw answers 500 and Meta retries. */
-  async deliver(events: ChannelEvent[]): Promise<void> {
+  /**
+   * Called by the webhook route with a verified request's events (and their owner, when its
+   * provider lookup knows it); a throw answers 500 and Meta retries.
+   */
+  async deliver(events: ChannelEvent[], owner?: EventOwner): Promise<void> {
     if (!this.handler) throw new Error('no channel event handler is attached');
-    if (events.length > 0) await this.handler(events);
+    if (events.length > 0) await this.handler(events, owner);
   }
 
   /** The account's numbers: configuring a provider checks its token and WABA with it. */

@@ -23,6 +23,7 @@ import {
   holdSlots,
   markSent,
   markWaiting,
+  renewClaims,
   sendableCampaigns,
   staleRows,
   takeSlot,
@@ -120,6 +121,45 @@ export class CampaignEngine {
     report.reconciled = await this.reconcile();
     const claims = await this.claimDue();
     report.claimed = claims.length;
+    const queued = new Map(claims.map((c) => [c.recipientId, c]));
+    const renewing = this.renewWhileQueued(queued);
+    try {
+      await this.sendClaimed(claims, queued, report);
+    } finally {
+      clearInterval(renewing);
+    }
+    for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
+      if (await this.inShop(run.shop_id, (s) => s.marketingCampaignRunsService.finish(run.id))) report.finished++;
+    }
+    return report;
+  }
+
+  /**
+   * The pass's claimed rows wait in its batches (concurrency at a time) for as long as the sends
+   * before them take, which on a busy machine can pass the stale limit: their claims are renewed
+   * every third of it until their batch takes them, so the reconciliation (one row at a time, for
+   * rows a dead process left) does not send them again in its slow way. A process that dies stops
+   * renewing, and its rows are reconciled as before.
+   */
+  private renewWhileQueued(queued: Map<number, Claim>): NodeJS.Timeout {
+    let renewing = false;
+    return setInterval(
+      () => {
+        if (renewing || queued.size === 0) return;
+        renewing = true;
+        renewClaims(this.rootEm, [...queued.values()], PROCESS)
+          .catch((err: unknown) => this.log.error({ err }, 'mass_marketing campaign engine: renewing claims failed'))
+          .finally(() => (renewing = false));
+      },
+      (this.config.staleSendingSeconds * 1000) / 3,
+    );
+  }
+
+  /**
+   * The claimed rows in send batches, each in its shop's transaction; a batch leaves `queued` as its
+   * transaction starts (which locks its rows at once).
+   */
+  private async sendClaimed(claims: Claim[], queued: Map<number, Claim>, report: TickReport): Promise<void> {
     await this.pool(this.batches(claims), async (batch) => {
       const { shopId } = batch[0]!;
       if (batch[0]!.translate)
@@ -127,6 +167,7 @@ export class CampaignEngine {
           shopId,
           batch.map((c) => c.recipientId),
         );
+      for (const c of batch) queued.delete(c.recipientId);
       const outcomes = await this.sendBatch(shopId, async (ctx) => {
         const client = await transactionClient(ctx.em);
         const held = await holdSlots(client, shopId, batch);
@@ -147,10 +188,6 @@ export class CampaignEngine {
         this.metrics.count(CAMPAIGN_SENDS, { outcome });
       }
     });
-    for (const run of await this.read((client) => finishedRuns(client, HOUSEKEEPING_BATCH))) {
-      if (await this.inShop(run.shop_id, (s) => s.marketingCampaignRunsService.finish(run.id))) report.finished++;
-    }
-    return report;
   }
 
   /**

@@ -112,6 +112,37 @@ export async function claim(
   }));
 }
 
+/**
+ * Claimed rows this process still has queued to send keep their claim: claimed_at moves to now, so
+ * the stale-row reconciliation (which takes rows past staleSendingSeconds) leaves them to it. Only
+ * rows still `sending` under this process's name; one statement for every shop's. The line's slot
+ * the claim reserved (last_send_at = claimed_at, which holdSlots checks) moves with it, so the
+ * line's next send is never closer than its interval. Rows or lines locked right now (a batch
+ * taking them) are skipped rather than waited for: no lock order to get wrong, and a row its
+ * batch has taken needs no renewal.
+ */
+export async function renewClaims(
+  em: EntityManager,
+  rows: { recipientId: number; shopId: number }[],
+  claimedBy: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql(
+    em,
+    `with held as (
+       select r.id, r.shop_id, r.session_id, r.claimed_at from unnest($1::bigint[], $2::int[]) as v(id, shop_id)
+       join marketing_campaign_recipients r on r.id = v.id and r.shop_id = v.shop_id
+       join marketing_session_pacing p on p.session_id = r.session_id and p.shop_id = r.shop_id
+       where r.status = 'sending' and r.claimed_by = $3
+       for update of r, p skip locked),
+     slots as (
+       update marketing_session_pacing p set last_send_at = now() from held
+       where p.session_id = held.session_id and p.shop_id = held.shop_id and p.last_send_at = held.claimed_at)
+     update marketing_campaign_recipients r set claimed_at = now() from held where r.id = held.id and r.shop_id = held.shop_id`,
+    [rows.map((r) => r.recipientId), rows.map((r) => r.shopId), claimedBy],
+  );
+}
+
 /** The campaign waits, visibly, while none of its lines is connected. */
 export async function markWaiting(client: ClientBase, c: SendableCampaign, reason: string): Promise<void> {
   await client.query(
