@@ -397,7 +397,9 @@ describe('session service, Baileys engine on a scripted WhatsApp', () => {
 
   it('a session over its pace is answered 429 with a retry time, not held', async () => {
     await service.close();
-    await boot({ sendIntervalMs: 400, sendJitterMs: 0, maxSendWaitMs: 500 });
+    // The third send's wait is two intervals less the time between the sends' arrivals: the interval
+    // is long beside that spread on a loaded machine, and the bound sits half an interval above one.
+    await boot({ sendIntervalMs: 4_000, sendJitterMs: 0, maxSendWaitMs: 6_000 });
     const s = await newSession();
     const answers = await Promise.all([send(s, 'pace-1'), send(s, 'pace-2'), send(s, 'pace-3')]);
     expect(answers.map((a) => a.status).sort()).to.deep.equal([201, 201, 429]);
