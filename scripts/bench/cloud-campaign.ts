@@ -24,18 +24,12 @@
  * Targets: ≥ 3,000 tracked sends/s on this 2-core machine with the server's peak RSS ≤ 256 MB and 0
  * throughput refusals. The ceiling the campaign's pacing allows is numbers / 10 per second.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type * as Pg from 'pg';
 import { benchKernel, httpCaller, mcpCaller } from './bench-kernel.js';
+import { autovacuumStandIn, benchContactList, benchServer } from './bench-server.js';
 import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
-import { withShop } from '../../test/fixtures/service-probe/index.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
-import { freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 import { GraphApiFake, type FakeNumber } from '../../plugins/whatsapp_ops/test/fakes/graph-api-fake.js';
 import {
   APP_SECRET,
@@ -107,24 +101,7 @@ await conn.execute(
      provider_id, (external_id::numeric + g)::text, now(), now(), now() from copies`,
   [first.id, NUMBERS - 1],
 );
-async function* csv(): AsyncGenerator<string> {
-  yield 'phone,name\n';
-  for (let i = 0; i < RECIPIENTS; i += 10_000) {
-    let chunk = '';
-    for (let j = i; j < Math.min(RECIPIENTS, i + 10_000); j++)
-      chunk += `+3460${String(j).padStart(7, '0')},Contact ${j}\n`;
-    yield chunk;
-  }
-}
-const listId = await withShop(
-  shopId,
-  async (ctx) => {
-    const list = await ctx.services.marketingContactListsService.createList('Cloud bench', null);
-    await ctx.services.marketingContactImportsService.fromCsvStream(list.id, csv(), undefined);
-    return list.id as number;
-  },
-  { transactional: true },
-);
+const listId = await benchContactList(shopId, 'Cloud bench', RECIPIENTS);
 for (const table of ['chatapp_sessions', 'marketing_list_members']) await conn.execute(`vacuum analyze ${table}`);
 const { campaign } = await tool('create_campaign', {
   action: 'create',
@@ -140,36 +117,23 @@ const [{ credits_balance: creditsBefore }] = await conn.execute('select credits_
 await close();
 
 // ---------------------------------------------------------------- the server (as `npm start` runs it)
-const require = createRequire(import.meta.url);
-const { Pool } = require('pg') as typeof Pg;
-const pool = new Pool({ connectionString: db.url, max: 3 });
-const q = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
-const configFile = join(await mkdtemp(join(tmpdir(), 'sb-cloud-bench-')), 'config.json');
-await writeFile(
-  configFile,
-  JSON.stringify({
+const { server, serverPid, pool, q } = await benchServer({
+  databaseUrl: db.url,
+  label: 'cloud-bench',
+  config: {
     auth: { requestsPerWindow: 1_000_000_000 },
     network: { allowLoopback: true },
     groups: { whatsapp_ops: { enabled: true, config: whatsappOps } },
-  }),
-);
-const server = await spawnServer(
-  await freePort(),
-  {
-    DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(join(tmpdir(), 'sb-cloud-bench-data-')),
-    SWITCHBOARD_CONFIG: configFile,
-    SWITCHBOARD_SECRET: SECRET,
   },
-  { nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
-);
-await waitForReady(server);
-const serverPid = server.child.pid!;
+  env: { SWITCHBOARD_SECRET: SECRET },
+  nodeFlags: values['node-flags'],
+  poolMax: 3,
+});
 const serverTool = httpCaller(server.url, token);
 
 // ---------------------------------------------------------------- run
-const [{ autovacuum }] = await q<{ autovacuum: string }>("select current_setting('autovacuum') as autovacuum");
-const GROWING = [
+// Autovacuum's work done in its place where it is off (as bench:marketing-engine does).
+const autovacuum = await autovacuumStandIn(q, [
   'chatapp_messages',
   'marketing_campaign_recipients',
   'chatapp_send_attempts',
@@ -177,24 +141,7 @@ const GROWING = [
   'conversations',
   'credit_movements',
   'marketing_session_pacing',
-];
-// Where autovacuum is off (as on this machine's PostgreSQL), its work is done in its place by its
-// rules (as bench:marketing-engine does): vacuum past 50 + 20% dead rows, analyze past 50 + 10% changed.
-const autovacuumPass = async () => {
-  const due = await q<{ name: string; vacuum: boolean; analyze: boolean }>(
-    `select t.relname as name, n_dead_tup > 50 + 0.2 * greatest(reltuples, 0) as vacuum,
-       n_mod_since_analyze > 50 + 0.1 * greatest(reltuples, 0) as analyze
-     from pg_stat_user_tables t join pg_class c on c.oid = t.relid where t.relname = any($1)`,
-    [GROWING],
-  );
-  for (const t of due)
-    if (t.vacuum || t.analyze) await q(t.vacuum ? `vacuum (analyze) ${t.name}` : `analyze ${t.name}`);
-};
-let vacuuming: Promise<unknown> = Promise.resolve();
-const analyzer =
-  autovacuum === 'off'
-    ? setInterval(() => (vacuuming = vacuuming.then(autovacuumPass).catch(() => undefined)), 5000)
-    : undefined;
+]);
 const doneCount = async () =>
   (
     await q<{ n: number }>(
@@ -235,8 +182,7 @@ const pgCpu = (cpuOfCommand('postgres') - pg0) / 1000;
 const self = process.cpuUsage(self0);
 const selfCpu = (self.user + self.system) / 1e6;
 clearInterval(memorySampler);
-clearInterval(analyzer);
-await vacuuming;
+await autovacuum.stop();
 
 // ---------------------------------------------------------------- analysis (the fake's record is the network's)
 const campaignSends = fake.sent.filter((m) => m.bizOpaque?.startsWith('campaign-recipient-'));

@@ -21,16 +21,11 @@
  *
  * Target: ≥ 2,000 signed statuses/s sustained, none lost or applied twice.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type * as Pg from 'pg';
 import { benchKernel, mcpCaller } from './bench-kernel.js';
+import { benchServer } from './bench-server.js';
 import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
-import { freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 import {
   GraphApiFake,
   type FakeNumber,
@@ -151,31 +146,18 @@ const signed = bodies.map(({ raw, statuses }) => ({ raw, statuses, signature: si
 const posted = signed.reduce((sum, b) => sum + b.statuses, 0);
 
 // ---------------------------------------------------------------- the server (as `npm start` runs it)
-const require = createRequire(import.meta.url);
-const { Pool } = require('pg') as typeof Pg;
-const pool = new Pool({ connectionString: db.url, max: 2 });
-const q = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
-const configFile = join(await mkdtemp(join(tmpdir(), 'sb-cloud-webhooks-')), 'config.json');
-await writeFile(
-  configFile,
-  JSON.stringify({
+const { server, serverPid, pool, q } = await benchServer({
+  databaseUrl: db.url,
+  label: 'cloud-webhooks',
+  config: {
     auth: { requestsPerWindow: 1_000_000_000 },
     network: { allowLoopback: true },
     groups: { whatsapp_ops: { enabled: true, config: whatsappOps } },
-  }),
-);
-const server = await spawnServer(
-  await freePort(),
-  {
-    DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(join(tmpdir(), 'sb-cloud-webhooks-data-')),
-    SWITCHBOARD_CONFIG: configFile,
-    SWITCHBOARD_SECRET: SECRET,
   },
-  { nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
-);
-await waitForReady(server);
-const serverPid = server.child.pid!;
+  env: { SWITCHBOARD_SECRET: SECRET },
+  nodeFlags: values['node-flags'],
+  poolMax: 2,
+});
 const url = `${server.url}${webhookPath}`;
 
 // ---------------------------------------------------------------- run

@@ -25,18 +25,12 @@
  * Targets: ≥ 1,000 tracked sends/s on this 2-core machine, ≥ 3,000 with peak RSS ≤ 256 MB
  *. The ceiling the pacing allows is sessions / 10 per second: 4,000 with the defaults.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type * as Pg from 'pg';
 import { benchKernel, httpCaller, mcpCaller } from './bench-kernel.js';
+import { autovacuumStandIn, benchContactList, benchServer } from './bench-server.js';
 import { cpuOf, cpuOfCommand, memoryOf } from './proc.js';
 import { serviceProbe } from '../../test/fixtures/fixture-groups.js';
-import { withShop } from '../../test/fixtures/service-probe/index.js';
 import { TestDatabase } from '../../test/helpers/test-database.js';
-import { freePort, spawnServer, waitForReady } from '../../test/helpers/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -96,24 +90,7 @@ await conn.execute(
    select shop_id, 'bench ' || g, session_key || '-' || g, adapter, sandbox, routing_roles, true, 'connected', '+1555' || lpad(g::text, 7, '0'), now(), now(), now() from copies`,
   [templateId, SESSIONS - 1],
 );
-async function* csv(): AsyncGenerator<string> {
-  yield 'phone,name\n';
-  for (let i = 0; i < RECIPIENTS; i += 10_000) {
-    let chunk = '';
-    for (let j = i; j < Math.min(RECIPIENTS, i + 10_000); j++)
-      chunk += `+3460${String(j).padStart(7, '0')},Contact ${j}\n`;
-    yield chunk;
-  }
-}
-const listId = await withShop(
-  shopId,
-  async (ctx) => {
-    const list = await ctx.services.marketingContactListsService.createList('Engine bench', null);
-    await ctx.services.marketingContactImportsService.fromCsvStream(list.id, csv(), undefined);
-    return list.id as number;
-  },
-  { transactional: true },
-);
+const listId = await benchContactList(shopId, 'Engine bench', RECIPIENTS);
 for (const table of ['chatapp_sessions', 'sandbox_sessions', 'marketing_list_members'])
   await conn.execute(`vacuum analyze ${table}`);
 const { campaign } = await tool('create_campaign', {
@@ -126,46 +103,25 @@ const { campaign } = await tool('create_campaign', {
 await close();
 
 // ---------------------------------------------------------------- the server (as `npm start` runs it)
-const require = createRequire(import.meta.url);
-const { Pool } = require('pg') as typeof Pg;
-const pool = new Pool({ connectionString: db.url, max: 3 });
-/** One statement of the benchmark's own (progress, the autovacuum stand-in, the analysis). */
-const q = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
-const configFile = join(await mkdtemp(join(tmpdir(), 'sb-engine-bench-')), 'config.json');
-await writeFile(
-  configFile,
-  JSON.stringify({
+const { server, serverPid, pool, q } = await benchServer({
+  databaseUrl: db.url,
+  label: 'engine-bench',
+  config: {
     auth: { requestsPerWindow: 1_000_000_000 },
     ...(Object.keys(engine).length > 0 && { groups: { mass_marketing: { enabled: true, config: { engine } } } }),
-  }),
-);
-const server = await spawnServer(
-  await freePort(),
-  {
-    DATABASE_URL: db.url,
-    DATA_DIR: await mkdtemp(join(tmpdir(), 'sb-engine-bench-data-')),
-    SWITCHBOARD_CONFIG: configFile,
   },
-  { nodeFlags: values['node-flags'].split(' ').filter(Boolean) },
-);
-await waitForReady(server);
-const serverPid = server.child.pid!;
+  nodeFlags: values['node-flags'],
+  poolMax: 3,
+});
 const serverTool = httpCaller(server.url, token);
 
 // ---------------------------------------------------------------- CPU and memory probes
 const pgTicks = () => cpuOfCommand('postgres') / 1000;
 
 // ---------------------------------------------------------------- run
-// The tables the run fills start empty and grow fast; updated rows leave dead versions behind.
-// PostgreSQL's autovacuum keeps statistics current and dead rows cleared on a normal server; where
-// it is off (as on this machine's), the benchmark does its work in its place, by its rules with its
-// default settings: every 5 s (autovacuum looks every 60 s: this is kinder to the planner), a table
-// is vacuumed when its dead rows exceed 50 + 20% of its rows, and analyzed when its rows changed
-// since the last analyze exceed 50 + 10%. Without statistics the planner takes "shop_id = N" for a
-// handful of rows and scans the shop's rows instead of using the key indexes. (Vacuuming every
-// growing table every 5 s, as this did before, cost PostgreSQL about a third of its CPU in the run.)
-const [{ autovacuum }] = await q<{ autovacuum: string }>("select current_setting('autovacuum') as autovacuum");
-const GROWING = [
+// The tables the run fills start empty and grow fast; updated rows leave dead versions behind, which
+// PostgreSQL's autovacuum clears on a normal server (done in its place where it is off).
+const autovacuum = await autovacuumStandIn(q, [
   'chatapp_messages',
   'marketing_campaign_recipients',
   'sandbox_messages',
@@ -174,31 +130,8 @@ const GROWING = [
   'chatapp_processed_events',
   'credit_movements',
   'marketing_session_pacing',
-];
-const maintenance = { vacuums: 0, analyzes: 0 };
-const autovacuumPass = async () => {
-  const due = await q<{ name: string; vacuum: boolean; analyze: boolean }>(
-    `select t.relname as name, n_dead_tup > 50 + 0.2 * greatest(reltuples, 0) as vacuum,
-       n_mod_since_analyze > 50 + 0.1 * greatest(reltuples, 0) as analyze
-     from pg_stat_user_tables t join pg_class c on c.oid = t.relid where t.relname = any($1)`,
-    [GROWING],
-  );
-  for (const t of due) {
-    if (t.vacuum) maintenance.vacuums++;
-    else if (t.analyze) maintenance.analyzes++;
-    if (t.vacuum || t.analyze) await q(t.vacuum ? `vacuum (analyze) ${t.name}` : `analyze ${t.name}`);
-  }
-};
-let vacuuming: Promise<unknown> = Promise.resolve();
-const analyzer =
-  autovacuum === 'off'
-    ? setInterval(() => {
-        vacuuming = vacuuming
-          .then(autovacuumPass)
-          .catch((err: Error) => console.log(`autovacuum stand-in: ${err.message}`));
-      }, 5000)
-    : undefined;
-if (analyzer)
+]);
+if (autovacuum.active)
   console.log(
     "autovacuum is off on this server: the benchmark vacuums and analyzes the growing tables by autovacuum's rules in its place",
   );
@@ -240,8 +173,7 @@ const seconds = (performance.now() - t0) / 1000;
 const serverCpuSeconds = (cpuOf(serverPid) - cpu0) / 1000;
 const pgSeconds = pgTicks() - pg0;
 clearInterval(memorySampler);
-clearInterval(analyzer);
-await vacuuming;
+await autovacuum.stop();
 
 // ---------------------------------------------------------------- analysis (from the network's record)
 const sessionKeys = `select session_key from chatapp_sessions where shop_id = ${shopId}`;
@@ -284,8 +216,10 @@ console.log(`pacing violations (two sends on a line closer than ${INTERVAL} s): 
 console.log(
   `CPU over ${seconds.toFixed(1)} s: the server ${serverCpuSeconds.toFixed(1)} s (${((serverCpuSeconds / seconds) * 100).toFixed(0)}% of a core), PostgreSQL ${pgSeconds.toFixed(1)} s (${((pgSeconds / seconds) * 100).toFixed(0)}% of a core)`,
 );
-if (analyzer)
-  console.log(`autovacuum's work done in its place: ${maintenance.vacuums} vacuums, ${maintenance.analyzes} analyzes`);
+if (autovacuum.active)
+  console.log(
+    `autovacuum's work done in its place: ${autovacuum.done.vacuums} vacuums, ${autovacuum.done.analyzes} analyzes`,
+  );
 console.log(
   `memory: the server's peak RSS while sending ${Math.round(peakRss)} MB (its peak since start, VmHWM: ${Math.round(memoryOf(serverPid).peak)} MB)`,
 );
