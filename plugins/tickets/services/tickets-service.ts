@@ -178,10 +178,7 @@ export class TicketsService {
     const fields = (Object.keys(values) as (keyof typeof values)[]).filter(
       (field) => values[field] !== undefined && values[field] !== (ticket[field] ?? null),
     );
-    if (values.title !== undefined) ticket.title = values.title;
-    if (values.description !== undefined) ticket.description = values.description;
-    if (values.priority !== undefined) ticket.priority = values.priority;
-    if (values.category !== undefined) ticket.category = values.category;
+    Object.assign(ticket, Object.fromEntries(fields.map((field) => [field, values[field]])));
     await this.em.flush();
     if (fields.length > 0)
       await this.deps.events.emit('tickets.updated', { ticket_id: ticket.id, fields, priority: ticket.priority });
