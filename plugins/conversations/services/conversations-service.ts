@@ -165,19 +165,16 @@ export class ConversationsService {
     if (agentId !== 0 && !agent) throw notFound('agent', agentId);
     const assigned = agent?.id ?? null;
     const changed = conversations.filter((c) => (c.assignedAgentId ?? null) !== assigned);
-    const previous = new Map(changed.map((c) => [c.id, c.assignedAgentId ?? null]));
+    const moves = changed.map((c) => ({
+      conversation_id: c.id,
+      session_id: c.sessionId,
+      phone: c.phone,
+      agent_id: assigned,
+      previous_agent_id: c.assignedAgentId ?? null,
+    }));
     for (const c of changed) c.assignedAgentId = assigned;
     await this.em.flush();
-    await this.deps.events.emitMany(
-      'conversations.assigned',
-      changed.map((c) => ({
-        conversation_id: c.id,
-        session_id: c.sessionId,
-        phone: c.phone,
-        agent_id: assigned,
-        previous_agent_id: previous.get(c.id)!,
-      })),
-    );
+    await this.deps.events.emitMany('conversations.assigned', moves);
     return {
       conversations: await this.payloads(conversations),
       count: conversations.length,
