@@ -12,10 +12,13 @@ const KEEPALIVE_MS = 25_000;
 /** How often a held stream marks its session's rows as alive (retention sweeps the others). */
 const SEEN_EVERY_MS = 3_600_000;
 
-/** A paced topic's current window: whether a change heard inside it waits for its end. */
+/**
+ * A paced topic's current window: whether a change heard inside it waits for its end, and the timer
+ * that ends it (set once the notice that opened it is written).
+ */
 interface PaceWindow {
   waiting: boolean;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
 }
 
 /** What a topic becomes on the wire. */
@@ -175,7 +178,7 @@ export class SessionNotices {
     if (key === 'notice') {
       const cut = body.indexOf(' ');
       const shopId = Number(body.slice(0, cut));
-      for (const topic of body.slice(cut + 1).split('\n')) this.send(shopId, topic);
+      for (const topic of body.slice(cut + 1).split('\n')) void this.send(shopId, topic);
     } else if (key === 'paced-notice') {
       const [everyMs, shopId, ...rest] = body.split(' ');
       for (const topic of rest.join(' ').split('\n')) this.pace(Number(shopId), topic, Number(everyMs));
@@ -190,30 +193,33 @@ export class SessionNotices {
       window.waiting = true;
       return;
     }
-    this.send(shopId, topic);
-    this.openWindow(key, shopId, topic, everyMs);
+    this.sendPaced(key, shopId, topic, everyMs);
   }
 
-  private openWindow(key: string, shopId: number, topic: string, everyMs: number): void {
-    const window: PaceWindow = {
-      waiting: false,
-      timer: setTimeout(() => {
-        this.windows.delete(key);
-        if (!window.waiting) return;
-        this.send(shopId, topic);
-        this.openWindow(key, shopId, topic, everyMs);
-      }, everyMs),
-    };
-    // A pending announcement is no reason to keep a stopping process alive.
-    window.timer.unref();
+  /**
+   * The window starts when the notice is written, not when it was asked for: a subscriber lookup
+   * that waits on a busy database would otherwise eat into the window and bring two notices closer.
+   */
+  private sendPaced(key: string, shopId: number, topic: string, everyMs: number): void {
+    const window: PaceWindow = { waiting: false };
     this.windows.set(key, window);
+    void this.send(shopId, topic).then(() => {
+      // Stopped while the notice was on its way.
+      if (this.windows.get(key) !== window) return;
+      window.timer = setTimeout(() => {
+        this.windows.delete(key);
+        if (window.waiting) this.sendPaced(key, shopId, topic, everyMs);
+      }, everyMs);
+      // A pending announcement is no reason to keep a stopping process alive.
+      window.timer.unref();
+    });
   }
 
-  private send(shopId: number, topic: string): void {
+  private async send(shopId: number, topic: string): Promise<void> {
     const sessions = this.streams.get(shopId);
     const notice = noticeOf(topic);
     if (!sessions || !notice) return;
-    void this.deliver(shopId, topic, notice, sessions).catch((err: unknown) =>
+    await this.deliver(shopId, topic, notice, sessions).catch((err: unknown) =>
       this.log.warn({ err, shopId, topic }, 'could not deliver an MCP notice'),
     );
   }
