@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,18 @@ import { compiledBuild } from './compiled-build.js';
 import { cpuOf } from '../../scripts/bench/proc.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The node flags of `npm start` (package.json's start script, between `node` and the entry), so a
+ * spawned server runs with exactly those and the script stays the one place that names them.
+ */
+export const START_NODE_FLAGS: readonly string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  return words.slice(1, -1);
+})();
 
 /** Variables that configure the server; children get only the ones a test passes on purpose. */
 const CONFIG_VARIABLES = [
@@ -55,8 +68,8 @@ export interface ServerProcess {
 }
 
 /**
- * The server as `npm start` runs it: compiled, from the run's build (compiled-build.ts), with the
- * package condition that names the build. `typescript` runs core/main.ts through tsx, for the one
+ * The server as `npm start` runs it: compiled, from the run's build (compiled-build.ts), with its
+ * node flags (START_NODE_FLAGS). `typescript` runs core/main.ts through tsx, for the one
  * test that covers that entry.
  */
 export async function spawnServer(
@@ -67,8 +80,9 @@ export async function spawnServer(
   const entry =
     options.entry === 'typescript'
       ? ['--import', 'tsx/esm', 'core/main.ts']
-      : ['--conditions=switchboard-built', join(await compiledBuild(), 'core/main.js')];
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...entry], {
+      : [...START_NODE_FLAGS, join(await compiledBuild(), 'core/main.js')];
+  // Flags given here come after `npm start`'s, so that one of them overrides its default.
+  const child = spawn(process.execPath, [...entry.slice(0, -1), ...(options.nodeFlags ?? []), entry.at(-1)!], {
     cwd: repoRoot,
     env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
     stdio: ['ignore', 'pipe', 'pipe'],
