@@ -15,6 +15,8 @@ const INPUT = Type.Object(
     code: Type.String({ minLength: 3, maxLength: 3 }),
     email: Type.String({ format: 'email', maxLength: 254 }),
     api_key: Type.String({ minLength: 8, maxLength: 200, secret: true }),
+    url: Type.String({ maxLength: 2048 }),
+    document: Type.String({ minLength: 1, maxLength: 2_000_000 }),
     since: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
     at: Type.Optional(DateTimeArg()),
     day: Type.Optional(DateArg('The day.')),
@@ -35,6 +37,8 @@ const CALL = {
   code: 'EUR',
   email: 'ana@example.com',
   api_key: 'k'.repeat(20),
+  url: 'https://shop.example/a',
+  document: '# Returns',
   since: '2026-12-01',
   at: '2026-12-01 09:30',
   day: '2026-12-02',
@@ -63,18 +67,20 @@ describe('publishedInput', () => {
     expect(p.offset).to.deep.equal({ type: 'integer', default: 0, description: 'Records to skip.' });
     expect(p.name).to.deep.equal({ type: 'string', description: 'The name.' });
     expect(p.body).to.deep.equal({ type: 'string', maxLength: 4096 });
-    expect(p.code).to.deep.equal({ type: 'string', minLength: 3 });
+    expect(p.code).to.deep.equal({ type: 'string' });
     expect(p.email).to.deep.equal({ type: 'string', format: 'email' });
-    expect(p.api_key).to.deep.equal({ type: 'string', minLength: 8 });
+    expect(p.api_key).to.deep.equal({ type: 'string' });
+    // A length only a URL or a whole document reaches guards the server, not a draft.
+    expect(p.url).to.deep.equal({ type: 'string' });
+    expect(p.document).to.deep.equal({ type: 'string' });
   });
 
   it('shows the shared date and time types as a format or their notation, once', () => {
     expect(p.since).to.deep.equal({
       type: 'string',
-      description:
-        'From this time, or from the start of this day. ISO 8601 date or date-time (shop time without offset).',
+      description: 'From this time, or from the start of this day. ISO 8601 date or date-time.',
     });
-    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time (shop time without offset).' });
+    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time.' });
     expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
     expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
   });
