@@ -24,6 +24,23 @@ const INPUT = Type.Object(
     lines: Type.Array(Type.Object({ phone: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 1 }),
     kind: Type.Enum(['note', 'call']),
     rating: Type.Enum([1, 2, 3]),
+    rights: Type.Optional(
+      Type.Object(
+        {
+          tickets: Type.Optional(Type.Boolean()),
+          crm: Type.Optional(Type.Boolean()),
+          stats: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false, description: 'Access by section.' },
+      ),
+    ),
+    keywords: Type.Optional(
+      Type.Object({
+        a: Type.Optional(Type.String()),
+        b: Type.Optional(Type.String()),
+        c: Type.Optional(Type.String()),
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -46,6 +63,8 @@ const CALL = {
   lines: [{ phone: '+34600111222' }],
   kind: 'note',
   rating: 2,
+  rights: { tickets: true, stats: false },
+  keywords: { a: 'x', z: 'y' },
 };
 
 describe('publishedInput', () => {
@@ -99,6 +118,18 @@ describe('publishedInput', () => {
     });
   });
 
+  it('names the properties of a closed object of one shape and gives the shape once', () => {
+    expect(p.rights).to.deep.equal({
+      type: 'object',
+      description: 'Access by section.',
+      propertyNames: { type: 'string', enum: ['tickets', 'crm', 'stats'] },
+      additionalProperties: { type: 'boolean' },
+    });
+    // Open, it takes other names too: listing its own would refuse them.
+    expect(p.keywords).to.have.property('properties');
+    expect(published).to.have.property('properties');
+  });
+
   it('accepts every call the full schema accepts', () => {
     // Formats are the client's to assert or not; a date in the calls below is a real one either way.
     const ajv = new Ajv({ strict: false, validateFormats: false });
@@ -108,10 +139,16 @@ describe('publishedInput', () => {
       CALL,
       { ...CALL, since: '2026-12-01T09:30:00+01:00', at: '2026-12-01T09:30Z' },
       { ...CALL, lines: [{ phone: '+34600111222' }, { phone: '+34600111333' }] },
+      { ...CALL, rights: {} },
     ];
     for (const call of calls) {
       expect(full(call), JSON.stringify(full.errors)).to.equal(true);
       expect(lean(call), JSON.stringify(lean.errors)).to.equal(true);
+    }
+    // A folded object still refuses what the full schema refuses.
+    for (const rights of [{ agents: true }, { crm: 'yes' }]) {
+      expect(full({ ...CALL, rights })).to.equal(false);
+      expect(lean({ ...CALL, rights })).to.equal(false);
     }
   });
 });

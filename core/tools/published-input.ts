@@ -1,6 +1,7 @@
 import { PUBLISHED_FORMS } from '../util/date-args.js';
 import { INTEGER_MAX, INTEGER_MIN } from './bound-integers.js';
 import { compactSchema, SUBSCHEMA, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './compact-schema.js';
+import { foldUniformObjects } from './uniform-objects.js';
 
 type Schema = Record<string, unknown>;
 
@@ -21,11 +22,16 @@ const DRAFT_LENGTHS = { from: 2_100, below: 10_000 };
  * (the root keeps it: it says the tool takes these arguments only), `minLength`, a maxLength
  * outside DRAFT_LENGTHS or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
  * no upper bound (ids, offsets, counts), the kernel's own `secret` marker; the shared date and time
- * patterns become a format or a few words (PUBLISHED_FORMS). Added: the type of an enum of strings
- * or of numbers.
+ * patterns become a format or a few words (PUBLISHED_FORMS); a closed object of properties of one
+ * shape names them and gives the shape once (foldUniformObjects). Added: the type of an enum of
+ * strings or of numbers.
  */
 export function publishedInput<T>(schema: T): T {
-  const compacted = compactSchema(schema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX], openObjects: true });
+  // Folded first: whether an object is closed is gone once compacting opens it.
+  const compacted = compactSchema(foldUniformObjects(schema), {
+    impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX],
+    openObjects: true,
+  });
   return lean(compacted) as T;
 }
 
