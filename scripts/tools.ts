@@ -40,7 +40,7 @@ function sizeReport(registry: ToolRegistry, groups: string[]): string {
     kb(s.withOutput),
     kb(s.gzip),
     kb(s.brotli),
-    s.shownTokens.toLocaleString('en-US'),
+    count(s.shownTokens),
   ];
   const total = measure(registry);
   return [
@@ -72,7 +72,12 @@ function sizeReport(registry: ToolRegistry, groups: string[]): string {
     '',
     'Bytes are those of the tools/list result (KB = 1,000 bytes); GZIP and BROTLI compress the 2025-06-18+ answer.',
     `Tokens shown: names, descriptions and input schemas, counted with ${TOKEN_ESTIMATOR}.`,
+    `Of all ${count(total.shownTokens)}: tool descriptions ${count(total.toolDescriptionTokens)}, argument descriptions ${count(total.argumentDescriptionTokens)}, the rest by difference (names, types, enums, bounds, required, JSON) ${count(total.shownTokens - total.toolDescriptionTokens - total.argumentDescriptionTokens)}.`,
   ].join('\n');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function kb(bytes: number): string {

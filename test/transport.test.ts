@@ -36,6 +36,10 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     expect(r.instructions)
       .to.match(/confirm/i)
       .and.match(/general/);
+    // The conventions the shared argument types no longer repeat in each description.
+    expect(r.instructions)
+      .to.include("without an offset (2026-12-02 09:30) is the shop's local time")
+      .and.include('E.164');
   });
 
   it('initialize without protocolVersion is invalid params', async () => {

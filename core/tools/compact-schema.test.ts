@@ -41,6 +41,14 @@ describe('compactSchema', () => {
     sameVerdicts(both, compactSchema(both), SAMPLES);
   });
 
+  it('leaves out a pattern every name matches with any value: an open object says the same', () => {
+    const free = Type.Object({ meta: Type.Record(Type.String(), Type.Unknown(), { description: 'd' }) });
+    expect(compactSchema(free).properties.meta).to.deep.equal({ type: 'object', description: 'd' });
+    const typed = Type.Record(Type.String(), Type.Integer());
+    expect(compactSchema(typed)).to.deep.equal(JSON.parse(JSON.stringify(typed)));
+    sameVerdicts(free, compactSchema(free), [...SAMPLES, { meta: { a: [1] } }, { meta: 1 }]);
+  });
+
   it('opens nested objects and drops implied types only when asked (output schemas)', () => {
     const output = Type.Object(
       { success: Type.Literal(true), inner: Type.Object({ a: Type.Integer() }, { additionalProperties: false }) },

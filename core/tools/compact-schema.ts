@@ -12,6 +12,17 @@ export const SUBSCHEMA = ['items', 'additionalProperties', 'not', 'contains', 'p
 export const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 export const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs'] as const;
 
+const BOUNDS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
+
 /** Keywords that only restrict values of some type: they let a null through, so `type` may gain 'null'. */
 const TYPE_ONLY = new Set([
   'type',
@@ -68,6 +79,11 @@ export interface CompactOptions {
    */
   withoutRequired?: boolean;
   /**
+   * Leave out bounds (minimum, maximum, lengths, item counts). For output schemas: a client only
+   * checks that an answer fits, and the kernel holds its answers to the bounds itself.
+   */
+  withoutBounds?: boolean;
+  /**
    * Leave out integer bounds equal to these (PostgreSQL's integer range, which the kernel adds to
    * every integer argument): no sensible call reaches them, and a call that does is refused with
    * the bound named.
@@ -94,8 +110,11 @@ function compact(value: unknown, options: CompactOptions, top: boolean): unknown
   if (options.openObjects && !top && schema.additionalProperties === false) delete schema.additionalProperties;
   // true is what an absent additionalProperties means.
   if (schema.additionalProperties === true) delete schema.additionalProperties;
+  // typebox's Record(String, Unknown): a pattern every name matches, for any value, says nothing.
+  if (isCatchAll(schema.patternProperties)) delete schema.patternProperties;
   if (options.withoutDescriptions) delete schema.description;
   if (options.withoutRequired) delete schema.required;
+  if (options.withoutBounds) for (const bound of BOUNDS) delete schema[bound];
   if (options.impliedIntegerBounds) {
     const [minimum, maximum] = options.impliedIntegerBounds;
     if (schema.minimum === minimum && typesOf(schema).includes('integer')) delete schema.minimum;
@@ -104,6 +123,12 @@ function compact(value: unknown, options: CompactOptions, top: boolean): unknown
   const compacted = nullable(literals(schema));
   return options.impliedTypes ? withoutImpliedType(compacted) : compacted;
 }
+
+const isCatchAll = (patterns: unknown): boolean => {
+  if (typeof patterns !== 'object' || patterns === null) return false;
+  const entries = Object.entries(patterns);
+  return entries.length === 1 && entries[0]![0] === '^.*$' && JSON.stringify(entries[0]![1]) === '{}';
+};
 
 const jsonTypeOf = (value: unknown): string[] =>
   value === null

@@ -15,6 +15,8 @@ const INPUT = Type.Object(
     code: Type.String({ minLength: 3, maxLength: 3 }),
     email: Type.String({ format: 'email', maxLength: 254 }),
     api_key: Type.String({ minLength: 8, maxLength: 200, secret: true }),
+    url: Type.String({ maxLength: 2048 }),
+    document: Type.String({ minLength: 1, maxLength: 2_000_000 }),
     since: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
     at: Type.Optional(DateTimeArg()),
     day: Type.Optional(DateArg('The day.')),
@@ -22,6 +24,23 @@ const INPUT = Type.Object(
     lines: Type.Array(Type.Object({ phone: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 1 }),
     kind: Type.Enum(['note', 'call']),
     rating: Type.Enum([1, 2, 3]),
+    rights: Type.Optional(
+      Type.Object(
+        {
+          tickets: Type.Optional(Type.Boolean()),
+          crm: Type.Optional(Type.Boolean()),
+          stats: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false, description: 'Access by section.' },
+      ),
+    ),
+    keywords: Type.Optional(
+      Type.Object({
+        a: Type.Optional(Type.String()),
+        b: Type.Optional(Type.String()),
+        c: Type.Optional(Type.String()),
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,6 +54,8 @@ const CALL = {
   code: 'EUR',
   email: 'ana@example.com',
   api_key: 'k'.repeat(20),
+  url: 'https://shop.example/a',
+  document: '# Returns',
   since: '2026-12-01',
   at: '2026-12-01 09:30',
   day: '2026-12-02',
@@ -42,6 +63,8 @@ const CALL = {
   lines: [{ phone: '+34600111222' }],
   kind: 'note',
   rating: 2,
+  rights: { tickets: true, stats: false },
+  keywords: { a: 'x', z: 'y' },
 };
 
 describe('publishedInput', () => {
@@ -63,18 +86,20 @@ describe('publishedInput', () => {
     expect(p.offset).to.deep.equal({ type: 'integer', default: 0, description: 'Records to skip.' });
     expect(p.name).to.deep.equal({ type: 'string', description: 'The name.' });
     expect(p.body).to.deep.equal({ type: 'string', maxLength: 4096 });
-    expect(p.code).to.deep.equal({ type: 'string', minLength: 3 });
+    expect(p.code).to.deep.equal({ type: 'string' });
     expect(p.email).to.deep.equal({ type: 'string', format: 'email' });
-    expect(p.api_key).to.deep.equal({ type: 'string', minLength: 8 });
+    expect(p.api_key).to.deep.equal({ type: 'string' });
+    // A length only a URL or a whole document reaches guards the server, not a draft.
+    expect(p.url).to.deep.equal({ type: 'string' });
+    expect(p.document).to.deep.equal({ type: 'string' });
   });
 
   it('shows the shared date and time types as a format or their notation, once', () => {
     expect(p.since).to.deep.equal({
       type: 'string',
-      description:
-        'From this time, or from the start of this day. ISO 8601 date or date-time (shop time without offset).',
+      description: 'From this time, or from the start of this day. ISO 8601 date or date-time.',
     });
-    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time (shop time without offset).' });
+    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time.' });
     expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
     expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
   });
@@ -93,6 +118,18 @@ describe('publishedInput', () => {
     });
   });
 
+  it('names the properties of a closed object of one shape and gives the shape once', () => {
+    expect(p.rights).to.deep.equal({
+      type: 'object',
+      description: 'Access by section.',
+      propertyNames: { type: 'string', enum: ['tickets', 'crm', 'stats'] },
+      additionalProperties: { type: 'boolean' },
+    });
+    // Open, it takes other names too: listing its own would refuse them.
+    expect(p.keywords).to.have.property('properties');
+    expect(published).to.have.property('properties');
+  });
+
   it('accepts every call the full schema accepts', () => {
     // Formats are the client's to assert or not; a date in the calls below is a real one either way.
     const ajv = new Ajv({ strict: false, validateFormats: false });
@@ -102,10 +139,16 @@ describe('publishedInput', () => {
       CALL,
       { ...CALL, since: '2026-12-01T09:30:00+01:00', at: '2026-12-01T09:30Z' },
       { ...CALL, lines: [{ phone: '+34600111222' }, { phone: '+34600111333' }] },
+      { ...CALL, rights: {} },
     ];
     for (const call of calls) {
       expect(full(call), JSON.stringify(full.errors)).to.equal(true);
       expect(lean(call), JSON.stringify(lean.errors)).to.equal(true);
+    }
+    // A folded object still refuses what the full schema refuses.
+    for (const rights of [{ agents: true }, { crm: 'yes' }]) {
+      expect(full({ ...CALL, rights })).to.equal(false);
+      expect(lean({ ...CALL, rights })).to.equal(false);
     }
   });
 });

@@ -1,11 +1,17 @@
 import { PUBLISHED_FORMS } from '../util/date-args.js';
 import { INTEGER_MAX, INTEGER_MIN } from './bound-integers.js';
 import { compactSchema, SUBSCHEMA, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS } from './compact-schema.js';
+import { foldUniformObjects } from './uniform-objects.js';
 
 type Schema = Record<string, unknown>;
 
-/** Below this, a string's maxLength guards storage (a name, a tag, a phone, a host): no call fills it. */
-const SHORT_TEXT = 500;
+/**
+ * A string's maxLength is shown only in this range: the length of a message, a note or a prompt a
+ * model drafts and may overrun. Below it, it guards storage (a name, a subject, a token, a URL); from
+ * its top on, it guards the request (a document, a mail body, a base64 file): no call a model writes
+ * reaches either, and one that does is refused with the bound named.
+ */
+const DRAFT_LENGTHS = { from: 2_100, below: 10_000 };
 
 /**
  * A tool's input schema as tools/list publishes it: what tells a model how to call, without the
@@ -13,14 +19,19 @@ const SHORT_TEXT = 500;
  * refuses a value past a bound with the bound named, so nothing here lets a bad call through, and
  * the published schema never refuses a call the kernel would take. Left out (docs/decisions.md,
  * "Published schemas"): PostgreSQL's integer range, `additionalProperties: false` below the root
- * (the root keeps it: it says the tool takes these arguments only), `minLength: 1`, a maxLength
- * under SHORT_TEXT or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
+ * (the root keeps it: it says the tool takes these arguments only), `minLength`, a maxLength
+ * outside DRAFT_LENGTHS or on a string a format or pattern already shapes, a lower bound of 0 or 1 with
  * no upper bound (ids, offsets, counts), the kernel's own `secret` marker; the shared date and time
- * patterns become a format or a few words (PUBLISHED_FORMS). Added: the type of an enum of strings
- * or of numbers.
+ * patterns become a format or a few words (PUBLISHED_FORMS); a closed object of properties of one
+ * shape names them and gives the shape once (foldUniformObjects). Added: the type of an enum of
+ * strings or of numbers.
  */
 export function publishedInput<T>(schema: T): T {
-  const compacted = compactSchema(schema, { impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX], openObjects: true });
+  // Folded first: whether an object is closed is gone once compacting opens it.
+  const compacted = compactSchema(foldUniformObjects(schema), {
+    impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX],
+    openObjects: true,
+  });
   return lean(compacted) as T;
 }
 
@@ -39,7 +50,8 @@ function lean(value: unknown): unknown {
     const types = new Set((schema.enum as unknown[]).map((v) => (v === null ? 'null' : typeof v)));
     if (types.size === 1 && (types.has('string') || types.has('number'))) schema.type = [...types][0];
   }
-  if (schema.minLength === 1) delete schema.minLength;
+  // A least length guards what is stored (a token, a secret, a code), never a call a model means to make.
+  delete schema.minLength;
   const form = typeof schema.pattern === 'string' ? PUBLISHED_FORMS.get(schema.pattern) : undefined;
   if (form) {
     delete schema.pattern;
@@ -52,7 +64,10 @@ function lean(value: unknown): unknown {
   }
   if (
     typeof schema.maxLength === 'number' &&
-    (schema.maxLength < SHORT_TEXT || schema.pattern !== undefined || schema.format !== undefined)
+    (schema.maxLength < DRAFT_LENGTHS.from ||
+      schema.maxLength >= DRAFT_LENGTHS.below ||
+      schema.pattern !== undefined ||
+      schema.format !== undefined)
   )
     delete schema.maxLength;
   if (

@@ -17,7 +17,7 @@ const isFailure = (branch: Schema) =>
 
 /**
  * A tool's output schema ({ type: 'object', anyOf: [ok, (pending,) failure] }) as tools/list
- * publishes it: compacted, without descriptions and `required` lists, the branches without the
+ * publishes it: compacted, without descriptions, bounds and `required` lists, the branches without the
  * `type` the root already gives them, the failure branch in its short form (the one that keeps
  * `required`: it is how a client tells a failure). Shapes are shared afterwards, across tools
  * (shared-records.ts) and within one (shareRepeatedShapes).
@@ -28,6 +28,7 @@ export function publishedOutput(schema: object): Schema {
     impliedTypes: true,
     withoutDescriptions: true,
     withoutRequired: true,
+    withoutBounds: true,
   });
   const branches = compacted.anyOf as Schema[];
   return {

@@ -71,7 +71,8 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   const confirmation = definition.confirmation ?? 'none';
   const properties: Record<string, TSchema> = {};
   if (definition.action !== undefined) {
-    properties.action = Type.Literal(definition.action, { description: `Always "${definition.action}".` });
+    // The const says what to send; a description saying it again cost 309 tokens over the tools.
+    properties.action = Type.Literal(definition.action);
   }
   for (const [name, schema] of Object.entries(definition.input.properties)) properties[name] = boundIntegers(schema);
   if (confirmation !== 'none') {

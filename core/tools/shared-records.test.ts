@@ -55,6 +55,22 @@ describe('publishedOutput', () => {
     expect(check({ success: true, agent: { ...agent, id: 'one' } })).to.equal(false);
     expect(check({ success: false, message: 'no code' })).to.equal(false);
   });
+
+  it('leaves out bounds: a client only checks that an answer fits, the kernel holds it to them', () => {
+    const page = Type.Object({
+      rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+      tags: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 50 }),
+      count: Type.Integer({ minimum: 0 }),
+    });
+    const published = publishedOutput(new ToolOutput(page, 'none').schema);
+    const [ok] = published.anyOf as { properties: Record<string, unknown> }[];
+    expect(ok!.properties).to.deep.equal({
+      success: { const: true },
+      rate: { type: ['number', 'null'] },
+      tags: { type: 'array', items: { type: 'string' } },
+      count: { type: 'integer' },
+    });
+  });
 });
 
 describe('shareRecordsAcrossTools', () => {

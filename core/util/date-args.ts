@@ -44,16 +44,22 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
  * How tools/list shows a model each shared pattern (core/tools/published-input.ts): a standard
  * format where one means the same, else the notation in a few words of the argument's description,
  * left out where the description already writes it (`notation`). The regexes cost 20 to 65 tokens
- * each, some 4,400 over the tools, and read worse to a model than the notation does.
+ * each, some 4,400 over the tools, and read worse to a model than the notation does. That a time
+ * without an offset is the shop's, and that a bare date bound means the whole day, is said once in
+ * the initialize instructions (TIME_CONVENTIONS), not in each of some 55 arguments.
  */
 export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: string; notation: string }> = new Map([
-  [DATE_TIME_PATTERN, { hint: 'ISO 8601 date-time (shop time without offset).', notation: 'YYYY-MM-DD' }],
-  [RANGE_BOUND_PATTERN, { hint: 'ISO 8601 date or date-time (shop time without offset).', notation: 'YYYY-MM-DD' }],
+  [DATE_TIME_PATTERN, { hint: 'ISO 8601 date-time.', notation: 'YYYY-MM-DD' }],
+  [RANGE_BOUND_PATTERN, { hint: 'ISO 8601 date or date-time.', notation: 'YYYY-MM-DD' }],
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
-  [CLOSING_TIME_PATTERN, { hint: 'HH:MM, or 24:00 for the end of the day.', notation: '24:00' }],
+  [CLOSING_TIME_PATTERN, { hint: 'HH:MM; 24:00 ends the day.', notation: '24:00' }],
   [MONEY_PATTERN, { hint: 'A decimal string such as "25.50".', notation: 'decimal string' }],
 ]);
+
+/** The conventions of the shared date and time types, as the initialize instructions state them. */
+export const TIME_CONVENTIONS =
+  "Dates and times: a date is YYYY-MM-DD; a date-time is ISO 8601, and one without an offset (2026-12-02 09:30) is the shop's local time; a range bound given as a bare date covers that whole day; times of day are HH:MM on a 24-hour clock.";
 
 const withDescription = (description: string | undefined) => (description === undefined ? {} : { description });
 

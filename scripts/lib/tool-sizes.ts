@@ -17,6 +17,9 @@ export interface ToolListSize {
   /** What a model is shown: names, descriptions and input schemas, in tokens (see TOKEN_ESTIMATOR). */
   shownTokens: number;
   shownBytes: number;
+  /** Of shownTokens: the tools' descriptions, and their arguments' (as JSON strings, quotes included). */
+  toolDescriptionTokens: number;
+  argumentDescriptionTokens: number;
 }
 
 export const TOKEN_ESTIMATOR =
@@ -31,10 +34,14 @@ export function measure(registry: ToolRegistry, grant: TokenGrant = MAIN_TOKEN):
   };
   let shownTokens = 0;
   let shownBytes = 0;
+  let toolDescriptionTokens = 0;
+  let argumentDescriptionTokens = 0;
   for (const { name, description, inputSchema } of tools) {
     const shown = JSON.stringify({ name, description, inputSchema });
     shownTokens += countTokens(shown);
     shownBytes += Buffer.byteLength(shown);
+    toolDescriptionTokens += countTokens(JSON.stringify(description));
+    for (const text of descriptionsBelow(inputSchema)) argumentDescriptionTokens += countTokens(JSON.stringify(text));
   }
   return {
     tools: tools.length,
@@ -49,7 +56,25 @@ export function measure(registry: ToolRegistry, grant: TokenGrant = MAIN_TOKEN):
     }).length,
     shownTokens,
     shownBytes,
+    toolDescriptionTokens,
+    argumentDescriptionTokens,
   };
+}
+
+/** Every description inside a schema below its root. */
+function descriptionsBelow(schema: unknown, top = true): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const own = !top && typeof (schema as { description?: unknown }).description === 'string';
+  const children = Object.entries(schema).flatMap(([key, value]) =>
+    key === 'properties' && typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap((s) => descriptionsBelow(s, false))
+      : key === 'enum' || key === 'const' || key === 'default' || key === 'description'
+        ? []
+        : Array.isArray(value)
+          ? value.flatMap((s) => descriptionsBelow(s, false))
+          : descriptionsBelow(value, false),
+  );
+  return own ? [(schema as { description: string }).description, ...children] : children;
 }
 
 /** The same figures for the tools of some groups only (a /g/<groups>/ URL). */

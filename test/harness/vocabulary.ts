@@ -23,7 +23,7 @@ const TIME_NAME = /(^|_)time$/;
 const DATE_PATTERNS = new Set([DATE_TIME_PATTERN, RANGE_BOUND_PATTERN, DATE_PATTERN]);
 const TIME_PATTERNS = new Set([TIME_OF_DAY_PATTERN, CLOSING_TIME_PATTERN]);
 /** The spec's "also accepts" arguments, taken and ignored: their value is never read. */
-const NO_EFFECT = /^Accepted; no effect/;
+const NO_EFFECT = /^Ignored\./;
 
 /** Where the spec fixes a name or a type the vocabulary would choose otherwise: "tool.argument" → why. */
 export const SPEC_EXCEPTIONS: Record<string, string> = {

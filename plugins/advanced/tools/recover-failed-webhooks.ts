@@ -9,8 +9,8 @@ export const recoverFailedWebhooks = defineTool({
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({
-    since: RangeBoundArg('From this time, or from the start of this day.'),
-    until: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day; default now.')),
+    since: RangeBoundArg('Start of the range.'),
+    until: Type.Optional(RangeBoundArg('End of the range, included; default now.')),
   }),
   output: Type.Object({ requeued: Type.Integer(), since: DateTime(), until: DateTime() }),
   handler: async ({ since, until }, { services }) => services.webhookDeliveries.recover(since, until),

@@ -4,7 +4,7 @@ import { SUMMARY_TYPES } from '../services/summary-service.js';
 import { TONES } from '../services/writing-service.js';
 
 /** Argument schemas the analysis tools share (the spec's "also accepts" lists are one set). */
-export const phoneArg = (description = "The customer's phone, E.164 (+34600111222).") =>
+export const phoneArg = (description = "The customer's phone, E.164.") =>
   Type.String({ minLength: 1, maxLength: 40, description });
 
 export const sessionIdArg = Type.Integer({
@@ -24,7 +24,7 @@ export const daysArg = (description: string) => Type.Integer({ minimum: 1, maxim
 
 export const hoursArg = (description: string) => Type.Integer({ minimum: 1, maximum: 720, description });
 
-const NO_EFFECT = 'Accepted; no effect.';
+const NO_EFFECT = 'Ignored.';
 
 /** The shared arguments a tool accepts without using them (docs/decisions.md). */
 export const noEffect = {

@@ -19,10 +19,10 @@ export const createCalendarEvent = defineTool({
     phone: Type.Optional(phoneArg('Customer phone')),
     assigned_agent_id: Type.Optional(agentIdArg),
     all_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0, description: '1: whole days.' })),
-    date_from: Type.Optional(Type.String({ maxLength: 40, description: 'Accepted; no effect.' })),
-    date_to: Type.Optional(Type.String({ maxLength: 40, description: 'Accepted; no effect.' })),
+    date_from: Type.Optional(Type.String({ maxLength: 40, description: 'Ignored.' })),
+    date_to: Type.Optional(Type.String({ maxLength: 40, description: 'Ignored.' })),
     agent_id: Type.Optional(agentIdArg),
-    event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Accepted; no effect.' })),
+    event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Ignored.' })),
   }),
   output: EventResult,
   handler: async ({ date_from: _from, date_to: _to, event_id: _id, ...args }, { services }) =>

@@ -11,8 +11,8 @@ export const getEmailStats = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     account_id: Type.Optional(accountIdArg),
-    date_from: Type.Optional(RangeBoundArg('From this time, or from the start of this day.')),
-    date_to: Type.Optional(RangeBoundArg('Up to this time, or to the end of this day.')),
+    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
+    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
   }),
   output: Type.Object({
     account_id: Nullable(Type.Integer()),

@@ -5,7 +5,7 @@ import { GROUPINGS, PERIODS } from '../services/period.js';
 export const rangeArgs = {
   period: Type.Optional(
     Type.Enum(PERIODS, {
-      description: 'Ending today; default 30d; custom uses date_from and date_to.',
+      description: 'Ending today; default 30d; custom: date_from to date_to.',
     }),
   ),
   date_from: Type.Optional(DateArg('First day, included.')),

@@ -4,7 +4,7 @@ import { PURPOSES } from '../entities/values.js';
 /** Where a file enters storage, its purpose's limits are spelled out; elsewhere the purpose only filters or moves it. */
 export const purposeArg = Type.Enum(PURPOSES, {
   description:
-    'What the file is for; it sets the allowed types and sizes: chat_media and campaign_media (images 5 MB, video and audio 16 MB, documents 100 MB), docqa and knowledge (pdf, docx, txt, md, html, csv ≤ 50 MB), avatar (image ≤ 1 MB), export, recording.',
+    'Sets the allowed types and sizes: *_media images 5 MB, video and audio 16 MB, documents 100 MB; docqa and knowledge pdf, docx, txt, md, html, csv 50 MB; avatar an image of 1 MB.',
 });
 export const purposeFilterArg = Type.Enum(PURPOSES, { description: 'What the file is for.' });
 export const fileIdArg = Type.Integer({ minimum: 1 });
