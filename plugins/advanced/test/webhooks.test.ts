@@ -236,6 +236,36 @@ describe('advanced: webhooks', function () {
       await configure({ webhook_enabled: true, webhook_events: current });
     });
 
+    it('a ticket’s notes and field changes are event types too, with their events’ payloads', async () => {
+      const current = (await call.ok('get_webhook_config')).webhooks.webhook_events;
+      await configure({ webhook_enabled: true, webhook_events: [...current, 'ticket.noted', 'ticket.updated'] });
+      const ticket = await openTicket('Watched ticket');
+      const { note } = await call.ok('add_ai_ticket_note', {
+        action: 'add',
+        ticket_id: ticket.id,
+        body: 'Called them',
+      });
+      await call.ok('update_ai_ticket', { ticket_id: ticket.id, priority: 'P0' });
+      const noted = await latest('ticket.noted');
+      const updated = await latest('ticket.updated');
+      await drain(async () =>
+        (await Promise.all([delivery(noted.delivery_id), delivery(updated.delivery_id)])).every(
+          (d) => d.status === 'succeeded',
+        ),
+      );
+      expect(verify(receiver.of(noted.delivery_id)[0]!).data).to.deep.equal({
+        ticket_id: ticket.id,
+        note_id: note.id,
+        kind: 'note',
+      });
+      expect(verify(receiver.of(updated.delivery_id)[0]!).data).to.deep.equal({
+        ticket_id: ticket.id,
+        fields: ['priority'],
+        priority: 'P0',
+      });
+      await configure({ webhook_enabled: true, webhook_events: current });
+    });
+
     it('a change that rolls back leaves no delivery; an event the shop did not subscribe to leaves none', async () => {
       const before = (await call.ok('list_webhook_deliveries', { limit: 1 })).count;
       await inShop(k, shop.shopId, async (ctx) => {

@@ -44,6 +44,18 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   entry('ticket.assigned', 'tickets.assigned', 'A ticket’s agent changed.'),
   entry('ticket.resolved', 'tickets.resolved', 'A ticket was resolved.'),
   entry('ticket.closed', 'tickets.closed', 'A ticket was closed.'),
+  entry('ticket.reopened', 'tickets.reopened', 'A resolved ticket, or one waiting for its follow-up, was reopened.'),
+  entry(
+    'ticket.noted',
+    'tickets.noted',
+    'An entry was added to a ticket’s timeline: a note, a folded report, a resolution, a closing reason.',
+  ),
+  entry('ticket.updated', 'tickets.updated', 'A ticket’s title, description, priority or category changed.'),
+  entry(
+    'conversation.assigned',
+    'conversations.assigned',
+    'A conversation’s agent changed: assigned, unassigned, or the agent deleted.',
+  ),
   entry('crm_customer.stage_changed', 'crm.stage_changed', 'A CRM contact moved to another pipeline stage.'),
   entry(
     'campaign.status_changed',
