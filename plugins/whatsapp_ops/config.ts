@@ -47,6 +47,19 @@ const CloudApiConfig = Type.Object(
     throttleBackoffMs: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
     /** Inbound media larger than this is not kept (the network allows up to 100 MB documents). */
     mediaMaxBytes: Type.Integer({ minimum: 1024, default: 16_777_216 }),
+    /**
+     * Status and message notifications that arrive while earlier ones are being stored wait for
+     * each other and are stored together, one transaction for the group (wiring/group-commit.ts):
+     * what lets one-status notifications reach thousands a second. A notification is answered once
+     * its group committed; a group goes when `maxNotifications` wait, or `maxWaitMs` after its first.
+     */
+    webhookGroup: Type.Object(
+      {
+        maxNotifications: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+        maxWaitMs: Type.Integer({ minimum: 0, maximum: 1000, default: 5 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
   },
   { additionalProperties: false, default: {} },
 );

@@ -1,5 +1,5 @@
 import { sql, ToolError, type SetupContext } from '../../../core/index.js';
-import type { ChannelEvent, InboundMedia } from '../channel/channel-port.js';
+import type { ChannelEvent, EventOwner, InboundMedia } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { CloudApiAdapter } from '../channel/cloud-api/cloud-api-adapter.js';
 import type { CloudWebhookTarget } from '../channel/cloud-api/cloud-webhook-route.js';
@@ -34,9 +34,13 @@ interface KnownProvider {
  * provider (its opened secrets and adapter) and its lines are kept in the process, and each
  * notification reads only the provider's version by its key — one statement, which also sees a
  * provider removed or changed (a new secret) by another process. The events then go to the shop
- * with their session ids, so the router and the ingestion look nothing up again.
+ * with their session ids, so the router and the ingestion look nothing up again, through `ingest`
+ * (the group commit), which settles once they are stored.
  */
-export function cloudWebhookTarget(setup: Setup): (key: string) => Promise<CloudWebhookTarget | null> {
+export function cloudWebhookTarget(
+  setup: Setup,
+  ingest: (events: ChannelEvent[], owner: EventOwner) => Promise<void>,
+): (key: string) => Promise<CloudWebhookTarget | null> {
   const known = new Map<string, KnownProvider>();
   return async (key) => {
     const [row] = await sql<{ id: number; shop_id: number; version: string }>(
@@ -53,7 +57,7 @@ export function cloudWebhookTarget(setup: Setup): (key: string) => Promise<Cloud
       provider = await load(setup, row);
       known.set(key, provider);
     }
-    return targetOf(setup, provider);
+    return targetOf(setup, provider, ingest);
   };
 }
 
@@ -74,7 +78,11 @@ async function load(setup: Setup, row: { id: number; shop_id: number; version: s
   };
 }
 
-function targetOf(setup: Setup, provider: KnownProvider): CloudWebhookTarget {
+function targetOf(
+  setup: Setup,
+  provider: KnownProvider,
+  ingest: (events: ChannelEvent[], owner: EventOwner) => Promise<void>,
+): CloudWebhookTarget {
   const { shopId, port } = provider;
   return {
     verifyToken: provider.verifyToken,
@@ -101,7 +109,7 @@ function targetOf(setup: Setup, provider: KnownProvider): CloudWebhookTarget {
     },
     deliver: async (events) => {
       await keepMedia(setup, shopId, port, events);
-      await port.deliver(events, { shopId, sessionIds: provider.sessionIds });
+      await ingest(events, { shopId, sessionIds: provider.sessionIds });
     },
   };
 }
