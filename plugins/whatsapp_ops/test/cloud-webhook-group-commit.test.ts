@@ -107,7 +107,7 @@ describe('whatsapp_ops: Cloud API notifications stored in groups (group commit)'
   };
   const statesOf = async (ids: number[]) =>
     new Map(
-      (await rows(c.k, 'select id, shop_id, status from chatapp_messages where id = any(?::int[])', [ids])).map(
+      (await rows(c.k, 'select id, shop_id, status from chatapp_messages where id in (?)', [ids])).map(
         (m: any) => [m.id, m],
       ),
     );
