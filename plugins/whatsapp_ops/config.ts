@@ -51,12 +51,14 @@ const CloudApiConfig = Type.Object(
      * Status and message notifications that arrive while earlier ones are being stored wait for
      * each other and are stored together, one transaction for the group (wiring/group-commit.ts):
      * what lets one-status notifications reach thousands a second. A notification is answered once
-     * its group committed; a group goes when `maxNotifications` wait, or `maxWaitMs` after its first.
+     * its group committed. When nothing is being stored a group goes at once; otherwise it goes
+     * when the commit before it ends, when `maxNotifications` wait, or `maxWaitMs` after its first
+     * (a commit slower than that, e.g. waiting on a lock, then gets a second group alongside).
      */
     webhookGroup: Type.Object(
       {
         maxNotifications: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-        maxWaitMs: Type.Integer({ minimum: 0, maximum: 1000, default: 5 }),
+        maxWaitMs: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
       },
       { additionalProperties: false, default: {} },
     ),

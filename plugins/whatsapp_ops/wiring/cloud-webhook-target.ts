@@ -4,6 +4,7 @@ import { ChannelError } from '../channel/channel-error.js';
 import type { CloudApiAdapter } from '../channel/cloud-api/cloud-api-adapter.js';
 import type { CloudWebhookTarget } from '../channel/cloud-api/cloud-webhook-route.js';
 import type { WhatsappOpsConfig } from '../config.js';
+import { batchedRead } from './batched-read.js';
 
 type Setup = Pick<SetupContext<WhatsappOpsConfig>, 'rootEm' | 'withShop' | 'config'>;
 
@@ -32,8 +33,9 @@ interface KnownProvider {
  *
  * Meta posts a notification per few statuses, so what one costs is the webhook's throughput: the
  * provider (its opened secrets and adapter) and its lines are kept in the process, and each
- * notification reads only the provider's version by its key — one statement, which also sees a
- * provider removed or changed (a new secret) by another process. The events then go to the shop
+ * notification reads only the provider's version by its key — a read started after it arrived,
+ * shared by the notifications that arrived meanwhile (one statement for a burst), which also sees
+ * a provider removed or changed (a new secret) by another process. The events then go to the shop
  * with their session ids, so the router and the ingestion look nothing up again, through `ingest`
  * (the group commit), which settles once they are stored.
  */
@@ -42,12 +44,16 @@ export function cloudWebhookTarget(
   ingest: (events: ChannelEvent[], owner: EventOwner) => Promise<void>,
 ): (key: string) => Promise<CloudWebhookTarget | null> {
   const known = new Map<string, KnownProvider>();
-  return async (key) => {
-    const [row] = await sql<{ id: number; shop_id: number; version: string }>(
+  const versionOf = batchedRead(async (keys: string[]) => {
+    const rows = await sql<{ key: string; id: number; shop_id: number; version: string }>(
       setup.rootEm,
-      `select id, shop_id, updated_at::text as version from chatapp_providers where key = $1 and kind = 'cloud_api'`,
-      [key],
+      `select key, id, shop_id, updated_at::text as version from chatapp_providers where key = any($1::text[]) and kind = 'cloud_api'`,
+      [keys],
     );
+    return new Map(rows.map((row) => [row.key, row]));
+  });
+  return async (key) => {
+    const row = await versionOf(key);
     if (!row) {
       known.delete(key);
       return null;
