@@ -83,8 +83,14 @@ export class GroupCommit {
     for (const m of members) m.resolve();
   }
 
-  private applyAlone(member: Member): Promise<void> {
-    return this.apply(member.events, member.owner).then(member.resolve, member.reject);
+  private async applyAlone(member: Member): Promise<void> {
+    try {
+      await this.apply(member.events, member.owner);
+    } catch (err) {
+      member.reject(err);
+      return;
+    }
+    member.resolve();
   }
 }
 
