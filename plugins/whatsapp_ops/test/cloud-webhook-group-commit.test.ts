@@ -107,9 +107,10 @@ describe('whatsapp_ops: Cloud API notifications stored in groups (group commit)'
   };
   const statesOf = async (ids: number[]) =>
     new Map(
-      (await rows(c.k, 'select id, shop_id, status from chatapp_messages where id in (?)', [ids])).map(
-        (m: any) => [m.id, m],
-      ),
+      (await rows(c.k, 'select id, shop_id, status from chatapp_messages where id in (?)', [ids])).map((m: any) => [
+        m.id,
+        m,
+      ]),
     );
   /** The shop's processed status events, with their transaction's start (processed_at is now()). */
   const processedOf = async (shop: Shop) =>
