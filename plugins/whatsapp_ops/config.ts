@@ -47,6 +47,21 @@ const CloudApiConfig = Type.Object(
     throttleBackoffMs: Type.Integer({ minimum: 10, maximum: 60_000, default: 1000 }),
     /** Inbound media larger than this is not kept (the network allows up to 100 MB documents). */
     mediaMaxBytes: Type.Integer({ minimum: 1024, default: 16_777_216 }),
+    /**
+     * Status and message notifications that arrive while earlier ones are being stored wait for
+     * each other and are stored together, one transaction for the group (wiring/group-commit.ts):
+     * what lets one-status notifications reach thousands a second. A notification is answered once
+     * its group committed. When nothing is being stored a group goes at once; otherwise it goes
+     * when the commit before it ends, when `maxNotifications` wait, or `maxWaitMs` after its first
+     * (a commit slower than that, e.g. waiting on a lock, then gets a second group alongside).
+     */
+    webhookGroup: Type.Object(
+      {
+        maxNotifications: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+        maxWaitMs: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
   },
   { additionalProperties: false, default: {} },
 );

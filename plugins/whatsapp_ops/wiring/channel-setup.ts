@@ -15,6 +15,7 @@ import { eventRouter } from './event-router.js';
 import { shopSessionAuthorizer } from './sandbox-authorizer.js';
 import { ChannelWorkers } from './channel-workers.js';
 import { cloudWebhookTarget } from './cloud-webhook-target.js';
+import { GroupCommit } from './group-commit.js';
 import { wahaWebhookRoute } from '../channel/waha/waha-webhook-route.js';
 import { wahaWebhookTarget } from './waha-webhook-target.js';
 import { evolutionWebhookRoute } from '../channel/evolution/evolution-webhook-route.js';
@@ -28,7 +29,8 @@ import { evolutionWebhookTarget } from './evolution-webhook-target.js';
  *   that owns the session (Bearer token);
  * - session-service: the HTTP client of the direct session service and the signed webhook route
  *   its events arrive on;
- * - always: the webhooks of the shops' providers (Cloud API, WAHA, Evolution API), one URL per provider.
+ * - always: the webhooks of the shops' providers (Cloud API, WAHA, Evolution API), one URL per provider;
+ *   the Cloud API's notifications are stored in groups (group commit: Meta posts one per status).
  * The registry is provided to the services; the workers to the manifest's onReady and onClose.
  */
 export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Promise<void> {
@@ -63,6 +65,7 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
   }
 
   const workers = new ChannelWorkers(setup, engine);
+  const router = eventRouter(setup);
   const registry = new ChannelRegistry(
     installation,
     {
@@ -73,9 +76,12 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
       pacer: new NumberPacer(setup.rootEm, config.cloudApi),
       onLineStop: (stop) => workers.recordStop(stop),
     },
-    eventRouter(setup),
+    router,
   );
-  await app.register(cloudWebhookRoute, { target: cloudWebhookTarget(setup) });
+  const grouped = new GroupCommit(router, config.cloudApi.webhookGroup);
+  await app.register(cloudWebhookRoute, {
+    target: cloudWebhookTarget(setup, (events, owner) => grouped.submit(events, owner)),
+  });
   await app.register(wahaWebhookRoute, { target: wahaWebhookTarget(setup) });
   await app.register(evolutionWebhookRoute, { target: evolutionWebhookTarget(setup) });
   setup.provide('chatappChannelRegistry', registry);

@@ -1,9 +1,10 @@
 import { sql, ToolError, type SetupContext } from '../../../core/index.js';
-import type { ChannelEvent, InboundMedia } from '../channel/channel-port.js';
+import type { ChannelEvent, EventOwner, InboundMedia } from '../channel/channel-port.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { CloudApiAdapter } from '../channel/cloud-api/cloud-api-adapter.js';
 import type { CloudWebhookTarget } from '../channel/cloud-api/cloud-webhook-route.js';
 import type { WhatsappOpsConfig } from '../config.js';
+import { batchedRead } from './batched-read.js';
 
 type Setup = Pick<SetupContext<WhatsappOpsConfig>, 'rootEm' | 'withShop' | 'config'>;
 
@@ -32,18 +33,27 @@ interface KnownProvider {
  *
  * Meta posts a notification per few statuses, so what one costs is the webhook's throughput: the
  * provider (its opened secrets and adapter) and its lines are kept in the process, and each
- * notification reads only the provider's version by its key — one statement, which also sees a
- * provider removed or changed (a new secret) by another process. The events then go to the shop
- * with their session ids, so the router and the ingestion look nothing up again.
+ * notification reads only the provider's version by its key — a read started after it arrived,
+ * shared by the notifications that arrived meanwhile (one statement for a burst), which also sees
+ * a provider removed or changed (a new secret) by another process. The events then go to the shop
+ * with their session ids, so the router and the ingestion look nothing up again, through `ingest`
+ * (the group commit), which settles once they are stored.
  */
-export function cloudWebhookTarget(setup: Setup): (key: string) => Promise<CloudWebhookTarget | null> {
+export function cloudWebhookTarget(
+  setup: Setup,
+  ingest: (events: ChannelEvent[], owner: EventOwner) => Promise<void>,
+): (key: string) => Promise<CloudWebhookTarget | null> {
   const known = new Map<string, KnownProvider>();
-  return async (key) => {
-    const [row] = await sql<{ id: number; shop_id: number; version: string }>(
+  const versionOf = batchedRead(async (keys: string[]) => {
+    const rows = await sql<{ key: string; id: number; shop_id: number; version: string }>(
       setup.rootEm,
-      `select id, shop_id, updated_at::text as version from chatapp_providers where key = $1 and kind = 'cloud_api'`,
-      [key],
+      `select key, id, shop_id, updated_at::text as version from chatapp_providers where key = any($1::text[]) and kind = 'cloud_api'`,
+      [keys],
     );
+    return new Map(rows.map((row) => [row.key, row]));
+  });
+  return async (key) => {
+    const row = await versionOf(key);
     if (!row) {
       known.delete(key);
       return null;
@@ -53,7 +63,7 @@ export function cloudWebhookTarget(setup: Setup): (key: string) => Promise<Cloud
       provider = await load(setup, row);
       known.set(key, provider);
     }
-    return targetOf(setup, provider);
+    return targetOf(setup, provider, ingest);
   };
 }
 
@@ -74,7 +84,11 @@ async function load(setup: Setup, row: { id: number; shop_id: number; version: s
   };
 }
 
-function targetOf(setup: Setup, provider: KnownProvider): CloudWebhookTarget {
+function targetOf(
+  setup: Setup,
+  provider: KnownProvider,
+  ingest: (events: ChannelEvent[], owner: EventOwner) => Promise<void>,
+): CloudWebhookTarget {
   const { shopId, port } = provider;
   return {
     verifyToken: provider.verifyToken,
@@ -101,7 +115,7 @@ function targetOf(setup: Setup, provider: KnownProvider): CloudWebhookTarget {
     },
     deliver: async (events) => {
       await keepMedia(setup, shopId, port, events);
-      await port.deliver(events, { shopId, sessionIds: provider.sessionIds });
+      await ingest(events, { shopId, sessionIds: provider.sessionIds });
     },
   };
 }
