@@ -301,8 +301,19 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
   /** Applied in order; names must be unique within the group. `renamedFrom` carries an old name over. */
   migrations?: NamedMigration[];
   /**
+   * What every name this group registers starts with: its services and the values it provides at
+   * setup. Defaults to the group's name in camelCase (`mass_marketing` → `massMarketing`); a group
+   * declares another when its services are named after something else (`'chatapp'`, `'marketing'`)
+   * or after one of its records (`'ticket'`). A name is the prefix, or its plural in `s`, followed
+   * by a capitalised word (`ticketLinksService`, `ticketsService`); the one exception is a service
+   * registered under a port's name (a name some group lists in `ports`). The contract test
+   * (test/service-names.test.ts) fails on any other.
+   */
+  servicePrefix?: string;
+  /**
    * Registered in the DI container, one instance per call scope. Each is built with the services
    * its group may resolve and, under `config`, its own group's validated config (ServiceDeps).
+   * Each name starts with the group's `servicePrefix`.
    */
   services?: Record<string, ServiceClass>;
   /**

@@ -42,6 +42,11 @@ export class ServiceAccess {
     return this.owners.get(service);
   }
 
+  /** The names `group` registers in its manifest and provides at setup. */
+  namesOf(group: string): string[] {
+    return [...this.owners].filter(([, owner]) => owner === group).map(([name]) => name);
+  }
+
   allows(group: string, service: string): boolean {
     const owner = this.owners.get(service);
     if (owner === undefined || this.ports.get(group)?.has(service)) return true;

@@ -57,13 +57,13 @@ export default definePlugin({
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, CustomFunction, CustomFunctionCall],
   migrations: [{ name: '0001-init', class: AdvancedInit }],
   services: {
-    webhookEndpoints: WebhookEndpointService,
-    webhookRecorder: WebhookRecorder,
-    webhookSender: WebhookSender,
-    webhookDeliveries: WebhookDeliveriesService,
-    customFunctions: CustomFunctionsService,
-    functionInvoker: FunctionInvoker,
-    functionCalls: FunctionCallsService,
+    advancedWebhookEndpoints: WebhookEndpointService,
+    advancedWebhookRecorder: WebhookRecorder,
+    advancedWebhookSender: WebhookSender,
+    advancedWebhookDeliveries: WebhookDeliveriesService,
+    advancedCustomFunctions: CustomFunctionsService,
+    advancedFunctionInvoker: FunctionInvoker,
+    advancedFunctionCalls: FunctionCallsService,
   },
   errors: advancedErrors,
   tools: [
@@ -91,7 +91,7 @@ export default definePlugin({
   on: webhookListeners,
   outbox: {
     'advanced.webhook': {
-      deliverBatch: (deliveries, { services }) => services.webhookSender.deliverBatch(deliveries),
+      deliverBatch: (deliveries, { services }) => services.advancedWebhookSender.deliverBatch(deliveries),
       retryScheduleMs: (config) => config.retryScheduleMs,
     },
   },
@@ -101,7 +101,7 @@ export default definePlugin({
     { table: 'custom_function_calls', column: 'created_at', days: (c) => c.retentionDays },
   ],
   setup: ({ provide, config }) => {
-    provide('webhookShopGate', new ShopGate(config.maxInFlightPerShop));
-    provide('webhookUnrecorded', new ShopGate(config.maxUnrecordedPerShop));
+    provide('advancedWebhookShopGate', new ShopGate(config.maxInFlightPerShop));
+    provide('advancedWebhookUnrecorded', new ShopGate(config.maxUnrecordedPerShop));
   },
 });

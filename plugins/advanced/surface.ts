@@ -26,18 +26,18 @@ export interface AdvancedWebhooksDisabled {
 
 declare module '../../core/index.js' {
   interface GroupServices {
-    webhookEndpoints: WebhookEndpointService;
-    webhookRecorder: WebhookRecorder;
-    webhookSender: WebhookSender;
-    webhookDeliveries: WebhookDeliveriesService;
+    advancedWebhookEndpoints: WebhookEndpointService;
+    advancedWebhookRecorder: WebhookRecorder;
+    advancedWebhookSender: WebhookSender;
+    advancedWebhookDeliveries: WebhookDeliveriesService;
     /** Provided at setup: this process's cap on requests in flight to one shop's endpoint. */
-    webhookShopGate: ShopGate;
+    advancedWebhookShopGate: ShopGate;
     /** Provided at setup: this process's cap on the relay's attempts to one shop not yet recorded. */
-    webhookUnrecorded: ShopGate;
-    customFunctions: CustomFunctionsService;
+    advancedWebhookUnrecorded: ShopGate;
+    advancedCustomFunctions: CustomFunctionsService;
     /** The assistant's way to its shop's functions: definitions(surface) and invokeByName(name, args, context). */
-    functionInvoker: FunctionInvoker;
-    functionCalls: FunctionCallsService;
+    advancedFunctionInvoker: FunctionInvoker;
+    advancedFunctionCalls: FunctionCallsService;
   }
   interface EventMap {
     'advanced.webhooks_disabled': AdvancedWebhooksDisabled;

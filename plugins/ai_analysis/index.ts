@@ -40,6 +40,7 @@ export default definePlugin({
   description:
     'Categorizes conversations (topic, intent, priority), suggests customer tags, summarizes, detects language and sentiment, translates and drafts replies; stores analyses and their trends.',
   kernel: '^1.0.0',
+  servicePrefix: 'analysis',
   dependencies: ['prompt', 'conversations', 'whatsapp_ops', 'customers'],
   /** Reply suggestions quote the shop's knowledge when knowledge is enabled. */
   optionalDependencies: ['knowledge'],

@@ -28,6 +28,7 @@ export default definePlugin({
   description:
     'Conversations with customers on the messaging channel: recent, list, search, messages, mark read, assign to an agent.',
   kernel: '^1.0.0',
+  servicePrefix: 'conversation',
   dependencies: ['whatsapp_ops', 'customers'],
   optionalDependencies: ['agents'],
   entities: [Conversation],

@@ -34,6 +34,7 @@ export default definePlugin({
   version: '1.0.0',
   description: 'Customer records identified by phone: internal comments, tags, search, merge of duplicates.',
   kernel: '^1.0.0',
+  servicePrefix: 'customer',
   ports: [CONTACT_NAMES_PORT],
   entities: [Customer, CustomerComment, CustomerTag],
   migrations: [

@@ -93,8 +93,8 @@ export default definePlugin({
   services: {
     emailAccountsService: EmailAccountsService,
     emailOauthService: EmailOauthService,
-    mailConnector: MailConnector,
-    connectionTester: ConnectionTester,
+    emailConnector: MailConnector,
+    emailConnectionTester: ConnectionTester,
     emailSyncService: EmailSyncService,
     emailMessageStore: EmailMessageStore,
     emailThreadsService: EmailThreadsService,
@@ -144,13 +144,13 @@ export default definePlugin({
     },
   },
   setup: (setup) => {
-    setup.provide('smtpPool', new SmtpPool());
+    setup.provide('emailSmtpPool', new SmtpPool());
     setup.provide('emailIdleWatchers', new IdleWatchers(setup.withShop, setup.log));
     attachmentRoute(setup);
     oauthCallbackRoute(setup);
   },
   onClose: ({ resolve }) => {
     resolve('emailIdleWatchers').stopAll();
-    resolve('smtpPool').closeAll();
+    resolve('emailSmtpPool').closeAll();
   },
 });

@@ -24,8 +24,8 @@ declare module '../../core/index.js' {
   interface GroupServices {
     emailAccountsService: EmailAccountsService;
     emailOauthService: EmailOauthService;
-    mailConnector: MailConnector;
-    connectionTester: ConnectionTester;
+    emailConnector: MailConnector;
+    emailConnectionTester: ConnectionTester;
     emailSyncService: EmailSyncService;
     emailMessageStore: EmailMessageStore;
     emailThreadsService: EmailThreadsService;
@@ -38,7 +38,7 @@ declare module '../../core/index.js' {
     emailClassifyService: EmailClassifyService;
     emailStatsService: EmailStatsService;
     /** Provided at setup: the process's pooled SMTP transports, one per account. */
-    smtpPool: SmtpPool;
+    emailSmtpPool: SmtpPool;
     /** Provided at setup: the process's IMAP IDLE connections (kept by the watch-email-idle job). */
     emailIdleWatchers: IdleWatchers;
   }

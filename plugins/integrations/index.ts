@@ -44,6 +44,7 @@ export default definePlugin({
   description:
     'Storefront connections (Shopify, WooCommerce, PrestaShop, VTEX): sealed credentials checked against the store, live order and customer lookups, languages, and a change feed by signed webhooks or polling.',
   kernel: '^1.0.0',
+  servicePrefix: 'ecommerce',
   configSchema: IntegrationsConfig,
   entities: [EcommerceConnection, EcommerceEvent],
   migrations: [{ name: '0001-init', class: IntegrationsInit }],
@@ -75,8 +76,8 @@ export default definePlugin({
   jobs: [pollStorefronts],
   retention: [{ table: 'ecommerce_events', column: 'received_at', days: (c) => c.eventRetentionDays }],
   setup: (setup) => {
-    setup.provide('storeLanes', new StoreLanes());
-    setup.provide('probeMemo', new ProbeMemo());
+    setup.provide('ecommerceStoreLanes', new StoreLanes());
+    setup.provide('ecommerceProbeMemo', new ProbeMemo());
     inboundHookRoute(setup);
   },
 });

@@ -50,9 +50,9 @@ declare module '../../core/index.js' {
     ecommerceLocales: EcommerceLocalesService;
     ecommerceDiagnostics: EcommerceDiagnosticsService;
     /** Provided at setup: each store's lane (concurrency, rate-limit waits) in this process. */
-    storeLanes: StoreLanes;
+    ecommerceStoreLanes: StoreLanes;
     /** Provided at setup. */
-    probeMemo: ProbeMemo;
+    ecommerceProbeMemo: ProbeMemo;
   }
   interface EventMap {
     /** A storefront was connected (or its connection replaced) with credentials the store accepted. */

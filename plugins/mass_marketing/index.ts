@@ -102,6 +102,7 @@ export default definePlugin({
   description:
     'Campaigns (scheduled, recurring, approved, paced over several lines, sent exactly once), contact lists and imports, blacklist and unsubscribes, audience counts by segment, marketing sessions, settings, logs and stats.',
   kernel: '^1.0.0',
+  servicePrefix: 'marketing',
   dependencies: ['customers', 'whatsapp_ops'],
   optionalDependencies: ['conversations', 'crm', 'tickets', 'storage'],
   /** Translation for translate_by_prefix, from whichever group provides it (an AI group). */

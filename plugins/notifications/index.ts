@@ -44,6 +44,7 @@ export default definePlugin({
   description:
     'The owner’s and agents’ notification inbox: assignments, P0 tickets, campaigns, lines, credits, bookings and announcements; read, snooze, clear; settings, quiet hours and phone delivery.',
   kernel: '^1.0.0',
+  servicePrefix: 'notification',
   dependencies: ['agents'],
   optionalDependencies: ['whatsapp_ops'],
   configSchema: NotificationsConfig,
@@ -53,8 +54,8 @@ export default definePlugin({
     { name: '0002-webhooks-disabled', class: NotificationsWebhooksDisabled },
   ],
   services: {
-    notifierService: NotifierService,
-    inboxService: InboxService,
+    notificationsService: NotifierService,
+    notificationInboxService: InboxService,
     notificationSettingsService: NotificationSettingsService,
     notificationDeliverySenderService: NotificationDeliverySenderService,
   },
@@ -85,7 +86,7 @@ export default definePlugin({
     'support.replied': onSupportReplied,
     'referrals.rewarded': onReferralRewarded,
     'agents.deleted': async ({ agent_id }, { services }) => {
-      await services.inboxService.agentDeleted(agent_id);
+      await services.notificationInboxService.agentDeleted(agent_id);
       await services.notificationSettingsService.agentDeleted(agent_id);
     },
   },

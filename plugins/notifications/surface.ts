@@ -9,8 +9,8 @@ export type { NotifierService, Notice };
 declare module '../../core/index.js' {
   interface GroupServices {
     /** notify(): what a group without an event of its own calls to tell the owner or an agent. */
-    notifierService: NotifierService;
-    inboxService: InboxService;
+    notificationsService: NotifierService;
+    notificationInboxService: InboxService;
     notificationSettingsService: NotificationSettingsService;
     notificationDeliverySenderService: NotificationDeliverySenderService;
   }

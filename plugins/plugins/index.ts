@@ -51,6 +51,7 @@ export default definePlugin({
   description:
     'Web widgets on the shop’s site: the assistant’s chat bubble with human takeover, the product-question box with FAQs, and document Q&A assistants answering from their own files.',
   kernel: '^1.0.0',
+  servicePrefix: 'widget',
   dependencies: ['knowledge', 'customers'],
   /** products: the product-question box; storage: files for document assistants. */
   optionalDependencies: ['products', 'storage'],

@@ -44,6 +44,7 @@ export default definePlugin({
   description:
     'The storefront catalogue synced into the shop: resumable full and incremental syncs, typo-tolerant search, product details with variants and stock, the shop’s notes for the assistant.',
   kernel: '^1.0.0',
+  servicePrefix: 'product',
   dependencies: ['integrations'],
   configSchema: ProductsConfig,
   entities: [Product, ProductVariant, ProductSyncRun, ProductQuestion, ProductWord],
@@ -54,7 +55,7 @@ export default definePlugin({
     { name: '0003-notified-via', class: ProductsNotifiedVia },
   ],
   services: {
-    catalogStore: CatalogStore,
+    productCatalogStore: CatalogStore,
     productsService: ProductsService,
     productSearch: ProductSearchService,
     productSync: ProductSyncService,

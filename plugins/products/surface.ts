@@ -19,7 +19,7 @@ export interface ProductsSynced {
 
 declare module '../../core/index.js' {
   interface GroupServices {
-    catalogStore: CatalogStore;
+    productCatalogStore: CatalogStore;
     /** The catalogue: list, get, notes. */
     productsService: ProductsService;
     /** search(query, options): typo-tolerant, accent-insensitive, SKU and barcode first. */

@@ -33,7 +33,7 @@ import { testAiProvider } from './tools/test-ai-provider.js';
 
 /**
  * prompt: the assistant's instructions and the AI runtime every AI group asks for a model
- * (`aiService`): the shop's own OpenAI-compatible provider, the installation's, or the built-in
+ * (`promptAiService`): the shop's own OpenAI-compatible provider, the installation's, or the built-in
  * engine (no language model, labelled in every answer); a deadline and a retry policy on every
  * call, JSON checked locally, usage metered per shop and surface, a monthly token budget, and no
  * model call inside a database transaction.
@@ -59,11 +59,11 @@ export default definePlugin({
       'One row per model call: shop_id, id, surface, task (chat, task, embedding), engine, source (shop, installation), model, input_tokens, output_tokens, latency_ms, attempts, outcome (ok or an error code), created_at.',
   },
   services: {
-    aiService: AiService,
-    aiProviderSettingsService: AiProviderSettingsService,
+    promptAiService: AiService,
+    promptProviderSettingsService: AiProviderSettingsService,
     promptService: PromptService,
     promptInstructionService: PromptInstructionService,
-    aiLearningService: AiLearningService,
+    promptLearningService: AiLearningService,
     /** mass_marketing's port: campaign and auto-reply translations. */
     translatorPort: PromptTranslator,
     /** tickets' port: follow-up messages composed from a resolution. */

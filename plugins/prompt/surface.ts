@@ -17,10 +17,10 @@ export type { DetectedLanguage, WidgetLanguage } from './services/builtin/langua
 
 declare module '../../core/index.js' {
   interface GroupServices {
-    aiService: AiService;
-    aiProviderSettingsService: AiProviderSettingsService;
+    promptAiService: AiService;
+    promptProviderSettingsService: AiProviderSettingsService;
     promptService: PromptService;
     promptInstructionService: PromptInstructionService;
-    aiLearningService: AiLearningService;
+    promptLearningService: AiLearningService;
   }
 }

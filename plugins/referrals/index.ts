@@ -33,6 +33,7 @@ export default definePlugin({
   description:
     'The platform’s referral programme: codes and tracked links, sign-ups, qualification by real purchases, rewards with caps and holding, reversal, invitations.',
   kernel: '^1.0.0',
+  servicePrefix: 'referral',
   optionalDependencies: ['whatsapp_ops'],
   configSchema: ReferralsConfig,
   entities: [ReferralCode, ReferralLink, ReferralClick, Referral],

@@ -38,6 +38,7 @@ export default definePlugin({
   description:
     'Follow-ups of unanswered conversations, quotes and carts: timed by customer activity, sent once each through the send path, stopped on reply or conversion.',
   kernel: '^1.0.0',
+  servicePrefix: 'followup',
   dependencies: ['whatsapp_ops', 'conversations', 'customers'],
   /** Opening hours come from account when it is enabled. */
   optionalDependencies: ['account'],

@@ -12,9 +12,9 @@ declare module '../../core/index.js' {
   interface GroupServices {
     statsService: StatsService;
     statsRollupService: StatsRollupService;
-    conversationStatsService: ConversationStatsService;
-    agentStatsService: AgentStatsService;
-    channelHealthService: ChannelHealthService;
-    aiUsageStatsService: AiUsageStatsService;
+    statsConversationsService: ConversationStatsService;
+    statsAgentsService: AgentStatsService;
+    statsChannelHealthService: ChannelHealthService;
+    statsAiUsageService: AiUsageStatsService;
   }
 }

@@ -46,7 +46,7 @@ export default definePlugin({
     supportTicketsService: SupportTicketsService,
     supportDiagnosticsService: SupportDiagnosticsService,
     supportHelpService: SupportHelpService,
-    platformNoticesService: PlatformNoticesService,
+    supportPlatformNoticesService: PlatformNoticesService,
     supportRepliesService: SupportRepliesService,
   },
   errors: supportErrors,

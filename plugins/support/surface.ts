@@ -19,7 +19,7 @@ declare module '../../core/index.js' {
     supportTicketsService: SupportTicketsService;
     supportDiagnosticsService: SupportDiagnosticsService;
     supportHelpService: SupportHelpService;
-    platformNoticesService: PlatformNoticesService;
+    supportPlatformNoticesService: PlatformNoticesService;
     supportRepliesService: SupportRepliesService;
   }
   interface EventMap {

@@ -31,6 +31,7 @@ export default definePlugin({
   description:
     'Agents’ to-dos about customers and tickets: due times, reminders, recurrence, comments, bulk changes and a per-agent summary.',
   kernel: '^1.0.0',
+  servicePrefix: 'task',
   dependencies: ['agents'],
   optionalDependencies: ['tickets'],
   configSchema: TasksConfig,

@@ -36,6 +36,7 @@ export default definePlugin({
   description:
     'Internal customer tickets: create (with dedupe), notes, assignment, resolution with a queued customer follow-up, close, reopen.',
   kernel: '^1.0.0',
+  servicePrefix: 'ticket',
   dependencies: ['agents', 'customers'],
   /** The AI follow-up composer, from whichever group provides it (the prompt group). */
   ports: [FOLLOWUP_COMPOSER_PORT],

@@ -81,6 +81,7 @@ export default definePlugin({
   description:
     'Messaging numbers (pairing, or the shop’s own Cloud API account), status, routing roles, the one send path with credits and opt-outs, templates, message log, contact window, archiving, scheduled messages.',
   kernel: '^1.0.0',
+  servicePrefix: 'chatapp',
   optionalDependencies: ['tickets', 'agents', 'storage'],
   configSchema: WhatsappOpsConfig,
   entities: [

@@ -234,8 +234,8 @@ describe('advanced: custom functions', function () {
   it('offers the assistant its enabled functions per surface, and calls them by name', async () => {
     const { function: voiceOnly } = await create({ name: 'voice_only', surfaces: ['voice'] });
     const { function: off } = await create({ name: 'switched_off', is_enabled: false });
-    const onVoice = await inShop(k, shop.shopId, (ctx) => ctx.services.functionInvoker.definitions('voice'));
-    const onEmail = await inShop(k, shop.shopId, (ctx) => ctx.services.functionInvoker.definitions('email'));
+    const onVoice = await inShop(k, shop.shopId, (ctx) => ctx.services.advancedFunctionInvoker.definitions('voice'));
+    const onEmail = await inShop(k, shop.shopId, (ctx) => ctx.services.advancedFunctionInvoker.definitions('email'));
     expect(onVoice.map((d: any) => d.name))
       .to.include('voice_only')
       .and.not.include('switched_off');
@@ -249,7 +249,7 @@ describe('advanced: custom functions', function () {
       k,
       shop.shopId,
       (ctx) =>
-        ctx.services.functionInvoker.invokeByName(
+        ctx.services.advancedFunctionInvoker.invokeByName(
           'voice_only',
           { order_id: 'V-1' },
           {
@@ -273,7 +273,7 @@ describe('advanced: custom functions', function () {
       k,
       shop.shopId,
       (ctx) =>
-        ctx.services.functionInvoker.invokeByName(
+        ctx.services.advancedFunctionInvoker.invokeByName(
           'voice_only',
           {},
           { source: 'assistant', surface: 'email', requestId: 'r' },

@@ -18,11 +18,11 @@ export const configureWebhooks = defineTool({
     webhook_events: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 60 }), { maxItems: 100 })),
   }),
   precheck: async (args, { services }) => {
-    await services.webhookEndpoints.check(args);
+    await services.advancedWebhookEndpoints.check(args);
   },
   summary: async (args, { services }) => {
     const warning =
-      args.webhook_url !== undefined ? await services.webhookEndpoints.urlWarning(args.webhook_url) : null;
+      args.webhook_url !== undefined ? await services.advancedWebhookEndpoints.urlWarning(args.webhook_url) : null;
     const parts = [
       args.webhook_url !== undefined && `URL ${args.webhook_url}`,
       args.webhook_secret !== undefined && 'a new signing secret',
@@ -37,7 +37,7 @@ export const configureWebhooks = defineTool({
     warnings: WarningsOutput(),
   }),
   handler: async (args, { services }) => {
-    const { endpoint, changed, warnings } = await services.webhookEndpoints.configure(args);
+    const { endpoint, changed, warnings } = await services.advancedWebhookEndpoints.configure(args);
     return { webhooks: endpointPayload(endpoint, services.secrets), changed, warnings };
   },
 });

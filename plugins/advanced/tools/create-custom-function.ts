@@ -30,7 +30,7 @@ export const createCustomFunction = defineTool({
     warnings: WarningsOutput(),
   }),
   handler: async (args, { services }) => {
-    const { fn, secret, warnings } = await services.customFunctions.create(args);
+    const { fn, secret, warnings } = await services.advancedCustomFunctions.create(args);
     return { function: functionPayload(fn), secret, warnings };
   },
 });

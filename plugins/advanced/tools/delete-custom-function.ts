@@ -10,7 +10,7 @@ export const deleteCustomFunction = defineTool({
   input: Type.Object({ function_id: Type.Integer({ minimum: 1 }) }),
   output: Type.Object({ deleted: Type.Boolean(), id: Type.Integer() }),
   handler: async ({ function_id }, { services }) => {
-    await services.customFunctions.delete(function_id);
+    await services.advancedCustomFunctions.delete(function_id);
     return { deleted: true, id: function_id };
   },
 });

@@ -15,7 +15,7 @@ export const getCustomFunction = defineTool({
     stats_24h: Type.Object({ calls: Type.Integer(), errors: Type.Integer(), latency_p95_ms: Nullable(Type.Integer()) }),
   }),
   handler: async ({ function_id }, { services }) => ({
-    function: functionPayload(await services.customFunctions.get(function_id)),
-    stats_24h: await services.functionCalls.stats24h(function_id),
+    function: functionPayload(await services.advancedCustomFunctions.get(function_id)),
+    stats_24h: await services.advancedFunctionCalls.stats24h(function_id),
   }),
 });

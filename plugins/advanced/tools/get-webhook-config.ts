@@ -29,8 +29,8 @@ export const getWebhookConfig = defineTool({
     }),
   }),
   handler: async (_args, { services }) => ({
-    webhooks: endpointPayload(await services.webhookEndpoints.find(), services.secrets),
-    stats_24h: await services.webhookDeliveries.stats24h(),
+    webhooks: endpointPayload(await services.advancedWebhookEndpoints.find(), services.secrets),
+    stats_24h: await services.advancedWebhookDeliveries.stats24h(),
     verification: VERIFICATION,
   }),
 });

@@ -28,6 +28,6 @@ export const getWebhookDelivery = defineTool({
     }),
   }),
   handler: async ({ delivery_id }, { services }) => ({
-    delivery: await services.webhookDeliveries.get(delivery_id),
+    delivery: await services.advancedWebhookDeliveries.get(delivery_id),
   }),
 });

@@ -35,7 +35,7 @@ export const listCustomFunctionCalls = defineTool({
     }),
   ),
   handler: async ({ limit = 20, offset = 0, ...filters }, { services }) => {
-    const { rows, count } = await services.functionCalls.list(filters, { limit, offset });
+    const { rows, count } = await services.advancedFunctionCalls.list(filters, { limit, offset });
     return pageOf('calls', rows, count, { limit, offset });
   },
 });

@@ -17,7 +17,7 @@ export const listCustomFunctions = defineTool({
   }),
   output: pageOutput('functions', FunctionOutput),
   handler: async ({ surface, is_enabled, limit = 20, offset = 0 }, { services }) => {
-    const { rows, count } = await services.customFunctions.list({ surface, is_enabled }, { limit, offset });
+    const { rows, count } = await services.advancedCustomFunctions.list({ surface, is_enabled }, { limit, offset });
     return pageOf('functions', rows.map(functionPayload), count, { limit, offset });
   },
 });

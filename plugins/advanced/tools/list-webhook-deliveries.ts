@@ -19,7 +19,7 @@ export const listWebhookDeliveries = defineTool({
   }),
   output: pageOutput('deliveries', DeliveryOutput),
   handler: async ({ limit = 20, offset = 0, ...filters }, { services }) => {
-    const { rows, count } = await services.webhookDeliveries.list(filters, { limit, offset });
+    const { rows, count } = await services.advancedWebhookDeliveries.list(filters, { limit, offset });
     return pageOf('deliveries', rows, count, { limit, offset });
   },
 });

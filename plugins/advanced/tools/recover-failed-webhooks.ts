@@ -13,5 +13,5 @@ export const recoverFailedWebhooks = defineTool({
     until: Type.Optional(RangeBoundArg('End of the range, included; default now.')),
   }),
   output: Type.Object({ requeued: Type.Integer(), since: DateTime(), until: DateTime() }),
-  handler: async ({ since, until }, { services }) => services.webhookDeliveries.recover(since, until),
+  handler: async ({ since, until }, { services }) => services.advancedWebhookDeliveries.recover(since, until),
 });

@@ -13,6 +13,6 @@ export const redeliverWebhook = defineTool({
   input: Type.Object({ delivery_id: Type.String({ minLength: 5, maxLength: 40 }) }),
   output: Type.Object({ attempt: AttemptReportOutput }),
   handler: async ({ delivery_id }, { services }) => ({
-    attempt: await services.webhookSender.redeliver(delivery_id),
+    attempt: await services.advancedWebhookSender.redeliver(delivery_id),
   }),
 });

@@ -21,6 +21,6 @@ export const sendTestWebhook = defineTool({
   }),
   output: Type.Object({ attempt: AttemptReportOutput }),
   handler: async ({ event_type = 'webhook.test' }, { services }) => ({
-    attempt: await services.webhookSender.sendTest(event_type),
+    attempt: await services.advancedWebhookSender.sendTest(event_type),
   }),
 });

@@ -16,7 +16,7 @@ export const testCustomFunction = defineTool({
   }),
   output: Type.Object({ call: CallOutput }),
   handler: async ({ function_id, arguments: args }, { services, requestId }) => {
-    const fn = await services.customFunctions.get(function_id);
-    return { call: await services.functionInvoker.invoke(fn, args, { source: 'test', requestId }) };
+    const fn = await services.advancedCustomFunctions.get(function_id);
+    return { call: await services.advancedFunctionInvoker.invoke(fn, args, { source: 'test', requestId }) };
   },
 });

@@ -28,7 +28,7 @@ export const updateCustomFunction = defineTool({
   }),
   output: Type.Object({ function: FunctionOutput, secret: Nullable(Type.String()), warnings: WarningsOutput() }),
   handler: async ({ function_id, rotate_secret = false, ...fields }, { services }) => {
-    const { fn, secret, warnings } = await services.customFunctions.update(function_id, fields, rotate_secret);
+    const { fn, secret, warnings } = await services.advancedCustomFunctions.update(function_id, fields, rotate_secret);
     return { function: functionPayload(fn), secret, warnings };
   },
 });

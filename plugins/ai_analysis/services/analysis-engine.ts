@@ -56,7 +56,7 @@ export class AnalysisEngineService {
 
   /** Which engine answers, with the built-in engine's notice: every answer carries it. */
   async label(): Promise<EngineLabel> {
-    const engine = await this.deps.aiService.engine();
+    const engine = await this.deps.promptAiService.engine();
     return engine.engine === 'builtin'
       ? { engine: engine.engine, model: null, notice: BUILTIN_NOTICE }
       : { engine: engine.engine, model: engine.models.task };
@@ -66,7 +66,7 @@ export class AnalysisEngineService {
     items: { conversation: ConversationRef; messages: ConversationMessage[] }[],
     settings: AnalysisSettingsValues,
   ): Promise<ConversationFindings[]> {
-    const useModel = await this.deps.aiService.hasLanguageModel();
+    const useModel = await this.deps.promptAiService.hasLanguageModel();
     return bounded(items, CONCURRENCY, async ({ conversation, messages }) => {
       const builtin = await analyseBuiltin(conversation, messages, settings.topics);
       return useModel ? this.withModel(builtin, messages, settings) : builtin;
@@ -94,7 +94,7 @@ export class AnalysisEngineService {
     const taxonomy = settings.topics.length
       ? `\nThe shop's own topics (prefer them when they fit): ${settings.topics.map((t) => `${t.key} (${t.label})`).join(', ')}.`
       : '';
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'dashboard',
       task: 'task',
       schema,

@@ -121,7 +121,7 @@ export class AnalysisSummaryService {
   }
 
   private async withModel(type: SummaryType, messages: ConversationMessage[]) {
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'dashboard',
       task: 'task',
       schema: MODEL_SUMMARY,

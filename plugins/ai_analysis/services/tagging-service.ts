@@ -116,7 +116,7 @@ export class AnalysisTaggingService {
       },
       { additionalProperties: false },
     );
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'dashboard',
       task: 'task',
       schema,

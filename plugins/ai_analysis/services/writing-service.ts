@@ -47,7 +47,7 @@ export class AnalysisWritingService {
 
   async translate(text: string, target: WidgetLanguage, source?: WidgetLanguage) {
     const from = source ?? detectLanguage(text).language;
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'dashboard',
       task: 'task',
       schema: TEXT_ANSWER,
@@ -75,7 +75,7 @@ export class AnalysisWritingService {
   }
 
   async rewrite(text: string, style: RewriteStyle, target?: WidgetLanguage) {
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'dashboard',
       task: 'task',
       schema: TEXT_ANSWER,
@@ -122,7 +122,7 @@ export class AnalysisWritingService {
     const language =
       request.targetLanguage ?? detectLanguage(inbound.map((m) => m.text).join('\n')).language ?? undefined;
     const knowledge = await this.knowledge(question, language);
-    if (!(await this.deps.aiService.hasLanguageModel())) {
+    if (!(await this.deps.promptAiService.hasLanguageModel())) {
       const best = knowledge[0];
       return {
         ...base,
@@ -135,7 +135,7 @@ export class AnalysisWritingService {
       };
     }
     const { text: shopPrompt } = await this.deps.promptService.effective('ai_chat_app');
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'ai_chat_app',
       task: 'chat',
       schema: TEXT_ANSWER,

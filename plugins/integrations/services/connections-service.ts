@@ -97,13 +97,13 @@ export class EcommerceConnectionsService {
     // The probe goes through the network guard, which refuses an internal address (url_not_allowed).
     const info = await this.probe(credentials);
     checkedLocales(args, null, info.locales);
-    this.deps.probeMemo.keep(this.deps.shop.id, args.platform_type, info);
+    this.deps.ecommerceProbeMemo.keep(this.deps.shop.id, args.platform_type, info);
     return { credentials, info, enabled };
   }
 
   /** The store the credentials reach, as the precheck found it a moment ago (the summary never sees the secrets). */
   probed(platform: PlatformType): StoreInfo | null {
-    return this.deps.probeMemo.take(this.deps.shop.id, platform);
+    return this.deps.ecommerceProbeMemo.take(this.deps.shop.id, platform);
   }
 
   /**
@@ -338,7 +338,7 @@ export class EcommerceConnectionsService {
     timezone: string | null,
     authMode?: string,
   ): StoreConnector {
-    const lanes = this.deps.storeLanes;
+    const lanes = this.deps.ecommerceStoreLanes;
     const lane = lanes.of(credentials);
     return connectorFor(credentials, {
       guard: this.deps.networkGuard,

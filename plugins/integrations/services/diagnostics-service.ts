@@ -8,10 +8,10 @@ export class EcommerceDiagnosticsService {
   constructor(private readonly deps: ServiceDeps<IntegrationsConfig>) {}
 
   async test(platform?: PlatformType) {
-    const { ecommerceConnections, storeLanes } = this.deps;
+    const { ecommerceConnections, ecommerceStoreLanes } = this.deps;
     const connection = await ecommerceConnections.require(platform);
     const connector = ecommerceConnections.connector(connection, this.deps.config.probeTimeoutMs);
-    const lane = storeLanes.of(ecommerceConnections.credentialsOf(connection));
+    const lane = ecommerceStoreLanes.of(ecommerceConnections.credentialsOf(connection));
     const started = performance.now();
     let storeName: string | null = null;
     let missing: string[] = [];
@@ -40,9 +40,9 @@ export class EcommerceDiagnosticsService {
   }
 
   async syncStatus(platform?: PlatformType) {
-    const { ecommerceConnections, storeLanes, config, ecommerceFeed } = this.deps;
+    const { ecommerceConnections, ecommerceStoreLanes, config, ecommerceFeed } = this.deps;
     const connection = await ecommerceConnections.require(platform);
-    const lane = storeLanes.of(ecommerceConnections.credentialsOf(connection));
+    const lane = ecommerceStoreLanes.of(ecommerceConnections.credentialsOf(connection));
     return {
       platform_type: connection.platformType,
       feed_mode: connection.feedMode,

@@ -43,7 +43,7 @@ export const embedKnowledge = defineJob({
           const stale = await embeddings.stale(model, BATCH);
           const chunks = stale.length < BATCH ? await embeddings.staleChunks(model, BATCH - stale.length) : [];
           if (stale.length + chunks.length === 0) return;
-          const { vectors } = await ctx.services.aiService.embed(
+          const { vectors } = await ctx.services.promptAiService.embed(
             'all',
             [...stale, ...chunks].map((s) => s.text),
           );

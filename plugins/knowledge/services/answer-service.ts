@@ -81,7 +81,7 @@ export class KnowledgeAnswerService {
     const facts = hits
       .map((h, i) => `[${i + 1}] ${h.title}${h.question ? ` — ${h.question}` : ''}\n${h.content}`)
       .join('\n\n');
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: request.surface,
       task: 'chat',
       schema: ModelAnswer,

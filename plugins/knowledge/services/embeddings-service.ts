@@ -37,7 +37,7 @@ export class KnowledgeEmbeddingsService {
 
   /** The embedding model of the shop's engine now, or null (built-in engine, or none configured). */
   async model(): Promise<string | null> {
-    return embeddingModelOf(await this.deps.aiService.engine());
+    return embeddingModelOf(await this.deps.promptAiService.engine());
   }
 
   async stale(model: string, limit: number): Promise<StaleSnippet[]> {

@@ -134,7 +134,7 @@ export class KnowledgeSearchService {
       else if (known && row.score > known.score) known.score = round(row.score);
     }
     const lexical = [...hits.values()].sort(byScore);
-    const engine = await this.deps.aiService.engine();
+    const engine = await this.deps.promptAiService.engine();
     const model = embeddingModelOf(engine);
     const { hits: semantic, use } = await this.semantic(model, query, request, scope, sources, threshold);
     const ranked = use.used ? fuse(lexical, semantic, settings.hybridWeight) : lexical;
@@ -298,7 +298,7 @@ export class KnowledgeSearchService {
     let queryVector: Float32Array;
     try {
       const surface = (request.surface ?? 'all') as Surface;
-      queryVector = toUnit((await this.deps.aiService.embed(surface, [query])).vectors[0]!);
+      queryVector = toUnit((await this.deps.promptAiService.embed(surface, [query])).vectors[0]!);
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
       return { hits: [], use: { model, used: false, reason: err.code } };

@@ -5,7 +5,7 @@ import { OWNER } from '../entities/values.js';
 /** A new booking goes to the agent it was given to, else to the owner. */
 export const onEventBooked: EventHandler<CalendarEventChange> = async (e, { services, shop }) => {
   const when = formatShopTime(new Date(e.start_at), shop.timezone).slice(0, 16);
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [e.assigned_agent_id ?? OWNER],
     type: 'booking_created',
     title: `New booking on ${when}`,

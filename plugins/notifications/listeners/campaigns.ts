@@ -6,7 +6,7 @@ import { OWNER } from '../entities/values.js';
 export const onCampaignStatusChanged: EventHandler<MassMarketingCampaignStatusChanged> = async (e, { services }) => {
   if (e.status !== 'completed' && e.status !== 'paused') return;
   const finished = e.status === 'completed';
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: finished ? 'campaign_finished' : 'campaign_paused',
     title: finished ? `Campaign “${e.name}” finished` : `Campaign “${e.name}” was paused`,

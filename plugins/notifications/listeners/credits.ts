@@ -3,7 +3,7 @@ import { OWNER } from '../entities/values.js';
 
 /** Below the installation's threshold, sends start failing soon: the owner should top up. */
 export const onCreditsLow: EventHandler<CreditsLow> = async (e, { services }) => {
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'credits_low',
     title: `Credits are running low: ${e.balance} left`,

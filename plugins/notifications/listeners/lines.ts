@@ -5,7 +5,7 @@ import { OWNER } from '../entities/values.js';
 /** A line the network dropped or stopped no longer sends or receives: the owner has to bring it back. */
 export const onLineDisconnected: EventHandler<WhatsappOpsLineDisconnected> = async (e, { services }) => {
   const name = e.label ?? e.phone ?? `#${e.session_id}`;
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'line_disconnected',
     title: `Line ${name} disconnected`,

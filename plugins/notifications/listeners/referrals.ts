@@ -4,7 +4,7 @@ import { OWNER } from '../entities/values.js';
 
 /** Credits from the referral programme landed on the shop's balance. */
 export const onReferralRewarded: EventHandler<ReferralsRewarded> = async (e, { services }) => {
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'referral_rewarded',
     title: `Referral reward: ${e.credits} credits`,

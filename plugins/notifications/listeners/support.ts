@@ -4,7 +4,7 @@ import { OWNER } from '../entities/values.js';
 
 /** The platform's support answered one of the shop's support tickets: the owner reads it. */
 export const onSupportReplied: EventHandler<SupportReplied> = async (e, { services }) => {
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'support_reply',
     title: e.resolved ? `Support resolved “${e.subject}”` : `Support answered “${e.subject}”`,

@@ -8,7 +8,7 @@ const dueText = (dueAt: string | null, zone: string) =>
 /** The agent a task was given to is told; unassigning tells nobody. */
 export const onTaskAssigned: EventHandler<TasksAssigned> = async (e, { services, shop }) => {
   if (e.agent_id === null) return;
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [e.agent_id],
     type: 'task_assigned',
     title: `Task assigned to you: ${e.title}`,
@@ -20,7 +20,7 @@ export const onTaskAssigned: EventHandler<TasksAssigned> = async (e, { services,
 
 /** A task's reminder goes to its agent, or to the owner when nobody has it. */
 export const onTaskReminderDue: EventHandler<TasksReminderDue> = async (e, { services, shop }) => {
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [e.assigned_agent_id ?? OWNER],
     type: 'task_due',
     title: `Task due: ${e.title}`,

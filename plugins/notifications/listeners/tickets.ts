@@ -5,7 +5,7 @@ import { OWNER } from '../entities/values.js';
 /** The agent a ticket was given to is told; unassigning tells nobody. */
 export const onTicketAssigned: EventHandler<TicketsAssigned> = async (e, { services }) => {
   if (e.agent_id === null) return;
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [e.agent_id],
     type: 'ticket_assigned',
     title: `Ticket #${e.ticket_id} was assigned to you`,
@@ -17,7 +17,7 @@ export const onTicketAssigned: EventHandler<TicketsAssigned> = async (e, { servi
 /** A P0 ticket is the owner's business at once. */
 export const onTicketCreated: EventHandler<TicketsCreated> = async (e, { services }) => {
   if (e.priority !== 'P0') return;
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'ticket_p0',
     title: `P0 ticket #${e.ticket_id}: ${e.title}`,

@@ -4,7 +4,7 @@ import { OWNER } from '../entities/values.js';
 
 /** Events are held, not sent, until the owner enables webhooks again: they must hear of it. */
 export const onWebhooksDisabled: EventHandler<AdvancedWebhooksDisabled> = async (e, { services }) => {
-  await services.notifierService.notify({
+  await services.notificationsService.notify({
     recipients: [OWNER],
     type: 'webhooks_disabled',
     title: 'Webhooks paused: the endpoint kept failing',

@@ -184,7 +184,7 @@ describe('notifications: the owner’s and agents’ inbox', function () {
     it('a rolled-back change leaves no notification', async () => {
       const before = (await list('owner')).count;
       const err = await inThisShop(async ({ services }) => {
-        await services.notifierService.notify({ recipients: [0], type: 'announcement', title: 'Never seen' });
+        await services.notificationsService.notify({ recipients: [0], type: 'announcement', title: 'Never seen' });
         throw new Error('the change failed');
       }).catch((e: Error) => e);
       expect(err.message).to.equal('the change failed');
@@ -195,7 +195,7 @@ describe('notifications: the owner’s and agents’ inbox', function () {
       await Promise.all(
         Array.from({ length: 8 }, () =>
           inThisShop(({ services }) =>
-            services.notifierService.notify({
+            services.notificationsService.notify({
               recipients: [0, agent],
               type: 'announcement',
               title: 'Stock alert',
@@ -288,7 +288,7 @@ describe('notifications: the owner’s and agents’ inbox', function () {
       );
       await call.ok('snooze_notification', { notification_id: stock.id, until });
       await inThisShop(({ services }) =>
-        services.notifierService.notify({
+        services.notificationsService.notify({
           recipients: [0],
           type: 'announcement',
           title: 'Stock alert',

@@ -12,5 +12,5 @@ export const clearNotifications = defineTool({
   input: Type.Object({ recipient: Recipient, read_only: Type.Boolean({ default: true }) }),
   output: Type.Object({ deleted: Type.Integer({ minimum: 0 }) }),
   handler: async ({ recipient, read_only }, { services }) =>
-    services.inboxService.clear(toRecipientId(recipient), read_only!),
+    services.notificationInboxService.clear(toRecipientId(recipient), read_only!),
 });

@@ -9,5 +9,5 @@ export const deleteNotification = defineTool({
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({ notification_id: Type.Integer({ minimum: 1 }) }),
   output: Type.Object({ deleted: Type.Literal(true), id: Type.Integer() }),
-  handler: async ({ notification_id }, { services }) => services.inboxService.delete(notification_id),
+  handler: async ({ notification_id }, { services }) => services.notificationInboxService.delete(notification_id),
 });

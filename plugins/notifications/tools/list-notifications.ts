@@ -19,5 +19,5 @@ export const listNotifications = defineTool({
   }),
   output: NotificationPage,
   handler: async ({ recipient, limit, offset, ...filters }, { services }) =>
-    services.inboxService.list(toRecipientId(recipient), filters, { limit: limit!, offset: offset! }),
+    services.notificationInboxService.list(toRecipientId(recipient), filters, { limit: limit!, offset: offset! }),
 });

@@ -17,5 +17,5 @@ export const markAllNotificationsRead = defineTool({
   }),
   output: Type.Object({ marked: Type.Integer({ minimum: 0 }) }),
   handler: async ({ recipient, type, before }, { services }) =>
-    services.inboxService.markAllRead(toRecipientId(recipient), type, before),
+    services.notificationInboxService.markAllRead(toRecipientId(recipient), type, before),
 });

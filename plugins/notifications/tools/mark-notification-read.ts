@@ -15,6 +15,6 @@ export const markNotificationRead = defineTool({
   }),
   output: Type.Object({ notification: NotificationOutput }),
   handler: async ({ notification_id, read }, { services }) => ({
-    notification: await services.inboxService.markRead(notification_id, read!),
+    notification: await services.notificationInboxService.markRead(notification_id, read!),
   }),
 });

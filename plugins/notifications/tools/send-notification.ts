@@ -17,5 +17,5 @@ export const sendNotification = defineTool({
   }),
   output: Type.Object({ notifications: Type.Array(NotificationOutput), skipped: Type.Array(Recipient) }),
   handler: async ({ recipients, title, body }, { services }) =>
-    services.notifierService.announce(recipients.map(toRecipientId), title, body ?? null),
+    services.notificationsService.announce(recipients.map(toRecipientId), title, body ?? null),
 });

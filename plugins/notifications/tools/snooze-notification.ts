@@ -15,6 +15,6 @@ export const snoozeNotification = defineTool({
   }),
   output: Type.Object({ notification: NotificationOutput }),
   handler: async ({ notification_id, until }, { services }) => ({
-    notification: await services.inboxService.snooze(notification_id, until),
+    notification: await services.notificationInboxService.snooze(notification_id, until),
   }),
 });

@@ -7,11 +7,11 @@ import type { Listeners } from '../../../core/index.js';
  */
 export const productListeners: Listeners = {
   'integrations.product_changed': async (event, { services }) => {
-    if (event.deleted) await services.catalogStore.markDeleted(event.platform_type, event.external_ids);
+    if (event.deleted) await services.productCatalogStore.markDeleted(event.platform_type, event.external_ids);
     else if (await services.ecommerceConnections.find(event.platform_type))
       await services.productSync.start('incremental', event.platform_type);
   },
   'integrations.disconnected': async (event, { services }) => {
-    if (event.purge_catalog) await services.catalogStore.purge(event.platform_type);
+    if (event.purge_catalog) await services.productCatalogStore.purge(event.platform_type);
   },
 };

@@ -19,7 +19,7 @@ async function timed<T>(work: () => Promise<T>) {
  * already was the JSON asked for, false when it took the repair turn), and one embedding.
  */
 export async function testProvider(services: Services) {
-  const ai = services.aiService;
+  const ai = services.promptAiService;
   const engine = await ai.engine();
   if (engine.engine === 'builtin')
     throw new ToolError(

@@ -24,7 +24,7 @@ describe('prompt: the AI runtime against a local OpenAI-compatible server', func
       k,
       shop.shopId,
       ({ services }) =>
-        services.aiService.chat({
+        services.promptAiService.chat({
           surface: 'dashboard',
           task: 'task',
           messages: [{ role: 'user', content: 'Hello' }],
@@ -197,7 +197,7 @@ describe('prompt: the AI runtime against a local OpenAI-compatible server', func
   it('a model call inside a database transaction is refused', async () => {
     const err = await failure(
       inShop(k, shop.shopId, ({ services }) =>
-        services.aiService.chat({ surface: 'ticket', task: 'task', messages: [{ role: 'user', content: 'x' }] }),
+        services.promptAiService.chat({ surface: 'ticket', task: 'task', messages: [{ role: 'user', content: 'x' }] }),
       ),
     );
     expect(err.code).to.equal('PRM_ERR_MODEL_IN_TRANSACTION');

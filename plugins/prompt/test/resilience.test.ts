@@ -50,7 +50,7 @@ describe('prompt: the AI runtime against a provider failing 10% of requests', fu
           k,
           shop.shopId,
           ({ services }) =>
-            services.aiService.chat({
+            services.promptAiService.chat({
               surface: 'dashboard',
               task: 'task',
               messages: [{ role: 'user', content: 'Hi' }],

@@ -22,6 +22,6 @@ export const configureAiLearning = defineTool({
   }),
   output: Type.Object({ learning: LearningOutput }),
   handler: async ({ surface, ...changes }, { services }) => ({
-    learning: await services.aiLearningService.configure(surface, changes),
+    learning: await services.promptLearningService.configure(surface, changes),
   }),
 });

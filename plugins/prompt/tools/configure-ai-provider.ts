@@ -32,7 +32,7 @@ export const configureAiProvider = defineTool({
   }),
   output: Type.Object({ ...ProviderOutput.properties, warnings: WarningsOutput() }),
   handler: async (args, { services }) => {
-    const warnings = await services.aiProviderSettingsService.configure(args);
+    const warnings = await services.promptProviderSettingsService.configure(args);
     return { ...(await providerPayload(services)), warnings };
   },
 });

@@ -21,8 +21,8 @@ export const getAiLearning = defineTool({
     applied_rule_ids: Type.Array(Type.Integer()),
   }),
   handler: async ({ surface = 'all', status, limit = 50 }, { services }) => ({
-    learning: await services.aiLearningService.settings(surface),
-    rules: await services.aiLearningService.rules(surface, status, limit),
-    applied_rule_ids: (await services.aiLearningService.applied(surface)).map((r) => r.id),
+    learning: await services.promptLearningService.settings(surface),
+    rules: await services.promptLearningService.rules(surface, status, limit),
+    applied_rule_ids: (await services.promptLearningService.applied(surface)).map((r) => r.id),
   }),
 });

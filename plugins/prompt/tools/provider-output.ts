@@ -15,7 +15,7 @@ export const ProviderOutput = Type.Object({
 
 /** The provider as a shop may see it: the key only as its last 4 characters. */
 export async function providerPayload(services: Services) {
-  const e = await services.aiService.engine();
+  const e = await services.promptAiService.engine();
   const builtin = e.engine === 'builtin';
   return {
     engine: e.engine,
@@ -26,6 +26,6 @@ export async function providerPayload(services: Services) {
     api_key_last4: e.keyLast4,
     timeout_ms: e.timeoutMs,
     monthly_token_budget: e.monthlyTokenBudget,
-    month_usage: await services.aiService.monthUsage(),
+    month_usage: await services.promptAiService.monthUsage(),
   };
 }

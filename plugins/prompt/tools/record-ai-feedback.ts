@@ -23,5 +23,5 @@ export const recordAiFeedback = defineTool({
     rule: Type.Union([RuleOutput, Type.Null()]),
   }),
   handler: async ({ surface, rating, answer, correction, category }, { services }) =>
-    services.aiLearningService.feedback({ surface, rating, answer, correction, category }),
+    services.promptLearningService.feedback({ surface, rating, answer, correction, category }),
 });

@@ -16,5 +16,5 @@ export const reviewLearnedRule = defineTool({
   }),
   output: Type.Object({ rule: RuleOutput }),
   handler: async ({ rule_id, decision, text }, { services }) =>
-    services.aiLearningService.review(rule_id, decision, text),
+    services.promptLearningService.review(rule_id, decision, text),
 });

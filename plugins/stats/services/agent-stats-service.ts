@@ -21,7 +21,7 @@ export class AgentStatsService extends StatsReader {
       if (agents.length >= page.total || page.items.length === 0) break;
     }
     const [responses, tickets, conversations] = await Promise.all([
-      this.has('whatsapp_ops') ? this.deps.conversationStatsService.responses(p, null) : null,
+      this.has('whatsapp_ops') ? this.deps.statsConversationsService.responses(p, null) : null,
       this.has('tickets') ? this.tickets(p) : null,
       this.has('conversations') ? this.conversations() : null,
     ]);

@@ -27,7 +27,7 @@ export class AiUsageStatsService extends StatsReader {
     }));
     const sum = (k: 'calls' | 'failed' | 'input_tokens' | 'output_tokens') => by.reduce((t, r) => t + r[k], 0);
     return {
-      engine: (await this.deps.aiService.engine()).engine,
+      engine: (await this.deps.promptAiService.engine()).engine,
       totals: {
         calls: sum('calls'),
         failed: sum('failed'),

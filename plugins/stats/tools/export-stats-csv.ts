@@ -32,17 +32,17 @@ async function reportRows(report: Report, p: Period, group: 'day' | 'week' | 'mo
     case 'credits':
       return (await stats.creditsUsage(p)).by_source;
     case 'conversations':
-      return enabled('whatsapp_ops') ? (await services.conversationStatsService.responses(p, group)).series : null;
+      return enabled('whatsapp_ops') ? (await services.statsConversationsService.responses(p, group)).series : null;
     case 'agents': {
-      const agents = await services.agentStatsService.agents(p);
+      const agents = await services.statsAgentsService.agents(p);
       return (
         agents && [...agents.agents, { agent_id: null, nickname: 'unassigned', full_name: null, ...agents.unassigned }]
       );
     }
     case 'channels':
-      return enabled('whatsapp_ops') ? await services.channelHealthService.lines(p) : null;
+      return enabled('whatsapp_ops') ? await services.statsChannelHealthService.lines(p) : null;
     case 'ai':
-      return (await services.aiUsageStatsService.usage(p))?.by_surface ?? null;
+      return (await services.statsAiUsageService.usage(p))?.by_surface ?? null;
   }
 }
 

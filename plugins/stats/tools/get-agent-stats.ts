@@ -38,7 +38,7 @@ export const getAgentStats = defineTool({
   }),
   handler: async (args, { services, shop, config }) => {
     const period = periodOf(args, shop.timezone, config.maxRangeDays);
-    const stats = await services.agentStatsService.agents(period);
+    const stats = await services.statsAgentsService.agents(period);
     if (!stats) throw services.statsService.groupMissing('agents');
     const result = { range: rangeOf(period), ...stats };
     return answer(result, args.chart, () =>

@@ -40,7 +40,7 @@ export const getAiUsageStats = defineTool({
   }),
   handler: async (args, { services, shop, config }) => {
     const period = periodOf(args, shop.timezone, config.maxRangeDays);
-    const usage = await services.aiUsageStatsService.usage(period);
+    const usage = await services.statsAiUsageService.usage(period);
     if (!usage) throw services.statsService.groupMissing('prompt');
     return answer({ range: rangeOf(period), ...usage }, args.chart, () =>
       barChart(

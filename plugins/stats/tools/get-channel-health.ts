@@ -48,7 +48,7 @@ export const getChannelHealth = defineTool({
       throw services.statsService.groupMissing('whatsapp_ops');
     const range = args.period || args.date_from || args.date_to ? args : { period: '7d' as const };
     const period = periodOf(range, shop.timezone, config.maxRangeDays);
-    const lines = await services.channelHealthService.lines(period);
+    const lines = await services.statsChannelHealthService.lines(period);
     return answer({ range: rangeOf(period), lines }, args.chart, () =>
       barChart(
         'Failed sends (%) per line',

@@ -33,7 +33,7 @@ export const getConversationStats = defineTool({
     ),
   }),
   handler: async (args, { services, shop, config }) => {
-    const stats = services.conversationStatsService;
+    const stats = services.statsConversationsService;
     if (!services.kernelCatalog.names().includes('whatsapp_ops'))
       throw services.statsService.groupMissing('whatsapp_ops');
     const period = periodOf(args, shop.timezone, config.maxRangeDays);

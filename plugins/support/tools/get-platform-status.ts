@@ -10,5 +10,5 @@ export const getPlatformStatus = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),
   output: Type.Object({ status: Type.String(), notices: Type.Array(NoticeOutput) }),
-  handler: async (_args, { services }) => services.platformNoticesService.status(),
+  handler: async (_args, { services }) => services.supportPlatformNoticesService.status(),
 });

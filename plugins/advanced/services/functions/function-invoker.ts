@@ -54,13 +54,13 @@ export class FunctionInvoker {
 
   /** What the assistant may call on a surface. */
   async definitions(surface: string): Promise<FunctionDefinition[]> {
-    const fns = await this.deps.customFunctions.enabledOn(surface);
+    const fns = await this.deps.advancedCustomFunctions.enabledOn(surface);
     return fns.map((f) => ({ name: f.name, description: f.description, parameters: f.parameters }));
   }
 
   /** The assistant's call by name; a function not offered on the surface is an error the model can read. */
   async invokeByName(name: string, args: unknown, context: CallContext): Promise<CallOutcome> {
-    const fn = await this.deps.customFunctions.byName(name);
+    const fn = await this.deps.advancedCustomFunctions.byName(name);
     if (!fn || !fn.isEnabled || (context.surface && !offeredOn(fn, context.surface)))
       throw new ToolError('not_found', `No enabled custom function ${name} on this surface.`, {
         resource: 'custom_function',
@@ -142,7 +142,7 @@ export class FunctionInvoker {
     const signed = signWebhook({ id: `call_${randomUUID().replaceAll('-', '')}`, type: 'function.call' }, body, [
       secrets.open(fn.secretSealed),
     ]);
-    const headers: Record<string, string> = { ...this.deps.customFunctions.headersOf(fn), ...signed.headers };
+    const headers: Record<string, string> = { ...this.deps.advancedCustomFunctions.headersOf(fn), ...signed.headers };
     delete headers['x-switchboard-event'];
     headers['x-switchboard-function'] = fn.name;
     if (fn.method === 'GET') delete headers['content-type'];

@@ -118,7 +118,7 @@ export class WebhookDeliveriesService {
       throw invalidArguments('The window reaches back at most 30 days (deliveries are kept that long).', [
         { path: 'since', message: 'more than 30 days ago' },
       ]);
-    const endpoint = await this.deps.webhookEndpoints.find();
+    const endpoint = await this.deps.advancedWebhookEndpoints.find();
     if (!endpoint?.enabled || endpoint.status !== 'active')
       throw invalidState('Webhooks are not enabled: enable them with configure_webhooks first, then recover.', {
         action: 'recover',
@@ -132,7 +132,7 @@ export class WebhookDeliveriesService {
       [this.deps.shop.id, from, to],
     );
     const ids = rows.map((r) => r.delivery_id);
-    if (ids.length > 0) await this.deps.webhookRecorder.enqueue(ids, 'recover');
+    if (ids.length > 0) await this.deps.advancedWebhookRecorder.enqueue(ids, 'recover');
     return { requeued: ids.length, since: from.toISOString(), until: to.toISOString() };
   }
 

@@ -14,7 +14,7 @@ export const webhookListeners = Object.fromEntries(
           [
             source,
             inBatches<unknown, AdvancedConfig>((payloads, ctx) =>
-              ctx.transaction((tx) => tx.services.webhookRecorder.record(type, payloads)),
+              ctx.transaction((tx) => tx.services.advancedWebhookRecorder.record(type, payloads)),
             ) as Listener<unknown, AdvancedConfig>,
           ],
         ],

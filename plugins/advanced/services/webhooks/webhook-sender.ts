@@ -57,10 +57,10 @@ export class WebhookSender {
    */
   async deliverBatch(messages: OutboxDelivery<WebhookDeliveryMessage>[]): Promise<(void | OutboxOutcome)[]> {
     const rows = new Map((await this.load(messages.map((m) => m.payload.delivery_id))).map((r) => [r.delivery_id, r]));
-    const { shop, webhookUnrecorded } = this.deps;
+    const { shop, advancedWebhookUnrecorded } = this.deps;
     const recorder = new AttemptRecorder(
       (records) => this.record(records),
-      (recorded) => webhookUnrecorded.release(shop.id, recorded),
+      (recorded) => advancedWebhookUnrecorded.release(shop.id, recorded),
     );
     const settled: { deliveryId: string; reason: string }[] = [];
     const outcomes = await Promise.all(
@@ -76,9 +76,9 @@ export class WebhookSender {
           settled.push({ deliveryId: row.delivery_id, reason });
           return { outcome: 'abandon', error: reason };
         }
-        await webhookUnrecorded.acquire(shop.id);
+        await advancedWebhookUnrecorded.acquire(shop.id);
         const { result } = await this.attempt(row, keys).catch((err: unknown) => {
-          webhookUnrecorded.release(shop.id);
+          advancedWebhookUnrecorded.release(shop.id);
           throw err;
         });
         const record = { deliveryId: row.delivery_id, result, trigger: message.payload.trigger };
@@ -109,7 +109,7 @@ export class WebhookSender {
   async redeliver(deliveryId: string): Promise<AttemptReport> {
     const [row] = await this.load([deliveryId]);
     if (!row) throw notFound('webhook_delivery', deliveryId);
-    const keys = await this.deps.webhookEndpoints.requireKeys();
+    const keys = await this.deps.advancedWebhookEndpoints.requireKeys();
     const { result, headers } = await this.attempt(row, keys);
     // A delivery that arrived once stays delivered; one still on its schedule stays on it.
     const status: DeliveryStatus = result.succeeded ? 'succeeded' : row.status;
@@ -121,13 +121,15 @@ export class WebhookSender {
 
   /** send_test_webhook: a `webhook.test` delivery tried once now, enabled or not. */
   async sendTest(eventType: string): Promise<AttemptReport> {
-    const keys = await this.deps.webhookEndpoints.requireKeys();
+    const keys = await this.deps.advancedWebhookEndpoints.requireKeys();
     const data = {
       test: true,
       message: 'A test event sent by send_test_webhook.',
       ...(eventType !== TEST_EVENT_TYPE && { sample_of: eventType }),
     };
-    const [inserted] = await this.deps.webhookRecorder.insert(TEST_EVENT_TYPE, [data], { subscribedOnly: false });
+    const [inserted] = await this.deps.advancedWebhookRecorder.insert(TEST_EVENT_TYPE, [data], {
+      subscribedOnly: false,
+    });
     const id = inserted!.delivery_id;
     const [row] = await this.load([id]);
     const { result, headers } = await this.attempt(row!, keys);
@@ -147,9 +149,9 @@ export class WebhookSender {
     row: DeliveryRow,
     keys: { url: string; secrets: string[] },
   ): Promise<{ result: AttemptResult; headers: Record<string, string> }> {
-    const { shop, webhookShopGate, networkGuard, config } = this.deps;
+    const { shop, advancedWebhookShopGate, networkGuard, config } = this.deps;
     const request = signWebhook(row.payload, JSON.stringify(row.payload), keys.secrets);
-    const result = await webhookShopGate.run(shop.id, () =>
+    const result = await advancedWebhookShopGate.run(shop.id, () =>
       sendWebhook(networkGuard, keys.url, request, config.deliveryTimeoutMs),
     );
     return { result, headers: request.headers };
@@ -258,7 +260,7 @@ export class WebhookSender {
   }
 
   private keysOf(row: DeliveryRow) {
-    return this.deps.webhookEndpoints.signingKeys({
+    return this.deps.advancedWebhookEndpoints.signingKeys({
       url: row.url,
       secretSealed: row.secret_sealed,
       previousSecretSealed: row.previous_secret_sealed,

@@ -54,10 +54,10 @@ export function liveExternals(deps: Services, config: AutomationConfig): Externa
 
     async aiClassify(text, categories) {
       try {
-        if (!(await deps.aiService.hasLanguageModel()))
+        if (!(await deps.promptAiService.hasLanguageModel()))
           return { category: classifyByKeywords(text, categories), engine: 'builtin' };
         const names = categories.map((c) => c.name);
-        const answer = await deps.aiService.chat({
+        const answer = await deps.promptAiService.chat({
           surface: 'whatsapp_workflow',
           task: 'task',
           schema: Type.Object({ category: Type.Union([...names, 'other'].map((n) => Type.Literal(n))) }),

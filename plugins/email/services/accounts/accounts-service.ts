@@ -58,7 +58,7 @@ export class EmailAccountsService {
     const connection = await this.checkCreate(fields);
     if ((fields.auth_type ?? 'basic') !== 'basic') return null;
     const imapPassword = fields.imap_password!;
-    const probe = await this.deps.connectionTester.require(
+    const probe = await this.deps.emailConnectionTester.require(
       this.target(connection, 'imap', { pass: imapPassword }),
       this.target(connection, 'smtp', { pass: fields.smtp_password ?? imapPassword }),
     );
@@ -188,7 +188,7 @@ export class EmailAccountsService {
         })
       : null;
     if (connection && authType === 'basic')
-      await this.deps.connectionTester.require(
+      await this.deps.emailConnectionTester.require(
         this.target(connection, 'imap', { pass: imapPassword! }),
         this.target(connection, 'smtp', { pass: smtpPassword! }),
       );
@@ -251,7 +251,7 @@ export class EmailAccountsService {
   async test(args: AccountFields & { account_id?: number }) {
     if (args.account_id !== undefined) {
       const account = await this.get(args.account_id);
-      return this.deps.connectionTester.test(await this.imapTarget(account), await this.smtpTarget(account));
+      return this.deps.emailConnectionTester.test(await this.imapTarget(account), await this.smtpTarget(account));
     }
     if (!args.email_address)
       throw invalidArguments('Give account_id, or email_address with the connection fields to try.', [
@@ -259,7 +259,7 @@ export class EmailAccountsService {
       ]);
     const connection = resolveConnection({ ...args, email_address: args.email_address, auth_type: 'basic' });
     const imapPassword = args.imap_password!;
-    return this.deps.connectionTester.test(
+    return this.deps.emailConnectionTester.test(
       this.target(connection, 'imap', { pass: imapPassword }),
       this.target(connection, 'smtp', { pass: args.smtp_password ?? imapPassword }),
     );

@@ -22,7 +22,7 @@ export class EmailInboundAttachments {
     if (!info || !message.imapFolder) throw notFound('email_attachment', `${messageId}/${index}`);
     const [account] = await this.deps.emailAccountsService.findAny([message.accountId]);
     if (!account || account.deletedAt) throw notFound('email_attachment', `${messageId}/${index}`);
-    const client = await this.deps.mailConnector.imap(await this.deps.emailAccountsService.imapTarget(account));
+    const client = await this.deps.emailConnector.imap(await this.deps.emailAccountsService.imapTarget(account));
     try {
       const lock = await client.getMailboxLock(message.imapFolder, { readOnly: true });
       try {

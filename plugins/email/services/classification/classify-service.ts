@@ -51,11 +51,11 @@ export class EmailClassifyService {
     if (account?.aiClassificationEnabled) {
       if (!this.deps.kernelCatalog.names().includes('prompt'))
         outcome.fallback_reason = 'the AI runtime (prompt group) is not enabled';
-      else if (!(await this.deps.aiService.hasLanguageModel()))
+      else if (!(await this.deps.promptAiService.hasLanguageModel()))
         outcome.fallback_reason = 'the shop has no language model (configure_ai_provider)';
       else
         try {
-          const answer = await this.deps.aiService.chat({
+          const answer = await this.deps.promptAiService.chat({
             surface: 'email',
             task: 'task',
             schema: SCHEMA,

@@ -20,8 +20,8 @@ interface Login {
 export class ConnectionTester {
   private readonly connector: MailConnector;
 
-  constructor({ mailConnector }: { mailConnector: MailConnector }) {
-    this.connector = mailConnector;
+  constructor({ emailConnector }: { emailConnector: MailConnector }) {
+    this.connector = emailConnector;
   }
 
   async test(imap: MailTarget, smtp: MailTarget): Promise<{ imap: SideResult; smtp: SideResult }> {

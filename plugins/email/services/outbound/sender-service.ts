@@ -70,7 +70,7 @@ export class EmailSenderService {
       );
     let imap: ImapFlow | undefined;
     const openImap = async () =>
-      (imap ??= await this.deps.mailConnector.imap(await this.deps.emailAccountsService.imapTarget(account)));
+      (imap ??= await this.deps.emailConnector.imap(await this.deps.emailAccountsService.imapTarget(account)));
     try {
       if (claim === 'resumed' && account.sentCopy !== 'none' && account.sentFolder) {
         if (await inFolder(await openImap(), account.sentFolder, message.messageIdHeader))
@@ -79,7 +79,7 @@ export class EmailSenderService {
       const ids = message.attachments.flatMap((a) => (a.attachment_id === undefined ? [] : [a.attachment_id]));
       const built = await buildMail(account, message, await this.deps.emailAttachmentsService.contents(ids));
       const target = await this.deps.emailAccountsService.smtpTarget(account);
-      const transport = await this.deps.smtpPool.get(account.id, target, this.deps.mailConnector);
+      const transport = await this.deps.emailSmtpPool.get(account.id, target, this.deps.emailConnector);
       try {
         await transport.sendMail({ envelope: built.envelope, raw: built.raw });
       } catch (error) {
@@ -87,7 +87,7 @@ export class EmailSenderService {
         const reply = serverReply(error, secretsOf(target)) ?? 'the SMTP server refused the mail';
         if (e.responseCode && e.responseCode >= 500 && e.responseCode !== 535 && e.responseCode !== 534)
           return await this.fail(message, reply, true);
-        this.deps.smtpPool.close(account.id);
+        this.deps.emailSmtpPool.close(account.id);
         return await this.pause(message, reply, lastAttempt);
       }
       if (account.sentCopy === 'append' && account.sentFolder)

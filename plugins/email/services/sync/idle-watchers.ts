@@ -38,7 +38,7 @@ class IdleWatcher {
         const { client, folder } = await this.withShop(this.shopId, async ({ services }) => {
           const account = await services.emailAccountsService.get(this.accountId);
           const target = await services.emailAccountsService.imapTarget(account);
-          return { client: await services.mailConnector.imap(target), folder: account.imapFolder };
+          return { client: await services.emailConnector.imap(target), folder: account.imapFolder };
         });
         this.client = client;
         if (this.stopped) break;

@@ -90,7 +90,7 @@ export class EmailSyncService {
       const account = await this.em.findOne(EmailAccount, { id: accountId, deletedAt: null });
       if (!account) throw notFound('email_account', accountId);
       target = await this.deps.emailAccountsService.imapTarget(account);
-      client = await this.deps.mailConnector.imap(target);
+      client = await this.deps.emailConnector.imap(target);
       for (const folder of await this.folders(account, transaction))
         await this.syncFolder(client, account, folder, transaction, result);
       await transaction(async ({ services }) => {

@@ -181,7 +181,7 @@ export class EcommerceFeedService {
     connection.status = error ? 'error' : 'active';
     connection.lastError = error;
     if (cursor) connection.pollCursor = cursor;
-    const lane = this.deps.storeLanes.of(this.deps.ecommerceConnections.credentialsOf(connection));
+    const lane = this.deps.ecommerceStoreLanes.of(this.deps.ecommerceConnections.credentialsOf(connection));
     if (lane.wooAuthMode) connection.authMode = lane.wooAuthMode;
     await this.deps.em.flush();
   }

@@ -54,7 +54,7 @@ export class ProductAvailabilityService {
           const read = await ecommerceConnections.connector(connection).getProduct(product.externalId);
           if (read) {
             await transaction(({ services }) =>
-              services.catalogStore.upsertPage(product.platformType, null, connection.currency ?? null, [read]),
+              services.productCatalogStore.upsertPage(product.platformType, null, connection.currency ?? null, [read]),
             );
             ({ product, variants } = await productsService.get({ product_id: product.id }));
             fresh = true;

@@ -105,7 +105,12 @@ export class ProductSyncService {
     return transaction(async ({ services, em: tem }) => {
       const current = await tem.findOneOrFail(ProductSyncRun, { id: runId });
       if (current.status !== 'running') return true;
-      const written = await services.catalogStore.upsertPage(current.platformType, current.id, currency, page.products);
+      const written = await services.productCatalogStore.upsertPage(
+        current.platformType,
+        current.id,
+        currency,
+        page.products,
+      );
       current.pages += 1;
       current.read += page.products.length;
       current.created += written.created;
@@ -114,7 +119,7 @@ export class ProductSyncService {
       current.heartbeatAt = new Date();
       if (page.next === null) {
         if (current.mode === 'full')
-          current.deleted = await services.catalogStore.deleteUnseen(current.platformType, current.id);
+          current.deleted = await services.productCatalogStore.deleteUnseen(current.platformType, current.id);
         current.status = 'completed';
         current.finishedAt = new Date();
         await tem.flush();

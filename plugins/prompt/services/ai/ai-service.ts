@@ -56,7 +56,7 @@ export class AiService {
 
   /** The engine this shop's calls go to now. */
   engine(): Promise<ResolvedEngine> {
-    return this.deps.aiProviderSettingsService.resolve();
+    return this.deps.promptProviderSettingsService.resolve();
   }
 
   /**

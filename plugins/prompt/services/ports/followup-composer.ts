@@ -17,12 +17,12 @@ export class PromptFollowupComposer implements FollowupComposerPort {
   constructor(private readonly deps: Services) {}
 
   async available(): Promise<boolean> {
-    return this.deps.aiService.hasLanguageModel();
+    return this.deps.promptAiService.hasLanguageModel();
   }
 
   async compose(request: FollowupCompositionRequest) {
     const { text: shopPrompt } = await this.deps.promptService.effective('ticket');
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'ticket',
       task: 'chat',
       schema: COMPOSED,

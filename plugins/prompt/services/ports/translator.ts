@@ -12,11 +12,11 @@ export class PromptTranslator implements TranslatorPort {
   constructor(private readonly deps: Services) {}
 
   async available(): Promise<boolean> {
-    return this.deps.aiService.hasLanguageModel();
+    return this.deps.promptAiService.hasLanguageModel();
   }
 
   async translate(request: { text: string; targetLanguage: string; sourceLanguage: string | null }) {
-    const answer = await this.deps.aiService.chat({
+    const answer = await this.deps.promptAiService.chat({
       surface: 'all',
       task: 'task',
       schema: TRANSLATION,

@@ -21,7 +21,7 @@ export class PromptInstructionService {
   async apply(instruction: string, prompt?: string) {
     const text = instruction.trim();
     const base = prompt ?? (await this.deps.promptService.get('all')).text;
-    const engine = await this.deps.aiService.engine();
+    const engine = await this.deps.promptAiService.engine();
     let preview: string;
     let message: string;
     if (engine.engine === 'builtin') {
@@ -34,7 +34,7 @@ export class PromptInstructionService {
         );
       ({ text: preview, message } = applyEdit(base, edit));
     } else {
-      const answer = await this.deps.aiService.chat({
+      const answer = await this.deps.promptAiService.chat({
         surface: 'dashboard',
         task: 'task',
         schema: EDITED,

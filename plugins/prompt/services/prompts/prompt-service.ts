@@ -134,7 +134,7 @@ export class PromptService {
   async effective(surface: Surface) {
     const base = await this.get('all');
     const addition = surface === 'all' ? null : await this.get(surface);
-    const rules = await this.deps.aiLearningService.applied(surface);
+    const rules = await this.deps.promptLearningService.applied(surface);
     const parts = [base.text];
     if (addition?.text) parts.push(addition.text);
     if (rules.length)
