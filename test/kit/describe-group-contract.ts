@@ -11,6 +11,7 @@ import { INTEGER_MAX } from '../../core/tools/bound-integers.js';
 import { loadGroups, REPO_ROOT, registryOf, type GroupUnderTest } from '../harness/groups-under-test.js';
 import { readCatalogue, type SpecTool } from '../harness/spec-catalogue.js';
 import { schemaNodes } from '../harness/schema-nodes.js';
+import { PREFIX, portsOf, servicePrefixOf, strayServiceNames } from '../harness/service-names.js';
 
 const GROUP_NAME = /^[a-z][a-z0-9_]*$/;
 const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
@@ -88,6 +89,18 @@ export function describeGroupContract(
       const migrations = (plugin.migrations ?? []).map((m) => m.name);
       expect(new Set(migrations).size, `migration names must be unique: ${migrations.join(', ')}`).to.equal(
         migrations.length,
+      );
+    });
+
+    // The values a group provides at setup follow the same rule; test/service-names.test.ts boots
+    // the groups to see them, which a contract without a database cannot.
+    it("names every service it registers with its prefix, unless the name is a port's", () => {
+      const { plugin } = loaded();
+      const prefix = servicePrefixOf(plugin);
+      expect(prefix, 'servicePrefix').to.match(PREFIX);
+      expectNone(
+        strayServiceNames(prefix, Object.keys(plugin.services ?? {}), portsOf(context().plugins)),
+        `services whose names do not start with "${prefix}"`,
       );
     });
 
