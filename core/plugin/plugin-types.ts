@@ -307,7 +307,7 @@ export interface PluginDefinition<C extends TSchema = TSchema> {
    * or after one of its records (`'ticket'`). A name is the prefix, or its plural in `s`, followed
    * by a capitalised word (`ticketLinksService`, `ticketsService`); the one exception is a service
    * registered under a port's name (a name some group lists in `ports`). The contract test
-   * (test/service-names.test.ts) fails on any other.
+   * (test/services.test.ts) fails on any other.
    */
   servicePrefix?: string;
   /**

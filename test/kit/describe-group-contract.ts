@@ -92,7 +92,7 @@ export function describeGroupContract(
       );
     });
 
-    // The values a group provides at setup follow the same rule; test/service-names.test.ts boots
+    // The values a group provides at setup follow the same rule; test/services.test.ts boots
     // the groups to see them, which a contract without a database cannot.
     it("names every service it registers with its prefix, unless the name is a port's", () => {
       const { plugin } = loaded();
