@@ -39,7 +39,7 @@ import { AuthGuard } from './auth/auth-guard.js';
 import { grantAllows, KERNEL_GROUP } from './auth/token-grant.js';
 import { TokenService } from './auth/token-service.js';
 import { loggerOptions } from './logging/logger-options.js';
-import { RequestLog, requestSummary } from './logging/request-log.js';
+import { RequestLog, requestSummary, summariseRequests } from './logging/request-log.js';
 import { initializeResult } from './transport/initialize-result.js';
 import { GroupCatalog } from './plugin/group-catalog.js';
 import { EventBus, type Listener } from './events/event-bus.js';
@@ -140,6 +140,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     // Only a proxy the operator names may say who the client is: the failed-auth limit is per address.
     trustProxy: config.server.trustProxy,
   });
+  summariseRequests(app);
   const log = app.log;
   const unsent = unsentConnections(app.server);
   const metrics = new Metrics(orm, log);

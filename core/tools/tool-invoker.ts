@@ -131,8 +131,9 @@ export class ToolInvoker {
   /**
    * Runs the handler. Hooks run in the same unit of work: `before` may veto (a confirmation that
    * was already used → null), `after` records the outcome; all of it commits or rolls back as one.
+   * Not async: it hands on the unit of work's promise rather than wrap it in one more.
    */
-  async execute(
+  execute(
     tool: RegisteredTool,
     shop: ShopContext,
     args: Record<string, unknown>,

@@ -61,9 +61,11 @@ export class McpMethods {
    * `shop` is null only for initialize, the one method that needs no token. `version` is the
    * revision the request carries in MCP-Protocol-Version (the base revision when it has none).
    * `stream`: the request's stream, when its client can hear notifications; `note` is filled in for
-   * the request's log line; `sessionKey`: the client's session, when it sent one.
+   * the request's log line; `sessionKey`: the client's session, when it sent one. Not async: a
+   * method that answers at once (ping, a cached list) returns its answer without a promise, and
+   * one that fails at once throws, which the caller's await catches alike.
    */
-  async handle(
+  handle(
     request: RpcRequest,
     shop: ShopContext | null,
     grant: TokenGrant,
@@ -72,7 +74,7 @@ export class McpMethods {
     stream?: ReporterSource,
     note?: CallNote,
     sessionKey?: string,
-  ): Promise<RawJson> {
+  ): RawJson | Promise<RawJson> {
     const { method, params } = request;
     if (method === 'initialize') {
       if (typeof params.protocolVersion !== 'string') {
