@@ -62,6 +62,23 @@ describe('example group: conformance (@acme/switchboard-conformance)', () => {
     expect((await call('test_tool_with_logging')).structuredContent.message).to.equal('Logged three messages.');
   });
 
+  // The suite's own client answers them (test/conformance.test.ts); one that cannot be asked gets the reason.
+  it('test_sampling and the elicitation fixtures tell a client that cannot be asked why, as isError', async () => {
+    for (const [name, args] of [
+      ['test_sampling', { prompt: 'Say hi' }],
+      ['test_elicitation', { message: 'Who are you?' }],
+      ['test_elicitation_sep1034_defaults', {}],
+      ['test_elicitation_sep1330_enums', {}],
+    ] as const) {
+      const result = await call(name, args);
+      expect(result.isError, name).to.equal(true);
+      expect(result.structuredContent, name).to.deep.include({
+        error_code: 'fixture_client_cannot_ask',
+        reason: 'unsupported',
+      });
+    }
+  });
+
   it('test_error_handling fails with its code, as isError', async () => {
     const result = await call('test_error_handling');
     expect(result.isError).to.equal(true);
