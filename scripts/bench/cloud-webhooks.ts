@@ -173,6 +173,7 @@ let peakRss = 0;
 const memorySampler = setInterval(() => (peakRss = Math.max(peakRss, memoryOf(serverPid).rss)), 100);
 const cpu0 = cpuOf(serverPid);
 const pg0 = cpuOfCommand('postgres');
+const self0 = process.cpuUsage();
 const t0 = performance.now();
 const progress = setInterval(() => {
   const s = (performance.now() - t0) / 1000;
@@ -206,6 +207,8 @@ await Promise.all(
 const seconds = (performance.now() - t0) / 1000;
 const serverCpu = (cpuOf(serverPid) - cpu0) / 1000;
 const pgCpu = (cpuOfCommand('postgres') - pg0) / 1000;
+const { user, system } = process.cpuUsage(self0);
+const selfCpu = (user + system) / 1e6;
 clearInterval(progress);
 clearInterval(memorySampler);
 
@@ -230,7 +233,8 @@ console.log(
 );
 console.log(
   `CPU: the server ${serverCpu.toFixed(1)} s (${((serverCpu / seconds) * 100).toFixed(0)}% of a core, ${((serverCpu * 1000) / signed.length).toFixed(2)} ms a notification, ${((serverCpu * 1000) / posted).toFixed(2)} ms a status), ` +
-    `PostgreSQL ${pgCpu.toFixed(1)} s (${((pgCpu / seconds) * 100).toFixed(0)}%, ${((pgCpu * 1000) / posted).toFixed(2)} ms a status; every postgres process on the machine)`,
+    `PostgreSQL ${pgCpu.toFixed(1)} s (${((pgCpu / seconds) * 100).toFixed(0)}%, ${((pgCpu * 1000) / posted).toFixed(2)} ms a status; every postgres process on the machine), ` +
+    `this process (the load's HTTP client; notifications are signed before) ${selfCpu.toFixed(1)} s (${((selfCpu / seconds) * 100).toFixed(0)}%)`,
 );
 console.log(
   `memory: the server's peak RSS while ingesting ${Math.round(peakRss)} MB (VmHWM since start ${Math.round(memoryOf(serverPid).peak)} MB)`,
