@@ -88,6 +88,7 @@ export type {
 } from './metrics/metric-definition.js';
 export type { RetentionRule } from './retention/retention-rule.js';
 export { sql, asEntities } from './db/sql.js';
+export { OwnStatements } from './db/own-statements.js';
 export type { CommitHooks } from './tools/commit-hooks.js';
 export { claimDueRows, byShop, type DueRows, type ClaimedRow } from './jobs/claim-due-rows.js';
 export { normalizePhone, phoneE164OrNull, countryCallingCode } from './util/phone.js';

@@ -8,6 +8,7 @@ import { KernelError } from './errors/kernel-error.js';
 import { loadPlugins, type LoadedPlugin } from './plugin/load-plugins.js';
 import { collectSchema } from './db/collect-schema.js';
 import { createOrm } from './db/create-orm.js';
+import { OwnStatements } from './db/own-statements.js';
 import type { EmbeddedPostgres } from './db/embedded-postgres.js';
 import { loadSecret } from './secrets/load-secret.js';
 import { SecretBox } from './secrets/secret-box.js';
@@ -83,6 +84,8 @@ export interface Kernel {
   /** The kernel's jobs and the groups' retention rules run through it; tests drive run(). */
   retention: RetentionSweep;
   metrics: Metrics;
+  /** What groups get as SetupContext.ownStatements. */
+  ownStatements: OwnStatements;
   /** True when the database is the embedded one in the data folder. */
   embedded: boolean;
   /** Starts listening and the jobs; returns the base URL. */
@@ -142,6 +145,9 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   });
   summariseRequests(app);
   const log = app.log;
+  const ownStatements = await OwnStatements.open(orm.em, config.database.ownStatementsPoolMax, (err) =>
+    log.warn({ err }, 'an idle connection for own statements broke; the pool drops it'),
+  );
   const unsent = unsentConnections(app.server);
   const metrics = new Metrics(orm, log);
   metrics.declare(KERNEL_GROUP, kernelGauges);
@@ -343,6 +349,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
           ...own,
           log,
           rootEm: orm.em,
+          ownStatements,
           baseUrl,
           dataDir: config.database.dataDir,
           authenticate: async (request) => {
@@ -380,6 +387,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
     outbox: relay,
     retention,
     metrics,
+    ownStatements,
     embedded: embedded !== undefined,
     baseUrl,
     async listen() {
@@ -407,6 +415,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       await authenticator.stop();
       await router.stop();
       redis?.disconnect();
+      await ownStatements.close();
       await orm.close();
       await embedded?.close();
     },

@@ -65,6 +65,8 @@ export const ConfigSchema = Type.Object(
         dataDir: Type.String({ default: './data' }),
         migrateOnStart: Type.Boolean({ default: true }),
         poolMax: Type.Integer({ minimum: 1, default: 10 }),
+        /** Connections for statements that commit on their own while a transaction waits for them (core/db/own-statements.ts). */
+        ownStatementsPoolMax: Type.Integer({ minimum: 1, default: 4 }),
         createDemoShop: Type.Boolean({ default: true }),
         /** The embedded engine's shared_buffers (see core/db/embedded-postgres.ts). */
         embeddedSharedBuffersMb: Type.Integer({ minimum: 1, maximum: 1024, default: EMBEDDED_SHARED_BUFFERS_MB }),

@@ -2,6 +2,7 @@ import type { MetricDefinition } from '../metrics/metric-definition.js';
 import type { RetentionRule } from '../retention/retention-rule.js';
 import type { EntitySchema, EntityManager } from '@mikro-orm/postgresql';
 import type { NamedMigration } from '../db/migration-renames.js';
+import type { OwnStatements } from '../db/own-statements.js';
 import type { TSchema, TObject, TProperties, Static } from 'typebox';
 import type { FastifyInstance, FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuthOutcome } from '../auth/auth-guard.js';
@@ -257,6 +258,12 @@ export interface SetupContext<Config = unknown> extends GroupContainer {
    * keyed by session). Fork it per operation; tenant-owned reads on it need filters: { tenant: false }.
    */
   rootEm: EntityManager;
+  /**
+   * Statements that commit at once, outside the caller's transaction, on connections no
+   * transaction holds: what must be on record before a network call that a transaction waits for.
+   * On the embedded engine they join the caller's transaction (core/db/own-statements.ts).
+   */
+  ownStatements: OwnStatements;
   /** The server's public base URL (for links the group hands out), known once listening. */
   baseUrl(): string;
   /** The server's data folder (DATA_DIR): where a group keeps files of its own, such as stored uploads. */

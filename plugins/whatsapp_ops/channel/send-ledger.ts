@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type EntityManager } from '../../../core/index.js';
+import { sql, type EntityManager, type OwnStatements } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
 import type { SendAttempt, SendInput, SendResult } from './channel-port.js';
 
@@ -63,26 +63,19 @@ const repeatOf = (first: SendAttempt, sameContent: boolean): SendAttempt =>
  * the first message (duplicate), or idempotency_conflict for other content. Concurrent sends of
  * one key in this process share one request.
  *
- * On PostgreSQL each statement commits at once, outside the caller's transaction: the claim is
- * on record before the request leaves, so a process killed while waiting for the answer, or a
- * send whose transaction rolls back after the network took it, leaves the key `pending` or
- * `sent` — never free to be sent again blindly (a `pending` row nobody is sending is an unknown
- * outcome, which the status webhook settles). The embedded engine serves one transaction at a
- * time, so there the rows join the caller's transaction and go with its rollback.
+ * Its statements are own statements (core/db/own-statements.ts): on PostgreSQL each commits at
+ * once, outside the caller's transaction, so the claim is on record before the request leaves,
+ * and a process killed while waiting for the answer, or a send whose transaction rolls back after
+ * the network took it, leaves the key `pending` or `sent` — never free to be sent again blindly
+ * (a `pending` row nobody is sending is an unknown outcome, which the status webhook settles). A
+ * key whose request never left is freed whatever went wrong after its claim. On the embedded
+ * engine the rows join the caller's transaction and go with its rollback.
  * Statements run one at a time; only the requests overlap.
  */
 export class SendLedger {
   private readonly inFlight = new Map<string, Slot>();
-  /** Read once, before any send: on the embedded engine a statement of its own would wait for the caller's transaction. */
-  private readonly embedded: Promise<boolean>;
 
-  constructor(private readonly rootEm: EntityManager) {
-    this.embedded = sql<{ version: string }>(rootEm.fork(), 'select version() as version').then((rows) =>
-      rows[0]!.version.includes('PGlite'),
-    );
-    // Awaited by the first send; a failure now is that send's error, not an unhandled rejection.
-    this.embedded.catch(() => {});
-  }
+  constructor(private readonly statements: OwnStatements) {}
 
   /**
    * Each input checked and shaped first (`prepare` throws a ChannelError to refuse it without a
@@ -165,7 +158,6 @@ export class SendLedger {
     concurrency: number,
   ): Promise<SendAttempt[]> {
     if (batch.length === 0) return [];
-    const em = this.rootEm.fork({ keepTransactionContext: await this.embedded });
     const rows = batch
       .map(({ input, hash }) => ({
         session_key: input.sessionKey,
@@ -176,8 +168,7 @@ export class SendLedger {
       .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
     const claimed = new Set(
       (
-        await sql<{ session_key: string; idempotency_key: string }>(
-          em,
+        await this.statements.query<{ session_key: string; idempotency_key: string }>(
           `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
            select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'pending', now(), now()
            from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
@@ -187,47 +178,48 @@ export class SendLedger {
       ).map((r) => `${r.session_key}\n${r.idempotency_key}`),
     );
     const results: SendAttempt[] = new Array(batch.length);
-    const earlier = await this.earlier(
-      em,
-      shopId,
-      batch.filter(({ input }) => !claimed.has(slotOf(input))).map((b) => b.input),
-    );
-    const toPost: number[] = [];
-    for (const [i, { input, hash }] of batch.entries()) {
-      if (claimed.has(slotOf(input))) toPost.push(i);
-      else results[i] = this.fromEarlier(earlier.get(slotOf(input)), hash);
+    const toPost = [...batch.keys()].filter((i) => claimed.has(slotOf(batch[i]!.input)));
+    try {
+      const earlier = await this.earlier(
+        shopId,
+        batch.filter(({ input }) => !claimed.has(slotOf(input))).map((b) => b.input),
+      );
+      for (const [i, { input, hash }] of batch.entries())
+        if (!claimed.has(slotOf(input))) results[i] = this.fromEarlier(earlier.get(slotOf(input)), hash);
+    } catch (err) {
+      // Nothing has left: the keys claimed are free again (as far as the database still answers).
+      await this.free(
+        shopId,
+        toPost.map((i) => batch[i]!.input),
+      ).catch(() => {});
+      throw err;
     }
     let next = 0;
     const lane = async () => {
       while (next < toPost.length) {
         const i = toPost[next++]!;
-        try {
-          const posted = await post(batch[i]!.input);
-          results[i] = {
+        results[i] = await post(batch[i]!.input).then(
+          (posted): SendResult => ({
             providerMessageId: posted.providerMessageId,
             status: 'sent',
             duplicate: false,
             sentAt: posted.sentAt,
-          };
-        } catch (err) {
-          if (!(err instanceof ChannelError)) throw err;
-          results[i] = err;
-        }
+          }),
+          (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, toPost.length) }, lane));
     await this.settle(
-      em,
       shopId,
       toPost.map((i) => ({ input: batch[i]!.input, result: results[i]! })),
     );
     return results;
   }
 
-  private async earlier(em: EntityManager, shopId: number, inputs: SendInput[]): Promise<Map<string, AttemptRow>> {
+  private async earlier(shopId: number, inputs: SendInput[]): Promise<Map<string, AttemptRow>> {
     if (inputs.length === 0) return new Map();
-    const rows = await sql<AttemptRow>(
-      em,
+    const rows = await this.statements.query<AttemptRow>(
       `select a.session_key, a.idempotency_key, a.status, a.content_hash, a.provider_message_id, a.sent_at
        from chatapp_send_attempts a join json_to_recordset($2::json) as v(session_key text, idempotency_key text)
          on a.session_key = v.session_key and a.idempotency_key = v.idempotency_key
@@ -255,8 +247,7 @@ export class SendLedger {
   }
 
   /** One statement per outcome: sent with its id, unknown kept, refused freed. */
-  private async settle(em: EntityManager, shopId: number, done: { input: SendInput; result: SendAttempt }[]) {
-    const key = (input: SendInput) => ({ session_key: input.sessionKey, idempotency_key: input.idempotencyKey });
+  private async settle(shopId: number, done: { input: SendInput; result: SendAttempt }[]) {
     const sent = done.flatMap(({ input, result }) =>
       result instanceof ChannelError
         ? []
@@ -265,34 +256,48 @@ export class SendLedger {
     const unknown = done.flatMap(({ input, result }) =>
       result instanceof ChannelError && result.details.outcome === 'unknown' ? [key(input)] : [],
     );
-    const refused = done.flatMap(({ input, result }) =>
-      result instanceof ChannelError && result.details.outcome !== 'unknown' ? [key(input)] : [],
-    );
     if (sent.length > 0)
-      await sql(
-        em,
+      await this.statements.query(
         `update chatapp_send_attempts a set status = 'sent', provider_message_id = v.provider_message_id, sent_at = v.sent_at, updated_at = now()
          from json_to_recordset($2::json) as v(session_key text, idempotency_key text, provider_message_id text, sent_at timestamptz)
          where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
         [shopId, JSON.stringify(sent)],
       );
     if (unknown.length > 0)
-      await sql(
-        em,
+      await this.statements.query(
         `update chatapp_send_attempts a set status = 'unknown', updated_at = now()
          from json_to_recordset($2::json) as v(session_key text, idempotency_key text)
          where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
         [shopId, JSON.stringify(unknown)],
       );
-    if (refused.length > 0)
-      await sql(
-        em,
-        `delete from chatapp_send_attempts a using json_to_recordset($2::json) as v(session_key text, idempotency_key text)
-         where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
-        [shopId, JSON.stringify(refused)],
-      );
+    await this.free(
+      shopId,
+      done.flatMap(({ input, result }) =>
+        result instanceof ChannelError && result.details.outcome !== 'unknown' ? [input] : [],
+      ),
+    );
+  }
+
+  /** Keys whose request did not reach the network: free for a later send. */
+  private async free(shopId: number, inputs: SendInput[]) {
+    if (inputs.length === 0) return;
+    await this.statements.query(
+      `delete from chatapp_send_attempts a using json_to_recordset($2::json) as v(session_key text, idempotency_key text)
+       where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
+      [shopId, JSON.stringify(inputs.map(key))],
+    );
   }
 }
+
+const key = (input: SendInput) => ({ session_key: input.sessionKey, idempotency_key: input.idempotencyKey });
+
+/** A post that failed with something other than the network's answer: it may have left, so it is not repeated blindly. */
+const failedOnOurSide = (err: unknown) =>
+  new ChannelError(
+    'channel_unavailable',
+    `the send failed on our side (${(err as Error).message}) and may have reached the network: it is not sent again blindly`,
+    { reason: 'server_error', outcome: 'unknown' },
+  );
 
 /**
  * A status the network sent for a message whose send got no answer (its outcome `unknown`),

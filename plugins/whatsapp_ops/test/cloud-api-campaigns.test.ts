@@ -263,3 +263,66 @@ describe('mass_marketing on Cloud API lines: claimed rows that wait for their ba
     expect(sent.map((m) => `+${m.to}`).sort()).to.deep.equal(phones.sort());
   });
 });
+
+describe('mass_marketing on Cloud API lines: more send batches at once than the connection pool holds', () => {
+  let k: TestKernel;
+  let fake: GraphApiFake;
+  let token: string;
+  let c: Caller;
+  let provider: any;
+  let line: any;
+
+  before(async () => {
+    ({ k, fake, token, provider, line } = await cloudKernel({
+      secondNumber: true,
+      ops: {
+        groups: ['customers', 'mass_marketing'],
+        // Each line's batch its own transaction, four at a time in each of three passes, on two connections.
+        groupConfigs: { mass_marketing: { engine: { ...FAST_ENGINE, sendBatch: 1, concurrency: 4, workers: 3 } } },
+        kernel: { database: { poolMax: 2 } },
+      },
+    }));
+    c = caller(k, token);
+    await c.ok('sync_chatapp_templates', {});
+  });
+  after(async () => {
+    await fake?.close();
+    await k?.close();
+  });
+
+  it('still send every recipient once: the send ledger and the pace never wait for a connection a batch holds', async () => {
+    const { session: second } = await c.ok('connect_chatapp', {
+      label: 'Second',
+      provider_id: provider.id,
+      phone_number_id: NUMBER2.id,
+    });
+    for (const session of [line, second])
+      await c.ok('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+    const phones = freshPhones(12);
+    const { campaign } = await c.ok('create_campaign', {
+      action: 'create',
+      name: 'Small pool',
+      message_text: 'Hola {nombre}',
+      list_id: await listWith(c, phones),
+      send_interval_seconds: 10,
+      template: ORDER_UPDATE,
+    });
+    await c.ok('start_campaign', { campaign_id: campaign.id });
+    // Well inside the pool's acquire timeout (60 s), which is how long a starved batch would wait.
+    await untilStatus(c, campaign.id, 'completed', 30_000);
+    const recipients = await rows(
+      k,
+      'select status, attempts from marketing_campaign_recipients where campaign_id = ? order by phone',
+      [campaign.id],
+    );
+    // Receipts may already have moved them on: every row reached the network, on its first attempt.
+    expect(recipients.map((r: any) => (['sent', 'delivered', 'read'].includes(r.status) ? 1 : r.status))).to.deep.equal(
+      phones.map(() => 1),
+    );
+    expect(recipients.map((r: any) => r.attempts)).to.deep.equal(phones.map(() => 1));
+    const sent = fake.sent.filter((m) => phones.includes(`+${m.to}`));
+    expect(sent.map((m) => `+${m.to}`).sort()).to.deep.equal([...phones].sort());
+    const pending = await rows(k, `select count(*)::int as n from chatapp_send_attempts where status <> 'sent'`);
+    expect(pending).to.deep.equal([{ n: 0 }]);
+  });
+});

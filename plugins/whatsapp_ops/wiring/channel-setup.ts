@@ -71,9 +71,9 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
     {
       config,
       guard: setup.resolve('networkGuard'),
-      ledger: new SendLedger(setup.rootEm),
+      ledger: new SendLedger(setup.ownStatements),
       publicBaseUrl: () => setup.baseUrl(),
-      pacer: new NumberPacer(setup.rootEm, config.cloudApi),
+      pacer: new NumberPacer(setup.ownStatements, config.cloudApi),
       onLineStop: (stop) => workers.recordStop(stop),
     },
     router,

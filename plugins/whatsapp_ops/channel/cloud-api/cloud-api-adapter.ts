@@ -174,7 +174,7 @@ export class CloudApiAdapter implements ChannelPort {
         const until = Date.now() + backoffMs * 2 ** attempt;
         if (scope === 'number') {
           // Every process's next slot on the number moves past the backoff.
-          [at] = (await pacer.reserve(new Map([[externalId, 1]]), until)).get(externalId)!;
+          [at] = (await pacer.reserve(new Map([[externalId, 1]]), until).catch(retryNotPaced)).get(externalId)!;
         } else {
           pacer.pairHoldBack(externalId, input.to, until);
           at = pacer.pairTurn(externalId, input.to, until);
@@ -331,3 +331,15 @@ const connectedPairing = (sessionKey: string): PairingInfo => ({
   qrImageUrl: null,
   qrDataUrl: null,
 });
+
+/** The network refused the last try, so nothing left: a retry that cannot be paced is a send that was not made. */
+const retryNotPaced = (err: Error): never => {
+  throw new ChannelError(
+    'channel_unavailable',
+    `the retry after a throughput refusal could not be paced: ${err.message}`,
+    {
+      reason: 'server_error',
+      outcome: 'not_sent',
+    },
+  );
+};

@@ -1,4 +1,4 @@
-import { sql, type EntityManager } from '../../../../core/index.js';
+import type { OwnStatements } from '../../../../core/index.js';
 
 export interface PacerOptions {
   /** Messages a second each number may send (Meta's default 80; raised by Meta up to 1,000). */
@@ -19,28 +19,20 @@ export interface PacerOptions {
  * The pair rate is paced here in the process: a message to a customer leaves no sooner than
  * `pairIntervalMs` after the number's last one to them; across processes a 131056 backs it off.
  *
- * On PostgreSQL the reservation is a statement of its own (committed at once, so a rolled-back
- * send does not give back a slot the network already counted); the embedded engine runs one
- * transaction at a time, so there it joins the caller's.
+ * The reservation is an own statement (core/db/own-statements.ts): on PostgreSQL it commits at
+ * once, so a rolled-back send does not give back a slot the network already counted; on the
+ * embedded engine it joins the caller's transaction.
  */
 export class NumberPacer {
-  /** Read once, before any send: on the embedded engine a statement of its own would wait for the caller's transaction. */
-  private readonly embedded: Promise<boolean>;
   private readonly pairs = new Map<string, number>();
   /** Numbers whose row exists: made once, then only updated. */
   private readonly known = new Set<string>();
   private lastPrune = 0;
 
   constructor(
-    private readonly rootEm: EntityManager,
+    private readonly statements: OwnStatements,
     private readonly options: PacerOptions,
-  ) {
-    this.embedded = sql<{ version: string }>(rootEm.fork(), 'select version() as version').then((rows) =>
-      rows[0]!.version.includes('PGlite'),
-    );
-    // Awaited by the first send; a failure now is that send's error, not an unhandled rejection.
-    this.embedded.catch(() => {});
-  }
+  ) {}
 
   get slotMs(): number {
     return 1000 / this.options.messagesPerSecond;
@@ -54,11 +46,9 @@ export class NumberPacer {
    */
   async reserve(counts: Map<string, number>, notBefore = 0): Promise<Map<string, number[]>> {
     const ids = [...counts.keys()].sort();
-    const em = await this.em();
     const fresh = ids.filter((id) => !this.known.has(id));
     if (fresh.length > 0) {
-      await sql(
-        em,
+      await this.statements.query(
         `insert into chatapp_number_pace (external_id, next_at)
          select id, clock_timestamp() from unnest($1::text[]) as id order by id on conflict (external_id) do nothing`,
         [fresh],
@@ -66,8 +56,7 @@ export class NumberPacer {
       for (const id of fresh) this.known.add(id);
     }
     const spans = ids.map((id) => this.slotMs * counts.get(id)!);
-    const rows = await sql<{ external_id: string; start: number | string }>(
-      em,
+    const rows = await this.statements.query<{ external_id: string; start: number | string }>(
       `with v as (select * from unnest($1::text[], $2::float8[]) as v(external_id, span)),
        locked as (select p.external_id from chatapp_number_pace p where p.external_id = any($1::text[]) order by p.external_id for update)
        update chatapp_number_pace p
@@ -113,10 +102,6 @@ export class NumberPacer {
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
     for (const [key, next] of this.pairs) if (next < now) this.pairs.delete(key);
-  }
-
-  private async em(): Promise<EntityManager> {
-    return this.rootEm.fork({ keepTransactionContext: await this.embedded });
   }
 }
 

@@ -37,7 +37,7 @@ export const cloudApiHarness: HarnessFactory = {
       numberRatePerSecond: THROTTLE.perSecond,
       pairIntervalMs: THROTTLE.pairIntervalMs,
     }).start();
-    const pacer = new NumberPacer(k.orm.em, {
+    const pacer = new NumberPacer(k.ownStatements, {
       messagesPerSecond: THROTTLE.perSecond,
       pairIntervalMs: THROTTLE.pairIntervalMs + 50,
     });
@@ -76,7 +76,7 @@ export const cloudApiHarness: HarnessFactory = {
           fetch: fetch as unknown as GraphFetch,
         }),
         // A new ledger, as a restarted process has: only the database remembers.
-        ledger: new SendLedger(k.orm.em),
+        ledger: new SendLedger(k.ownStatements),
         pacer,
         throttle: { retries: 3, backoffMs: 200 },
         onLineStop: () => {},

@@ -52,7 +52,7 @@ export const evolutionHarness: HarnessFactory = {
           fetch: fetch as unknown as ProviderFetch,
         }),
         // A new ledger, as a restarted process has: only the database remembers.
-        ledger: new SendLedger(k.orm.em),
+        ledger: new SendLedger(k.ownStatements),
         qrSecret: EVOLUTION_API_KEY,
         publicBaseUrl: () => receiverUrl,
       });

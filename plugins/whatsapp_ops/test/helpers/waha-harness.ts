@@ -54,7 +54,7 @@ export const wahaHarness: HarnessFactory = {
           fetch: fetch as unknown as ProviderFetch,
         }),
         // A new ledger, as a restarted process has: only the database remembers.
-        ledger: new SendLedger(k.orm.em),
+        ledger: new SendLedger(k.ownStatements),
         webhookSecret: WAHA_WEBHOOK_SECRET,
         publicBaseUrl: () => receiverUrl,
         qrWaitMs: 5000,
