@@ -52,6 +52,7 @@ describe('config: loadConfig', () => {
       dataDir: './data',
       migrateOnStart: true,
       poolMax: 10,
+      ownStatementsPoolMax: 4,
       createDemoShop: true,
       embeddedSharedBuffersMb: 32,
     });
