@@ -12,7 +12,8 @@ import { channelLabel } from './channel-label.js';
 import { MESSAGES_SENT } from '../operations/metrics.js';
 import { messagePayload, type MessageFields, type MessagePayload } from './payloads.js';
 import type { SendLine } from './sessions-service.js';
-import type { TemplateRequest } from './template-fill.js';
+import { fillTemplate, type TemplateRequest } from './template-fill.js';
+import type { ChatappTemplate } from '../entities/chatapp-template.entity.js';
 
 export interface SendRequest {
   /** The customer, with international prefix. */
@@ -223,6 +224,14 @@ export class ChatappMessagingService {
       );
     const usable: C[] = [];
     const freeFormInWindow: C[] = [];
+    // A campaign's batch names one template hundreds of times: it is looked up once per provider.
+    const templates = new Map<string, Promise<ChatappTemplate>>();
+    const templateFor = (line: SendLine, request: TemplateRequest) => {
+      const key = `${line.providerId}\n${request.name}\n${request.language ?? ''}`;
+      let found = templates.get(key);
+      if (!found) templates.set(key, (found = this.deps.chatappTemplatesService.approved(line, request)));
+      return found;
+    };
     for (const [i, c] of routed.entries()) {
       const port = ports[i];
       if (!port) continue;
@@ -241,7 +250,7 @@ export class ChatappMessagingService {
           continue;
         }
         try {
-          const filled = await this.deps.chatappTemplatesService.prepare(c.line, c.request.template);
+          const filled = fillTemplate(await templateFor(c.line, c.request.template), c.request.template);
           c.template = filled.message;
           c.content = { text: filled.text, media: null };
         } catch (err) {

@@ -75,6 +75,11 @@ export class ChatappTemplatesService {
    * Throws template_not_found, template_not_approved or template_parameters_mismatch.
    */
   async prepare(line: SendLine, request: TemplateRequest): Promise<{ message: TemplateMessage; text: string }> {
+    return fillTemplate(await this.approved(line, request), request);
+  }
+
+  /** The approved template a send names on its line's provider; throws as prepare() does. */
+  async approved(line: SendLine, request: Pick<TemplateRequest, 'name' | 'language'>): Promise<ChatappTemplate> {
     const candidates = await this.em.find(ChatappTemplate, {
       providerId: line.providerId!,
       name: request.name,
@@ -98,7 +103,7 @@ export class ChatappTemplatesService {
         `Template "${template.name}" (${template.language}) is ${template.status}, not approved: only approved templates can be sent.`,
         { name: template.name, language: template.language, status: template.status },
       );
-    return fillTemplate(template, request);
+    return template;
   }
 
   /**
