@@ -466,7 +466,13 @@ export class MarketingCampaignsService {
         { session_ids: ids },
       );
     const sample = templateFor(c.template, SAMPLE_RECIPIENT(this.deps.shop.name));
-    for (const line of lines) await templates.prepare(line, sample);
+    // Templates belong to the provider: one check for each provider's lines, however many numbers it has.
+    const checked = new Set<unknown>();
+    for (const line of lines) {
+      if (checked.has(line.providerId)) continue;
+      checked.add(line.providerId);
+      await templates.prepare(line, sample);
+    }
   }
 
   private async checkReferences(fields: CampaignFields): Promise<void> {
