@@ -7,14 +7,15 @@ import {
   RULE_TYPES,
 } from '../entities/values.js';
 
-const id = (what: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `${what} id.` });
+// A record's id: its name says which record, so it carries no description.
+const id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-export const calendarIdArg = id('Calendar');
-export const serviceIdArg = id('Service');
-export const eventIdArg = id('Event');
-export const ruleIdArg = id('Availability rule');
-export const notificationIdArg = id('Notification');
-export const agentIdArg = id('Agent');
+export const calendarIdArg = id();
+export const serviceIdArg = id();
+export const eventIdArg = id();
+export const ruleIdArg = id();
+export const notificationIdArg = id();
+export const agentIdArg = id();
 
 /** A start or end: a time on the calendar's clock (unless it has an offset), or a bare date for all-day events. */
 export const dateTimeArg = (description: string) =>
@@ -24,7 +25,7 @@ export const phoneArg = (description: string) =>
   Type.String({
     minLength: 1,
     maxLength: 40,
-    description: `${description}, with international prefix (+34600111222).`,
+    description: `${description}.`,
   });
 
 export const calendarFieldArgs = {

@@ -4,7 +4,7 @@ import { Type } from '../../../core/index.js';
 export const phoneArg = Type.String({
   minLength: 1,
   maxLength: 40,
-  description: "The customer's phone, E.164.",
+  description: "The customer's phone.",
 });
 
 export const sessionIdArg = (description: string) => Type.Integer({ minimum: 1, description });

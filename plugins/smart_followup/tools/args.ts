@@ -3,7 +3,7 @@ import { ROUTING_ROLES } from '../../whatsapp_ops/surface.js';
 import { FOLLOWUP_STATUSES, FOLLOWUP_TYPES } from '../entities/values.js';
 
 /** Argument and output schemas the follow-up tools share. */
-export const phoneArg = (description = "The customer's phone, E.164.") =>
+export const phoneArg = (description = "The customer's phone.") =>
   Type.String({ minLength: 1, maxLength: 40, description });
 
 export const followupIdArg = Type.Integer({ minimum: 1, description: 'The follow-up.' });

@@ -23,7 +23,7 @@ export const taskArgs = {
     description: 'Minutes before due_at to remind the assignee (or the owner).',
   }),
   assigned_agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 leaves it unassigned.' }),
-  phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about, E.164.' }),
+  phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about.' }),
   ticket_id: Type.Integer({ minimum: 1 }),
   recurrence: RecurrenceShape,
 };

@@ -2,7 +2,7 @@ import { Type } from '../../../core/index.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../entities/ticket.entity.js';
 
 /** Argument schemas the ticket tools share. */
-export const ticketIdArg = Type.Integer({ minimum: 1, description: 'The ticket id.' });
+export const ticketIdArg = Type.Integer({ minimum: 1 });
 
 export const priorityArg = (description: string) => Type.Enum(TICKET_PRIORITIES, { description });
 

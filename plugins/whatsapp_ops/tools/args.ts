@@ -10,7 +10,7 @@ import {
 import { MAX_TEXT_LENGTH } from '../sandbox/message-content.js';
 
 /** Argument schemas the whatsapp_ops tools share. */
-export const phoneArg = (description = 'Customer phone with its international prefix, e.g. +34600111222 (E.164).') =>
+export const phoneArg = (description = "The customer's phone.") =>
   Type.String({ minLength: 1, maxLength: 40, description });
 
 export const sessionIdArg = (description: string) => Type.Integer({ minimum: 1, description });

@@ -3,7 +3,7 @@ import { SegmentFiltersSchema } from '../../services/audience/segment-filters.js
 import { campaignTemplateArg } from './campaign-template-arg.js';
 import { CAMPAIGN_STATUSES, MEDIA_TYPES, RECIPIENT_STATUSES } from '../../entities/values.js';
 
-export const campaignIdArg = () => Type.Integer({ minimum: 1, description: 'The campaign id.' });
+export const campaignIdArg = () => Type.Integer({ minimum: 1 });
 
 /** The longest message_text: room is left for the filled-in variables and the unsubscribe line within the network's 4096 characters. */
 export const MESSAGE_TEXT_MAX = 3800;
