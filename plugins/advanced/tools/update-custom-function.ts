@@ -10,6 +10,7 @@ export const updateCustomFunction = defineTool({
   description:
     'Changes what is given; headers replace the whole set (null removes them). rotate_secret makes a new secret, returned once; the old one stops at once.',
   kind: 'mutation',
+  argumentsAsIn: 'create_custom_function',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({
     function_id: Type.Integer({ minimum: 1 }),

@@ -12,6 +12,7 @@ export const updateAutoReplyRule = defineTool({
   description:
     'Changes the fields given (not the type); the rule is checked as a whole. reply_text null clears it (with ai_reply true).',
   kind: 'mutation',
+  argumentsAsIn: 'create_auto_reply_rule',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     rule_id: ruleIdArg(),

@@ -13,6 +13,7 @@ export const updateWorkflow = defineTool({
   description:
     'Changes the fields given. A new trigger, steps (the whole list) or settings make a new, fully checked version; running runs finish on their own version.',
   kind: 'mutation',
+  argumentsAsIn: 'create_workflow',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     workflow_id: workflowIdArg(),

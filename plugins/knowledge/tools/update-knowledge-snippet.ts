@@ -8,6 +8,7 @@ export const updateKnowledgeSnippet = defineTool({
   description:
     'Changes the fields given (null clears question, language and valid_until). The status stays; a new valid_until revives an expired snippet.',
   kind: 'mutation',
+  argumentsAsIn: 'create_knowledge_snippet',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     id: idArg,

@@ -8,6 +8,7 @@ export const updateDocqaAssistant = defineTool({
   title: 'Update a document Q&A assistant',
   description: 'Changes only the fields sent; config_design and config_texts are merged.',
   kind: 'mutation',
+  argumentsAsIn: 'create_docqa_assistant',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     assistant_id: assistantIdArg(),

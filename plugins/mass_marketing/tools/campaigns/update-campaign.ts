@@ -10,6 +10,7 @@ export const updateCampaign = defineTool({
   description:
     'Changes a draft campaign; only the fields given change, null clears. scheduled_at makes it scheduled. A change voids an earlier approval.',
   kind: 'mutation',
+  argumentsAsIn: 'create_campaign',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     campaign_id: campaignIdArg(),
