@@ -54,8 +54,9 @@ export interface RegisteredTool {
 
 const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
   none: '',
-  agent: ' Confirmed in two calls: the first only describes what will happen; repeat it with confirm: true to execute.',
-  user: ' The user confirms: the call returns a confirmation_url for them to approve or reject. Stop there and do not call again; a repeat invalidates it.',
+  // The initialize instructions give the whole rule; each tool says which of its two forms applies.
+  agent: ' Needs confirmation: the first call only describes it; repeat with confirm: true.',
+  user: ' The user confirms it at the confirmation_url the call returns; do not repeat the call.',
 };
 
 /**

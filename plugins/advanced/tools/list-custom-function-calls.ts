@@ -12,8 +12,8 @@ export const listCustomFunctionCalls = defineTool({
     function_id: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(Type.Enum([...CALL_STATUSES])),
     source: Type.Optional(Type.Enum([...CALL_SOURCES])),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('Before this time, or up to the end of this day.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput(

@@ -13,8 +13,8 @@ export const listWebhookDeliveries = defineTool({
   input: Type.Object({
     status: Type.Optional(Type.Enum([...DELIVERY_STATUSES])),
     event_type: Type.Optional(Type.String({ minLength: 3, maxLength: 60 })),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('Before this time, or up to the end of this day.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('deliveries', DeliveryOutput),

@@ -22,8 +22,8 @@ export const listEmailThreads = defineTool({
     unread: Type.Optional(Type.Boolean()),
     snoozed: Type.Optional(Type.Boolean({ description: 'true: only snoozed threads; false: none of them.' })),
     query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('threads', ThreadOutput, {

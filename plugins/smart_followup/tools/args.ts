@@ -6,7 +6,7 @@ import { FOLLOWUP_STATUSES, FOLLOWUP_TYPES } from '../entities/values.js';
 export const phoneArg = (description = "The customer's phone.") =>
   Type.String({ minLength: 1, maxLength: 40, description });
 
-export const followupIdArg = Type.Integer({ minimum: 1, description: 'The follow-up.' });
+export const followupIdArg = Type.Integer({ minimum: 1 });
 export const typeArg = (description: string) => Type.Enum(FOLLOWUP_TYPES, { description });
 export const statusArg = Type.Enum(FOLLOWUP_STATUSES);
 export const hhmm = TimeOfDayArg('HH:MM in the shop’s timezone.');
