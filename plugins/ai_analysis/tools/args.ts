@@ -4,8 +4,9 @@ import { SUMMARY_TYPES } from '../services/summary-service.js';
 import { TONES } from '../services/writing-service.js';
 
 /** Argument schemas the analysis tools share (the spec's "also accepts" lists are one set). */
-export const phoneArg = (description = "The customer's phone.") =>
-  Type.String({ minLength: 1, maxLength: 40, description });
+/** A customer's phone: its name and the initialize instructions (E.164) say what it is, unless a tool says more. */
+export const phoneArg = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 40, ...(description !== undefined && { description }) });
 
 export const sessionIdArg = Type.Integer({
   minimum: 1,

@@ -100,8 +100,7 @@ export const durationArg = Type.Integer({
 export const serviceNameArg = Type.String({ minLength: 1, maxLength: 120 });
 
 export const notificationTypeArg = Type.Enum([...NOTIFICATION_TYPES], {
-  description:
-    'When it is sent: confirmation, reminder (before the start), cancellation, follow_up (after an attended event), no_show.',
+  description: 'reminder: before the start; follow_up: after an attended event.',
 });
 export const channelArg = Type.Enum([...NOTIFICATION_CHANNELS], {
   description: 'whatsapp is the messaging channel.',

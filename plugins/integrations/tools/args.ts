@@ -18,7 +18,7 @@ const locale = (description: string) => Type.Optional(Type.String({ minLength: 2
 export const localeArgs = {
   ecomA_locale_mode: mode("The language the assistant speaks: auto (the customer's) or fixed."),
   ecomA_fixed_locale: locale('With ecomA_locale_mode fixed: a published locale (es, pt-BR…).'),
-  ecomA_content_locale_mode: mode('The language of product texts and links: auto or fixed.'),
+  ecomA_content_locale_mode: mode('The language of product texts and links.'),
   ecomA_content_fixed_locale: locale('Only with ecomA_content_locale_mode fixed.'),
   ecomA_fallback_locale: locale(
     'Used when the customer’s language cannot be detected or the store does not publish it.',

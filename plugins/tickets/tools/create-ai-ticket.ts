@@ -28,7 +28,7 @@ export const createAiTicket = defineTool({
       }),
     ),
     description: Type.Optional(descriptionArg),
-    priority: Type.Optional(priorityArg('P0 (most urgent) to P3; default P2.')),
+    priority: Type.Optional(priorityArg('P0 is the most urgent; default P2.')),
     category: Type.Optional(categoryArg),
     message: Type.Optional(internalTextArg('Initial internal note; never sent to the customer.')),
     dedupe_customer: Type.Optional(

@@ -10,8 +10,8 @@ export const listAiTickets = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    status: Type.Optional(statusArg('open, pending_notification, resolved or closed.')),
-    priority: Type.Optional(priorityArg('P0 to P3.')),
+    status: Type.Optional(statusArg()),
+    priority: Type.Optional(priorityArg()),
     assigned_agent_id: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned tickets.' }),
     ),

@@ -12,8 +12,8 @@ export const listChatappMessages = defineTool({
   input: Type.Object({
     phone: Type.Optional(phoneArg('Only messages with this customer.')),
     session_id: Type.Optional(sessionIdArg('Only messages of this session.')),
-    direction: Type.Optional(directionArg('inbound or outbound.')),
-    status: Type.Optional(messageStatusArg('sending, sent, delivered, read, failed (outbound) or received (inbound).')),
+    direction: Type.Optional(directionArg()),
+    status: Type.Optional(messageStatusArg('received is inbound; the others outbound.')),
     date_from: Type.Optional(RangeBoundArg()),
     date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,

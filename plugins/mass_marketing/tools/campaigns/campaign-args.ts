@@ -61,7 +61,7 @@ export function campaignFieldArgs(withDefaults: boolean) {
     ),
     media_type: Type.Optional(
       Type.Union([Type.Union(MEDIA_TYPES.map((t) => Type.Literal(t))), Type.Null()], {
-        description: 'image, video or document; required with media_url.',
+        description: 'Required with media_url.',
       }),
     ),
     media_filename: Type.Optional(
