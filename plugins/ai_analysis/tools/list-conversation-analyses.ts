@@ -10,7 +10,7 @@ export const listConversationAnalyses = defineTool({
   name: 'list_conversation_analyses',
   title: 'List conversation analyses',
   description:
-    'Stored conversation analyses, newest first, filtered by topic, intent, priority, sentiment, customer and time.',
+    'Stored conversation analyses, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const listCalendarEvents = defineTool({
   name: 'list_calendar_events',
   title: 'List calendar events',
   description:
-    'Events in start order, filtered by calendar, local dates (events overlapping the range), agent, phone, status or service.',
+    'Events in start order; the local dates take the events overlapping them.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -8,7 +8,7 @@ export const listProducts = defineTool({
   name: 'list_products',
   title: 'List products',
   description:
-    'The synced catalogue by title, filtered by status (all but deleted by default), stock, brand and update time, with brand facets.',
+    'The synced catalogue by title, with brand facets; without status, all but deleted.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

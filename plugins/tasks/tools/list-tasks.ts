@@ -7,7 +7,7 @@ export const listTasks = defineTool({
   name: 'list_tasks',
   title: 'List tasks',
   description:
-    "The shop's tasks, soonest due first (undated last), filtered by status, agent, phone, ticket, type, priority, due range or overdue.",
+    "The shop's tasks, soonest due first (undated last).",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

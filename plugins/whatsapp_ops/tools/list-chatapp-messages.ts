@@ -6,7 +6,7 @@ import { MessageOutput } from './outputs.js';
 export const listChatappMessages = defineTool({
   name: 'list_chatapp_messages',
   title: 'List messaging messages',
-  description: 'The message log, newest first, filtered by phone, session, direction, status and created_at range.',
+  description: 'The message log, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
