@@ -63,8 +63,9 @@ const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
  * User-confirmed tools accept `confirm` too: the spec's general rule tells clients to confirm with
  * it, so such a call must get the rule's answer (a repeated call), not an unknown-argument error.
  */
-const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string> = {
-  agent: 'true on the second call, to execute.',
+const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string | undefined> = {
+  // The tool's description says it: repeat with confirm: true.
+  agent: undefined,
   user: 'Does not execute: only the user can, on the confirmation page; a call with it invalidates the pending one.',
 };
 
@@ -77,7 +78,8 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   }
   for (const [name, schema] of Object.entries(definition.input.properties)) properties[name] = boundIntegers(schema);
   if (confirmation !== 'none') {
-    properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
+    const description = CONFIRM_ARGUMENT[confirmation];
+    properties.confirm = Type.Optional(Type.Boolean(description === undefined ? {} : { description }));
     properties.confirmation_token = Type.Optional(
       Type.String({ description: 'From the first call; optional with confirm.' }),
     );

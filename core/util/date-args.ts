@@ -55,7 +55,7 @@ export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: s
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
   [CLOSING_TIME_PATTERN, { hint: 'HH:MM; 24:00 ends the day.', notation: '24:00' }],
-  [MONEY_PATTERN, { hint: 'A decimal string such as "25.50".', notation: 'decimal string' }],
+  [MONEY_PATTERN, { hint: 'A decimal string.', notation: 'decimal string' }],
 ]);
 
 /** The conventions of the shared date and time types, as the initialize instructions state them. */

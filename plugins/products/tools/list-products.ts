@@ -15,7 +15,7 @@ export const listProducts = defineTool({
     status: Type.Optional(Type.Union(PRODUCT_STATUSES.map((s) => Type.Literal(s)))),
     in_stock: Type.Optional(Type.Boolean()),
     brand: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    updated_since: Type.Optional(RangeBoundArg('Updated at or after this time, or from the start of this day.')),
+    updated_since: Type.Optional(RangeBoundArg('Updated at or after this.')),
     ...PagingArgs,
   }),
   output: pageOutput('products', ProductOutput, {
