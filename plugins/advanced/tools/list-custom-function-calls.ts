@@ -5,7 +5,7 @@ import { defineTool } from '../define.js';
 export const listCustomFunctionCalls = defineTool({
   name: 'list_custom_function_calls',
   title: 'List custom function calls',
-  description: "The shop's function call log, newest first, with arguments and results (kept 30 days).",
+  description: 'Function call log, newest first, with arguments and results (kept 30 days).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

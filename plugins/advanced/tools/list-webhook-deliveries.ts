@@ -7,7 +7,7 @@ export const listWebhookDeliveries = defineTool({
   name: 'list_webhook_deliveries',
   title: 'List webhook deliveries',
   description:
-    "The shop's webhook deliveries, newest first, kept 30 days; exhausted ones can be requeued with recover_failed_webhooks.",
+    'Webhook deliveries, newest first, kept 30 days; exhausted ones can be requeued with recover_failed_webhooks.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ import { DocumentOutput } from './document-args.js';
 export const listKnowledgeDocuments = defineTool({
   name: 'list_knowledge_documents',
   title: 'List knowledge documents',
-  description: "The shop's knowledge documents, newest first.",
+  description: 'Knowledge documents, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

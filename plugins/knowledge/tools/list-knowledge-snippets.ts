@@ -7,8 +7,7 @@ import { SnippetOutput } from './snippet-args.js';
 export const listKnowledgeSnippets = defineTool({
   name: 'list_knowledge_snippets',
   title: 'List knowledge snippets',
-  description:
-    "The shop's knowledge snippets, newest first.",
+  description: 'Knowledge snippets, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

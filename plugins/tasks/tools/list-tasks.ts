@@ -6,8 +6,7 @@ import { TaskPage } from './outputs.js';
 export const listTasks = defineTool({
   name: 'list_tasks',
   title: 'List tasks',
-  description:
-    "The shop's tasks, soonest due first (undated last).",
+  description: 'Tasks, soonest due first (undated last).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -6,7 +6,7 @@ import { TicketOutput } from './outputs.js';
 export const listAiTickets = defineTool({
   name: 'list_ai_tickets',
   title: 'List AI tickets',
-  description: "The shop's tickets, newest first.",
+  description: 'Tickets, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

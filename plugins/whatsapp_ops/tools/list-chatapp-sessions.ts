@@ -6,7 +6,7 @@ import { ChannelLabelFields, SessionOutput } from './outputs.js';
 export const listChatappSessions = defineTool({
   name: 'list_chatapp_sessions',
   title: 'List messaging sessions',
-  description: "The shop's messaging sessions (numbers), oldest first.",
+  description: 'Messaging sessions (numbers), oldest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

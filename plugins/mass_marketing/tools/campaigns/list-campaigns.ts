@@ -6,7 +6,7 @@ import { CampaignOutput } from '../outputs.js';
 export const listCampaigns = defineTool({
   name: 'list_campaigns',
   title: 'List campaigns',
-  description: "The shop's campaigns, newest first, with recipients counted by status.",
+  description: 'Campaigns, newest first, with recipients counted by status.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
