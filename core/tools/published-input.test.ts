@@ -99,9 +99,9 @@ describe('publishedInput', () => {
   it('shows the shared date and time types as a format or their notation, once', () => {
     expect(p.since).to.deep.equal({
       type: 'string',
-      description: 'From this time, or from the start of this day. A date or date-time.',
+      description: 'From this time, or from the start of this day. ISO 8601 date or date-time.',
     });
-    expect(p.at).to.deep.equal({ type: 'string', description: 'A date-time.' });
+    expect(p.at).to.deep.equal({ type: 'string', description: 'ISO 8601 date-time.' });
     expect(p.day).to.deep.equal({ type: 'string', format: 'date', description: 'The day.' });
     expect(p.opens).to.deep.equal({ type: 'string', description: 'Opens, HH:MM.' });
   });

@@ -46,12 +46,12 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
  * left out where the description already writes it (`notation`). The regexes cost 20 to 65 tokens
  * each, some 4,400 over the tools, and read worse to a model than the notation does. That a time
  * without an offset is the shop's, and that a bare date bound means the whole day, is said once in
- * the initialize instructions (TIME_CONVENTIONS), not in each of some 55 arguments; so is that a
- * date-time is ISO 8601, which the hints name in the instructions' words.
+ * the initialize instructions (TIME_CONVENTIONS), not in each of some 55 arguments. The hints keep
+ * the notation, so a client that shows a model tools without the instructions still shows what to send.
  */
 export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: string; notation: string }> = new Map([
-  [DATE_TIME_PATTERN, { hint: 'A date-time.', notation: 'YYYY-MM-DD' }],
-  [RANGE_BOUND_PATTERN, { hint: 'A date or date-time.', notation: 'YYYY-MM-DD' }],
+  [DATE_TIME_PATTERN, { hint: 'ISO 8601 date-time.', notation: 'YYYY-MM-DD' }],
+  [RANGE_BOUND_PATTERN, { hint: 'ISO 8601 date or date-time.', notation: 'YYYY-MM-DD' }],
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
   [CLOSING_TIME_PATTERN, { hint: 'HH:MM; 24:00 ends the day.', notation: '24:00' }],
