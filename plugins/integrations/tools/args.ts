@@ -49,8 +49,6 @@ export const platformEnabledArg = Type.Optional(
 );
 
 export const customerKeyArgs = {
-  phone: Type.Optional(
-    Type.String({ minLength: 6, maxLength: 32, description: 'The customer’s phone, with international prefix.' }),
-  ),
+  phone: Type.Optional(Type.String({ minLength: 6, maxLength: 32 })),
   email: Type.Optional(Type.String({ minLength: 3, maxLength: 254, format: 'email' })),
 };
