@@ -13,7 +13,11 @@ export const exportCrmCustomersCsv = defineTool({
   input: Type.Object({
     stage: Type.Optional(Type.Enum([...CRM_STAGES])),
     query: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'In the name, email or company, or the number’s digits.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'In the name, email or company, or the number’s digits.',
+      }),
     ),
     fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
   }),

@@ -9,8 +9,7 @@ import { AnalysisOutput } from './outputs.js';
 export const listConversationAnalyses = defineTool({
   name: 'list_conversation_analyses',
   title: 'List conversation analyses',
-  description:
-    'Stored conversation analyses, newest first.',
+  description: 'Stored conversation analyses, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

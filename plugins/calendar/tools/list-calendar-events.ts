@@ -6,8 +6,7 @@ import { EventOutput } from './outputs.js';
 export const listCalendarEvents = defineTool({
   name: 'list_calendar_events',
   title: 'List calendar events',
-  description:
-    'Events in start order; the local dates take the events overlapping them.',
+  description: 'Events in start order; the local dates take the events overlapping them.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,8 +7,7 @@ import { ProductOutput } from './outputs.js';
 export const listProducts = defineTool({
   name: 'list_products',
   title: 'List products',
-  description:
-    'The synced catalogue by title, with brand facets; without status, all but deleted.',
+  description: 'The synced catalogue by title, with brand facets; without status, all but deleted.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
