@@ -40,7 +40,8 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     expect(r.instructions)
       .to.include("without an offset (2026-12-02 09:30) is the shop's local time")
       .and.include('E.164')
-      .and.include('limit is the page size, offset the records to skip');
+      .and.include('limit is the page size, offset the records to skip')
+      .and.include('change only the arguments given');
   });
 
   it('initialize without protocolVersion is invalid params', async () => {

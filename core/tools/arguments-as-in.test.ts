@@ -36,7 +36,7 @@ const update = tool(
 describe('describeArgumentsOnce', () => {
   it('publishes an argument described as the named tool describes it without the description, and says where it is', () => {
     const published = describeArgumentsOnce([create, update]).get('update_item')!;
-    expect(published.description).to.equal('update_item. Arguments mean what they do in create_item.');
+    expect(published.description).to.equal('update_item. Arguments as in create_item.');
     const properties = published.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(properties.text).to.deep.equal({ type: 'string' });
     // A description of its own stays, at any depth; the same one below it goes.

@@ -41,7 +41,7 @@ export function describeArgumentsOnce(tools: RegisteredTool[]): Map<string, Tool
     if (!stripped) continue;
     descriptors.set(tool.definition.name, {
       ...tool.descriptor,
-      description: `${tool.descriptor.description} Arguments mean what they do in ${source}.`,
+      description: `${tool.descriptor.description} Arguments as in ${source}.`,
       inputSchema: inputSchema as unknown as ToolDescriptor['inputSchema'],
     });
   }

@@ -80,9 +80,7 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   if (confirmation !== 'none') {
     const description = CONFIRM_ARGUMENT[confirmation];
     properties.confirm = Type.Optional(Type.Boolean(description === undefined ? {} : { description }));
-    properties.confirmation_token = Type.Optional(
-      Type.String({ description: 'From the first call; optional with confirm.' }),
-    );
+    properties.confirmation_token = Type.Optional(Type.String({ description: 'From the first call.' }));
   }
   // The input's own $-keywords ($schema, $defs that its $refs point into, $id) stay as written.
   const keywords = Object.fromEntries(Object.entries(definition.input).filter(([key]) => key.startsWith('$')));
