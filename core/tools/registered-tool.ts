@@ -55,7 +55,7 @@ export interface RegisteredTool {
 const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
   none: '',
   // The initialize instructions give the whole rule; each tool says which of its two forms applies.
-  agent: ' Needs confirmation: the first call only describes it; repeat with confirm: true.',
+  agent: ' Needs confirmation: repeat the call with confirm: true.',
   user: ' The user confirms it at the confirmation_url the call returns; do not call again.',
 };
 

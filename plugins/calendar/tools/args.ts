@@ -21,12 +21,8 @@ export const agentIdArg = id();
 export const dateTimeArg = (description: string) =>
   RangeBoundArg(`${description} in the calendar's timezone; a date for all-day.`);
 export const dateArg = (description: string) => DateArg(`${description} (the calendar's local date).`);
-export const phoneArg = (description: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 40,
-    description: `${description}.`,
-  });
+/** A customer's phone: its name and the initialize instructions (E.164) say what it is. */
+export const phoneArg = () => Type.String({ minLength: 1, maxLength: 40 });
 
 export const calendarFieldArgs = {
   description: Type.Optional(Type.String({ maxLength: 2000 })),

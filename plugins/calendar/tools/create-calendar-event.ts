@@ -16,7 +16,7 @@ export const createCalendarEvent = defineTool({
     start_datetime: dateTimeArg('Start'),
     end_datetime: Type.Optional(dateTimeArg('End')),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
-    phone: Type.Optional(phoneArg('Customer phone')),
+    phone: Type.Optional(phoneArg()),
     assigned_agent_id: Type.Optional(agentIdArg),
     all_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0, description: '1: whole days.' })),
     date_from: NoEffectArg(Type.String({ maxLength: 40 })),

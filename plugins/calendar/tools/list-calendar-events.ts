@@ -15,7 +15,7 @@ export const listCalendarEvents = defineTool({
     date_from: Type.Optional(dateArg('First day')),
     date_to: Type.Optional(dateArg('Last day, inclusive')),
     agent_id: Type.Optional(agentIdArg),
-    phone: Type.Optional(phoneArg('Customer phone')),
+    phone: Type.Optional(phoneArg()),
     status: Type.Optional(statusArg),
     service_id: Type.Optional(serviceIdArg),
     ...PagingArgs,

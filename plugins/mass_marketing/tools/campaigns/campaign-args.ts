@@ -81,13 +81,5 @@ export function campaignFieldArgs(withDefaults: boolean) {
   };
 }
 
-export const campaignStatusArg = () =>
-  Type.Union(
-    CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
-    { description: 'Only this status.' },
-  );
-export const recipientStatusArg = () =>
-  Type.Union(
-    RECIPIENT_STATUSES.map((s) => Type.Literal(s)),
-    { description: 'Only this status.' },
-  );
+export const campaignStatusArg = () => Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)));
+export const recipientStatusArg = () => Type.Union(RECIPIENT_STATUSES.map((s) => Type.Literal(s)));
