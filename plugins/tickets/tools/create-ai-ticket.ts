@@ -13,13 +13,7 @@ export const createAiTicket = defineTool({
   action: 'create',
   input: Type.Object({
     title: titleArg,
-    phone: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 40,
-        description: 'Customer phone with international prefix, e.g. +34600111222.',
-      }),
-    ),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     customer_email: Type.Optional(
       Type.String({
         format: 'email',

@@ -15,9 +15,7 @@ export const listAiTickets = defineTool({
     assigned_agent_id: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned tickets.' }),
     ),
-    phone: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 40, description: 'Customer phone with international prefix.' }),
-    ),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     category: Type.Optional(categoryArg),
     ...PagingArgs,
   }),

@@ -23,11 +23,13 @@ export const senderRoleArg = (description: string) => Type.Enum(ROUTING_ROLES, {
 
 export const billingSourceArg = (description: string) => Type.Enum(BILLING_SOURCES, { description });
 
-export const messageTextArg = (description: string) =>
-  Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH, description });
+export const messageTextArg = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH, ...(description !== undefined && { description }) });
 
-export const sessionStatusArg = (description: string) => Type.Enum(SESSION_STATUSES, { description });
+export const sessionStatusArg = (description?: string) =>
+  Type.Enum(SESSION_STATUSES, { ...(description !== undefined && { description }) });
 export const directionArg = (description?: string) =>
   Type.Enum(DIRECTIONS, { ...(description !== undefined && { description }) });
 export const messageStatusArg = (description: string) => Type.Enum(MESSAGE_STATUSES, { description });
-export const scheduledStatusArg = (description: string) => Type.Enum(SCHEDULED_STATUSES, { description });
+export const scheduledStatusArg = (description?: string) =>
+  Type.Enum(SCHEDULED_STATUSES, { ...(description !== undefined && { description }) });

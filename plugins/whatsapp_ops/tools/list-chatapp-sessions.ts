@@ -10,7 +10,7 @@ export const listChatappSessions = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    status: Type.Optional(sessionStatusArg('Only sessions with this status.')),
+    status: Type.Optional(sessionStatusArg()),
     ...PagingArgs,
   }),
   output: pageOutput('sessions', SessionOutput, ChannelLabelFields),
