@@ -98,12 +98,6 @@ export interface ToolDefinition<P extends TProperties = TProperties, Config = un
   action?: string;
   input: TObject<P>;
   /**
-   * A tool of the same group whose arguments of the same name mean what this one's do (an update
-   * tool names its create tool): an argument described there as here is published described
-   * there only, and this tool's description says so (core/tools/arguments-as-in.ts).
-   */
-  argumentsAsIn?: string;
-  /**
    * The fields the handler returns (the kernel adds `success: true`): published as the tool's
    * outputSchema from MCP 2025-06-18 on, and checked against every result when tools.checkOutput
    * is on (tests). Closed at the top unless it says additionalProperties: true.

@@ -3,7 +3,6 @@ import type { ToolDefinition } from '../plugin/plugin-types.js';
 import { registerTool, type RegisteredTool, type ToolDescriptorWithOutput } from './registered-tool.js';
 import { shareRepeatedShapes } from './compact-schema.js';
 import { shareRecordsAcrossTools } from './shared-records.js';
-import { describeArgumentsOnce } from './arguments-as-in.js';
 import { hasOutputSchemas, type ProtocolVersion } from '../transport/protocol-version.js';
 import { grantAllows, grantViewKey, isUnrestricted, type TokenGrant } from '../auth/token-grant.js';
 
@@ -55,7 +54,6 @@ export class ToolRegistry {
     const size = pageSize > 0 ? pageSize : Math.max(this.tools.size, 1);
     this.pageSize = size;
     const tools = [...this.tools.values()];
-    for (const [name, descriptor] of describeArgumentsOnce(tools)) this.tools.get(name)!.descriptor = descriptor;
     const outputs = shareRecordsAcrossTools(
       tools.map((t) => ({
         tool: t.definition.name,

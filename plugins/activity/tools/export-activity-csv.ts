@@ -8,7 +8,6 @@ export const exportActivityCsv = defineTool({
   description:
     'The matching audit log lines as CSV, newest first, arguments as JSON in the last column. At most the export limit (truncated: narrow the filters).',
   kind: 'query',
-  argumentsAsIn: 'list_activity',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: EntryFilterObject,
   output: Type.Object({ csv: Type.String(), rows: Type.Integer({ minimum: 0 }), truncated: Type.Boolean() }),

@@ -10,7 +10,6 @@ export const updateCustomFunction = defineTool({
   description:
     'Headers replace the whole set (null removes them). rotate_secret makes a new secret, returned once; the old one stops at once.',
   kind: 'mutation',
-  argumentsAsIn: 'create_custom_function',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({
     function_id: Type.Integer({ minimum: 1 }),

@@ -9,7 +9,6 @@ export const updateAgent = defineTool({
   description:
     'Changes an agent (phone or pin null removes it). permissions_json or permissions replace the whole set; all_permissions gives every permission again.',
   kind: 'mutation',
-  argumentsAsIn: 'create_agent',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     agent_id: Type.Integer({ minimum: 1 }),

@@ -11,7 +11,6 @@ export const testWorkflow = defineTool({
   description:
     'Dry-runs a stored workflow or a definition against a simulated trigger event, with answers for its questions: whether the conditions hold and what each step would do. Nothing is sent, written or called; waits pass at once.',
   kind: 'query',
-  argumentsAsIn: 'validate_workflow',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     ...workflowOrDefinitionArgs(),

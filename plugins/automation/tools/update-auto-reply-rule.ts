@@ -11,7 +11,6 @@ export const updateAutoReplyRule = defineTool({
   title: 'Update an auto-reply rule',
   description: 'Changes a rule (not its type), checked as a whole. reply_text null clears it (with ai_reply true).',
   kind: 'mutation',
-  argumentsAsIn: 'create_auto_reply_rule',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     rule_id: ruleIdArg(),

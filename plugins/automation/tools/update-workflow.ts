@@ -13,7 +13,6 @@ export const updateWorkflow = defineTool({
   description:
     'A new trigger, steps (the whole list) or settings make a new, fully checked version; running runs finish on their own version.',
   kind: 'mutation',
-  argumentsAsIn: 'create_workflow',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     workflow_id: workflowIdArg(),

@@ -8,7 +8,6 @@ export const exportCalendarIcs = defineTool({
   description:
     "iCalendar text for one event, or for a calendar's events between two local dates (default the next 30 days).",
   kind: 'query',
-  argumentsAsIn: 'get_calendar_available_slots',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     calendar_id: Type.Optional(calendarIdArg),

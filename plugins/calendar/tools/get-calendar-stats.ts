@@ -10,7 +10,6 @@ export const getCalendarStats = defineTool({
   description:
     'For events starting between two local dates (default the last 30 days): counts per status and service, no-show rate, booked minutes, utilisation (with calendar_id) and notification deliveries.',
   kind: 'query',
-  argumentsAsIn: 'get_calendar_available_slots',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     calendar_id: Type.Optional(calendarIdArg),

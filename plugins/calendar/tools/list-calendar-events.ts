@@ -8,7 +8,6 @@ export const listCalendarEvents = defineTool({
   title: 'List calendar events',
   description: 'Events in start order; the local dates take the events overlapping them.',
   kind: 'query',
-  argumentsAsIn: 'get_calendar_available_slots',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     calendar_id: Type.Optional(calendarIdArg),

@@ -9,7 +9,6 @@ export const updateCalendarAvailability = defineTool({
   title: 'Update calendar availability',
   description: 'Changes an availability rule; the result must be valid as for create_calendar_availability.',
   kind: 'mutation',
-  argumentsAsIn: 'create_calendar_availability',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     rule_id: ruleIdArg,

@@ -9,7 +9,6 @@ export const updateCalendarEvent = defineTool({
   description:
     "Changes a pending or confirmed event's title, description, phone or agent (null unassigns), or moves a plain event to another calendar. Change its time with reschedule_calendar_event.",
   kind: 'mutation',
-  argumentsAsIn: 'create_calendar_event',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     event_id: eventIdArg,

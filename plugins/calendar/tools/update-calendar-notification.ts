@@ -9,7 +9,6 @@ export const updateCalendarNotification = defineTool({
   title: 'Update calendar notification',
   description: 'Changes a notification; its waiting deliveries are planned again as it now is (nothing when disabled).',
   kind: 'mutation',
-  argumentsAsIn: 'create_calendar_notification',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   input: Type.Object({
     notification_id: notificationIdArg,

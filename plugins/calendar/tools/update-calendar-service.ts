@@ -9,7 +9,6 @@ export const updateCalendarService = defineTool({
   title: 'Update calendar service',
   description: 'Changes a service for new bookings; existing bookings keep what they were booked with.',
   kind: 'mutation',
-  argumentsAsIn: 'create_calendar_service',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     service_id: serviceIdArg,

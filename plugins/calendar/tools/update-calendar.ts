@@ -10,7 +10,6 @@ export const updateCalendar = defineTool({
   description:
     "Changes a calendar's settings. A new timezone keeps the rules' wall-clock hours and the events' instants. is_default: true moves the default here.",
   kind: 'mutation',
-  argumentsAsIn: 'create_calendar',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     calendar_id: calendarIdArg,

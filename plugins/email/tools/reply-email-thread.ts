@@ -10,7 +10,6 @@ export const replyEmailThread = defineTool({
   description:
     "Replies in a thread from its account to the latest sender (everyone with reply_all), threaded for the customer's mail client, with the signature. to replaces the recipients; scheduled_at sends later.",
   kind: 'mutation',
-  argumentsAsIn: 'send_email',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     thread_id: threadIdArg,

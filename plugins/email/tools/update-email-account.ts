@@ -9,7 +9,6 @@ export const updateEmailAccount = defineTool({
   title: 'Update email account',
   description: 'Changed connection fields are tried first: if a server refuses, nothing changes (connection_failed).',
   kind: 'mutation',
-  argumentsAsIn: 'create_email_account',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ account_id: accountIdArg, email_address: Type.Optional(emailAddressArg), ...accountFieldArgs }),
   output: Type.Object({ account: AccountOutput }),

@@ -10,7 +10,6 @@ export const updateScheduledEmail = defineTool({
   description:
     'Changes a mail while it is still scheduled: recipients, subject, body, attachments or time (null sends it now).',
   kind: 'mutation',
-  argumentsAsIn: 'send_email',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({ message_id: messageIdArg, ...outboundArgs }),
   output: Type.Object({ message: MessageOutput }),

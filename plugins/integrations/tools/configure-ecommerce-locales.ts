@@ -10,7 +10,6 @@ export const configureEcommerceLocales = defineTool({
   description:
     'Sets the languages used with the ecomA (Shopify) store. Each locale must be one the store publishes (the error lists them).',
   kind: 'mutation',
-  argumentsAsIn: 'connect_ecommerce',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object(localeArgs),
   output: Type.Object({ locales: LocalesOutput, changed: Type.Array(Type.String()) }),

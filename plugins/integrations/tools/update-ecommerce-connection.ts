@@ -13,7 +13,6 @@ export const updateEcommerceConnection = defineTool({
   description:
     "Rotates a connection's credentials for the same store (checked first; another store needs connect_ecommerce), switches it on or off for the assistant, or sets Shopify's ecomA_webhook_secret so webhooks replace polling.",
   kind: 'mutation',
-  argumentsAsIn: 'connect_ecommerce',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   input: Type.Object({
     platform_type: PlatformArg,

@@ -8,7 +8,6 @@ export const updateKnowledgeDocument = defineTool({
   description:
     "Changes a document's title, language (null: detect again) or surfaces, or replaces its text (content or another file). Old chunks serve searches until replaced.",
   kind: 'mutation',
-  argumentsAsIn: 'add_knowledge_document',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     id: documentIdArg,

@@ -7,7 +7,6 @@ export const updateKnowledgeSnippet = defineTool({
   title: 'Update knowledge snippet',
   description: 'Changes a snippet; its status stays, and a new valid_until revives an expired one.',
   kind: 'mutation',
-  argumentsAsIn: 'create_knowledge_snippet',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     id: idArg,

@@ -8,7 +8,6 @@ export const updateDocqaAssistant = defineTool({
   title: 'Update a document Q&A assistant',
   description: 'Changes an assistant; config_design and config_texts are merged.',
   kind: 'mutation',
-  argumentsAsIn: 'create_docqa_assistant',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     assistant_id: assistantIdArg(),

@@ -8,7 +8,6 @@ export const listPromptVersions = defineTool({
   description:
     "The saved versions of the base prompt or a surface's addition, newest first, with notes and an excerpt.",
   kind: 'query',
-  argumentsAsIn: 'get_prompt',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     surface: Type.Optional(surfaceArg('Default all: the base prompt; another surface: its addition.')),

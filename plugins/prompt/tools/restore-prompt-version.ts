@@ -7,7 +7,6 @@ export const restorePromptVersion = defineTool({
   title: 'Restore prompt version',
   description: 'Makes an earlier version current by saving its text as a new version.',
   kind: 'mutation',
-  argumentsAsIn: 'get_prompt',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     version: Type.Integer({ minimum: 1 }),

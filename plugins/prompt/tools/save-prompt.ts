@@ -9,7 +9,6 @@ export const savePrompt = defineTool({
   description:
     "Saves a new version of the base prompt or of a surface's addition (empty text removes the addition); an unchanged text saves nothing. Give expected_version from get_prompt so a concurrent change answers conflict instead of being overwritten.",
   kind: 'mutation',
-  argumentsAsIn: 'get_prompt',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     prompt: Type.String({ maxLength: PROMPT_MAX, description: `The whole text, at most ${PROMPT_MAX} characters.` }),

@@ -63,7 +63,6 @@ export const exportStatsCsv = defineTool({
   description:
     "A report's rows as CSV for a spreadsheet: messages, tickets, customers or turns per period, credits by source, agents, lines, or model calls. Nested figures become prefixed columns.",
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ report: Type.Enum(REPORTS), ...rangeArgs, group_by: groupByArg }),
   output: Type.Object({ report: Type.String(), csv: Type.String(), rows: Type.Integer() }),

@@ -24,7 +24,6 @@ export const getAgentStats = defineTool({
   description:
     "Each agent's load and pace: conversations assigned now, first-reply speed, tickets open and resolved with median hours; also for unassigned work. A section is null when its group is off.",
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),
   output: Type.Object({

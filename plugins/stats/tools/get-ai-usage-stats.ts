@@ -12,7 +12,6 @@ export const getAiUsageStats = defineTool({
   description:
     "The assistant's model calls in the period per surface and task: calls, failures, tokens, latency; and the engine answering now.",
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),
   output: Type.Object({

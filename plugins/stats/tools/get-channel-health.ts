@@ -12,7 +12,6 @@ export const getChannelHealth = defineTool({
   description:
     'Each messaging line: connection now and over the period messages in and out, failed, delivered and read shares, last message each way, common failures, and health (down, degraded or ok).',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),
   output: Type.Object({

@@ -13,7 +13,6 @@ export const getConversationStats = defineTool({
   description:
     'How customers were answered: turns started, how many a person answered and minutes to first reply (average, median, p90) per day, week or month; plus the inbox now and conversations opened.',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),
   output: Type.Object({

@@ -12,7 +12,6 @@ export const getCreditsUsageStats = defineTool({
   description:
     'Where credits went in a period: messages by sender (campaign, followup, calendar…) and the ledger by kind.',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, chart: chartArg }),
   output: Type.Object({

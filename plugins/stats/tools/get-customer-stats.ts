@@ -11,7 +11,6 @@ export const getCustomerStats = defineTool({
   title: 'Get customer stats',
   description: 'New customers per day, week or month, with totals: new, returning, and all customers.',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),
   output: Type.Object({

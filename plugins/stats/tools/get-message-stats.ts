@@ -26,7 +26,6 @@ export const getMessageStats = defineTool({
   description:
     'Messages per day, week or month: received, sent, failed, delivered, read and credits, with totals and rates; one line with session_id.',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     ...rangeArgs,

@@ -12,7 +12,6 @@ export const getTicketStats = defineTool({
   description:
     'Tickets opened and resolved per day, week or month, opened by priority, and hours to resolution (average, median).',
   kind: 'query',
-  argumentsAsIn: 'get_dashboard_overview',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...rangeArgs, group_by: groupByArg, chart: chartArg }),
   output: Type.Object({

@@ -9,7 +9,6 @@ export const importFileFromUrl = defineTool({
   description:
     'Downloads a file from a public http(s) URL into storage, checked like an upload (types, size, real type, quota).',
   kind: 'mutation',
-  argumentsAsIn: 'create_upload_url',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     url: Type.String({ minLength: 8, maxLength: 2000 }),

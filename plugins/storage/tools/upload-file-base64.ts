@@ -9,7 +9,6 @@ export const uploadFileBase64 = defineTool({
   description:
     'Stores a small file sent in the call (≤ 5 MB decoded; larger through create_upload_url). The type comes from the bytes; give content_type for text formats. Equal contents are stored once.',
   kind: 'mutation',
-  argumentsAsIn: 'create_upload_url',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     filename: filenameArg,

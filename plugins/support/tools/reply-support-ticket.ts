@@ -7,7 +7,6 @@ export const replySupportTicket = defineTool({
   title: 'Reply to support ticket',
   description: "Adds the shop's message to a support ticket (not closed); a resolved ticket reopens.",
   kind: 'mutation',
-  argumentsAsIn: 'create_support_ticket',
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     ticket_id: Type.Integer({ minimum: 1 }),

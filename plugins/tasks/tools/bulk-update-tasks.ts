@@ -8,7 +8,6 @@ export const bulkUpdateTasks = defineTool({
   title: 'Bulk update tasks',
   description: 'Applies one change (status, agent, due time) to up to 100 tasks, all or nothing.',
   kind: 'mutation',
-  argumentsAsIn: 'create_task',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     task_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }),

@@ -9,7 +9,6 @@ export const updateTask = defineTool({
   description:
     "Changes a task. A new due time or offset reschedules the reminder. done creates a recurring task's next occurrence; done and cancelled reopen only to open.",
   kind: 'mutation',
-  argumentsAsIn: 'create_task',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     task_id: taskArgs.task_id,

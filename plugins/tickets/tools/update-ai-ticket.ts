@@ -9,7 +9,6 @@ export const updateAiTicket = defineTool({
   description:
     'Changes title, description, priority or category (null clears description or category); not on closed tickets.',
   kind: 'mutation',
-  argumentsAsIn: 'create_ai_ticket',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     ticket_id: ticketIdArg,

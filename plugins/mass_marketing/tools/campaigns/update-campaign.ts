@@ -9,7 +9,6 @@ export const updateCampaign = defineTool({
   title: 'Update campaign',
   description: 'Changes a draft campaign. scheduled_at makes it scheduled. A change voids an earlier approval.',
   kind: 'mutation',
-  argumentsAsIn: 'create_campaign',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     campaign_id: campaignIdArg(),
