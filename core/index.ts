@@ -102,6 +102,7 @@ export { nonBlank, likeLiteral, containsPattern } from './util/text.js';
 export { parseShopTime, parseShopDay, parseLocalDate, formatShopTime } from './util/shop-time.js';
 export { DateTimeArg, RangeBoundArg, DateArg, TimeOfDayArg, ClosingTimeArg } from './util/date-args.js';
 export { MoneyArg } from './util/money-args.js';
+export { NoEffectArg } from './util/no-effect-arg.js';
 export { DAY_NAMES, dayName, DayOfWeekArg, DayOfWeekOutput, DayNameOutput, type DayName } from './util/weekdays.js';
 export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, fillVariables, unknownVariables } from './util/message-template.js';

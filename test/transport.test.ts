@@ -39,7 +39,9 @@ describe('transport: POST / (JSON-RPC 2.0 over MCP Streamable HTTP)', () => {
     // The conventions the shared argument types no longer repeat in each description.
     expect(r.instructions)
       .to.include("without an offset (2026-12-02 09:30) is the shop's local time")
-      .and.include('E.164');
+      .and.include('E.164')
+      .and.include('limit is the page size, offset the records to skip')
+      .and.include('change only the arguments given');
   });
 
   it('initialize without protocolVersion is invalid params', async () => {

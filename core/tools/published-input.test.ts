@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Type } from 'typebox';
 import { Ajv } from 'ajv';
 import { DateArg, DateTimeArg, RangeBoundArg, TimeOfDayArg } from '../util/date-args.js';
+import { NoEffectArg } from '../util/no-effect-arg.js';
 import { boundIntegers } from './bound-integers.js';
 import { publishedInput } from './published-input.js';
 
@@ -41,6 +42,7 @@ const INPUT = Type.Object(
         c: Type.Optional(Type.String()),
       }),
     ),
+    query: NoEffectArg(Type.String()),
   },
   { additionalProperties: false },
 );
@@ -128,6 +130,12 @@ describe('publishedInput', () => {
     // Open, it takes other names too: listing its own would refuse them.
     expect(p.keywords).to.have.property('properties');
     expect(published).to.have.property('properties');
+  });
+
+  it('leaves out an argument the tool takes without reading it, which the full schema still takes', () => {
+    expect(published.properties).to.not.have.property('query');
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    expect(ajv.validate(INPUT, { ...CALL, query: 'anything' }), JSON.stringify(ajv.errors)).to.equal(true);
   });
 
   it('accepts every call the full schema accepts', () => {

@@ -27,12 +27,22 @@ const DRAFT_LENGTHS = { from: 2_100, below: 10_000 };
  * strings or of numbers.
  */
 export function publishedInput<T>(schema: T): T {
+  const taken = withoutNoEffect(schema as Schema);
   // Folded first: whether an object is closed is gone once compacting opens it.
-  const compacted = compactSchema(foldUniformObjects(schema), {
+  const compacted = compactSchema(foldUniformObjects(taken), {
     impliedIntegerBounds: [INTEGER_MIN, INTEGER_MAX],
     openObjects: true,
   });
   return lean(compacted) as T;
+}
+
+/** The arguments without those a tool takes and never reads (NoEffectArg): nothing for a model to send. */
+function withoutNoEffect(schema: Schema): Schema {
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  if (!properties) return schema;
+  const kept = Object.fromEntries(Object.entries(properties).filter(([, s]) => s.noEffect !== true));
+  if (Object.keys(kept).length === Object.keys(properties).length) return schema;
+  return { ...schema, properties: kept };
 }
 
 function lean(value: unknown): unknown {

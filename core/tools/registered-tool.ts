@@ -54,16 +54,18 @@ export interface RegisteredTool {
 
 const CONFIRMATION_NOTE: Record<ConfirmationPolicy, string> = {
   none: '',
-  agent: ' Confirmed in two calls: the first only describes what will happen; repeat it with confirm: true to execute.',
-  user: ' The user confirms: the call returns a confirmation_url for them to approve or reject. Stop there and do not call again; a repeat invalidates it.',
+  // The initialize instructions give the whole rule; each tool says which of its two forms applies.
+  agent: ' Needs confirmation: repeat the call with confirm: true.',
+  user: ' The user confirms it at the confirmation_url the call returns; do not call again.',
 };
 
 /**
  * User-confirmed tools accept `confirm` too: the spec's general rule tells clients to confirm with
  * it, so such a call must get the rule's answer (a repeated call), not an unknown-argument error.
  */
-const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string> = {
-  agent: 'true on the second call, to execute.',
+const CONFIRM_ARGUMENT: Record<Exclude<ConfirmationPolicy, 'none'>, string | undefined> = {
+  // The tool's description says it: repeat with confirm: true.
+  agent: undefined,
   user: 'Does not execute: only the user can, on the confirmation page; a call with it invalidates the pending one.',
 };
 
@@ -76,10 +78,9 @@ export function registerTool(group: string, definition: ToolDefinition): Registe
   }
   for (const [name, schema] of Object.entries(definition.input.properties)) properties[name] = boundIntegers(schema);
   if (confirmation !== 'none') {
-    properties.confirm = Type.Optional(Type.Boolean({ description: CONFIRM_ARGUMENT[confirmation] }));
-    properties.confirmation_token = Type.Optional(
-      Type.String({ description: 'From the first call; optional with confirm.' }),
-    );
+    const description = CONFIRM_ARGUMENT[confirmation];
+    properties.confirm = Type.Optional(Type.Boolean(description === undefined ? {} : { description }));
+    properties.confirmation_token = Type.Optional(Type.String({ description: 'From the first call.' }));
   }
   // The input's own $-keywords ($schema, $defs that its $refs point into, $id) stay as written.
   const keywords = Object.fromEntries(Object.entries(definition.input).filter(([key]) => key.startsWith('$')));

@@ -3,6 +3,7 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-version.js';
 import { TIME_CONVENTIONS } from '../util/date-args.js';
+import { PAGING_CONVENTION } from '../util/paging.js';
 
 /**
  * Computed once at boot, per revision: the groups and confirmation policies cannot change while
@@ -29,7 +30,10 @@ export function initializeResult(
       : '',
     // Said once here rather than in each argument of a shared type (core/util/date-args.ts).
     TIME_CONVENTIONS,
-    'Phones are E.164, such as +34600111222. Amounts are decimal strings such as "25.50". Weekdays are numbered 0 = Sunday … 6 = Saturday.',
+    PAGING_CONVENTION,
+    // Said once here rather than in each of some 20 update and configure tools.
+    'Update and configure tools change only the arguments given; null clears a field that may be empty.',
+    'Phones are E.164, with the country prefix, such as +34600111222. Amounts are decimal strings such as "25.50". Weekdays are numbered 0 = Sunday … 6 = Saturday.',
     'The shop://profile resource describes the shop, its plan limits and credits.',
     templates.length ? `Records can be read as resources: ${templates.join(', ')} (resources/templates/list).` : '',
     prompts.length ? `Prompts for common jobs: ${prompts.join(', ')} (prompts/list).` : '',

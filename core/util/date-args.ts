@@ -46,7 +46,8 @@ export const VOCABULARY_MESSAGES: ReadonlyMap<string, string> = new Map([
  * left out where the description already writes it (`notation`). The regexes cost 20 to 65 tokens
  * each, some 4,400 over the tools, and read worse to a model than the notation does. That a time
  * without an offset is the shop's, and that a bare date bound means the whole day, is said once in
- * the initialize instructions (TIME_CONVENTIONS), not in each of some 55 arguments.
+ * the initialize instructions (TIME_CONVENTIONS), not in each of some 55 arguments. The hints keep
+ * the notation, so a client that shows a model tools without the instructions still shows what to send.
  */
 export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: string; notation: string }> = new Map([
   [DATE_TIME_PATTERN, { hint: 'ISO 8601 date-time.', notation: 'YYYY-MM-DD' }],
@@ -54,7 +55,7 @@ export const PUBLISHED_FORMS: ReadonlyMap<string, { format: string } | { hint: s
   [DATE_PATTERN, { format: 'date' }],
   [TIME_OF_DAY_PATTERN, { hint: 'HH:MM, 24-hour clock.', notation: 'HH:MM' }],
   [CLOSING_TIME_PATTERN, { hint: 'HH:MM; 24:00 ends the day.', notation: '24:00' }],
-  [MONEY_PATTERN, { hint: 'A decimal string such as "25.50".', notation: 'decimal string' }],
+  [MONEY_PATTERN, { hint: 'A decimal string.', notation: 'decimal string' }],
 ]);
 
 /** The conventions of the shared date and time types, as the initialize instructions state them. */

@@ -1,10 +1,17 @@
 import { Type } from 'typebox';
 
-/** The paging arguments every list tool takes (docs/decisions.md). */
+/**
+ * The paging arguments every list tool takes (docs/decisions.md). Their meaning is said once in the
+ * initialize instructions (PAGING_CONVENTION), not in each of some 50 tools.
+ */
 export const PagingArgs = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Records to skip.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 };
+
+/** What the paging arguments and a list's answer mean, as the initialize instructions state it. */
+export const PAGING_CONVENTION =
+  'Lists are paged: limit is the page size, offset the records to skip; count is how many match in all, has_more whether more follow.';
 
 export interface Paging {
   limit: number;

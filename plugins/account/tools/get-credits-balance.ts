@@ -4,7 +4,7 @@ import { defineTool } from '../define.js';
 export const getCreditsBalance = defineTool({
   name: 'get_credits_balance',
   title: 'Get credits balance',
-  description: "The shop's credits balance. Sending messages spends credits; an operator adds them.",
+  description: 'Credits balance. Sending messages spends credits; an operator adds them.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

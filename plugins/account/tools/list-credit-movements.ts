@@ -5,8 +5,7 @@ import { MovementOutput } from './outputs.js';
 export const listCreditMovements = defineTool({
   name: 'list_credit_movements',
   title: 'List credit movements',
-  description:
-    "The shop's credits ledger, newest first: amount (negative when spent), balance after, reason and reference.",
+  description: 'Credits ledger, newest first: amount (negative when spent), balance after, reason and reference.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...PagingArgs }),

@@ -6,7 +6,7 @@ import { ProfileOutput } from './outputs.js';
 export const updateShopProfile = defineTool({
   name: 'update_shop_profile',
   title: 'Update shop profile',
-  description: 'Changes the given profile fields; other tools use them from the next call.',
+  description: 'Changes the profile; other tools use it from the next call.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

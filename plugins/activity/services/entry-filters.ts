@@ -21,8 +21,8 @@ export const EntryFilterArgs = {
     }),
   ),
   error_code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-  date_to: Type.Optional(RangeBoundArg('Until this time (exclusive), or to the end of this day.')),
+  date_from: Type.Optional(RangeBoundArg()),
+  date_to: Type.Optional(RangeBoundArg()),
 };
 
 /** The filters alone: export_activity_csv's input. */

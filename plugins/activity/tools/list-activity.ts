@@ -7,7 +7,7 @@ export const listActivity = defineTool({
   name: 'list_activity',
   title: 'List activity',
   description:
-    "The shop's audit log, newest first: every change made through tools (success or failure) and confirmation events, with actor, record and redacted arguments. Lines older than retention_days are deleted.",
+    'Audit log, newest first: every change made through tools (success or failure) and confirmation events, with actor, record and redacted arguments. Lines older than retention_days are deleted.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...EntryFilterArgs, ...PagingArgs }),

@@ -7,7 +7,7 @@ export const configureWebhooks = defineTool({
   name: 'configure_webhooks',
   title: 'Configure webhooks',
   description:
-    "Sets the shop's webhook endpoint: subscribed events are POSTed as JSON signed with HMAC-SHA256 of webhook_secret, retried for about 27 hours. Omitted fields stay; webhook_events replaces the whole list (types from list_webhook_event_types). Enabling needs a public HTTPS URL, a secret of 16+ characters and an event. An old secret keeps signing for 24 hours.",
+    "Sets the shop's webhook endpoint: subscribed events are POSTed as JSON signed with HMAC-SHA256 of webhook_secret, retried for about 27 hours. webhook_events replaces the whole list (types from list_webhook_event_types). Enabling needs a public HTTPS URL, a secret of 16+ characters and an event. An old secret keeps signing for 24 hours.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   confirmation: 'user',

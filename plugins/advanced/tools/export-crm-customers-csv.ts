@@ -7,12 +7,18 @@ export const exportCrmCustomersCsv = defineTool({
   name: 'export_crm_customers_csv',
   title: 'Export CRM customers as CSV',
   description:
-    'The CRM records as CSV, newest first: fixed columns then one per custom field (fields picks which). Filter by stage and query (name, email, company or number digits). At most 5,000 rows (truncated: narrow the filters).',
+    'The CRM records as CSV, newest first: fixed columns then one per custom field (fields picks which). At most 5,000 rows (truncated: narrow the filters).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     stage: Type.Optional(Type.Enum([...CRM_STAGES])),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    query: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'In the name, email or company, or the number’s digits.',
+      }),
+    ),
     fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
   }),
   output: Type.Object({

@@ -7,7 +7,7 @@ export const getWebhookConfig = defineTool({
   name: 'get_webhook_config',
   title: 'Get webhook configuration',
   description:
-    "The shop's webhook endpoint: enabled, URL, events, the secret's last 4 characters, health (disabled_failing after 5 days of failures), the last 24 hours' deliveries and latency, and how to verify a signature.",
+    "Webhook endpoint: enabled, URL, events, the secret's last 4 characters, health (disabled_failing after 5 days of failures), the last 24 hours' deliveries and latency, and how to verify a signature.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

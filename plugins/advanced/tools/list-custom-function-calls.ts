@@ -5,15 +5,15 @@ import { defineTool } from '../define.js';
 export const listCustomFunctionCalls = defineTool({
   name: 'list_custom_function_calls',
   title: 'List custom function calls',
-  description: "The shop's function call log, newest first, with arguments and results (kept 30 days).",
+  description: 'Function call log, newest first, with arguments and results (kept 30 days).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     function_id: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(Type.Enum([...CALL_STATUSES])),
     source: Type.Optional(Type.Enum([...CALL_SOURCES])),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('Before this time, or up to the end of this day.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput(

@@ -7,7 +7,7 @@ import { FunctionOutput } from './outputs.js';
 export const listCustomFunctions = defineTool({
   name: 'list_custom_functions',
   title: 'List custom functions',
-  description: "The shop's custom functions by name, header values masked; surface filters to those callable there.",
+  description: 'Custom functions by name, header values masked; surface filters to those callable there.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,14 +7,14 @@ export const listWebhookDeliveries = defineTool({
   name: 'list_webhook_deliveries',
   title: 'List webhook deliveries',
   description:
-    "The shop's webhook deliveries, newest first, kept 30 days; exhausted ones can be requeued with recover_failed_webhooks.",
+    'Webhook deliveries, newest first, kept 30 days; exhausted ones can be requeued with recover_failed_webhooks.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(Type.Enum([...DELIVERY_STATUSES])),
     event_type: Type.Optional(Type.String({ minLength: 3, maxLength: 60 })),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('Before this time, or up to the end of this day.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('deliveries', DeliveryOutput),

@@ -9,8 +9,8 @@ export const recoverFailedWebhooks = defineTool({
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({
-    since: RangeBoundArg('Start of the range.'),
-    until: Type.Optional(RangeBoundArg('End of the range, included; default now.')),
+    since: RangeBoundArg(),
+    until: Type.Optional(RangeBoundArg('Default now.')),
   }),
   output: Type.Object({ requeued: Type.Integer(), since: DateTime(), until: DateTime() }),
   handler: async ({ since, until }, { services }) => services.advancedWebhookDeliveries.recover(since, until),

@@ -8,7 +8,7 @@ export const updateCrmFieldDefinition = defineTool({
   name: 'update_crm_field_definition',
   title: 'Update CRM field definition',
   description:
-    'Changes what is given. The type changes only while no record has a value under the key; new select options apply from then on.',
+    'The type changes only while no record has a value under the key; new select options apply from then on.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

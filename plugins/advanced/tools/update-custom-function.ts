@@ -8,7 +8,7 @@ export const updateCustomFunction = defineTool({
   name: 'update_custom_function',
   title: 'Update custom function',
   description:
-    'Changes what is given; headers replace the whole set (null removes them). rotate_secret makes a new secret, returned once; the old one stops at once.',
+    'Headers replace the whole set (null removes them). rotate_secret makes a new secret, returned once; the old one stops at once.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   input: Type.Object({

@@ -11,7 +11,7 @@ export const agentArgs = {
   email: Type.String({ format: 'email', maxLength: 254 }),
   color: Type.String(COLOR),
   colorWithDefault: Type.String({ ...COLOR, default: DEFAULT_AGENT_COLOR }),
-  phone: Type.String({ maxLength: 32, description: 'With international prefix; stored in E.164.' }),
+  phone: Type.String({ maxLength: 32, description: "The agent's own phone." }),
   pin: Type.String({
     pattern: '^[0-9]{4,8}$',
     description: '4-8 digits, unique in the shop; identifies the agent in the browser extension. Never returned.',

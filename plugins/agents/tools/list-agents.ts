@@ -5,7 +5,7 @@ import { AgentOutput } from './outputs.js';
 export const listAgents = defineTool({
   name: 'list_agents',
   title: 'List agents',
-  description: "The shop's agents, oldest first; count matches query, max_allowed is the plan's limit.",
+  description: "Agents, oldest first; count matches query, max_allowed is the plan's limit.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const updateAgent = defineTool({
   name: 'update_agent',
   title: 'Update agent',
   description:
-    'Changes the given fields of an agent (phone or pin null removes it). permissions_json or permissions replace the whole set; all_permissions gives every permission again.',
+    'Changes an agent (phone or pin null removes it). permissions_json or permissions replace the whole set; all_permissions gives every permission again.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

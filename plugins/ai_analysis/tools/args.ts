@@ -1,11 +1,12 @@
-import { Type } from '../../../core/index.js';
+import { NoEffectArg, Type } from '../../../core/index.js';
 import { WIDGET_LANGUAGES } from '../../prompt/surface.js';
 import { SUMMARY_TYPES } from '../services/summary-service.js';
 import { TONES } from '../services/writing-service.js';
 
 /** Argument schemas the analysis tools share (the spec's "also accepts" lists are one set). */
-export const phoneArg = (description = "The customer's phone, E.164.") =>
-  Type.String({ minLength: 1, maxLength: 40, description });
+/** A customer's phone: its name and the initialize instructions (E.164) say what it is, unless a tool says more. */
+export const phoneArg = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 40, ...(description !== undefined && { description }) });
 
 export const sessionIdArg = Type.Integer({
   minimum: 1,
@@ -24,15 +25,13 @@ export const daysArg = (description: string) => Type.Integer({ minimum: 1, maxim
 
 export const hoursArg = (description: string) => Type.Integer({ minimum: 1, maximum: 720, description });
 
-const NO_EFFECT = 'Ignored.';
-
 /** The shared arguments a tool accepts without using them (docs/decisions.md). */
 export const noEffect = {
-  summary_type: () => Type.Optional(summaryTypeArg(NO_EFFECT)),
-  days: () => Type.Optional(daysArg(NO_EFFECT)),
-  tone: () => Type.Optional(toneArg(NO_EFFECT)),
-  target_language: () => Type.Optional(languageArg(NO_EFFECT)),
-  last_n: () => Type.Optional(lastNArg(NO_EFFECT)),
-  hours: () => Type.Optional(hoursArg(NO_EFFECT)),
-  limit: () => Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: NO_EFFECT })),
+  summary_type: () => NoEffectArg(summaryTypeArg('')),
+  days: () => NoEffectArg(daysArg('')),
+  tone: () => NoEffectArg(toneArg('')),
+  target_language: () => NoEffectArg(languageArg('')),
+  last_n: () => NoEffectArg(lastNArg('')),
+  hours: () => NoEffectArg(hoursArg('')),
+  limit: () => NoEffectArg(Type.Integer({ minimum: 1, maximum: 20 })),
 };

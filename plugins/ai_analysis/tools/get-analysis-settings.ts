@@ -6,7 +6,7 @@ export const getAnalysisSettings = defineTool({
   name: 'get_analysis_settings',
   title: 'Get analysis settings',
   description:
-    "The shop's analysis settings (own topics, tag rules, idle auto-categorizing, tasks kept built-in), with the built-in topics and intents.",
+    'Analysis settings (own topics, tag rules, idle auto-categorizing, tasks kept built-in), with the built-in topics and intents.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

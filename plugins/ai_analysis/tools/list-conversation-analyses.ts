@@ -9,8 +9,7 @@ import { AnalysisOutput } from './outputs.js';
 export const listConversationAnalyses = defineTool({
   name: 'list_conversation_analyses',
   title: 'List conversation analyses',
-  description:
-    'Stored conversation analyses, newest first, filtered by topic, intent, priority, sentiment, customer and time.',
+  description: 'Stored conversation analyses, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -19,8 +18,8 @@ export const listConversationAnalyses = defineTool({
     priority: Type.Optional(Type.Enum([...PRIORITIES])),
     sentiment: Type.Optional(Type.Enum([...SENTIMENTS])),
     phone: Type.Optional(phoneArg()),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('analyses', AnalysisOutput),

@@ -13,7 +13,7 @@ export const summarizeConversation = defineTool({
   input: Type.Object({
     phone: phoneArg(),
     session_id: Type.Optional(sessionIdArg),
-    summary_type: Type.Optional(summaryTypeArg('quick (default), actionable or detailed.')),
+    summary_type: Type.Optional(summaryTypeArg('Default quick.')),
     last_n: Type.Optional(lastNArg('The last messages read (1–200, default 50).')),
     days: Type.Optional(daysArg('Only messages of the last days.')),
   }),

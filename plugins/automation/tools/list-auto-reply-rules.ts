@@ -6,7 +6,7 @@ import { RuleOutput } from './outputs.js';
 export const listAutoReplyRules = defineTool({
   name: 'list_auto_reply_rules',
   title: 'List auto-reply rules',
-  description: "The shop's auto-reply rules, in the order they answer when several match.",
+  description: 'Auto-reply rules, in the order they answer when several match.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ import { WorkflowOutput } from './outputs.js';
 export const listChatappWorkflows = defineTool({
   name: 'list_chatapp_workflows',
   title: 'List workflows',
-  description: "The shop's workflows with status (and why paused), trigger, version and live runs.",
+  description: 'Workflows with status (and why paused), trigger, version and live runs.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

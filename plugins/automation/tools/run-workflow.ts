@@ -13,7 +13,7 @@ export const runWorkflow = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     workflow_id: workflowIdArg(),
-    phone: Type.String({ description: 'The customer, with international prefix.' }),
+    phone: Type.String({ description: 'The customer.' }),
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 1000 }))),
   }),
   output: Type.Object({ run: RunOutput }),

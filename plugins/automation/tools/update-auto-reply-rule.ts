@@ -9,8 +9,7 @@ const a = ruleArgs();
 export const updateAutoReplyRule = defineTool({
   name: 'update_auto_reply_rule',
   title: 'Update an auto-reply rule',
-  description:
-    'Changes the fields given (not the type); the rule is checked as a whole. reply_text null clears it (with ai_reply true).',
+  description: 'Changes a rule (not its type), checked as a whole. reply_text null clears it (with ai_reply true).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

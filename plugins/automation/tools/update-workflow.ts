@@ -11,7 +11,7 @@ export const updateWorkflow = defineTool({
   name: 'update_workflow',
   title: 'Update a workflow',
   description:
-    'Changes the fields given. A new trigger, steps (the whole list) or settings make a new, fully checked version; running runs finish on their own version.',
+    'A new trigger, steps (the whole list) or settings make a new, fully checked version; running runs finish on their own version.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,25 +7,22 @@ import {
   RULE_TYPES,
 } from '../entities/values.js';
 
-const id = (what: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: `${what} id.` });
+// A record's id: its name says which record, so it carries no description.
+const id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-export const calendarIdArg = id('Calendar');
-export const serviceIdArg = id('Service');
-export const eventIdArg = id('Event');
-export const ruleIdArg = id('Availability rule');
-export const notificationIdArg = id('Notification');
-export const agentIdArg = id('Agent');
+export const calendarIdArg = id();
+export const serviceIdArg = id();
+export const eventIdArg = id();
+export const ruleIdArg = id();
+export const notificationIdArg = id();
+export const agentIdArg = id();
 
 /** A start or end: a time on the calendar's clock (unless it has an offset), or a bare date for all-day events. */
 export const dateTimeArg = (description: string) =>
   RangeBoundArg(`${description} in the calendar's timezone; a date for all-day.`);
 export const dateArg = (description: string) => DateArg(`${description} (the calendar's local date).`);
-export const phoneArg = (description: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 40,
-    description: `${description}, with international prefix (+34600111222).`,
-  });
+/** A customer's phone: its name and the initialize instructions (E.164) say what it is. */
+export const phoneArg = () => Type.String({ minLength: 1, maxLength: 40 });
 
 export const calendarFieldArgs = {
   description: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -99,8 +96,7 @@ export const durationArg = Type.Integer({
 export const serviceNameArg = Type.String({ minLength: 1, maxLength: 120 });
 
 export const notificationTypeArg = Type.Enum([...NOTIFICATION_TYPES], {
-  description:
-    'When it is sent: confirmation, reminder (before the start), cancellation, follow_up (after an attended event), no_show.',
+  description: 'reminder: before the start; follow_up: after an attended event.',
 });
 export const channelArg = Type.Enum([...NOTIFICATION_CHANNELS], {
   description: 'whatsapp is the messaging channel.',

@@ -16,7 +16,7 @@ export const bookCalendarAppointment = defineTool({
     calendar_id: calendarIdArg,
     service_id: serviceIdArg,
     start_datetime: DateTimeArg("Start in the calendar's timezone unless it has an offset."),
-    phone: phoneArg('Customer phone'),
+    phone: phoneArg(),
     customer_name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     agent_id: Type.Optional(agentIdArg),

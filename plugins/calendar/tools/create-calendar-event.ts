@@ -1,4 +1,4 @@
-import { Type } from '../../../core/index.js';
+import { NoEffectArg, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { agentIdArg, dateTimeArg, phoneArg } from './args.js';
 import { EventResult } from './outputs.js';
@@ -16,13 +16,13 @@ export const createCalendarEvent = defineTool({
     start_datetime: dateTimeArg('Start'),
     end_datetime: Type.Optional(dateTimeArg('End')),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
-    phone: Type.Optional(phoneArg('Customer phone')),
+    phone: Type.Optional(phoneArg()),
     assigned_agent_id: Type.Optional(agentIdArg),
     all_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0, description: '1: whole days.' })),
-    date_from: Type.Optional(Type.String({ maxLength: 40, description: 'Ignored.' })),
-    date_to: Type.Optional(Type.String({ maxLength: 40, description: 'Ignored.' })),
+    date_from: NoEffectArg(Type.String({ maxLength: 40 })),
+    date_to: NoEffectArg(Type.String({ maxLength: 40 })),
     agent_id: Type.Optional(agentIdArg),
-    event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Ignored.' })),
+    event_id: NoEffectArg(Type.Integer({ minimum: 1 })),
   }),
   output: EventResult,
   handler: async ({ date_from: _from, date_to: _to, event_id: _id, ...args }, { services }) =>

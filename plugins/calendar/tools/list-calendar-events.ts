@@ -6,8 +6,7 @@ import { EventOutput } from './outputs.js';
 export const listCalendarEvents = defineTool({
   name: 'list_calendar_events',
   title: 'List calendar events',
-  description:
-    'Events in start order, filtered by calendar, local dates (events overlapping the range), agent, phone, status or service.',
+  description: 'Events in start order; the local dates take the events overlapping them.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -15,7 +14,7 @@ export const listCalendarEvents = defineTool({
     date_from: Type.Optional(dateArg('First day')),
     date_to: Type.Optional(dateArg('Last day, inclusive')),
     agent_id: Type.Optional(agentIdArg),
-    phone: Type.Optional(phoneArg('Customer phone')),
+    phone: Type.Optional(phoneArg()),
     status: Type.Optional(statusArg),
     service_id: Type.Optional(serviceIdArg),
     ...PagingArgs,

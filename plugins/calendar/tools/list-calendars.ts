@@ -5,7 +5,7 @@ import { CalendarOutput } from './outputs.js';
 export const listCalendars = defineTool({
   name: 'list_calendars',
   title: 'List calendars',
-  description: "The shop's calendars in creation order.",
+  description: 'Calendars in creation order.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ is_active: Type.Optional(Type.Boolean()), ...PagingArgs }),

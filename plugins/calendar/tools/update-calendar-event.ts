@@ -14,7 +14,7 @@ export const updateCalendarEvent = defineTool({
     event_id: eventIdArg,
     title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    phone: Type.Optional(Nullable(phoneArg('Customer phone'))),
+    phone: Type.Optional(Nullable(phoneArg())),
     assigned_agent_id: Type.Optional(Nullable(agentIdArg)),
     calendar_id: Type.Optional(calendarIdArg),
   }),

@@ -6,7 +6,7 @@ import { ConversationOutput } from './outputs.js';
 export const listConversations = defineTool({
   name: 'list_conversations',
   title: 'List conversations',
-  description: "The shop's conversations, newest activity first, filtered by unread, assigned agent or line.",
+  description: 'Conversations, newest activity first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -11,10 +11,7 @@ export type CustomFields = Record<string, CustomFieldValue>;
 const MAX_CUSTOM_FIELDS = 50;
 export const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 
-export const StageSchema = Type.Union(
-  CRM_STAGES.map((s) => Type.Literal(s)),
-  { description: `Pipeline stage: ${CRM_STAGES.join(', ')}.` },
-);
+export const StageSchema = Type.Union(CRM_STAGES.map((s) => Type.Literal(s)));
 
 const customValue = Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean()]);
 

@@ -9,7 +9,7 @@ export const updateCrmCustomer = defineTool({
   name: 'update_crm_customer',
   title: 'Update CRM customer',
   description:
-    'Changes the given fields of a CRM customer (null or blank clears). custom_fields sets or (null) removes named fields and keeps the others. Stage changes with move_crm_customer_stage.',
+    'Changes a CRM customer (a blank value clears too). custom_fields sets or (null) removes named fields and keeps the others. Stage changes with move_crm_customer_stage.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -20,7 +20,7 @@ export const addCustomerComment = defineTool({
         minLength: 1,
         maxLength: 100,
         default: 'Assistant',
-        description: 'Who wrote it; default "Assistant".',
+        description: 'Who wrote it.',
       }),
     ),
     query,

@@ -20,7 +20,7 @@ export const addCustomerTag = defineTool({
       Type.String({
         pattern: TAG_COLOR_PATTERN,
         default: '#2563eb',
-        description: 'Hex color #RRGGBB; default #2563eb.',
+        description: 'Hex color #RRGGBB.',
       }),
     ),
     comment,

@@ -1,8 +1,8 @@
-import { Type } from '../../../core/index.js';
+import { NoEffectArg, Type } from '../../../core/index.js';
 
 /** Argument schemas the customer tools share. */
-export const phoneArg = (description = 'Customer phone, E.164.') =>
-  Type.String({ minLength: 1, maxLength: 40, description });
+export const phoneArg = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 40, ...(description !== undefined && { description }) });
 
 export const TAG_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
@@ -10,12 +10,11 @@ export const TAG_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
  * The dashboard sends one argument schema to every customer tool, so these tools accept the
  * other tools' arguments (the spec says so) and ignore them.
  */
-const IGNORED = 'Ignored.';
-const ignoredString = () => Type.Optional(Type.String({ description: IGNORED }));
+const ignoredString = () => NoEffectArg(Type.String());
 
 export const sharedSchemaExtras = {
   query: ignoredString(),
-  limit: Type.Optional(Type.Integer({ description: IGNORED })),
+  limit: NoEffectArg(Type.Integer()),
   tag_name: ignoredString(),
   tag_color: ignoredString(),
   comment: ignoredString(),

@@ -5,7 +5,7 @@ import { CustomerOutput } from './outputs.js';
 export const listCustomers = defineTool({
   name: 'list_customers',
   title: 'List customers',
-  description: "The shop's customers, newest first, optionally with a tag.",
+  description: 'Customers, newest first, optionally with a tag.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -11,7 +11,7 @@ export const removeCustomerTag = defineTool({
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
     phone: phoneArg(),
-    tag_name: Type.String({ minLength: 1, maxLength: 50, description: 'The tag to remove.' }),
+    tag_name: Type.String({ minLength: 1, maxLength: 50 }),
   }),
   output: Type.Object({ removed: Type.Literal(true), tag_name: Type.String(), customer: CustomerOutput }),
   handler: async ({ phone, tag_name }, { services }) => services.customerTagsService.remove(phone, tag_name),

@@ -11,8 +11,8 @@ const Port = (fallback: number) => Type.Integer({ minimum: 1, maximum: 65535, de
 const Secret = (description: string) => Type.String({ minLength: 1, maxLength: 1000, secret: true, description });
 const Flag = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 
-export const accountIdArg = Type.Integer({ minimum: 1, description: 'The email account id.' });
-export const threadIdArg = Type.Integer({ minimum: 1, description: 'The email thread id.' });
+export const accountIdArg = Type.Integer({ minimum: 1 });
+export const threadIdArg = Type.Integer({ minimum: 1 });
 
 /**
  * The account fields, as the spec names them (after ai_classification_enabled come ours). Each is
@@ -98,4 +98,4 @@ export const outboundArgs = {
   scheduled_at: Type.Optional(Nullable(DateTimeArg('When to send (within a year); null: now.'))),
 };
 
-export const messageIdArg = Type.Integer({ minimum: 1, description: 'The email message id.' });
+export const messageIdArg = Type.Integer({ minimum: 1 });

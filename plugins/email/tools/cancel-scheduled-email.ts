@@ -1,16 +1,21 @@
-import { Type } from '../../../core/index.js';
+import { NoEffectArg, Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
 import { accountIdArg, messageIdArg, outboundArgs } from './args.js';
 
 export const cancelScheduledEmail = defineTool({
   name: 'cancel_scheduled_email',
   title: 'Cancel scheduled email',
-  description: 'Deletes a mail while it is still scheduled, so it is never sent. Other arguments are ignored.',
+  description: 'Deletes a mail while it is still scheduled, so it is never sent.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   action: 'cancel_scheduled',
   confirmation: 'agent',
-  input: Type.Object({ message_id: messageIdArg, ...outboundArgs, account_id: Type.Optional(accountIdArg) }),
+  // The mail's other fields are accepted as update_scheduled_email takes them, and not read.
+  input: Type.Object({
+    message_id: messageIdArg,
+    ...Object.fromEntries(Object.entries(outboundArgs).map(([name, schema]) => [name, NoEffectArg(schema)])),
+    account_id: NoEffectArg(accountIdArg),
+  }),
   precheck: async ({ message_id }, { services }) => {
     await services.emailComposeService.scheduled(message_id, 'cancelled');
   },

@@ -11,8 +11,8 @@ export const getEmailStats = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     account_id: Type.Optional(accountIdArg),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
   }),
   output: Type.Object({
     account_id: Nullable(Type.Integer()),

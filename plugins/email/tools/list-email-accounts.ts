@@ -7,7 +7,7 @@ import { AccountOutput } from './outputs.js';
 export const listEmailAccounts = defineTool({
   name: 'list_email_accounts',
   title: 'List email accounts',
-  description: "The shop's mailboxes, oldest first, with their sync health (passwords never shown).",
+  description: 'Mailboxes, oldest first, with their sync health (passwords never shown).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -9,7 +9,7 @@ export const listEmailThreads = defineTool({
   name: 'list_email_threads',
   title: 'List email threads',
   description:
-    'Mail threads, newest activity first, filtered by account, status, agent, phone, category, unread, snoozed, query (subject or address) and last-activity range. count is exact up to 10,000 (count_exact).',
+    'Mail threads, newest activity first; the dates bound the last activity. count is exact up to 10,000 (count_exact).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -21,9 +21,9 @@ export const listEmailThreads = defineTool({
     category: Type.Optional(Type.Enum([...CATEGORIES])),
     unread: Type.Optional(Type.Boolean()),
     snoozed: Type.Optional(Type.Boolean({ description: 'true: only snoozed threads; false: none of them.' })),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'In the subject or an address.' })),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('threads', ThreadOutput, {

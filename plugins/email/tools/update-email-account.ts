@@ -7,8 +7,7 @@ import { AccountOutput } from './outputs.js';
 export const updateEmailAccount = defineTool({
   name: 'update_email_account',
   title: 'Update email account',
-  description:
-    'Changes what is given; passwords only when given. Changed connection fields are tried first: if a server refuses, nothing changes (connection_failed).',
+  description: 'Changed connection fields are tried first: if a server refuses, nothing changes (connection_failed).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({ account_id: accountIdArg, email_address: Type.Optional(emailAddressArg), ...accountFieldArgs }),

@@ -18,7 +18,7 @@ const locale = (description: string) => Type.Optional(Type.String({ minLength: 2
 export const localeArgs = {
   ecomA_locale_mode: mode("The language the assistant speaks: auto (the customer's) or fixed."),
   ecomA_fixed_locale: locale('With ecomA_locale_mode fixed: a published locale (es, pt-BR…).'),
-  ecomA_content_locale_mode: mode('The language of product texts and links: auto or fixed.'),
+  ecomA_content_locale_mode: mode('The language of product texts and links.'),
   ecomA_content_fixed_locale: locale('Only with ecomA_content_locale_mode fixed.'),
   ecomA_fallback_locale: locale(
     'Used when the customer’s language cannot be detected or the store does not publish it.',
@@ -49,8 +49,6 @@ export const platformEnabledArg = Type.Optional(
 );
 
 export const customerKeyArgs = {
-  phone: Type.Optional(
-    Type.String({ minLength: 6, maxLength: 32, description: 'The customer’s phone, with international prefix.' }),
-  ),
+  phone: Type.Optional(Type.String({ minLength: 6, maxLength: 32 })),
   email: Type.Optional(Type.String({ minLength: 3, maxLength: 254, format: 'email' })),
 };

@@ -8,7 +8,7 @@ export const configureEcommerceLocales = defineTool({
   name: 'configure_ecommerce_locales',
   title: 'Configure storefront languages',
   description:
-    'Sets the languages used with the ecomA (Shopify) store; only the fields sent change. Each locale must be one the store publishes (the error lists them).',
+    'Sets the languages used with the ecomA (Shopify) store. Each locale must be one the store publishes (the error lists them).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object(localeArgs),

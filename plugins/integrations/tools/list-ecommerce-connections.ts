@@ -7,7 +7,7 @@ export const listEcommerceConnections = defineTool({
   name: 'list_ecommerce_connections',
   title: 'List storefront connections',
   description:
-    "The shop's storefront connections (one per platform): store, status, how changes arrive, and which one the assistant uses. Credentials show their last 4 characters.",
+    'Storefront connections (one per platform): store, status, how changes arrive, and which one the assistant uses. Credentials show their last 4 characters.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

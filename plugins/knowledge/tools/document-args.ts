@@ -5,7 +5,7 @@ import { DOCUMENT_FORMATS, DOCUMENT_STATUSES, INLINE_FORMATS } from '../entities
 /** The most characters a text given in the call may have (a stored file may hold more, up to 5 million once read). */
 export const CONTENT_ARG_MAX = 2_000_000;
 
-export const documentIdArg = Type.Integer({ minimum: 1, description: 'The document’s id.' });
+export const documentIdArg = Type.Integer({ minimum: 1 });
 
 export const documentFieldArgs = {
   title: Type.String({ minLength: 1, maxLength: 200, description: 'Default for a file: its file name.' }),

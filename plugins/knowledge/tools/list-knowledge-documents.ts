@@ -7,14 +7,14 @@ import { DocumentOutput } from './document-args.js';
 export const listKnowledgeDocuments = defineTool({
   name: 'list_knowledge_documents',
   title: 'List knowledge documents',
-  description: "The shop's knowledge documents, newest first, filtered by status, format, surface or title words.",
+  description: 'Knowledge documents, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(Type.Enum(DOCUMENT_STATUSES)),
     format: Type.Optional(Type.Enum(DOCUMENT_FORMATS)),
     surface: Type.Optional(Type.Enum([...SURFACES])),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the title.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   }),

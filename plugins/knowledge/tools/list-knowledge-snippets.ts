@@ -7,8 +7,7 @@ import { SnippetOutput } from './snippet-args.js';
 export const listKnowledgeSnippets = defineTool({
   name: 'list_knowledge_snippets',
   title: 'List knowledge snippets',
-  description:
-    "The shop's knowledge snippets, newest first, filtered by status, kind, tag, language, surface or contained text.",
+  description: 'Knowledge snippets, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -17,7 +16,7 @@ export const listKnowledgeSnippets = defineTool({
     tag: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     language: Type.Optional(Type.Enum([...WIDGET_LANGUAGES])),
     surface: Type.Optional(Type.Enum([...SURFACES])),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Text the snippet contains.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   }),

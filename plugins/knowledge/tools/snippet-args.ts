@@ -49,4 +49,4 @@ export const SnippetOutput = Type.Object({
   approved_at: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const idArg = Type.Integer({ minimum: 1, description: 'The snippet id.' });
+export const idArg = Type.Integer({ minimum: 1 });

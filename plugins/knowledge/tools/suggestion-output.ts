@@ -15,4 +15,4 @@ export const SuggestionOutput = Type.Object({
   applied_at: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const suggestionIdArg = Type.Integer({ minimum: 1, description: 'The training suggestion id.' });
+export const suggestionIdArg = Type.Integer({ minimum: 1 });

@@ -5,8 +5,7 @@ import { idArg, optionalSnippetArgs, snippetFieldArgs, SnippetOutput } from './s
 export const updateKnowledgeSnippet = defineTool({
   name: 'update_knowledge_snippet',
   title: 'Update knowledge snippet',
-  description:
-    'Changes the fields given (null clears question, language and valid_until). The status stays; a new valid_until revives an expired snippet.',
+  description: 'Changes a snippet; its status stays, and a new valid_until revives an expired one.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

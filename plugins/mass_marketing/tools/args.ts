@@ -1,12 +1,11 @@
 import { Type } from '../../../core/index.js';
 
-export const listIdArg = () => Type.Integer({ minimum: 1, description: 'The contact list id.' });
-export const phoneArg = () => Type.String({ minLength: 1, maxLength: 40, description: 'Phone, E.164.' });
+export const listIdArg = () => Type.Integer({ minimum: 1 });
+export const phoneArg = () => Type.String({ minLength: 1, maxLength: 40 });
 export const phonesArg = (max: number) =>
   Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
     minItems: 1,
     maxItems: max,
-    description: 'Phones, E.164.',
   });
 export const tagsArg = (what: string) =>
   Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 50, description: what }));

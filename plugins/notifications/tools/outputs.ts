@@ -6,10 +6,7 @@ export const Recipient = Type.Union([Type.Literal('owner'), Type.Integer({ minim
   description: '"owner" or an agent id.',
 });
 
-export const NotificationTypeArg = Type.Union(
-  NOTIFICATION_TYPES.map((t) => Type.Literal(t)),
-  { description: 'The notification type.' },
-);
+export const NotificationTypeArg = Type.Union(NOTIFICATION_TYPES.map((t) => Type.Literal(t)));
 
 export const NotificationOutput = Type.Object(
   {

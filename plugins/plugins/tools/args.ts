@@ -6,7 +6,7 @@ export const languageCode = (description: string) =>
     WIDGET_LANGUAGES.map((l) => Type.Literal(l)),
     { description },
   );
-export const assistantIdArg = () => Type.Integer({ minimum: 1, description: 'A document Q&A assistant’s id.' });
+export const assistantIdArg = () => Type.Integer({ minimum: 1 });
 export const sessionIdArg = () =>
   Type.String({
     minLength: 1,

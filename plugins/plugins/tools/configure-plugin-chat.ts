@@ -8,7 +8,7 @@ export const configurePluginChat = defineTool({
   name: 'configure_plugin_chat',
   title: 'Configure the chat widget',
   description:
-    'Changes the website chat widget; only the fields sent change, and the config_* objects are merged into the stored ones (a key set to null is removed).',
+    'Changes the website chat widget; the config_* objects are merged into the stored ones (a key set to null is removed).',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

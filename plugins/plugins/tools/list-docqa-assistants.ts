@@ -5,7 +5,7 @@ import { AssistantOutput } from './outputs.js';
 export const listDocqaAssistants = defineTool({
   name: 'list_docqa_assistants',
   title: 'List document Q&A assistants',
-  description: "The shop's document Q&A assistants, oldest first, with their embed snippets.",
+  description: 'Document Q&A assistants, oldest first, with their embed snippets.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ ...PagingArgs }),

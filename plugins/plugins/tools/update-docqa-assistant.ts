@@ -6,7 +6,7 @@ import { AssistantOutput } from './outputs.js';
 export const updateDocqaAssistant = defineTool({
   name: 'update_docqa_assistant',
   title: 'Update a document Q&A assistant',
-  description: 'Changes only the fields sent; config_design and config_texts are merged.',
+  description: 'Changes an assistant; config_design and config_texts are merged.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,15 +7,14 @@ import { ProductOutput } from './outputs.js';
 export const listProducts = defineTool({
   name: 'list_products',
   title: 'List products',
-  description:
-    'The synced catalogue by title, filtered by status (all but deleted by default), stock, brand and update time, with brand facets.',
+  description: 'The synced catalogue by title, with brand facets; without status, all but deleted.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(Type.Union(PRODUCT_STATUSES.map((s) => Type.Literal(s)))),
     in_stock: Type.Optional(Type.Boolean()),
     brand: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    updated_since: Type.Optional(RangeBoundArg('Updated at or after this time, or from the start of this day.')),
+    updated_since: Type.Optional(RangeBoundArg('Updated at or after this.')),
     ...PagingArgs,
   }),
   output: pageOutput('products', ProductOutput, {

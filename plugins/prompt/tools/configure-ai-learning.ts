@@ -7,7 +7,7 @@ export const configureAiLearning = defineTool({
   name: 'configure_ai_learning',
   title: 'Configure AI learning',
   description:
-    "How the assistant learns from agents' corrections on a surface (all: the default for the others). mode: off, shadow (record candidates only; default), soft (use rules an agent activated), enforced (auto-activate enforced_categories candidates backed by 3 corrections). Only what is given changes.",
+    "How the assistant learns from agents' corrections on a surface (all: the default for the others). mode: off, shadow (record candidates only; default), soft (use rules an agent activated), enforced (auto-activate enforced_categories candidates backed by 3 corrections).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'configure',

@@ -3,11 +3,13 @@ import { ROUTING_ROLES } from '../../whatsapp_ops/surface.js';
 import { FOLLOWUP_STATUSES, FOLLOWUP_TYPES } from '../entities/values.js';
 
 /** Argument and output schemas the follow-up tools share. */
-export const phoneArg = (description = "The customer's phone, E.164.") =>
-  Type.String({ minLength: 1, maxLength: 40, description });
+/** A customer's phone: its name and the initialize instructions (E.164) say what it is, unless a tool says more. */
+export const phoneArg = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 40, ...(description !== undefined && { description }) });
 
-export const followupIdArg = Type.Integer({ minimum: 1, description: 'The follow-up.' });
-export const typeArg = (description: string) => Type.Enum(FOLLOWUP_TYPES, { description });
+export const followupIdArg = Type.Integer({ minimum: 1 });
+export const typeArg = (description?: string) =>
+  Type.Enum(FOLLOWUP_TYPES, { ...(description !== undefined && { description }) });
 export const statusArg = Type.Enum(FOLLOWUP_STATUSES);
 export const hhmm = TimeOfDayArg('HH:MM in the shop’s timezone.');
 export const senderRoleArg = Type.Enum(ROUTING_ROLES, {

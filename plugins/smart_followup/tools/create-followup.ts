@@ -11,7 +11,7 @@ export const createFollowup = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
   input: Type.Object({
     phone: phoneArg(),
-    type: typeArg('conversation, quote or cart.'),
+    type: typeArg(),
     reference: Type.Optional(ReferenceSchema),
     due_at: Type.Optional(DateTimeArg('When to send the first message.')),
     message: Type.Optional(

@@ -11,7 +11,7 @@ export const getFollowupStats = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30 })),
-    type: Type.Optional(typeArg('Only this type.')),
+    type: Type.Optional(typeArg()),
   }),
   output: Type.Object({
     days: Type.Integer(),

@@ -10,10 +10,10 @@ export const listFollowups = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(statusArg),
-    type: Type.Optional(typeArg('Only this type.')),
+    type: Type.Optional(typeArg()),
     phone: Type.Optional(phoneArg()),
-    date_from: Type.Optional(RangeBoundArg('Start of the range.')),
-    date_to: Type.Optional(RangeBoundArg('End of the range, included.')),
+    date_from: Type.Optional(RangeBoundArg()),
+    date_to: Type.Optional(RangeBoundArg()),
     ...PagingArgs,
   }),
   output: pageOutput('followups', FollowupOutput),

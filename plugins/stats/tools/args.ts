@@ -8,8 +8,9 @@ export const rangeArgs = {
       description: 'Ending today; default 30d; custom: date_from to date_to.',
     }),
   ),
-  date_from: Type.Optional(DateArg('First day, included.')),
-  date_to: Type.Optional(DateArg('Last day, included.')),
+  // Whole days, both included: what a bare date bound means everywhere (the initialize instructions).
+  date_from: Type.Optional(DateArg()),
+  date_to: Type.Optional(DateArg()),
 };
 
 export const groupByArg = Type.Enum(GROUPINGS, { default: 'day', description: 'Weeks start on Monday.' });

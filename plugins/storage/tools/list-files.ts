@@ -6,7 +6,7 @@ import { FilePage } from './outputs.js';
 export const listFiles = defineTool({
   name: 'list_files',
   title: 'List files',
-  description: "The shop's files, newest first, by purpose, type prefix, name and whether a record uses them.",
+  description: 'Files, newest first, by purpose, type prefix, name and whether a record uses them.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -2,10 +2,10 @@ import { Type, DateTimeArg } from '../../../core/index.js';
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../entities/values.js';
 import { RecurrenceShape } from './outputs.js';
 
-const literals = <T extends string>(values: readonly T[], description: string) =>
+const literals = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(
     values.map((v) => Type.Literal(v)),
-    { description },
+    { ...(description !== undefined && { description }) },
   );
 
 /** The fields create_task, update_task and bulk_update_tasks share, so they validate alike. */
@@ -15,7 +15,7 @@ export const taskArgs = {
   description: Type.String({ maxLength: 5000 }),
   type: literals(TASK_TYPES, 'Default other.'),
   priority: literals(TASK_PRIORITIES, 'Default normal.'),
-  status: literals(TASK_STATUSES, 'The task status.'),
+  status: literals(TASK_STATUSES),
   due_at: DateTimeArg('When it is due.'),
   reminder_minutes: Type.Integer({
     minimum: 0,
@@ -23,7 +23,7 @@ export const taskArgs = {
     description: 'Minutes before due_at to remind the assignee (or the owner).',
   }),
   assigned_agent_id: Type.Integer({ minimum: 0, description: 'Agent id; 0 leaves it unassigned.' }),
-  phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about, E.164.' }),
+  phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about.' }),
   ticket_id: Type.Integer({ minimum: 1 }),
   recurrence: RecurrenceShape,
 };

@@ -6,8 +6,7 @@ import { TaskPage } from './outputs.js';
 export const listTasks = defineTool({
   name: 'list_tasks',
   title: 'List tasks',
-  description:
-    "The shop's tasks, soonest due first (undated last), filtered by status, agent, phone, ticket, type, priority, due range or overdue.",
+  description: 'Tasks, soonest due first (undated last).',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
@@ -17,8 +16,8 @@ export const listTasks = defineTool({
     ticket_id: Type.Optional(taskArgs.ticket_id),
     type: Type.Optional(taskArgs.type),
     priority: Type.Optional(taskArgs.priority),
-    due_after: Type.Optional(RangeBoundArg('Due at or after this time, or from the start of this day.')),
-    due_before: Type.Optional(RangeBoundArg('Due before this time, or up to the end of this day.')),
+    due_after: Type.Optional(RangeBoundArg('Due at or after this.')),
+    due_before: Type.Optional(RangeBoundArg('Due before this, or within this day.')),
     overdue_only: Type.Boolean({ default: false }),
     ...PagingArgs,
   }),

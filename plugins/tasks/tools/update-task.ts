@@ -7,7 +7,7 @@ export const updateTask = defineTool({
   name: 'update_task',
   title: 'Update task',
   description:
-    "Changes a task; what is not given stays, null clears. A new due time or offset reschedules the reminder. done creates a recurring task's next occurrence; done and cancelled reopen only to open.",
+    "Changes a task. A new due time or offset reschedules the reminder. done creates a recurring task's next occurrence; done and cancelled reopen only to open.",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -2,11 +2,13 @@ import { Type } from '../../../core/index.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../entities/ticket.entity.js';
 
 /** Argument schemas the ticket tools share. */
-export const ticketIdArg = Type.Integer({ minimum: 1, description: 'The ticket id.' });
+export const ticketIdArg = Type.Integer({ minimum: 1 });
 
-export const priorityArg = (description: string) => Type.Enum(TICKET_PRIORITIES, { description });
+export const priorityArg = (description?: string) =>
+  Type.Enum(TICKET_PRIORITIES, { ...(description !== undefined && { description }) });
 
-export const statusArg = (description: string) => Type.Enum(TICKET_STATUSES, { description });
+export const statusArg = (description?: string) =>
+  Type.Enum(TICKET_STATUSES, { ...(description !== undefined && { description }) });
 
 export const titleArg = Type.String({ minLength: 1, maxLength: 200, description: 'Short internal subject.' });
 export const descriptionArg = Type.String({ minLength: 1, maxLength: 10000, description: 'Internal description.' });

@@ -13,13 +13,7 @@ export const createAiTicket = defineTool({
   action: 'create',
   input: Type.Object({
     title: titleArg,
-    phone: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 40,
-        description: 'Customer phone with international prefix, e.g. +34600111222.',
-      }),
-    ),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     customer_email: Type.Optional(
       Type.String({
         format: 'email',
@@ -28,7 +22,7 @@ export const createAiTicket = defineTool({
       }),
     ),
     description: Type.Optional(descriptionArg),
-    priority: Type.Optional(priorityArg('P0 (most urgent) to P3; default P2.')),
+    priority: Type.Optional(priorityArg('P0 is the most urgent; default P2.')),
     category: Type.Optional(categoryArg),
     message: Type.Optional(internalTextArg('Initial internal note; never sent to the customer.')),
     dedupe_customer: Type.Optional(

@@ -6,18 +6,16 @@ import { TicketOutput } from './outputs.js';
 export const listAiTickets = defineTool({
   name: 'list_ai_tickets',
   title: 'List AI tickets',
-  description: "The shop's tickets, newest first, filtered by status, priority, agent, phone or category.",
+  description: 'Tickets, newest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    status: Type.Optional(statusArg('open, pending_notification, resolved or closed.')),
-    priority: Type.Optional(priorityArg('P0 to P3.')),
+    status: Type.Optional(statusArg()),
+    priority: Type.Optional(priorityArg()),
     assigned_agent_id: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Agent id; 0 lists unassigned tickets.' }),
     ),
-    phone: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 40, description: 'Customer phone with international prefix.' }),
-    ),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     category: Type.Optional(categoryArg),
     ...PagingArgs,
   }),

@@ -14,7 +14,7 @@ export const updateAiTicket = defineTool({
     ticket_id: ticketIdArg,
     title: Type.Optional(titleArg),
     description: Type.Optional(Type.Union([descriptionArg, Type.Null()])),
-    priority: Type.Optional(priorityArg('P0 to P3.')),
+    priority: Type.Optional(priorityArg()),
     category: Type.Optional(Type.Union([categoryArg, Type.Null()])),
   }),
   output: TicketResult,

@@ -7,7 +7,7 @@ export const configureVoice = defineTool({
   name: 'configure_voice',
   title: 'Configure the voice assistant',
   description:
-    "Sets the provider: sandbox (built in, nothing rings) or twilio with the shop's account_sid and auth_token (checked with Twilio, stored sealed). Other fields change only when sent.",
+    "Sets the provider: sandbox (built in, nothing rings) or twilio with the shop's account_sid and auth_token (checked with Twilio, stored sealed).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -5,7 +5,7 @@ export const configureWebCallButton = defineTool({
   name: 'configure_web_call_button',
   title: 'Configure the web call button',
   description:
-    'A "call us" button for the shop\'s site, answered by the voice assistant: on Twilio through the shop\'s TwiML app (set twiml_app_voice_url as its Voice URL), on the sandbox as a text call. Only sent fields change.',
+    'A "call us" button for the shop\'s site, answered by the voice assistant: on Twilio through the shop\'s TwiML app (set twiml_app_voice_url as its Voice URL), on the sandbox as a text call.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -12,7 +12,7 @@ export const addChatappOptout = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   action: 'add',
   input: Type.Object({
-    phone: phoneArg('The number, with its international prefix.'),
+    phone: phoneArg('The number.'),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why.' })),
   }),
   output: Type.Object({ optout: OptoutOutput, created: Type.Boolean() }),

@@ -11,7 +11,7 @@ export const archiveChatappChat = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   action: 'archive',
   input: Type.Object({
-    phone: phoneArg("The customer's phone, E.164."),
+    phone: phoneArg(),
     archive: Type.Optional(Type.Boolean({ default: true, description: 'false unarchives.' })),
     session_id: Type.Optional(sessionIdArg('The session (number) the chat is on.')),
   }),

@@ -12,7 +12,7 @@ export const checkChatappContactEligibility = defineTool({
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   action: 'check',
   input: Type.Object({
-    phone: phoneArg("The customer's phone, E.164."),
+    phone: phoneArg(),
     billing_source: billingSourceArg('What would send the message.'),
     sender_role: Type.Optional(senderRoleArg('The routing role of the line that would send; default general.')),
   }),

@@ -10,7 +10,7 @@ export const checkChatappOptout = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   action: 'check',
-  input: Type.Object({ phone: phoneArg('The number, with its international prefix.') }),
+  input: Type.Object({ phone: phoneArg('The number.') }),
   output: Type.Object({ phone: Type.String(), opted_out: Type.Boolean(), optout: Nullable(OptoutOutput) }),
   handler: async ({ phone }, { services }) => services.chatappOptoutsService.check(phone),
 });

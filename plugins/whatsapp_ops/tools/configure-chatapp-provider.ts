@@ -17,7 +17,7 @@ export const configureChatappProvider = defineTool({
   name: 'configure_chatapp_provider',
   title: 'Configure messaging provider',
   description:
-    "Adds one of the shop's own messaging providers (fields under the kind's name: cloud_api, waha or evolution), or changes one with provider_id (only what changes). Credentials are checked with the network and stored encrypted. Answers webhook_url (cloud_api: the Meta app's callback URL) and offered_lines; then connect lines with connect_chatapp (provider_id).",
+    "Adds one of the shop's own messaging providers (fields under the kind's name), or changes one with provider_id (only what changes). Credentials are checked with the network, stored encrypted and never shown. Answers webhook_url (cloud_api: the Meta app's callback URL) and offered_lines; then connect lines with connect_chatapp (provider_id).",
   kind: 'mutation',
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   input: Type.Object({

@@ -10,7 +10,7 @@ export const disconnectChatapp = defineTool({
     'Logs the session out of the messaging network; it sends and receives nothing until paired again with connect_chatapp.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  input: Type.Object({ session_id: sessionIdArg('The session to disconnect.') }),
+  input: Type.Object({ session_id: sessionIdArg('The line.') }),
   output: Type.Object({ session: SessionOutput, ...ChannelLabelFields }),
   handler: async ({ session_id }, { services }) => services.chatappSessionsService.disconnect(session_id),
 });

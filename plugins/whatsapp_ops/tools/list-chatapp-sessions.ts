@@ -6,11 +6,11 @@ import { ChannelLabelFields, SessionOutput } from './outputs.js';
 export const listChatappSessions = defineTool({
   name: 'list_chatapp_sessions',
   title: 'List messaging sessions',
-  description: "The shop's messaging sessions (numbers), oldest first.",
+  description: 'Messaging sessions (numbers), oldest first.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    status: Type.Optional(sessionStatusArg('Only sessions with this status.')),
+    status: Type.Optional(sessionStatusArg()),
     ...PagingArgs,
   }),
   output: pageOutput('sessions', SessionOutput, ChannelLabelFields),

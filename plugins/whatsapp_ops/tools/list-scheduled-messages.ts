@@ -10,7 +10,7 @@ export const listScheduledMessages = defineTool({
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
-    status: Type.Optional(scheduledStatusArg('Only messages with this status.')),
+    status: Type.Optional(scheduledStatusArg()),
     phone: Type.Optional(phoneArg('Only messages to this customer.')),
     ...PagingArgs,
   }),

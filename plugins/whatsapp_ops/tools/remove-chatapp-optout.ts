@@ -8,7 +8,7 @@ export const removeChatappOptout = defineTool({
   description: 'Lets automatic messages reach the number again.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
-  input: Type.Object({ phone: phoneArg('The number, with its international prefix.') }),
+  input: Type.Object({ phone: phoneArg('The number.') }),
   output: Type.Object({ removed: Type.Literal(true), phone: Type.String() }),
   handler: async ({ phone }, { services }) => services.chatappOptoutsService.remove(phone),
 });

@@ -12,7 +12,7 @@ export const scheduleChatappMessage = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     phone: phoneArg(),
-    message: messageTextArg('The text.'),
+    message: messageTextArg(),
     send_at: DateTimeArg('When to send, within a year.'),
     session_id: Type.Optional(sessionIdArg('The session (number) to send from; default chosen when sending.')),
   }),

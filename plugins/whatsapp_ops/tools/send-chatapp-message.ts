@@ -12,7 +12,7 @@ export const sendChatappMessage = defineTool({
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   input: Type.Object({
     phone: phoneArg(),
-    message: messageTextArg('The text.'),
+    message: messageTextArg(),
     session_id: Type.Optional(sessionIdArg('The session (number) to send from.')),
   }),
   output: Type.Object({

@@ -11,7 +11,7 @@ export const updateChatappRoutingRoles = defineTool({
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({
-    session_id: sessionIdArg('The session.'),
+    session_id: sessionIdArg('The line.'),
     routing_roles: routingRolesArg('The new roles, replacing the old ones.'),
   }),
   output: Type.Object({ session: SessionOutput }),

@@ -3,7 +3,7 @@ import { SegmentFiltersSchema } from '../../services/audience/segment-filters.js
 import { campaignTemplateArg } from './campaign-template-arg.js';
 import { CAMPAIGN_STATUSES, MEDIA_TYPES, RECIPIENT_STATUSES } from '../../entities/values.js';
 
-export const campaignIdArg = () => Type.Integer({ minimum: 1, description: 'The campaign id.' });
+export const campaignIdArg = () => Type.Integer({ minimum: 1 });
 
 /** The longest message_text: room is left for the filled-in variables and the unsubscribe line within the network's 4096 characters. */
 export const MESSAGE_TEXT_MAX = 3800;
@@ -61,7 +61,7 @@ export function campaignFieldArgs(withDefaults: boolean) {
     ),
     media_type: Type.Optional(
       Type.Union([Type.Union(MEDIA_TYPES.map((t) => Type.Literal(t))), Type.Null()], {
-        description: 'image, video or document; required with media_url.',
+        description: 'Required with media_url.',
       }),
     ),
     media_filename: Type.Optional(
@@ -81,13 +81,5 @@ export function campaignFieldArgs(withDefaults: boolean) {
   };
 }
 
-export const campaignStatusArg = () =>
-  Type.Union(
-    CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
-    { description: 'Only this status.' },
-  );
-export const recipientStatusArg = () =>
-  Type.Union(
-    RECIPIENT_STATUSES.map((s) => Type.Literal(s)),
-    { description: 'Only this status.' },
-  );
+export const campaignStatusArg = () => Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s)));
+export const recipientStatusArg = () => Type.Union(RECIPIENT_STATUSES.map((s) => Type.Literal(s)));

@@ -5,8 +5,7 @@ import { campaignIdArg, recipientStatusArg } from './campaign-args.js';
 export const exportCampaignCsv = defineTool({
   name: 'export_campaign_csv',
   title: 'Export campaign CSV',
-  description:
-    "A campaign's send log as CSV: inline when small, else a short-lived download_url. Filter by run, status or phone.",
+  description: "A campaign's send log as CSV: inline when small, else a short-lived download_url.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -7,7 +7,7 @@ export const getCampaignLogs = defineTool({
   name: 'get_campaign_logs',
   title: 'Get campaign logs',
   description:
-    "A campaign's send log: one line per recipient and run with status, skip or failure reason, line, message, credits and step times. Filter by run, status or phone.",
+    "A campaign's send log: one line per recipient and run with status, skip or failure reason, line, message, credits and step times.",
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({

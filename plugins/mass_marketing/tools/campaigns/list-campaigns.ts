@@ -6,12 +6,12 @@ import { CampaignOutput } from '../outputs.js';
 export const listCampaigns = defineTool({
   name: 'list_campaigns',
   title: 'List campaigns',
-  description: "The shop's campaigns, newest first, with recipients counted by status; filter by status or name.",
+  description: 'Campaigns, newest first, with recipients counted by status.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({
     status: Type.Optional(campaignStatusArg()),
-    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    query: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words of the name.' })),
     ...PagingArgs,
   }),
   output: pageOutput('campaigns', CampaignOutput),

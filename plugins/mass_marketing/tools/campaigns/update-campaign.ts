@@ -7,8 +7,7 @@ import { CampaignResult } from '../outputs.js';
 export const updateCampaign = defineTool({
   name: 'update_campaign',
   title: 'Update campaign',
-  description:
-    'Changes a draft campaign; only the fields given change, null clears. scheduled_at makes it scheduled. A change voids an earlier approval.',
+  description: 'Changes a draft campaign. scheduled_at makes it scheduled. A change voids an earlier approval.',
   kind: 'mutation',
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   input: Type.Object({

@@ -14,7 +14,7 @@ export const importMarketingContacts = defineTool({
     list_id: listIdArg(),
     source: Type.Union([Type.Literal('csv'), Type.Literal('customers'), Type.Literal('crm')], {
       default: 'csv',
-      description: 'Where the contacts come from; default csv.',
+      description: 'Where the contacts come from.',
     }),
     csv_text: Type.Optional(Type.String({ maxLength: 50_000_000, description: 'The CSV, for source csv.' })),
     has_header: Type.Optional(

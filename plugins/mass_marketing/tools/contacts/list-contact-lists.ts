@@ -5,7 +5,7 @@ import { ListOutput } from '../outputs.js';
 export const listContactLists = defineTool({
   name: 'list_contact_lists',
   title: 'List contact lists',
-  description: "The shop's contact lists, newest first, with member counts; query matches part of the name.",
+  description: 'Contact lists, newest first, with member counts; query matches part of the name.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...PagingArgs }),

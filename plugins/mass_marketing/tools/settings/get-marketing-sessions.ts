@@ -5,7 +5,7 @@ import { SessionOutput } from '../outputs.js';
 export const getMarketingSessions = defineTool({
   name: 'get_marketing_sessions',
   title: 'Get marketing sessions',
-  description: "The shop's lines with their marketing flag: enabled ones and those connected now.",
+  description: 'Lines with their marketing flag: enabled ones and those connected now.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

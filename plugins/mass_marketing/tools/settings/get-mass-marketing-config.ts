@@ -5,7 +5,7 @@ import { SettingsResult } from '../outputs.js';
 export const getMassMarketingConfig = defineTool({
   name: 'get_mass_marketing_config',
   title: 'Get mass marketing config',
-  description: "The shop's mass-marketing settings: auto-reply to campaign responses and approval rules.",
+  description: 'Mass-marketing settings: auto-reply to campaign responses and approval rules.',
   kind: 'query',
   hints: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   input: Type.Object({}),

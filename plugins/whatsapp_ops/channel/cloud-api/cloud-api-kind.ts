@@ -50,20 +50,19 @@ export const cloudApiKind: ProviderKind = {
       minLength: 20,
       maxLength: 1000,
       secret: true,
-      description:
-        'A system-user access token with whatsapp_business_messaging and whatsapp_business_management; write-only.',
+      description: 'A system-user access token with whatsapp_business_messaging and whatsapp_business_management.',
     }),
     app_secret: Type.String({
       minLength: 16,
       maxLength: 200,
       secret: true,
-      description: "The Meta app's secret, which signs the webhook (X-Hub-Signature-256); write-only.",
+      description: "The Meta app's secret, which signs the webhook (X-Hub-Signature-256).",
     }),
     verify_token: Type.String({
       minLength: 8,
       maxLength: 200,
       secret: true,
-      description: "A string of your choosing, also entered in the app's webhook settings; write-only.",
+      description: "A string of your choosing, also entered in the app's webhook settings.",
     }),
   }),
   urlFields: [],

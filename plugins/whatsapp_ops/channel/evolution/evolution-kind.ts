@@ -22,7 +22,7 @@ export const evolutionKind: ProviderKind = {
       minLength: 8,
       maxLength: 500,
       secret: true,
-      description: "Evolution API's global key (its AUTHENTICATION_API_KEY), sent as apikey; write-only.",
+      description: "Evolution API's global key (its AUTHENTICATION_API_KEY), sent as apikey.",
     }),
   }),
   urlFields: ['base_url'],
