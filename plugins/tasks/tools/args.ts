@@ -13,8 +13,8 @@ export const taskArgs = {
   task_id: Type.Integer({ minimum: 1 }),
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
-  type: literals(TASK_TYPES, 'Default other.'),
-  priority: literals(TASK_PRIORITIES, 'Default normal.'),
+  type: literals(TASK_TYPES),
+  priority: literals(TASK_PRIORITIES),
   status: literals(TASK_STATUSES),
   due_at: DateTimeArg('When it is due.'),
   reminder_minutes: Type.Integer({
@@ -26,4 +26,10 @@ export const taskArgs = {
   phone: Type.String({ minLength: 1, maxLength: 32, description: 'The customer it is about.' }),
   ticket_id: Type.Integer({ minimum: 1 }),
   recurrence: RecurrenceShape,
+};
+
+/** create_task's type and priority, with the defaults a new task takes (an update keeps the task's own). */
+export const newTaskArgs = {
+  type: literals(TASK_TYPES, 'Default other.'),
+  priority: literals(TASK_PRIORITIES, 'Default normal.'),
 };

@@ -1,6 +1,6 @@
 import { Type } from '../../../core/index.js';
 import { defineTool } from '../define.js';
-import { taskArgs } from './args.js';
+import { newTaskArgs, taskArgs } from './args.js';
 import { TaskResult } from './outputs.js';
 
 export const createTask = defineTool({
@@ -13,8 +13,8 @@ export const createTask = defineTool({
   input: Type.Object({
     title: taskArgs.title,
     description: Type.Optional(taskArgs.description),
-    type: Type.Optional(taskArgs.type),
-    priority: Type.Optional(taskArgs.priority),
+    type: Type.Optional(newTaskArgs.type),
+    priority: Type.Optional(newTaskArgs.priority),
     due_at: Type.Optional(taskArgs.due_at),
     reminder_minutes: Type.Optional(taskArgs.reminder_minutes),
     assigned_agent_id: Type.Optional(taskArgs.assigned_agent_id),
