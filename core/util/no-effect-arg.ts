@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 
-/** How the server's own schema describes such an argument (test/harness/vocabulary.ts reads it). */
-export const NO_EFFECT_DESCRIPTION = 'Ignored.';
+/** How the server's own schema describes such an argument (docs/tools.md shows it). */
+const NO_EFFECT_DESCRIPTION = 'Ignored.';
 
 /**
  * An argument a tool accepts and never reads: another tool's argument, which a client sending one

@@ -22,8 +22,6 @@ const DATE_NAME = /(^|_)(at|date|datetime|since|until|before|after)$|^date_/;
 const TIME_NAME = /(^|_)time$/;
 const DATE_PATTERNS = new Set([DATE_TIME_PATTERN, RANGE_BOUND_PATTERN, DATE_PATTERN]);
 const TIME_PATTERNS = new Set([TIME_OF_DAY_PATTERN, CLOSING_TIME_PATTERN]);
-/** The spec's "also accepts" arguments, taken and ignored: their value is never read. */
-const NO_EFFECT = /^Ignored\./;
 
 /** Where the spec fixes a name or a type the vocabulary would choose otherwise: "tool.argument" → why. */
 export const SPEC_EXCEPTIONS: Record<string, string> = {
@@ -55,7 +53,8 @@ export function dateStrays(tool: RegisteredTool): string[] {
     const s = schema as Record<string, unknown>;
     const name = leaf(path);
     const types = [s.type, ...((s.anyOf ?? []) as { type?: unknown }[]).map((b) => b.type)];
-    if (!types.includes('string') || NO_EFFECT.test(String(s.description ?? ''))) continue;
+    // The spec's "also accepts" arguments (NoEffectArg): taken and never read.
+    if (!types.includes('string') || s.noEffect === true) continue;
     const found = patterns(s);
     const at = `${tool.definition.name}.${path}`;
     if (DATE_NAME.test(name) && !found.some((p) => DATE_PATTERNS.has(p)))
