@@ -39,6 +39,17 @@ const untilStatus = (c: Caller, id: number, status: string, timeoutMs: number) =
     timeoutMs,
   );
 
+/** The provider's second number connected too, and both lines enabled for mass marketing. */
+async function bothNumbersForMarketing(c: Caller, provider: any, line: any): Promise<void> {
+  const { session: second } = await c.ok('connect_chatapp', {
+    label: 'Second',
+    provider_id: provider.id,
+    phone_number_id: NUMBER2.id,
+  });
+  for (const session of [line, second])
+    await c.ok('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+}
+
 const ORDER_UPDATE = { name: 'order_update', language: 'es_ES', body_parameters: ['{nombre}', '{tienda}'] };
 
 describe('mass_marketing on Cloud API lines: campaigns send an approved template there', () => {
@@ -228,13 +239,7 @@ describe('mass_marketing on Cloud API lines: claimed rows that wait for their ba
   });
 
   it('keep their claim while the sends before them take longer than it: each goes once, by its batch, none through the reconciliation', async () => {
-    const { session: second } = await c.ok('connect_chatapp', {
-      label: 'Second',
-      provider_id: provider.id,
-      phone_number_id: NUMBER2.id,
-    });
-    for (const session of [line, second])
-      await c.ok('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+    await bothNumbersForMarketing(c, provider, line);
     const phones = freshPhones(2);
     const listId = await listWith(c, phones);
     const { campaign } = await c.ok('create_campaign', {
@@ -291,13 +296,7 @@ describe('mass_marketing on Cloud API lines: more send batches at once than the 
   });
 
   it('still send every recipient once: the send ledger and the pace never wait for a connection a batch holds', async () => {
-    const { session: second } = await c.ok('connect_chatapp', {
-      label: 'Second',
-      provider_id: provider.id,
-      phone_number_id: NUMBER2.id,
-    });
-    for (const session of [line, second])
-      await c.ok('assign_marketing_session', { action: 'assign', session_id: session.id, enable_mass_marketing: true });
+    await bothNumbersForMarketing(c, provider, line);
     const phones = freshPhones(12);
     const { campaign } = await c.ok('create_campaign', {
       action: 'create',
