@@ -16,6 +16,7 @@ import { ScriptedWhatsApp, type ScriptedSocket } from './helpers/scripted-whatsa
 import { DisconnectReason, proto } from '../session-service/baileys/library.js';
 import { backoffDelayMs, closeAction } from '../session-service/baileys/reconnect-policy.js';
 import { SendThrottle } from '../session-service/baileys/send-throttle.js';
+import type { BaileysEngine } from '../session-service/baileys/baileys-engine.js';
 import { loadSessionServiceConfig } from '../session-service/service-config.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -430,5 +431,39 @@ describe('session service, Baileys engine on a scripted WhatsApp', () => {
       .getConnection()
       .execute('select count(*)::int as n from baileys_auth_keys where session_key = ?', [s.key]);
     expect(rows[0].n).to.equal(0);
+  });
+
+  it('a logout while the connection is opening stays a logout, whichever takes the session row first', async () => {
+    const s = await newSession();
+    network.autoConnect = false;
+    await service.close();
+    await boot();
+    await waitFor('resumed socket', () => network.socketsOf(s.key).filter((socket) => !socket.ended).length === 1);
+    const records = (service.engine as BaileysEngine).records;
+    const transition = records.transition.bind(records);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    // The opening's write waits until the logout has written: the order that once put the line back to connected.
+    records.transition = async (...args) => {
+      if (first) {
+        first = false;
+        await held;
+      }
+      return transition(...args);
+    };
+    try {
+      network.socketOf(s.key).open();
+      const res = await http('POST', url(`/sessions/${s.key}/logout`), { headers: { 'x-api-key': s.apiKey } });
+      expect(res.body.session).to.include({ status: 'logged_out', reason: 'logged_out' });
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      records.transition = transition;
+      network.autoConnect = true;
+    }
+    expect(await status(s)).to.include({ status: 'logged_out', reason: 'logged_out' });
+    const refused = await send(s, 'after-racing-logout');
+    expect(refused.body).to.include({ code: 'session_not_connected' });
   });
 });

@@ -203,6 +203,8 @@ export class BaileysLine {
     this.qr = null;
     const now = new Date();
     await this.host.records.transition(this.sessionKey, (current) => {
+      // A logout that took the row first while this socket was opening has the last word.
+      if (socket !== this.socket) return { set: {} };
       const phone = phoneOfJid(socket.user?.id) ?? current.phone;
       const fresh = current.status !== 'connected';
       if (fresh && !phone) this.log.error({ user: socket.user?.id }, 'connected, but the account has no phone number');
