@@ -42,6 +42,44 @@ export class OwnStatements {
     }
   }
 
+  /**
+   * One statement committed together with what `then` starts: on PostgreSQL `then` runs right
+   * after the COMMIT is written to the connection, before its answer is awaited, so that a process
+   * killed once both are written has sent both (the kernel flushes a dead process's sockets). On the
+   * embedded engine the statement joins the caller's transaction and `then` runs after it.
+   * `committed` settles with the commit; when it fails, what `then` started has started anyway.
+   */
+  async commitThen<Row, T>(
+    text: string,
+    values: readonly unknown[],
+    then: (rows: Row[]) => T,
+  ): Promise<{ value: T; committed: Promise<void> }> {
+    if (!this.pool) return { value: then(await this.query<Row>(text, values)), committed: Promise.resolve() };
+    const client = await this.pool.connect();
+    let rows: Row[];
+    try {
+      await client.query('begin');
+      rows = (await client.query(text, values as unknown[])).rows as Row[];
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+      throw this.rootEm.getDriver().convertException(err as Error);
+    }
+    const committed = client.query('commit').then(
+      () => client.release(),
+      (err: Error) => {
+        client.release(err);
+        throw this.rootEm.getDriver().convertException(err);
+      },
+    );
+    try {
+      return { value: then(rows), committed };
+    } catch (err) {
+      await committed.catch(() => undefined);
+      throw err;
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool?.end();
   }

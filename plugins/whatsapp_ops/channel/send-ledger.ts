@@ -18,6 +18,17 @@ interface AttemptRow {
   sent_at: string | null;
 }
 
+/** When each send may leave, and whether a refused one goes again. */
+export interface Departure {
+  /** When the input may leave (ms since the epoch); at once without it. */
+  at?: (input: SendInput) => number;
+  /**
+   * For a refusal (nothing left, its key free again): when to try again, or null to answer it. A
+   * ChannelError thrown is the answer instead.
+   */
+  retryAt?: (input: SendInput, refusal: ChannelError, tries: number) => Promise<number | null>;
+}
+
 interface Slot {
   hash: string;
   answer: Promise<SendAttempt>;
@@ -56,21 +67,23 @@ const repeatOf = (first: SendAttempt, sameContent: boolean): SendAttempt =>
   !sameContent ? conflict() : first instanceof ChannelError ? first : { ...first, duplicate: true };
 
 /**
- * Idempotency for networks that have none (the Cloud API; WAHA and Evolution API too). A batch's
- * keys are claimed per line in `chatapp_send_attempts` in one statement before any request leaves,
- * and settled in one statement per outcome after: `sent` with the network's id; `unknown` when the
- * answer never came (never sent again blindly); a refusal frees its key. A key seen before answers
- * the first message (duplicate), or idempotency_conflict for other content. Concurrent sends of
- * one key in this process share one request.
+ * Idempotency for networks that have none (the Cloud API; WAHA and Evolution API too). Sends go in
+ * waves: each input waits for its departure time, a wave's keys are claimed per line in
+ * `chatapp_send_attempts` in one statement, and the claimed ones' requests start as that
+ * statement's commit is written, so no request waits (for a pace, an answer or a retry) with its
+ * key on record (docs/decisions.md). Each wave is settled in one statement per outcome: `sent` with the network's id;
+ * `unknown` when the answer never came (never sent again blindly); a refusal frees its key, and a
+ * refusal the network asks to be tried later (throughput) goes in a later wave with a fresh claim.
+ * A key seen before answers the first message (duplicate), or idempotency_conflict for other
+ * content. Concurrent sends of one key in this process share one request.
  *
  * Its statements are own statements (core/db/own-statements.ts): on PostgreSQL each commits at
- * once, outside the caller's transaction, so the claim is on record before the request leaves,
- * and a process killed while waiting for the answer, or a send whose transaction rolls back after
- * the network took it, leaves the key `pending` or `sent` — never free to be sent again blindly
- * (a `pending` row nobody is sending is an unknown outcome, which the status webhook settles). A
- * key whose request never left is freed whatever went wrong after its claim. On the embedded
- * engine the rows join the caller's transaction and go with its rollback.
- * Statements run one at a time; only the requests overlap.
+ * once, outside the caller's transaction, so a process killed while waiting for an answer, or a
+ * send whose transaction rolls back after the network took it, leaves the key `pending` or `sent`
+ * — never free to be sent again blindly (a `pending` row nobody is sending is an unknown outcome,
+ * which the status webhook settles). On the embedded engine the rows join the caller's
+ * transaction and go with its rollback. Statements run one at a time; only a wave's requests
+ * overlap.
  */
 export class SendLedger {
   private readonly inFlight = new Map<string, Slot>();
@@ -87,6 +100,7 @@ export class SendLedger {
     prepare: (input: SendInput) => { input: SendInput; message: M },
     post: (input: SendInput, message: M) => Promise<Posted>,
     concurrency: number,
+    departure: Departure = {},
   ): Promise<SendAttempt[]> {
     const answers: SendAttempt[] = new Array(inputs.length);
     const ready: { index: number; input: SendInput; message: M }[] = [];
@@ -104,17 +118,22 @@ export class SendLedger {
       ready.map((r) => r.input),
       (input) => post(input, messages.get(input)!),
       concurrency,
+      departure,
     );
     for (const [i, { index }] of ready.entries()) answers[index] = sent[i]!;
     return answers;
   }
 
-  /** `post` reaches the network for one input, at most `concurrency` at a time; answers in input order. */
+  /**
+   * `post` reaches the network for one input (one try), in waves of at most `concurrency`, each
+   * input no sooner than its departure time; answers in input order.
+   */
   async sendMany(
     shopId: number,
     inputs: SendInput[],
     post: (input: SendInput) => Promise<Posted>,
     concurrency: number,
+    departure: Departure = {},
   ): Promise<SendAttempt[]> {
     const answers: SendAttempt[] = new Array(inputs.length);
     const followers: Promise<void>[] = [];
@@ -132,7 +151,7 @@ export class SendLedger {
       own.push({ index, input, hash, settle });
     }
     try {
-      const results = await this.attempt(shopId, own, post, concurrency);
+      const results = await this.attempt(shopId, own, post, concurrency, departure);
       for (const [i, o] of own.entries()) {
         answers[o.index] = results[i]!;
         o.settle(results[i]!);
@@ -156,65 +175,96 @@ export class SendLedger {
     batch: { input: SendInput; hash: string }[],
     post: (input: SendInput) => Promise<Posted>,
     concurrency: number,
+    departure: Departure,
   ): Promise<SendAttempt[]> {
-    if (batch.length === 0) return [];
-    const rows = batch
-      .map(({ input, hash }) => ({
-        session_key: input.sessionKey,
-        idempotency_key: input.idempotencyKey,
-        recipient: input.to,
-        content_hash: hash,
-      }))
-      .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
-    const claimed = new Set(
-      (
-        await this.statements.query<{ session_key: string; idempotency_key: string }>(
-          `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
-           select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'pending', now(), now()
-           from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
-           on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
-          [shopId, JSON.stringify(rows)],
-        )
-      ).map((r) => `${r.session_key}\n${r.idempotency_key}`),
-    );
     const results: SendAttempt[] = new Array(batch.length);
-    const toPost = [...batch.keys()].filter((i) => claimed.has(slotOf(batch[i]!.input)));
-    try {
-      const earlier = await this.earlier(
+    let queue = batch.map((_, index) => ({ index, at: departure.at?.(batch[index]!.input) ?? 0, tries: 0 }));
+    while (queue.length > 0) {
+      queue.sort((a, b) => a.at - b.at);
+      await sleepUntil(queue[0]!.at);
+      const now = Date.now();
+      let due = 0;
+      while (due < queue.length && due < concurrency && queue[due]!.at <= now) due++;
+      const wave = queue.slice(0, Math.max(due, 1));
+      queue = queue.slice(wave.length);
+      await this.wave(
         shopId,
-        batch.filter(({ input }) => !claimed.has(slotOf(input))).map((b) => b.input),
+        wave.map(({ index }) => ({ index, ...batch[index]! })),
+        post,
+        results,
       );
-      for (const [i, { input, hash }] of batch.entries())
-        if (!claimed.has(slotOf(input))) results[i] = this.fromEarlier(earlier.get(slotOf(input)), hash);
-    } catch (err) {
-      // Nothing has left: the keys claimed are free again (as far as the database still answers).
-      await this.free(
-        shopId,
-        toPost.map((i) => batch[i]!.input),
-      ).catch(() => {});
-      throw err;
-    }
-    let next = 0;
-    const lane = async () => {
-      while (next < toPost.length) {
-        const i = toPost[next++]!;
-        results[i] = await post(batch[i]!.input).then(
-          (posted): SendResult => ({
-            providerMessageId: posted.providerMessageId,
-            status: 'sent',
-            duplicate: false,
-            sentAt: posted.sentAt,
-          }),
-          (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
-        );
+      for (const w of wave) {
+        const refusal = results[w.index];
+        if (!departure.retryAt || !(refusal instanceof ChannelError) || refusal.details.outcome === 'unknown') continue;
+        try {
+          const at = await departure.retryAt(batch[w.index]!.input, refusal, w.tries);
+          if (at !== null) queue.push({ index: w.index, at, tries: w.tries + 1 });
+        } catch (err) {
+          if (!(err instanceof ChannelError)) throw err;
+          results[w.index] = err;
+        }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, toPost.length) }, lane));
+    }
+    return results;
+  }
+
+  /**
+   * One wave: its keys claimed, and the claimed ones' requests started as the claim's commit is
+   * written (OwnStatements.commitThen), so that only the gap between those two writes separates a
+   * key on record from its request; then the answers settled.
+   */
+  private async wave(
+    shopId: number,
+    wave: { index: number; input: SendInput; hash: string }[],
+    post: (input: SendInput) => Promise<Posted>,
+    results: SendAttempt[],
+  ): Promise<void> {
+    const rows = wave
+      .map(({ input, hash }) => ({ ...key(input), recipient: input.to, content_hash: hash }))
+      .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
+    const { value: posted, committed } = await this.statements.commitThen(
+      `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
+       select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'pending', now(), now()
+       from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
+       on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
+      [shopId, JSON.stringify(rows)],
+      (claimedRows: { session_key: string; idempotency_key: string }[]) => {
+        const claimed = new Set(claimedRows.map((r) => `${r.session_key}\n${r.idempotency_key}`));
+        return wave.flatMap((w) =>
+          claimed.has(slotOf(w.input))
+            ? [
+                {
+                  ...w,
+                  answer: post(w.input).then(
+                    (p): SendResult => ({
+                      providerMessageId: p.providerMessageId,
+                      status: 'sent',
+                      duplicate: false,
+                      sentAt: p.sentAt,
+                    }),
+                    (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
+                  ),
+                },
+              ]
+            : [],
+        );
+      },
+    );
+    // A commit that failed after the requests left: the settle below records them all the same.
+    await committed.catch(() => undefined);
+    for (const p of posted) results[p.index] = await p.answer;
     await this.settle(
       shopId,
-      toPost.map((i) => ({ input: batch[i]!.input, result: results[i]! })),
+      posted.map((p) => ({ input: p.input, hash: p.hash, result: results[p.index]! })),
     );
-    return results;
+    const others = wave.filter((w) => results[w.index] === undefined);
+    if (others.length === 0) return;
+    const earlier = await this.earlier(
+      shopId,
+      others.map((o) => o.input),
+    ).catch(() => null);
+    for (const o of others)
+      results[o.index] = earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread();
   }
 
   private async earlier(shopId: number, inputs: SendInput[]): Promise<Map<string, AttemptRow>> {
@@ -246,28 +296,38 @@ export class SendLedger {
     } satisfies SendResult;
   }
 
-  /** One statement per outcome: sent with its id, unknown kept, refused freed. */
-  private async settle(shopId: number, done: { input: SendInput; result: SendAttempt }[]) {
-    const sent = done.flatMap(({ input, result }) =>
+  /**
+   * One statement per outcome: sent with its id, unknown kept, refused freed. Sent and unknown are
+   * written whether or not the claim's commit made it (a request that left is on record either
+   * way); unknown never overwrites a sent that the status webhook settled first.
+   */
+  private async settle(shopId: number, done: { input: SendInput; hash: string; result: SendAttempt }[]) {
+    const row = (input: SendInput, hash: string) => ({ ...key(input), recipient: input.to, content_hash: hash });
+    const sent = done.flatMap(({ input, hash, result }) =>
       result instanceof ChannelError
         ? []
-        : [{ ...key(input), provider_message_id: result.providerMessageId, sent_at: result.sentAt }],
+        : [{ ...row(input, hash), provider_message_id: result.providerMessageId, sent_at: result.sentAt }],
     );
-    const unknown = done.flatMap(({ input, result }) =>
-      result instanceof ChannelError && result.details.outcome === 'unknown' ? [key(input)] : [],
+    const unknown = done.flatMap(({ input, hash, result }) =>
+      result instanceof ChannelError && result.details.outcome === 'unknown' ? [row(input, hash)] : [],
     );
     if (sent.length > 0)
       await this.statements.query(
-        `update chatapp_send_attempts a set status = 'sent', provider_message_id = v.provider_message_id, sent_at = v.sent_at, updated_at = now()
-         from json_to_recordset($2::json) as v(session_key text, idempotency_key text, provider_message_id text, sent_at timestamptz)
-         where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
+        `insert into chatapp_send_attempts as a (shop_id, session_key, idempotency_key, recipient, content_hash, status, provider_message_id, sent_at, created_at, updated_at)
+         select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'sent', v.provider_message_id, v.sent_at, now(), now()
+         from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text, provider_message_id text, sent_at timestamptz)
+         on conflict (session_key, idempotency_key) do update
+           set status = 'sent', provider_message_id = excluded.provider_message_id, sent_at = excluded.sent_at, updated_at = now()
+           where a.shop_id = excluded.shop_id`,
         [shopId, JSON.stringify(sent)],
       );
     if (unknown.length > 0)
       await this.statements.query(
-        `update chatapp_send_attempts a set status = 'unknown', updated_at = now()
-         from json_to_recordset($2::json) as v(session_key text, idempotency_key text)
-         where a.shop_id = $1 and a.session_key = v.session_key and a.idempotency_key = v.idempotency_key`,
+        `insert into chatapp_send_attempts as a (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
+         select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'unknown', now(), now()
+         from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
+         on conflict (session_key, idempotency_key) do update set status = 'unknown', updated_at = now()
+           where a.shop_id = excluded.shop_id and a.status = 'pending'`,
         [shopId, JSON.stringify(unknown)],
       );
     await this.free(
@@ -288,6 +348,18 @@ export class SendLedger {
     );
   }
 }
+
+const sleepUntil = (at: number) => {
+  const ms = at - Date.now();
+  return ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+};
+
+/** The earlier attempt holding a key could not be read: this call sent nothing, and a later one will know. */
+const earlierUnread = () =>
+  new ChannelError('channel_unavailable', 'an earlier attempt holds this key and could not be read; send again', {
+    reason: 'server_error',
+    outcome: 'not_sent',
+  });
 
 const key = (input: SendInput) => ({ session_key: input.sessionKey, idempotency_key: input.idempotencyKey });
 

@@ -30,7 +30,7 @@ const recipientCounts = async (db: pg.Client, campaignId: number) =>
   );
 
 /** Waits for the campaign to complete; a stall fails the test, slowness does not. */
-async function untilCompleted(db: pg.Client, campaignId: number, serverSaid: () => string): Promise<void> {
+async function untilCompleted(db: pg.Client, campaignId: number, stalled: () => Promise<string>): Promise<void> {
   let counts = '';
   let progressedAt = Date.now();
   for (;;) {
@@ -41,7 +41,7 @@ async function untilCompleted(db: pg.Client, campaignId: number, serverSaid: () 
     const now = JSON.stringify(await recipientCounts(db, campaignId));
     if (now !== counts) [counts, progressedAt] = [now, Date.now()];
     else if (Date.now() - progressedAt > STALL_MS)
-      throw new Error(`campaign ${campaignId} stalled: ${counts}; server said: ${serverSaid()}`);
+      throw new Error(`campaign ${campaignId} stalled: ${counts}; ${await stalled()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -141,14 +141,29 @@ describe('whatsapp_ops: a campaign on Cloud API lines survives kill -9 of its se
     };
 
     const atKill: number[] = [];
+    const killedAt: string[] = [];
     for (let i = 0; i < KILLS; i++) {
       const server = await serve();
       await new Promise((r) => setTimeout(r, 600 + Math.random() * 1200));
+      killedAt.push(new Date().toISOString());
       expect((await server.stop('SIGKILL')).signal).to.equal('SIGKILL');
       atKill.push(onNetwork().size);
     }
     const final = await serve();
-    await untilCompleted(client, campaignId, () => final.stderr().slice(-2000));
+    await untilCompleted(client, campaignId, async () => {
+      const { rows } = await client.query<{ phone: string }>(
+        `select r.phone, r.attempts, r.reason, a.status as attempt, a.created_at as claimed_at, a.updated_at as attempt_updated_at,
+           m.status as message_status
+         from marketing_campaign_recipients r
+         left join chatapp_send_attempts a on a.idempotency_key = 'campaign-recipient-' || r.id
+         left join chatapp_messages m on m.idempotency_key = 'campaign-recipient-' || r.id
+         where r.campaign_id = $1 and r.status = 'sending' limit 10`,
+        [campaignId],
+      );
+      const reached = onNetwork();
+      const stuck = rows.map((r) => ({ ...r, on_network: reached.get(r.phone) ?? 0 }));
+      return `stuck: ${JSON.stringify(stuck)}; kills at ${JSON.stringify(killedAt)}; server said: ${final.stderr().slice(-2000)}`;
+    });
     await fake.emitter(WABA).idle();
     await final.stop('SIGTERM');
 

@@ -24,10 +24,10 @@ import { GraphError, type GraphClient, type PhoneNumber } from './graph-client.j
 import { channelErrorFromGraph, lineOutcomeOf } from './graph-errors.js';
 import type { LineStop } from '../providers/provider-kind.js';
 import { mediaType, messageBody } from './cloud-message-body.js';
-import { sleepUntil, type NumberPacer } from './number-pacer.js';
+import type { NumberPacer } from './number-pacer.js';
 
-/** Requests in flight for one sendMany(): the round trip hidden; each leaves at its number's slot. */
-const SEND_CONCURRENCY = 8;
+/** Requests in flight for one sendMany() (a ledger wave): the round trip hidden; each leaves at its number's slot. */
+const SEND_CONCURRENCY = 16;
 
 export const CLOUD_API_LABEL: Readonly<EngineLabel> = Object.freeze({
   engine: 'cloud_api',
@@ -149,38 +149,42 @@ export class CloudApiAdapter implements ChannelPort {
     const sent = await this.options.ledger.sendMany(
       this.options.shopId,
       ready.map((r) => r.input),
-      (input) => this.post(input, departures.get(input)!),
+      (input) => this.post(input),
       SEND_CONCURRENCY,
+      {
+        at: (input) => departures.get(input)!,
+        retryAt: (input, refusal, tries) => this.retryAt(input, refusal, tries),
+      },
     );
     for (const [i, { index }] of ready.entries()) answers[index] = sent[i]!;
     return answers;
   }
 
-  /** One message at its time; throttled, backed off and tried again in its number's (or pair's) next turn. */
-  private async post(input: SendInput, at: number) {
+  /** One try of one message, at its time (the ledger waits for it). */
+  private async post(input: SendInput) {
     const externalId = input.externalId!;
-    const pacer = this.options.pacer;
-    for (let attempt = 0; ; attempt++) {
-      await sleepUntil(at);
-      // A stop met by an earlier request of the batch holds for the rest: no request after it.
-      this.refuseIfStopped(externalId);
-      try {
-        const message = await this.graph(() => this.client.sendMessage(externalId, messageBody(input)), externalId);
-        return { providerMessageId: message.id, sentAt: new Date() };
-      } catch (err) {
-        const scope = err instanceof ChannelError && err.code === 'rate_limited' ? err.details.scope : undefined;
-        const { retries, backoffMs } = this.options.throttle;
-        if ((scope !== 'number' && scope !== 'recipient') || attempt >= retries) throw err;
-        const until = Date.now() + backoffMs * 2 ** attempt;
-        if (scope === 'number') {
-          // Every process's next slot on the number moves past the backoff.
-          [at] = (await pacer.reserve(new Map([[externalId, 1]]), until).catch(retryNotPaced)).get(externalId)!;
-        } else {
-          pacer.pairHoldBack(externalId, input.to, until);
-          at = pacer.pairTurn(externalId, input.to, until);
-        }
-      }
+    // A stop met by an earlier request of the batch holds for the rest: no request after it.
+    this.refuseIfStopped(externalId);
+    const message = await this.graph(() => this.client.sendMessage(externalId, messageBody(input)), externalId);
+    return { providerMessageId: message.id, sentAt: new Date() };
+  }
+
+  /**
+   * A message the network refused for throughput goes again after the backoff, then twice that …:
+   * at the number's next slot past it (every process's slots move), or the pair's next turn.
+   */
+  private async retryAt(input: SendInput, refusal: ChannelError, tries: number): Promise<number | null> {
+    const scope = refusal.code === 'rate_limited' ? refusal.details.scope : undefined;
+    const { retries, backoffMs } = this.options.throttle;
+    if ((scope !== 'number' && scope !== 'recipient') || tries >= retries) return null;
+    const externalId = input.externalId!;
+    const until = Date.now() + backoffMs * 2 ** tries;
+    if (scope === 'recipient') {
+      this.options.pacer.pairHoldBack(externalId, input.to, until);
+      return this.options.pacer.pairTurn(externalId, input.to, until);
     }
+    const slots = await this.options.pacer.reserve(new Map([[externalId, 1]]), until).catch(retryNotPaced);
+    return slots.get(externalId)![0]!;
   }
 
   /** Nothing to tell the network: a registered number is not logged out, the line just stops using it. */

@@ -104,8 +104,3 @@ export class NumberPacer {
     for (const [key, next] of this.pairs) if (next < now) this.pairs.delete(key);
   }
 }
-
-export const sleepUntil = (at: number) => {
-  const ms = at - Date.now();
-  return ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-};
