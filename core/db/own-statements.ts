@@ -58,8 +58,9 @@ export class OwnStatements {
     const client = await this.pool.connect();
     let rows: Row[];
     try {
-      await client.query('begin');
-      rows = (await client.query(text, values as unknown[])).rows as Row[];
+      // Queued together: the statement follows the BEGIN without waiting for its answer here.
+      const [, result] = await Promise.all([client.query('begin'), client.query(text, values as unknown[])]);
+      rows = result.rows as Row[];
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       client.release();

@@ -29,6 +29,17 @@ export interface Departure {
   retryAt?: (input: SendInput, refusal: ChannelError, tries: number) => Promise<number | null>;
 }
 
+/** A claimed send and what came of it. */
+interface Answered {
+  input: SendInput;
+  hash: string;
+  result: SendAttempt;
+}
+
+/** Refused: nothing left, so the key is free again. */
+const refused = (result: SendAttempt): result is ChannelError =>
+  result instanceof ChannelError && result.details.outcome !== 'unknown';
+
 interface Slot {
   hash: string;
   answer: Promise<SendAttempt>;
@@ -71,9 +82,10 @@ const repeatOf = (first: SendAttempt, sameContent: boolean): SendAttempt =>
  * waves: each input waits for its departure time, a wave's keys are claimed per line in
  * `chatapp_send_attempts` in one statement, and the claimed ones' requests start as that
  * statement's commit is written, so no request waits (for a pace, an answer or a retry) with its
- * key on record (docs/decisions.md). Each wave is settled in one statement per outcome: `sent` with the network's id;
- * `unknown` when the answer never came (never sent again blindly); a refusal frees its key, and a
- * refusal the network asks to be tried later (throughput) goes in a later wave with a fresh claim.
+ * key on record (docs/decisions.md). A wave's refusals free their keys at once, and a refusal the
+ * network asks to be tried later (throughput) goes in a later wave with a fresh claim; the batch's
+ * other outcomes are recorded at its end in one statement each: `sent` with the network's id;
+ * `unknown` when the answer never came (never sent again blindly).
  * A key seen before answers the first message (duplicate), or idempotency_conflict for other
  * content. Concurrent sends of one key in this process share one request.
  *
@@ -170,6 +182,11 @@ export class SendLedger {
     return answers;
   }
 
+  /**
+   * The batch in waves; refusals freed after each wave (before a retry waits), the sent and unknown
+   * recorded once at the end. Something failing on our side (a claim the database refused) answers
+   * what had not left yet as not sent, and keeps what had.
+   */
   private async attempt(
     shopId: number,
     batch: { input: SendInput; hash: string }[],
@@ -178,47 +195,64 @@ export class SendLedger {
     departure: Departure,
   ): Promise<SendAttempt[]> {
     const results: SendAttempt[] = new Array(batch.length);
+    const kept: Answered[] = [];
     let queue = batch.map((_, index) => ({ index, at: departure.at?.(batch[index]!.input) ?? 0, tries: 0 }));
-    while (queue.length > 0) {
-      queue.sort((a, b) => a.at - b.at);
-      await sleepUntil(queue[0]!.at);
-      const now = Date.now();
-      let due = 0;
-      while (due < queue.length && due < concurrency && queue[due]!.at <= now) due++;
-      const wave = queue.slice(0, Math.max(due, 1));
-      queue = queue.slice(wave.length);
-      await this.wave(
-        shopId,
-        wave.map(({ index }) => ({ index, ...batch[index]! })),
-        post,
-        results,
-      );
-      for (const w of wave) {
-        const refusal = results[w.index];
-        if (!departure.retryAt || !(refusal instanceof ChannelError) || refusal.details.outcome === 'unknown') continue;
-        try {
-          const at = await departure.retryAt(batch[w.index]!.input, refusal, w.tries);
-          if (at !== null) queue.push({ index: w.index, at, tries: w.tries + 1 });
-        } catch (err) {
-          if (!(err instanceof ChannelError)) throw err;
-          results[w.index] = err;
+    try {
+      while (queue.length > 0) {
+        queue.sort((a, b) => a.at - b.at);
+        await sleepUntil(queue[0]!.at);
+        const now = Date.now();
+        let due = 0;
+        while (due < queue.length && due < concurrency && queue[due]!.at <= now) due++;
+        const wave = queue.slice(0, Math.max(due, 1));
+        queue = queue.slice(wave.length);
+        const answered = await this.wave(
+          shopId,
+          wave.map(({ index }) => ({ index, ...batch[index]! })),
+          post,
+          results,
+        );
+        kept.push(...answered.filter((a) => !refused(a.result)));
+        await this.free(
+          shopId,
+          answered.filter((a) => refused(a.result)).map((a) => a.input),
+        );
+        for (const w of wave) {
+          const refusal = results[w.index]!;
+          if (!departure.retryAt || !refused(refusal)) continue;
+          try {
+            const at = await departure.retryAt(batch[w.index]!.input, refusal, w.tries);
+            if (at !== null) queue.push({ index: w.index, at, tries: w.tries + 1 });
+          } catch (err) {
+            if (!(err instanceof ChannelError)) throw err;
+            results[w.index] = err;
+          }
         }
       }
+    } catch (err) {
+      const failure = new ChannelError(
+        'channel_unavailable',
+        `the send failed before the network answered (${(err as Error).message})`,
+        { reason: 'server_error', outcome: 'not_sent' },
+      );
+      for (const i of batch.keys()) results[i] ??= failure;
     }
+    await this.record(shopId, kept);
     return results;
   }
 
   /**
    * One wave: its keys claimed, and the claimed ones' requests started as the claim's commit is
    * written (OwnStatements.commitThen), so that only the gap between those two writes separates a
-   * key on record from its request; then the answers settled.
+   * key on record from its request. Answers the claimed ones' outcomes; the others answer what the
+   * earlier attempt with their key did.
    */
   private async wave(
     shopId: number,
     wave: { index: number; input: SendInput; hash: string }[],
     post: (input: SendInput) => Promise<Posted>,
     results: SendAttempt[],
-  ): Promise<void> {
+  ): Promise<Answered[]> {
     const rows = wave
       .map(({ input, hash }) => ({ ...key(input), recipient: input.to, content_hash: hash }))
       .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
@@ -250,21 +284,23 @@ export class SendLedger {
         );
       },
     );
-    // A commit that failed after the requests left: the settle below records them all the same.
+    // A commit that failed after the requests left: record() writes them all the same.
     await committed.catch(() => undefined);
-    for (const p of posted) results[p.index] = await p.answer;
-    await this.settle(
-      shopId,
-      posted.map((p) => ({ input: p.input, hash: p.hash, result: results[p.index]! })),
-    );
+    const answered: Answered[] = [];
+    for (const p of posted) {
+      results[p.index] = await p.answer;
+      answered.push({ input: p.input, hash: p.hash, result: results[p.index]! });
+    }
     const others = wave.filter((w) => results[w.index] === undefined);
-    if (others.length === 0) return;
-    const earlier = await this.earlier(
-      shopId,
-      others.map((o) => o.input),
-    ).catch(() => null);
-    for (const o of others)
-      results[o.index] = earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread();
+    if (others.length > 0) {
+      const earlier = await this.earlier(
+        shopId,
+        others.map((o) => o.input),
+      ).catch(() => null);
+      for (const o of others)
+        results[o.index] = earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread();
+    }
+    return answered;
   }
 
   private async earlier(shopId: number, inputs: SendInput[]): Promise<Map<string, AttemptRow>> {
@@ -297,11 +333,11 @@ export class SendLedger {
   }
 
   /**
-   * One statement per outcome: sent with its id, unknown kept, refused freed. Sent and unknown are
-   * written whether or not the claim's commit made it (a request that left is on record either
-   * way); unknown never overwrites a sent that the status webhook settled first.
+   * One statement per outcome: sent with its id, unknown kept. Written whether or not the claim's
+   * commit made it (a request that left is on record either way); unknown never overwrites a sent
+   * that the status webhook settled first.
    */
-  private async settle(shopId: number, done: { input: SendInput; hash: string; result: SendAttempt }[]) {
+  private async record(shopId: number, done: Answered[]) {
     const row = (input: SendInput, hash: string) => ({ ...key(input), recipient: input.to, content_hash: hash });
     const sent = done.flatMap(({ input, hash, result }) =>
       result instanceof ChannelError
@@ -330,12 +366,6 @@ export class SendLedger {
            where a.shop_id = excluded.shop_id and a.status = 'pending'`,
         [shopId, JSON.stringify(unknown)],
       );
-    await this.free(
-      shopId,
-      done.flatMap(({ input, result }) =>
-        result instanceof ChannelError && result.details.outcome !== 'unknown' ? [input] : [],
-      ),
-    );
   }
 
   /** Keys whose request did not reach the network: free for a later send. */

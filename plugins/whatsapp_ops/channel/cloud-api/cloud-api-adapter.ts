@@ -27,7 +27,7 @@ import { mediaType, messageBody } from './cloud-message-body.js';
 import type { NumberPacer } from './number-pacer.js';
 
 /** Requests in flight for one sendMany() (a ledger wave): the round trip hidden; each leaves at its number's slot. */
-const SEND_CONCURRENCY = 16;
+const SEND_CONCURRENCY = 32;
 
 export const CLOUD_API_LABEL: Readonly<EngineLabel> = Object.freeze({
   engine: 'cloud_api',
