@@ -1,25 +1,12 @@
 import { expect } from 'chai';
-import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, rows } from '../../../test/helpers/ops-kernel.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
-import { SendLedger, type Posted } from '../channel/send-ledger.js';
+import { ledgerBed, posted } from './helpers/ledger-bed.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('send ledger: no key is on record for a request that has not left', () => {
-  let k: TestKernel;
-  let shopId: number;
-  let ledger: SendLedger;
-
-  before(async () => {
-    k = await bootOps();
-    ({ shopId } = await k.newShop('Departures shop'));
-    ledger = new SendLedger(k.ownStatements);
-  });
-  after(async () => {
-    await k?.close();
-  });
+  const bed = ledgerBed('Departures shop');
 
   const input = (prefix: string, i = 0): SendInput => ({
     sessionKey: `${prefix}-line`,
@@ -27,21 +14,14 @@ describe('send ledger: no key is on record for a request that has not left', () 
     to: `+3460000000${i}`,
     text: `Hola ${i}`,
   });
-  const attempts = (prefix: string) =>
-    rows(
-      k,
-      'select idempotency_key, status, provider_message_id from chatapp_send_attempts where shop_id = ? and session_key = ? order by idempotency_key',
-      [shopId, `${prefix}-line`],
-    );
-  const posted = (id: string): Posted => ({ providerMessageId: id, sentAt: new Date() });
   const throttled = () =>
     new ChannelError('rate_limited', "the number's message throughput was exceeded", { scope: 'number' });
 
   it('a send waiting for its departure holds no claim; it is claimed as it leaves', async () => {
     const at = Date.now() + 400;
     const leftAt: number[] = [];
-    const sending = ledger.sendMany(
-      shopId,
+    const sending = bed.ledger.sendMany(
+      bed.shopId,
       [input('slot')],
       async (i) => {
         leftAt.push(Date.now());
@@ -51,12 +31,12 @@ describe('send ledger: no key is on record for a request that has not left', () 
       { at: () => at },
     );
     await sleep(150);
-    expect(await attempts('slot')).to.deep.equal([]);
+    expect(await bed.attempts('slot')).to.deep.equal([]);
     const [answer] = await sending;
     expect(leftAt).to.have.length(1);
     expect(leftAt[0]).to.be.at.least(at);
     expect(answer).to.deep.include({ providerMessageId: 'wamid.slot-0', duplicate: false });
-    expect(await attempts('slot')).to.deep.equal([
+    expect(await bed.attempts('slot')).to.deep.equal([
       { idempotency_key: 'slot-0', status: 'sent', provider_message_id: 'wamid.slot-0' },
     ]);
   });
@@ -64,8 +44,8 @@ describe('send ledger: no key is on record for a request that has not left', () 
   it('a throughput refusal frees its key for the backoff; the retry is claimed again and sent once', async () => {
     let tries = 0;
     const asked: number[] = [];
-    const sending = ledger.sendMany(
-      shopId,
+    const sending = bed.ledger.sendMany(
+      bed.shopId,
       [input('backoff')],
       async (i) => {
         if (++tries === 1) throw throttled();
@@ -82,19 +62,19 @@ describe('send ledger: no key is on record for a request that has not left', () 
     );
     await sleep(200);
     expect(tries).to.equal(1);
-    expect(await attempts('backoff')).to.deep.equal([]);
+    expect(await bed.attempts('backoff')).to.deep.equal([]);
     const [answer] = await sending;
     expect(tries).to.equal(2);
     expect(asked).to.deep.equal([0]);
     expect(answer).to.deep.include({ providerMessageId: 'wamid.backoff-0', duplicate: false });
-    expect(await attempts('backoff')).to.deep.equal([
+    expect(await bed.attempts('backoff')).to.deep.equal([
       { idempotency_key: 'backoff-0', status: 'sent', provider_message_id: 'wamid.backoff-0' },
     ]);
   });
 
   it('a refusal past its retries is the answer, its key free; a retry that cannot be paced answers why', async () => {
-    const [given] = await ledger.sendMany(
-      shopId,
+    const [given] = await bed.ledger.sendMany(
+      bed.shopId,
       [input('given', 0)],
       async () => {
         throw throttled();
@@ -103,14 +83,14 @@ describe('send ledger: no key is on record for a request that has not left', () 
       { retryAt: async (_i, _r, n) => (n < 2 ? Date.now() : null) },
     );
     expect((given as ChannelError).code).to.equal('rate_limited');
-    expect(await attempts('given')).to.deep.equal([]);
+    expect(await bed.attempts('given')).to.deep.equal([]);
 
     const unpaced = new ChannelError('channel_unavailable', 'the retry after a throughput refusal could not be paced', {
       reason: 'server_error',
       outcome: 'not_sent',
     });
-    const [answer] = await ledger.sendMany(
-      shopId,
+    const [answer] = await bed.ledger.sendMany(
+      bed.shopId,
       [input('unpaced', 0)],
       async () => {
         throw throttled();
@@ -123,7 +103,7 @@ describe('send ledger: no key is on record for a request that has not left', () 
       },
     );
     expect(answer).to.equal(unpaced);
-    expect(await attempts('unpaced')).to.deep.equal([]);
+    expect(await bed.attempts('unpaced')).to.deep.equal([]);
   });
 
   it('a batch leaves in waves of at most its concurrency, each in slot order', async () => {
@@ -132,8 +112,8 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const order: string[] = [];
     const batch = [0, 1, 2, 3, 4].map((i) => input('waves', i));
     const now = Date.now();
-    const answers = await ledger.sendMany(
-      shopId,
+    const answers = await bed.ledger.sendMany(
+      bed.shopId,
       batch,
       async (i) => {
         order.push(i.idempotencyKey);

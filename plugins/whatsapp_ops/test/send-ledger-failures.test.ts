@@ -1,23 +1,10 @@
 import { expect } from 'chai';
-import type { TestKernel } from '../../../test/helpers/boot.js';
-import { bootOps, rows } from '../../../test/helpers/ops-kernel.js';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
-import { SendLedger, type Posted } from '../channel/send-ledger.js';
+import { ledgerBed, posted } from './helpers/ledger-bed.js';
 
 describe('send ledger: a batch in which something fails on our side', () => {
-  let k: TestKernel;
-  let shopId: number;
-  let ledger: SendLedger;
-
-  before(async () => {
-    k = await bootOps();
-    ({ shopId } = await k.newShop('Ledger shop'));
-    ledger = new SendLedger(k.ownStatements);
-  });
-  after(async () => {
-    await k?.close();
-  });
+  const bed = ledgerBed('Ledger shop');
 
   const inputs = (prefix: string): SendInput[] =>
     ['+34600000001', '+34600000002', '+34600000003'].map((to, i) => ({
@@ -26,19 +13,12 @@ describe('send ledger: a batch in which something fails on our side', () => {
       to,
       text: `Hola ${i}`,
     }));
-  const attempts = (prefix: string) =>
-    rows(
-      k,
-      'select idempotency_key, status, provider_message_id from chatapp_send_attempts where shop_id = ? and session_key = ? order by idempotency_key',
-      [shopId, `${prefix}-line`],
-    );
-  const posted = (id: string): Posted => ({ providerMessageId: id, sentAt: new Date() });
 
   it('settles the rest of the batch, and keeps the send that failed unknown rather than pending or free', async () => {
     const batch = inputs('plain');
     const calls: string[] = [];
-    const answers = await ledger.sendMany(
-      shopId,
+    const answers = await bed.ledger.sendMany(
+      bed.shopId,
       batch,
       async (input) => {
         calls.push(input.idempotencyKey);
@@ -56,14 +36,14 @@ describe('send ledger: a batch in which something fails on our side', () => {
     expect(failed.code).to.equal('channel_unavailable');
     expect(failed.details).to.include({ reason: 'server_error', outcome: 'unknown' });
     expect(failed.message).to.contain('Timeout acquiring a connection');
-    expect(await attempts('plain')).to.deep.equal([
+    expect(await bed.attempts('plain')).to.deep.equal([
       { idempotency_key: 'plain-0', status: 'sent', provider_message_id: 'wamid.plain-0' },
       { idempotency_key: 'plain-1', status: 'unknown', provider_message_id: null },
       { idempotency_key: 'plain-2', status: 'sent', provider_message_id: 'wamid.plain-2' },
     ]);
 
     // Sent again: the two answer their first message, the unknown one is not sent blindly.
-    const again = await ledger.sendMany(shopId, batch, async () => expect.fail('nothing is posted again'), 1);
+    const again = await bed.ledger.sendMany(bed.shopId, batch, async () => expect.fail('nothing is posted again'), 1);
     expect(again[0]).to.deep.include({ providerMessageId: 'wamid.plain-0', duplicate: true });
     expect((again[1] as ChannelError).details).to.include({ reason: 'outcome_unknown', outcome: 'unknown' });
     expect(again[2]).to.deep.include({ providerMessageId: 'wamid.plain-2', duplicate: true });
@@ -71,8 +51,8 @@ describe('send ledger: a batch in which something fails on our side', () => {
 
   it('frees the key of a send the network refused, so a later send of it goes out', async () => {
     const [input] = inputs('refused');
-    const [refused] = await ledger.sendMany(
-      shopId,
+    const [refused] = await bed.ledger.sendMany(
+      bed.shopId,
       [input!],
       async () => {
         throw new ChannelError('channel_unavailable', 'the retry could not be paced', {
@@ -83,10 +63,10 @@ describe('send ledger: a batch in which something fails on our side', () => {
       1,
     );
     expect((refused as ChannelError).details).to.include({ outcome: 'not_sent' });
-    expect(await attempts('refused')).to.deep.equal([]);
-    const [sent] = await ledger.sendMany(shopId, [input!], async () => posted('wamid.later'), 1);
+    expect(await bed.attempts('refused')).to.deep.equal([]);
+    const [sent] = await bed.ledger.sendMany(bed.shopId, [input!], async () => posted('wamid.later'), 1);
     expect(sent).to.deep.include({ providerMessageId: 'wamid.later', duplicate: false });
-    expect(await attempts('refused')).to.deep.equal([
+    expect(await bed.attempts('refused')).to.deep.equal([
       { idempotency_key: 'refused-0', status: 'sent', provider_message_id: 'wamid.later' },
     ]);
   });
