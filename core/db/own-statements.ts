@@ -58,9 +58,15 @@ export class OwnStatements {
     const client = await this.pool.connect();
     let rows: Row[];
     try {
-      // Queued together: the statement follows the BEGIN without waiting for its answer here.
-      const [, result] = await Promise.all([client.query('begin'), client.query(text, values as unknown[])]);
-      rows = result.rows as Row[];
+      // Queued together: the statement follows the BEGIN without waiting for its answer here. Both
+      // settle before the connection is rolled back or released.
+      const [begun, result] = await Promise.allSettled([
+        client.query('begin'),
+        client.query(text, values as unknown[]),
+      ]);
+      if (begun.status === 'rejected') throw begun.reason;
+      if (result.status === 'rejected') throw result.reason;
+      rows = result.value.rows as Row[];
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       client.release();

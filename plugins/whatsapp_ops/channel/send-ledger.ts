@@ -291,7 +291,9 @@ export class SendLedger {
       results[p.index] = await p.answer;
       answered.push({ input: p.input, hash: p.hash, result: results[p.index]! });
     }
-    const others = wave.filter((w) => results[w.index] === undefined);
+    // Not claimed (a retry's stale refusal in `results` included): another attempt holds the key.
+    const claimed = new Set(posted.map((p) => p.index));
+    const others = wave.filter((w) => !claimed.has(w.index));
     if (others.length > 0) {
       const earlier = await this.earlier(
         shopId,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
+import { SendLedger } from '../channel/send-ledger.js';
 import { ledgerBed, posted } from './helpers/ledger-bed.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,6 +71,32 @@ describe('send ledger: no key is on record for a request that has not left', () 
     expect(await bed.attempts('backoff')).to.deep.equal([
       { idempotency_key: 'backoff-0', status: 'sent', provider_message_id: 'wamid.backoff-0' },
     ]);
+  });
+
+  it('a key another process sent during the backoff: the retry answers that message and posts nothing', async () => {
+    let tries = 0;
+    const sending = bed.ledger.sendMany(
+      bed.shopId,
+      [input('taken')],
+      async () => {
+        tries++;
+        throw throttled();
+      },
+      4,
+      { retryAt: async () => Date.now() + 400 },
+    );
+    await sleep(150);
+    // Another process (its own ledger) sends the key while this one waits.
+    const [other] = await new SendLedger(bed.k.ownStatements).sendMany(
+      bed.shopId,
+      [input('taken')],
+      async () => posted('wamid.other'),
+      4,
+    );
+    expect(other).to.deep.include({ providerMessageId: 'wamid.other', duplicate: false });
+    const [answer] = await sending;
+    expect(tries).to.equal(1);
+    expect(answer).to.deep.include({ providerMessageId: 'wamid.other', duplicate: true });
   });
 
   it('a refusal past its retries is the answer, its key free; a retry that cannot be paced answers why', async () => {
