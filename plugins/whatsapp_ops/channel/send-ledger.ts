@@ -112,7 +112,6 @@ export class SendLedger {
     prepare: (input: SendInput) => { input: SendInput; message: M },
     post: (input: SendInput, message: M) => Promise<Posted>,
     concurrency: number,
-    departure: Departure = {},
   ): Promise<SendAttempt[]> {
     const answers: SendAttempt[] = new Array(inputs.length);
     const ready: { index: number; input: SendInput; message: M }[] = [];
@@ -130,7 +129,6 @@ export class SendLedger {
       ready.map((r) => r.input),
       (input) => post(input, messages.get(input)!),
       concurrency,
-      departure,
     );
     for (const [i, { index }] of ready.entries()) answers[index] = sent[i]!;
     return answers;
