@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type EntityManager, type OwnStatements } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
 import type { SendAttempt, SendInput, SendResult } from './channel-port.js';
@@ -29,11 +30,13 @@ export interface Departure {
   retryAt?: (input: SendInput, refusal: ChannelError, tries: number) => Promise<number | null>;
 }
 
-/** A claimed send and what came of it. */
+/** A send of a wave and what came of it: its own request's outcome when it claimed its key. */
 interface Answered {
+  index: number;
   input: SendInput;
   hash: string;
   result: SendAttempt;
+  claimed: boolean;
 }
 
 /** Refused: nothing left, so the key is free again. */
@@ -198,23 +201,24 @@ export class SendLedger {
     try {
       while (queue.length > 0) {
         queue.sort((a, b) => a.at - b.at);
-        await sleepUntil(queue[0]!.at);
+        if (queue[0]!.at > Date.now()) await sleep(queue[0]!.at - Date.now());
         const now = Date.now();
         let due = 0;
         while (due < queue.length && due < concurrency && queue[due]!.at <= now) due++;
         const wave = queue.slice(0, Math.max(due, 1));
         queue = queue.slice(wave.length);
-        const answered = await this.wave(
+        const freed: SendInput[] = [];
+        for (const a of await this.wave(
           shopId,
           wave.map(({ index }) => ({ index, ...batch[index]! })),
           post,
-          results,
-        );
-        kept.push(...answered.filter((a) => !refused(a.result)));
-        await this.free(
-          shopId,
-          answered.filter((a) => refused(a.result)).map((a) => a.input),
-        );
+        )) {
+          results[a.index] = a.result;
+          if (!a.claimed) continue;
+          if (refused(a.result)) freed.push(a.input);
+          else kept.push(a);
+        }
+        await this.free(shopId, freed);
         for (const w of wave) {
           const refusal = results[w.index]!;
           if (!departure.retryAt || !refused(refusal)) continue;
@@ -242,17 +246,16 @@ export class SendLedger {
   /**
    * One wave: its keys claimed, and the claimed ones' requests started as the claim's commit is
    * written (OwnStatements.commitThen), so that only the gap between those two writes separates a
-   * key on record from its request. Answers the claimed ones' outcomes; the others answer what the
-   * earlier attempt with their key did.
+   * key on record from its request. The claimed ones answer their request's outcome; the others
+   * what the earlier attempt with their key did.
    */
   private async wave(
     shopId: number,
     wave: { index: number; input: SendInput; hash: string }[],
     post: (input: SendInput) => Promise<Posted>,
-    results: SendAttempt[],
   ): Promise<Answered[]> {
     const rows = wave
-      .map(({ input, hash }) => ({ ...key(input), recipient: input.to, content_hash: hash }))
+      .map(({ input, hash }) => attemptRow(input, hash))
       .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
     const { value: posted, committed } = await this.statements.commitThen(
       `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
@@ -285,21 +288,20 @@ export class SendLedger {
     // A commit that failed after the requests left: record() writes them all the same.
     await committed.catch(() => undefined);
     const answered: Answered[] = [];
-    for (const p of posted) {
-      results[p.index] = await p.answer;
-      answered.push({ input: p.input, hash: p.hash, result: results[p.index]! });
-    }
-    // Not claimed (a retry's stale refusal in `results` included): another attempt holds the key.
+    for (const { answer, ...p } of posted) answered.push({ ...p, result: await answer, claimed: true });
     const claimed = new Set(posted.map((p) => p.index));
     const others = wave.filter((w) => !claimed.has(w.index));
-    if (others.length > 0) {
-      const earlier = await this.earlier(
-        shopId,
-        others.map((o) => o.input),
-      ).catch(() => null);
-      for (const o of others)
-        results[o.index] = earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread();
-    }
+    if (others.length === 0) return answered;
+    const earlier = await this.earlier(
+      shopId,
+      others.map((o) => o.input),
+    ).catch(() => null);
+    for (const o of others)
+      answered.push({
+        ...o,
+        result: earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread(),
+        claimed: false,
+      });
     return answered;
   }
 
@@ -338,14 +340,13 @@ export class SendLedger {
    * that the status webhook settled first.
    */
   private async record(shopId: number, done: Answered[]) {
-    const row = (input: SendInput, hash: string) => ({ ...key(input), recipient: input.to, content_hash: hash });
     const sent = done.flatMap(({ input, hash, result }) =>
       result instanceof ChannelError
         ? []
-        : [{ ...row(input, hash), provider_message_id: result.providerMessageId, sent_at: result.sentAt }],
+        : [{ ...attemptRow(input, hash), provider_message_id: result.providerMessageId, sent_at: result.sentAt }],
     );
     const unknown = done.flatMap(({ input, hash, result }) =>
-      result instanceof ChannelError && result.details.outcome === 'unknown' ? [row(input, hash)] : [],
+      result instanceof ChannelError && result.details.outcome === 'unknown' ? [attemptRow(input, hash)] : [],
     );
     if (sent.length > 0)
       await this.statements.query(
@@ -379,11 +380,6 @@ export class SendLedger {
   }
 }
 
-const sleepUntil = (at: number) => {
-  const ms = at - Date.now();
-  return ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-};
-
 /** The earlier attempt holding a key could not be read: this call sent nothing, and a later one will know. */
 const earlierUnread = () =>
   new ChannelError('channel_unavailable', 'an earlier attempt holds this key and could not be read; send again', {
@@ -392,6 +388,9 @@ const earlierUnread = () =>
   });
 
 const key = (input: SendInput) => ({ session_key: input.sessionKey, idempotency_key: input.idempotencyKey });
+
+/** A ledger row's identity and content, as the claim and the upserts write it. */
+const attemptRow = (input: SendInput, hash: string) => ({ ...key(input), recipient: input.to, content_hash: hash });
 
 /** A post that failed with something other than the network's answer: it may have left, so it is not repeated blindly. */
 const failedOnOurSide = (err: unknown) =>

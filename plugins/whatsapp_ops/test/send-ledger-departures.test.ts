@@ -1,10 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
 import { SendLedger } from '../channel/send-ledger.js';
 import { ledgerBed, posted } from './helpers/ledger-bed.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('send ledger: no key is on record for a request that has not left', () => {
   const bed = ledgerBed('Departures shop');
