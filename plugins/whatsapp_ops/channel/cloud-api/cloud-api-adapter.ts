@@ -163,7 +163,7 @@ export class CloudApiAdapter implements ChannelPort {
   /** One try of one message, at its time (the ledger waits for it). */
   private async post(input: SendInput) {
     const externalId = input.externalId!;
-    // A stop met by an earlier request of the batch holds for the rest: no request after it.
+    // A stop met by a request of an earlier wave holds for the rest of the batch: no request after it.
     this.refuseIfStopped(externalId);
     const message = await this.graph(() => this.client.sendMessage(externalId, messageBody(input)), externalId);
     return { providerMessageId: message.id, sentAt: new Date() };
