@@ -74,7 +74,13 @@ export type {
   ConfirmationEvent,
 } from './audit/audit-record.js';
 export { REDACTED } from './audit/secret-args.js';
-export type { NetworkGuard, CheckedAddress, ConfiguredUrl, GuardedFetchOptions } from './net/network-guard.js';
+export type {
+  NetworkGuard,
+  CheckedAddress,
+  ConfiguredUrl,
+  GuardedFetchOptions,
+  OpenedRequest,
+} from './net/network-guard.js';
 export { timestampedHmac, verifyBodyHmac } from './net/hmac-signature.js';
 export { readCapped } from './net/read-capped.js';
 export type { Services, KernelServices, GroupServices, ServiceDeps } from './plugin/service-map.js';

@@ -157,3 +157,86 @@ describe('network guard: only public addresses, pinned, redirects checked again'
     });
   });
 });
+
+describe('network guard: a request opened in two steps', () => {
+  const guard = new NetworkGuard({ resolve, allowLoopback: true });
+  let server: Server;
+  let url: string;
+  /** Each request as the server saw it: its head came, and whether its body ended or broke off. */
+  const seen: { body: string; ended: boolean; brokeOff: boolean }[] = [];
+  before(async () => {
+    server = createServer((req, res) => {
+      const request = { body: '', ended: false, brokeOff: false };
+      seen.push(request);
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (request.body += chunk));
+      req.on('end', () => {
+        request.ended = true;
+        res.end(`took ${request.body}`);
+      });
+      req.on('aborted', () => (request.brokeOff = true));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://hooks.test:${(server.address() as AddressInfo).port}/messages`;
+  });
+  after(async () => {
+    await guard.close();
+    await new Promise((done) => server.close(done));
+  });
+  beforeEach(() => (seen.length = 0));
+
+  const open = (body: string) =>
+    guard.open(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(5000),
+    });
+  const settled = () => new Promise((done) => setTimeout(done, 100));
+
+  it('opened, the server has the request but not all of its body; finished, it takes it whole', async () => {
+    const opened = await open('{"to":"34600111222"}');
+    await settled();
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.deep.equal({ body: '{"to":"34600111222"', ended: false, brokeOff: false });
+    const { statusCode, body } = await opened.finish();
+    expect(statusCode).to.equal(200);
+    expect(await body.text()).to.equal('took {"to":"34600111222"}');
+  });
+
+  it('abandoned, the server gets a request that breaks off short of its length and never ends', async () => {
+    const opened = await open('{"to":"34600111333"}');
+    opened.abandon();
+    await settled();
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.include({ ended: false, brokeOff: true });
+    // The next request goes on a new connection as usual.
+    expect(await (await (await open('{"n":2}')).finish()).body.text()).to.equal('took {"n":2}');
+  });
+
+  it('on a kept-alive connection too, and when the connection cannot be made it fails before anything is written', async () => {
+    for (const n of [1, 2, 3])
+      expect(await (await (await open(`{"n":${n}}`)).finish()).body.text()).to.equal(`took {"n":${n}}`);
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((done) => closed.close(done));
+    const err = (await guard
+      .open(`http://hooks.test:${port}/messages`, {
+        method: 'POST',
+        headers: {},
+        body: '{}',
+        signal: AbortSignal.timeout(5000),
+      })
+      .catch((e: unknown) => e)) as Error & { code?: string };
+    expect(err.code).to.equal('ECONNREFUSED');
+    await refusal(
+      new NetworkGuard({ resolve }).open(url, {
+        method: 'POST',
+        headers: {},
+        body: '{}',
+        signal: AbortSignal.timeout(5000),
+      }),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import {
@@ -32,6 +33,17 @@ export interface NetworkGuardOptions {
 export interface GuardedFetchOptions {
   /** false: a 3xx comes back as the answer (a webhook receiver that redirects has failed). */
   followRedirects?: boolean;
+}
+
+/** A request on its connection with all of its body but the last part: the server has nothing it can act on yet. */
+export interface OpenedRequest {
+  /**
+   * Writes the rest of the body in this call (no turn of the event loop between the caller and the
+   * socket) and answers the response.
+   */
+  finish(): Promise<Dispatcher.ResponseData>;
+  /** Ends it short of its length: the server gets an incomplete request and acts on nothing. */
+  abandon(): void;
 }
 
 export interface CheckedAddress {
@@ -190,6 +202,50 @@ export class NetworkGuard {
       if (err.cause instanceof ToolError) throw err.cause;
       throw err;
     });
+  }
+
+  /**
+   * request(), in two steps: resolves once the connection is made and the head and all of the body
+   * but its last byte are written; `finish()` then writes that byte. For a caller that must record
+   * a request as sent before it is (the send ledger): whatever undici does before writing a request
+   * (connecting, TLS, yielding to check an idle keep-alive socket) happens before the record, and
+   * only the write of one byte after it.
+   */
+  async open(
+    raw: string | URL,
+    options: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+  ): Promise<OpenedRequest> {
+    const url = this.parse(raw);
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
+    const bytes = Buffer.from(options.body);
+    if (bytes.length < 2) throw new Error('a request opened in two steps needs a body of two bytes or more');
+    let wanted!: () => void;
+    const pulled = new Promise<void>((resolve) => (wanted = resolve));
+    // undici pulls the body only once the request is on a ready socket, so the first pull says it is.
+    const body = new Readable({ read: () => wanted() });
+    const response = undiciRequest(url, {
+      method: options.method,
+      headers: { ...options.headers, 'content-length': String(bytes.length) },
+      body,
+      signal: options.signal,
+      dispatcher: this.agent,
+    }).catch((err: Error & { cause?: unknown }) => {
+      if (err.cause instanceof ToolError) throw err.cause;
+      throw err;
+    });
+    // Abandoned, it rejects with nobody waiting for it.
+    response.catch(() => undefined);
+    await Promise.race([pulled, response]);
+    // The stream flows and nothing is buffered, so each push goes to undici's write at once.
+    body.push(bytes.subarray(0, bytes.length - 1));
+    return {
+      finish: () => {
+        body.push(bytes.subarray(bytes.length - 1));
+        body.push(null);
+        return response;
+      },
+      abandon: () => body.destroy(new Error('the request was abandoned before its body was complete')),
+    };
   }
 
   async close(): Promise<void> {

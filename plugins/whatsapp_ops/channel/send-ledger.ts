@@ -10,6 +10,24 @@ export interface Posted {
   sentAt: Date;
 }
 
+/**
+ * A request on its way that the network can act on only once `send()` completes it (its client
+ * wrote all but the last byte: NetworkGuard.open).
+ */
+export interface OpenedSend {
+  send(): Promise<Posted>;
+  /** The key went to another attempt: the request is left incomplete, and the network takes nothing. */
+  abandon(): void;
+}
+
+/** Opens one input's request; a ChannelError (or any failure) means nothing reached the network. */
+export type OpenSend = (input: SendInput) => Promise<OpenedSend>;
+
+/** A network client that cannot open a request ahead: the whole request starts at send(). */
+const sentWhole =
+  (post: (input: SendInput) => Promise<Posted>): OpenSend =>
+  async (input) => ({ send: () => post(input), abandon: () => undefined });
+
 interface AttemptRow {
   session_key: string;
   idempotency_key: string;
@@ -139,12 +157,30 @@ export class SendLedger {
 
   /**
    * `post` reaches the network for one input (one try), in waves of at most `concurrency`, each
-   * input no sooner than its departure time; answers in input order.
+   * input no sooner than its departure time; answers in input order. The request starts after its
+   * key's claim is committed, so a process killed between the two strands the key (sendOpened
+   * narrows that to one write).
    */
-  async sendMany(
+  sendMany(
     shopId: number,
     inputs: SendInput[],
     post: (input: SendInput) => Promise<Posted>,
+    concurrency: number,
+    departure: Departure = {},
+  ): Promise<SendAttempt[]> {
+    return this.sendOpened(shopId, inputs, sentWhole(post), concurrency, departure);
+  }
+
+  /**
+   * sendMany() for a client that opens each request ahead: a wave's requests are opened at their
+   * departure, the opened ones' keys claimed, and each completed (its last byte) as the claim's
+   * commit is written, or abandoned when another attempt holds its key. A request that fails to open
+   * is answered without a claim.
+   */
+  async sendOpened(
+    shopId: number,
+    inputs: SendInput[],
+    open: OpenSend,
     concurrency: number,
     departure: Departure = {},
   ): Promise<SendAttempt[]> {
@@ -164,7 +200,7 @@ export class SendLedger {
       own.push({ index, input, hash, settle });
     }
     try {
-      const results = await this.attempt(shopId, own, post, concurrency, departure);
+      const results = await this.attempt(shopId, own, open, concurrency, departure);
       for (const [i, o] of own.entries()) {
         answers[o.index] = results[i]!;
         o.settle(results[i]!);
@@ -191,7 +227,7 @@ export class SendLedger {
   private async attempt(
     shopId: number,
     batch: { input: SendInput; hash: string }[],
-    post: (input: SendInput) => Promise<Posted>,
+    open: OpenSend,
     concurrency: number,
     departure: Departure,
   ): Promise<SendAttempt[]> {
@@ -211,7 +247,7 @@ export class SendLedger {
         for (const a of await this.wave(
           shopId,
           wave.map(({ index }) => ({ index, ...batch[index]! })),
-          post,
+          open,
         )) {
           results[a.index] = a.result;
           if (!a.claimed) continue;
@@ -244,59 +280,74 @@ export class SendLedger {
   }
 
   /**
-   * One wave: its keys claimed, and the claimed ones' requests started as the claim's commit is
-   * written (OwnStatements.commitThen), so that only the gap between those two writes separates a
-   * key on record from its request. The claimed ones answer their request's outcome; the others
-   * what the earlier attempt with their key did.
+   * One wave: its requests opened, the opened ones' keys claimed, and the claimed ones completed as
+   * the claim's commit is written (OwnStatements.commitThen), so that only the gap between those two
+   * writes separates a key on record from a request the network can act on. The claimed ones answer
+   * their request's outcome; those that did not open, their failure (nothing left); the others what
+   * the earlier attempt with their key did.
    */
   private async wave(
     shopId: number,
     wave: { index: number; input: SendInput; hash: string }[],
-    post: (input: SendInput) => Promise<Posted>,
+    open: OpenSend,
   ): Promise<Answered[]> {
-    const rows = wave
+    const answered: Answered[] = [];
+    const opened: ((typeof wave)[number] & { request: OpenedSend })[] = [];
+    for (const [i, result] of (await Promise.allSettled(wave.map((w) => open(w.input)))).entries()) {
+      if (result.status === 'fulfilled') opened.push({ ...wave[i]!, request: result.value });
+      else answered.push({ ...wave[i]!, result: notOpened(result.reason), claimed: false });
+    }
+    if (opened.length === 0) return answered;
+    const rows = opened
       .map(({ input, hash }) => attemptRow(input, hash))
       .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
-    const { value: posted, committed } = await this.statements.commitThen(
-      `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
-       select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'pending', now(), now()
-       from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
-       on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
-      [shopId, JSON.stringify(rows)],
-      (claimedRows: { session_key: string; idempotency_key: string }[]) => {
-        const claimed = new Set(claimedRows.map((r) => `${r.session_key}\n${r.idempotency_key}`));
-        return wave.flatMap((w) =>
-          claimed.has(slotOf(w.input))
-            ? [
-                {
-                  ...w,
-                  answer: post(w.input).then(
-                    (p): SendResult => ({
-                      providerMessageId: p.providerMessageId,
-                      status: 'sent',
-                      duplicate: false,
-                      sentAt: p.sentAt,
-                    }),
-                    (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
-                  ),
-                },
-              ]
-            : [],
-        );
-      },
-    );
+    let claim;
+    try {
+      claim = await this.statements.commitThen(
+        `insert into chatapp_send_attempts (shop_id, session_key, idempotency_key, recipient, content_hash, status, created_at, updated_at)
+         select $1, v.session_key, v.idempotency_key, v.recipient, v.content_hash, 'pending', now(), now()
+         from json_to_recordset($2::json) as v(session_key text, idempotency_key text, recipient text, content_hash text)
+         on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
+        [shopId, JSON.stringify(rows)],
+        (claimedRows: { session_key: string; idempotency_key: string }[]) => {
+          const claimed = new Set(claimedRows.map((r) => `${r.session_key}\n${r.idempotency_key}`));
+          // Completed first, in this call: nothing between the COMMIT's write and theirs.
+          const sending = opened.flatMap((o) =>
+            claimed.has(slotOf(o.input)) ? [{ ...o, answer: o.request.send() }] : [],
+          );
+          for (const o of opened) if (!claimed.has(slotOf(o.input))) o.request.abandon();
+          return sending;
+        },
+      );
+    } catch (err) {
+      for (const o of opened) o.request.abandon();
+      throw err;
+    }
+    const { value: sending, committed } = claim;
     // A commit that failed after the requests left: record() writes them all the same.
     await committed.catch(() => undefined);
-    const answered: Answered[] = [];
-    for (const { answer, ...p } of posted) answered.push({ ...p, result: await answer, claimed: true });
-    const claimed = new Set(posted.map((p) => p.index));
-    const others = wave.filter((w) => !claimed.has(w.index));
+    for (const { answer, request: _request, ...s } of sending)
+      answered.push({
+        ...s,
+        result: await answer.then(
+          (p): SendResult => ({
+            providerMessageId: p.providerMessageId,
+            status: 'sent',
+            duplicate: false,
+            sentAt: p.sentAt,
+          }),
+          (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
+        ),
+        claimed: true,
+      });
+    const claimed = new Set(sending.map((s) => s.index));
+    const others = opened.filter((o) => !claimed.has(o.index));
     if (others.length === 0) return answered;
     const earlier = await this.earlier(
       shopId,
       others.map((o) => o.input),
     ).catch(() => null);
-    for (const o of others)
+    for (const { request: _request, ...o } of others)
       answered.push({
         ...o,
         result: earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread(),
@@ -391,6 +442,15 @@ const key = (input: SendInput) => ({ session_key: input.sessionKey, idempotency_
 
 /** A ledger row's identity and content, as the claim and the upserts write it. */
 const attemptRow = (input: SendInput, hash: string) => ({ ...key(input), recipient: input.to, content_hash: hash });
+
+/** A request that did not open: the network got nothing it could act on. */
+const notOpened = (err: unknown): ChannelError =>
+  err instanceof ChannelError
+    ? err
+    : new ChannelError('channel_unavailable', `the request could not be started (${(err as Error).message})`, {
+        reason: 'server_error',
+        outcome: 'not_sent',
+      });
 
 /** A post that failed with something other than the network's answer: it may have left, so it is not repeated blindly. */
 const failedOnOurSide = (err: unknown) =>

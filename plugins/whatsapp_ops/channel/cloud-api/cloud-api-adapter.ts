@@ -19,7 +19,7 @@ import type {
 } from '../channel-port.js';
 import { ChannelError } from '../channel-error.js';
 import { messageContent, checkIdempotencyKey } from '../../sandbox/message-content.js';
-import type { SendLedger } from '../send-ledger.js';
+import type { OpenedSend, SendLedger } from '../send-ledger.js';
 import { GraphError, type GraphClient, type PhoneNumber } from './graph-client.js';
 import { channelErrorFromGraph, lineOutcomeOf } from './graph-errors.js';
 import type { LineStop } from '../providers/provider-kind.js';
@@ -146,10 +146,10 @@ export class CloudApiAdapter implements ChannelPort {
     }
     ready.sort((a, b) => a.at - b.at);
     const departures = new Map(ready.map((r) => [r.input, r.at]));
-    const sent = await this.options.ledger.sendMany(
+    const sent = await this.options.ledger.sendOpened(
       this.options.shopId,
       ready.map((r) => r.input),
-      (input) => this.post(input),
+      (input) => this.open(input),
       SEND_CONCURRENCY,
       {
         at: (input) => departures.get(input)!,
@@ -160,13 +160,19 @@ export class CloudApiAdapter implements ChannelPort {
     return answers;
   }
 
-  /** One try of one message, at its time (the ledger waits for it). */
-  private async post(input: SendInput) {
+  /** One try of one message, opened at its time (the ledger waits for it) and sent once its key is claimed. */
+  private async open(input: SendInput): Promise<OpenedSend> {
     const externalId = input.externalId!;
     // A stop met by a request of an earlier wave holds for the rest of the batch: no request after it.
     this.refuseIfStopped(externalId);
-    const message = await this.graph(() => this.client.sendMessage(externalId, messageBody(input)), externalId);
-    return { providerMessageId: message.id, sentAt: new Date() };
+    const opened = await this.graph(() => this.client.openMessage(externalId, messageBody(input)), externalId);
+    return {
+      send: async () => {
+        const message = await this.graph(() => opened.send(), externalId);
+        return { providerMessageId: message.id, sentAt: new Date() };
+      },
+      abandon: () => opened.abandon(),
+    };
   }
 
   /**

@@ -1,39 +1,9 @@
 import { Type } from 'typebox';
-import type { NetworkGuard } from '../../../../core/index.js';
 import type { ProviderKind } from '../providers/provider-kind.js';
 import { CloudApiAdapter } from './cloud-api-adapter.js';
-import { GraphClient, type GraphFetch } from './graph-client.js';
+import { GraphClient } from './graph-client.js';
+import { graphTransport } from './graph-transport.js';
 import { CLOUD_WEBHOOK_PREFIX } from './cloud-webhook-route.js';
-
-/**
- * Graph requests through the network guard, redirects never followed (the token must never travel
- * to another host). JSON and GET requests — every send — go through undici's request API, several
- * times cheaper a call than fetch(); a multipart upload (bytes) through fetch.
- */
-function graphFetch(guard: NetworkGuard): GraphFetch {
-  return async (url, init) => {
-    if (typeof init.body !== 'string' && init.body !== undefined)
-      return guard.fetch(url, init as never, { followRedirects: false });
-    const { statusCode, headers, body } = await guard.request(url, {
-      method: init.method as 'GET' | 'POST',
-      headers: init.headers,
-      ...(init.body !== undefined && { body: init.body }),
-      signal: init.signal,
-    });
-    return {
-      ok: statusCode >= 200 && statusCode < 300,
-      status: statusCode,
-      headers: {
-        get: (name) => {
-          const value = headers[name.toLowerCase()];
-          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-        },
-      },
-      text: () => body.text(),
-      arrayBuffer: () => body.arrayBuffer(),
-    };
-  };
-}
 
 /** The official WhatsApp Business Platform: a shop's WABA, its system-user token and its app's webhook. */
 export const cloudApiKind: ProviderKind = {
@@ -77,7 +47,7 @@ export const cloudApiKind: ProviderKind = {
         version: runtime.config.cloudApi.graphVersion,
         token: provider.credentials.access_token!,
         timeoutMs: runtime.config.cloudApi.timeoutMs,
-        fetch: graphFetch(runtime.guard),
+        ...graphTransport(runtime.guard),
       }),
       ledger: runtime.ledger,
       pacer: runtime.pacer,

@@ -22,6 +22,25 @@ export type GraphFetch = (
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
 ) => Promise<GraphResponse>;
 
+/** A request written but for its last byte (NetworkGuard.open), finished or abandoned by the caller. */
+export interface OpenedGraphRequest {
+  finish(): Promise<GraphResponse>;
+  abandon(): void;
+}
+
+export type GraphOpen = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<OpenedGraphRequest>;
+
+/** A message on its way: nothing the network can act on until `send()`. */
+export interface OpenedMessage {
+  /** Completes the request (its last byte, written in this call) and answers the network's id. */
+  send(): Promise<SentMessage>;
+  /** Leaves it incomplete: the network takes nothing. */
+  abandon(): void;
+}
+
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com (no version). */
   baseUrl: string;
@@ -30,6 +49,7 @@ export interface GraphClientOptions {
   token: string;
   timeoutMs: number;
   fetch: GraphFetch;
+  open: GraphOpen;
 }
 
 /** Graph's error object (`{"error":{…}}`), as the network sent it. */
@@ -99,15 +119,41 @@ export class GraphClient {
 
   /** POST /{phone_number_id}/messages: the network's id for the message. */
   async sendMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<SentMessage> {
-    const res = await this.json<{ messages?: { id?: string }[]; contacts?: { wa_id?: string }[] }>(
-      'POST',
-      `/${enc(phoneNumberId)}/messages`,
-      JSON.stringify(body),
-    );
-    const id = res.messages?.[0]?.id;
-    if (typeof id !== 'string' || id === '')
-      throw new GraphError('protocol', 'the messages endpoint answered without a message id');
-    return { id, waId: res.contacts?.[0]?.wa_id ?? null };
+    return (await this.openMessage(phoneNumberId, body)).send();
+  }
+
+  /**
+   * POST /{phone_number_id}/messages in two steps: connected and written but for the last byte,
+   * then sent or abandoned. A failure to open never reached the network (`unreachable`).
+   */
+  async openMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<OpenedMessage> {
+    const path = `/${enc(phoneNumberId)}/messages`;
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let opened: OpenedGraphRequest;
+    try {
+      opened = await this.options.open(`${this.root}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (err) {
+      throw new GraphError('unreachable', `the Graph API cannot be reached (${causeOf(err)})`);
+    }
+    return {
+      send: async () => {
+        const res = await this.answer<{ messages?: { id?: string }[]; contacts?: { wa_id?: string }[] }>(
+          await this.requested('POST', () => opened.finish()),
+          'POST',
+          path,
+        );
+        const id = res.messages?.[0]?.id;
+        if (typeof id !== 'string' || id === '')
+          throw new GraphError('protocol', 'the messages endpoint answered without a message id');
+        return { id, waId: res.contacts?.[0]?.wa_id ?? null };
+      },
+      abandon: () => opened.abandon(),
+    };
   }
 
   /** GET /{phone_number_id}: the registered number, as the WABA shows it. */
@@ -178,7 +224,10 @@ export class GraphClient {
   }
 
   private async json<T>(method: string, path: string, body?: string | Multipart): Promise<T> {
-    const response = await this.request(method, `${this.root}${path}`, body);
+    return this.answer(await this.request(method, `${this.root}${path}`, body), method, path);
+  }
+
+  private async answer<T>(response: GraphResponse, method: string, path: string): Promise<T> {
     if (!response.ok) throw await this.failure(response, `${method} ${path.split('?')[0]}`);
     const text = await this.read(response, method, path);
     try {
@@ -192,22 +241,29 @@ export class GraphClient {
     }
   }
 
-  private async request(method: string, url: string, body?: string | Multipart): Promise<GraphResponse> {
+  private request(method: string, url: string, body?: string | Multipart): Promise<GraphResponse> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
     if (typeof body === 'string') headers['content-type'] = 'application/json';
     else if (body) headers['content-type'] = body.contentType;
-    try {
-      return await this.options.fetch(url, {
+    return this.requested(method, () =>
+      this.options.fetch(url, {
         method,
         headers,
         ...(body !== undefined && { body: typeof body === 'string' ? body : body.bytes }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      }),
+    );
+  }
+
+  /** A request's failure to answer, classified by what it proves about the request. */
+  private async requested(method: string, request: () => Promise<GraphResponse>): Promise<GraphResponse> {
+    try {
+      return await request();
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError')
         throw new GraphError('timeout', `the Graph API did not answer ${method} within ${this.options.timeoutMs} ms`);
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      const cause = codeOf(err);
       if (cause !== undefined && NOT_SENT_CAUSES.has(cause))
         throw new GraphError('unreachable', `the Graph API cannot be reached (${cause})`);
       // A refusal of the network guard never left either; it is a ToolError with its own reason.
@@ -249,6 +305,12 @@ export class GraphClient {
 }
 
 const enc = encodeURIComponent;
+
+const codeOf = (err: unknown): string | undefined =>
+  (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+
+const causeOf = (err: unknown): string =>
+  err instanceof ToolError ? err.message : (codeOf(err) ?? (err as Error).message);
 
 interface Multipart {
   contentType: string;

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { CloudApiAdapter } from '../../channel/cloud-api/cloud-api-adapter.js';
-import { GraphClient, type GraphFetch } from '../../channel/cloud-api/graph-client.js';
+import { GraphClient } from '../../channel/cloud-api/graph-client.js';
+import { graphTransport } from '../../channel/cloud-api/graph-transport.js';
+import { NetworkGuard } from '../../../../test/helpers/kernel-internals.js';
 import { CLOUD_WEBHOOK_PREFIX, cloudWebhookRoute } from '../../channel/cloud-api/cloud-webhook-route.js';
 import { SendLedger } from '../../channel/send-ledger.js';
 import { NumberPacer } from '../../channel/cloud-api/number-pacer.js';
@@ -42,6 +44,7 @@ export const cloudApiHarness: HarnessFactory = {
       pairIntervalMs: THROTTLE.pairIntervalMs + 50,
     });
     fake.addAccount({ wabaId: CONTRACT_WABA, token: TOKEN, numbers: [CONTRACT_NUMBER] });
+    const guard = new NetworkGuard({ allowLoopback: true });
     const recorder = eventRecorder();
     const lines = new Map<string, string>();
     let adapter: CloudApiAdapter;
@@ -73,7 +76,8 @@ export const cloudApiHarness: HarnessFactory = {
           version: fake.version,
           token: TOKEN,
           timeoutMs: 5000,
-          fetch: fetch as unknown as GraphFetch,
+          // The production transport, the fake being on loopback.
+          ...graphTransport(guard),
         }),
         // A new ledger, as a restarted process has: only the database remembers.
         ledger: new SendLedger(k.ownStatements),
@@ -112,6 +116,7 @@ export const cloudApiHarness: HarnessFactory = {
       throttle: THROTTLE,
       close: async () => {
         await fake.close();
+        await guard.close();
         await receiver.close();
         await k.close();
       },
