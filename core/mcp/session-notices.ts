@@ -11,6 +11,8 @@ export const NOTICES_CHANNEL = 'switchboard_mcp_notices';
 const KEEPALIVE_MS = 25_000;
 /** How often a held stream marks its session's rows as alive (retention sweeps the others). */
 const SEEN_EVERY_MS = 3_600_000;
+/** The longest a shop's first subscription waits to hear its own news back (see subscribe). */
+const WATCH_ECHO_MS = 2_000;
 
 /**
  * A paced topic's current window: whether a change heard inside it waits for its end, and the timer
@@ -62,6 +64,8 @@ export class SessionNotices {
   /** Held streams, by shop and session key. */
   private readonly streams = new Map<number, Map<string, HeldStream>>();
   private readonly watched = new Set<number>();
+  /** First subscriptions waiting to hear their shop's `watch` back, by shop. */
+  private readonly echoes = new Map<number, (() => void)[]>();
   /** Paced topics delivered lately, by `<shop> <topic>`. */
   private readonly windows = new Map<string, PaceWindow>();
 
@@ -107,7 +111,21 @@ export class SessionNotices {
     );
     if (this.watched.has(shopId)) return;
     this.watched.add(shopId);
-    await this.bus.publish('watch', String(shopId));
+    // Another process announces a change only in the shops it knows are watched, and learns of this
+    // one from the notification: a change it made before hearing it would not be announced. Every
+    // listener is sent the notification at the same commit, so answering once it is heard here
+    // gives the others the same time to hear it before the client's next call reaches them.
+    let timer: NodeJS.Timeout | undefined;
+    const echoed = new Promise<void>((resolve) => {
+      this.echoes.set(shopId, [...(this.echoes.get(shopId) ?? []), resolve]);
+      timer = setTimeout(resolve, WATCH_ECHO_MS);
+    });
+    try {
+      await this.bus.publish('watch', String(shopId));
+      await echoed;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async unsubscribe(shopId: number, sessionKey: string, topic: string): Promise<void> {
@@ -172,7 +190,10 @@ export class SessionNotices {
 
   private heard(key: string, body: string): void {
     if (key === 'watch') {
-      this.watched.add(Number(body));
+      const shopId = Number(body);
+      this.watched.add(shopId);
+      for (const resolve of this.echoes.get(shopId) ?? []) resolve();
+      this.echoes.delete(shopId);
       return;
     }
     if (key === 'notice') {
