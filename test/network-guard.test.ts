@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HostNotResolvedError, NetworkGuard, type Resolver } from '../core/net/network-guard.js';
@@ -238,5 +239,30 @@ describe('network guard: a request opened in two steps', () => {
         signal: AbortSignal.timeout(5000),
       }),
     );
+  });
+  it('finished requests are whole at the server even when the process is killed in the next statement', async function () {
+    this.timeout(30_000);
+    // A child process warms a kept-alive connection, opens three requests, finishes them and is
+    // killed at once: what finish() writes is already the kernel's, which sends it as the socket closes.
+    const script = `
+      import { NetworkGuard } from ${JSON.stringify(new URL('../core/net/network-guard.ts', import.meta.url).pathname)};
+      const guard = new NetworkGuard({ allowLoopback: true });
+      const open = (body) => guard.open(${JSON.stringify(url.replace('hooks.test', '127.0.0.1'))}, { method: 'POST', headers: {}, body, signal: AbortSignal.timeout(5000) });
+      await (await (await open('{"warm":1}')).finish()).body.text();
+      const opened = await Promise.all([1, 2, 3].map((n) => open('{"n":' + n + '}')));
+      for (const request of opened) request.finish();
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', script], {
+      stdio: 'inherit',
+    });
+    expect(await new Promise((done) => child.on('exit', (_code, signal) => done(signal)))).to.equal('SIGKILL');
+    await settled();
+    expect(
+      seen
+        .filter((r) => r.ended)
+        .map((r) => r.body)
+        .sort(),
+    ).to.deep.equal(['{"n":1}', '{"n":2}', '{"n":3}', '{"warm":1}']);
   });
 });
