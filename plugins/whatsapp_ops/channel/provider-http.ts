@@ -1,19 +1,20 @@
 import { ToolError } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
+import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
 
 /** The part of a fetch() answer read here (the network guard's undici Response has it). */
-export interface ProviderResponse {
-  ok: boolean;
-  status: number;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
+export type ProviderResponse = HttpAnswer;
 
 export type ProviderFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
 ) => Promise<ProviderResponse>;
+
+/** A send's request opened: its send answers the service's message id; abandoned, the service takes nothing. */
+export interface OpenedProviderSend {
+  send(): Promise<string>;
+  abandon(): void;
+}
 
 /** A refusal the service answered: its HTTP status and its body, parsed when it was JSON. */
 export interface ProviderRefusal {
@@ -32,6 +33,8 @@ export interface ProviderHttpOptions {
   auth: { header: string; value: string };
   timeoutMs: number;
   fetch: ProviderFetch;
+  /** For sends: a request opened before the send ledger records it. */
+  open: OpenHttp;
   /** The service's own error answer as a ChannelError. */
   refusal(refusal: ProviderRefusal): ChannelError;
 }
@@ -54,7 +57,43 @@ export class ProviderHttp {
   }
 
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await this.request(method, path, body, 'application/json');
+    return this.answer(await this.request(method, path, body, 'application/json'), method, path);
+  }
+
+  /**
+   * A POST of JSON in two steps: connected and written but for the last byte (nothing the service
+   * can act on), then sent or abandoned. A failure to open never reached the service (not_sent).
+   */
+  async openJson<T>(path: string, body: unknown): Promise<{ send(): Promise<T>; abandon(): void }> {
+    let opened: OpenedHttpRequest;
+    try {
+      opened = await this.options.open(`${this.root}${path}`, {
+        method: 'POST',
+        headers: {
+          [this.options.auth.header]: this.options.auth.value,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (err) {
+      if (err instanceof ToolError && err.code === 'url_not_allowed')
+        throw new ChannelError('channel_unavailable', err.message, { reason: 'network', outcome: 'not_sent' });
+      throw this.unavailable(
+        'POST',
+        path,
+        `could not be started (${codeOf(err) ?? (err as Error).message})`,
+        'not_sent',
+      );
+    }
+    return {
+      send: async () => this.answer(await this.requested('POST', path, () => opened.finish()), 'POST', path),
+      abandon: () => opened.abandon(),
+    };
+  }
+
+  private async answer<T>(response: ProviderResponse, method: string, path: string): Promise<T> {
     const text = await this.read(response, method, path);
     if (!response.ok)
       throw this.options.refusal({ status: response.status, body: parse(text), what: label(method, path) });
@@ -90,16 +129,27 @@ export class ProviderHttp {
     }
   }
 
-  private async request(method: string, path: string, body: unknown, accept: string): Promise<ProviderResponse> {
+  private request(method: string, path: string, body: unknown, accept: string): Promise<ProviderResponse> {
     const headers: Record<string, string> = { [this.options.auth.header]: this.options.auth.value, accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await this.options.fetch(`${this.root}${path}`, {
+    return this.requested(method, path, () =>
+      this.options.fetch(`${this.root}${path}`, {
         method,
         headers,
         ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      }),
+    );
+  }
+
+  /** A request's failure to answer, classified by what it proves about the request. */
+  private async requested(
+    method: string,
+    path: string,
+    request: () => Promise<ProviderResponse>,
+  ): Promise<ProviderResponse> {
+    try {
+      return await request();
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError')
@@ -108,7 +158,7 @@ export class ProviderHttp {
           `${this.options.service} did not answer ${label(method, path)} within ${this.options.timeoutMs} ms`,
           { reason: 'timeout', outcome: 'unknown' },
         );
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      const cause = codeOf(err);
       if (cause !== undefined && NOT_SENT_CAUSES.has(cause))
         throw this.unavailable(method, path, `cannot be reached (${cause})`, 'not_sent');
       // A refusal of the network guard never left either; it is a ToolError with its own reason.
@@ -143,6 +193,9 @@ export class ProviderHttp {
     );
   }
 }
+
+const codeOf = (err: unknown): string | undefined =>
+  (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
 
 const label = (method: string, path: string) => `${method} ${path.split('?')[0]}`;
 

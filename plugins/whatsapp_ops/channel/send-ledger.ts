@@ -23,11 +23,6 @@ export interface OpenedSend {
 /** Opens one input's request; a ChannelError (or any failure) means nothing reached the network. */
 export type OpenSend = (input: SendInput) => Promise<OpenedSend>;
 
-/** A network client that cannot open a request ahead: the whole request starts at send(). */
-const sentWhole =
-  (post: (input: SendInput) => Promise<Posted>): OpenSend =>
-  async (input) => ({ send: () => post(input), abandon: () => undefined });
-
 interface AttemptRow {
   session_key: string;
   idempotency_key: string;
@@ -125,13 +120,13 @@ export class SendLedger {
 
   /**
    * Each input checked and shaped first (`prepare` throws a ChannelError to refuse it without a
-   * request), then the rest through the ledger, each posted with the message `prepare` made for it.
+   * request), then the rest through the ledger, each opened with the message `prepare` made for it.
    */
   async sendPrepared<M>(
     shopId: number,
     inputs: SendInput[],
     prepare: (input: SendInput) => { input: SendInput; message: M },
-    post: (input: SendInput, message: M) => Promise<Posted>,
+    open: (input: SendInput, message: M) => Promise<OpenedSend>,
     concurrency: number,
   ): Promise<SendAttempt[]> {
     const answers: SendAttempt[] = new Array(inputs.length);
@@ -148,7 +143,7 @@ export class SendLedger {
     const sent = await this.sendMany(
       shopId,
       ready.map((r) => r.input),
-      (input) => post(input, messages.get(input)!),
+      (input) => open(input, messages.get(input)!),
       concurrency,
     );
     for (const [i, { index }] of ready.entries()) answers[index] = sent[i]!;
@@ -156,28 +151,13 @@ export class SendLedger {
   }
 
   /**
-   * `post` reaches the network for one input (one try), in waves of at most `concurrency`, each
-   * input no sooner than its departure time; answers in input order. The request starts after its
-   * key's claim is committed, so a process killed between the two strands the key (sendOpened
-   * narrows that to one write).
-   */
-  sendMany(
-    shopId: number,
-    inputs: SendInput[],
-    post: (input: SendInput) => Promise<Posted>,
-    concurrency: number,
-    departure: Departure = {},
-  ): Promise<SendAttempt[]> {
-    return this.sendOpened(shopId, inputs, sentWhole(post), concurrency, departure);
-  }
-
-  /**
-   * sendMany() for a client that opens each request ahead: a wave's requests are opened at their
+   * `open` starts one input's request (one try), in waves of at most `concurrency`, each input no
+   * sooner than its departure time; answers in input order. A wave's requests are opened at their
    * departure, the opened ones' keys claimed, and each completed (its last byte) as the claim's
-   * commit is written, or abandoned when another attempt holds its key. A request that fails to open
-   * is answered without a claim.
+   * commit is written, or abandoned when another attempt holds its key. A request that fails to
+   * open is answered without a claim.
    */
-  async sendOpened(
+  async sendMany(
     shopId: number,
     inputs: SendInput[],
     open: OpenSend,

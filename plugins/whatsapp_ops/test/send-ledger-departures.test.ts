@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
 import { SendLedger } from '../channel/send-ledger.js';
-import { ledgerBed, posted } from './helpers/ledger-bed.js';
+import { ledgerBed, posted, whole } from './helpers/ledger-bed.js';
 
 describe('send ledger: no key is on record for a request that has not left', () => {
   const bed = ledgerBed('Departures shop');
@@ -23,10 +23,10 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const sending = bed.ledger.sendMany(
       bed.shopId,
       [input('slot')],
-      async (i) => {
+      whole(async (i) => {
         leftAt.push(Date.now());
         return posted(`wamid.${i.idempotencyKey}`);
-      },
+      }),
       4,
       { at: () => at },
     );
@@ -47,10 +47,10 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const sending = bed.ledger.sendMany(
       bed.shopId,
       [input('backoff')],
-      async (i) => {
+      whole(async (i) => {
         if (++tries === 1) throw throttled();
         return posted(`wamid.${i.idempotencyKey}`);
-      },
+      }),
       4,
       {
         retryAt: async (_i, refusal, n) => {
@@ -77,10 +77,10 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const sending = bed.ledger.sendMany(
       bed.shopId,
       [input('taken')],
-      async () => {
+      whole(async () => {
         tries++;
         throw throttled();
-      },
+      }),
       4,
       { retryAt: async () => Date.now() + 400 },
     );
@@ -89,7 +89,7 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const [other] = await new SendLedger(bed.k.ownStatements).sendMany(
       bed.shopId,
       [input('taken')],
-      async () => posted('wamid.other'),
+      whole(async () => posted('wamid.other')),
       4,
     );
     expect(other).to.deep.include({ providerMessageId: 'wamid.other', duplicate: false });
@@ -102,9 +102,9 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const [given] = await bed.ledger.sendMany(
       bed.shopId,
       [input('given', 0)],
-      async () => {
+      whole(async () => {
         throw throttled();
-      },
+      }),
       4,
       { retryAt: async (_i, _r, n) => (n < 2 ? Date.now() : null) },
     );
@@ -118,9 +118,9 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const [answer] = await bed.ledger.sendMany(
       bed.shopId,
       [input('unpaced', 0)],
-      async () => {
+      whole(async () => {
         throw throttled();
-      },
+      }),
       4,
       {
         retryAt: async () => {
@@ -141,13 +141,13 @@ describe('send ledger: no key is on record for a request that has not left', () 
     const answers = await bed.ledger.sendMany(
       bed.shopId,
       batch,
-      async (i) => {
+      whole(async (i) => {
         order.push(i.idempotencyKey);
         most = Math.max(most, ++inFlight);
         await sleep(20);
         inFlight--;
         return posted(`wamid.${i.idempotencyKey}`);
-      },
+      }),
       2,
       { at: (i) => now + 50 * (4 - Number(i.idempotencyKey.slice(-1))) },
     );

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
-import { ledgerBed, posted } from './helpers/ledger-bed.js';
+import { ledgerBed, posted, whole } from './helpers/ledger-bed.js';
 
 describe('send ledger: a batch in which something fails on our side', () => {
   const bed = ledgerBed('Ledger shop');
@@ -20,12 +20,12 @@ describe('send ledger: a batch in which something fails on our side', () => {
     const answers = await bed.ledger.sendMany(
       bed.shopId,
       batch,
-      async (input) => {
+      whole(async (input) => {
         calls.push(input.idempotencyKey);
         // Thrown after the request may have left (a bug, a lost connection): not the network's answer.
         if (input.idempotencyKey === 'plain-1') throw new Error('Timeout acquiring a connection');
         return posted(`wamid.${input.idempotencyKey}`);
-      },
+      }),
       1,
     );
     expect(calls).to.deep.equal(['plain-0', 'plain-1', 'plain-2']);
@@ -43,7 +43,12 @@ describe('send ledger: a batch in which something fails on our side', () => {
     ]);
 
     // Sent again: the two answer their first message, the unknown one is not sent blindly.
-    const again = await bed.ledger.sendMany(bed.shopId, batch, async () => expect.fail('nothing is posted again'), 1);
+    const again = await bed.ledger.sendMany(
+      bed.shopId,
+      batch,
+      whole(async () => expect.fail('nothing is posted again')),
+      1,
+    );
     expect(again[0]).to.deep.include({ providerMessageId: 'wamid.plain-0', duplicate: true });
     expect((again[1] as ChannelError).details).to.include({ reason: 'outcome_unknown', outcome: 'unknown' });
     expect(again[2]).to.deep.include({ providerMessageId: 'wamid.plain-2', duplicate: true });
@@ -54,17 +59,22 @@ describe('send ledger: a batch in which something fails on our side', () => {
     const [refused] = await bed.ledger.sendMany(
       bed.shopId,
       [input!],
-      async () => {
+      whole(async () => {
         throw new ChannelError('channel_unavailable', 'the retry could not be paced', {
           reason: 'server_error',
           outcome: 'not_sent',
         });
-      },
+      }),
       1,
     );
     expect((refused as ChannelError).details).to.include({ outcome: 'not_sent' });
     expect(await bed.attempts('refused')).to.deep.equal([]);
-    const [sent] = await bed.ledger.sendMany(bed.shopId, [input!], async () => posted('wamid.later'), 1);
+    const [sent] = await bed.ledger.sendMany(
+      bed.shopId,
+      [input!],
+      whole(async () => posted('wamid.later')),
+      1,
+    );
     expect(sent).to.deep.include({ providerMessageId: 'wamid.later', duplicate: false });
     expect(await bed.attempts('refused')).to.deep.equal([
       { idempotency_key: 'refused-0', status: 'sent', provider_message_id: 'wamid.later' },

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
 import type { OpenedSend } from '../channel/send-ledger.js';
-import { ledgerBed, posted } from './helpers/ledger-bed.js';
+import { ledgerBed, posted, whole } from './helpers/ledger-bed.js';
 
 describe('send ledger: requests opened before their key is claimed', () => {
   const bed = ledgerBed('Opened sends shop');
@@ -33,7 +33,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
   it('each request is opened with no key on record, then sent once its key is claimed', async () => {
     const { steps, open } = journal();
     const rowsAtOpen: unknown[][] = [];
-    const answers = await bed.ledger.sendOpened(
+    const answers = await bed.ledger.sendMany(
       bed.shopId,
       [input('order', 0), input('order', 1)],
       async (i) => {
@@ -60,7 +60,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
       reason: 'network',
       outcome: 'not_sent',
     });
-    const answers = await bed.ledger.sendOpened(
+    const answers = await bed.ledger.sendMany(
       bed.shopId,
       [input('closed', 0), input('closed', 1), input('closed', 2)],
       async (i) => {
@@ -79,9 +79,14 @@ describe('send ledger: requests opened before their key is claimed', () => {
   });
 
   it('a request whose key another attempt holds is abandoned, never sent, and answers that attempt', async () => {
-    await bed.ledger.sendMany(bed.shopId, [input('held')], async () => posted('wamid.first'), 1);
+    await bed.ledger.sendMany(
+      bed.shopId,
+      [input('held')],
+      whole(async () => posted('wamid.first')),
+      1,
+    );
     const { steps, open } = journal();
-    const [answer] = await bed.ledger.sendOpened(bed.shopId, [input('held')], open, 4);
+    const [answer] = await bed.ledger.sendMany(bed.shopId, [input('held')], open, 4);
     expect(steps).to.deep.equal(['open held-0', 'abandon held-0']);
     expect(answer).to.deep.include({ providerMessageId: 'wamid.first', duplicate: true });
   });
@@ -89,7 +94,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
   it('a claim the database refuses abandons every opened request and sends none', async () => {
     const { steps, open } = journal();
     const tooLong = { ...input('refused'), idempotencyKey: 'x'.repeat(10_000) };
-    const answers = await bed.ledger.sendOpened(bed.shopId, [input('refused'), tooLong], open, 4);
+    const answers = await bed.ledger.sendMany(bed.shopId, [input('refused'), tooLong], open, 4);
     expect(steps).to.deep.equal([
       `open refused-0`,
       `open ${tooLong.idempotencyKey}`,

@@ -146,7 +146,7 @@ export class CloudApiAdapter implements ChannelPort {
     }
     ready.sort((a, b) => a.at - b.at);
     const departures = new Map(ready.map((r) => [r.input, r.at]));
-    const sent = await this.options.ledger.sendOpened(
+    const sent = await this.options.ledger.sendMany(
       this.options.shopId,
       ready.map((r) => r.input),
       (input) => this.open(input),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ToolError } from '../../../../core/index.js';
 import type { NetworkTemplate } from '../channel-port.js';
+import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from '../guarded-open.js';
 
 /**
  * A small client of Meta's Graph API for the WhatsApp Cloud API: the endpoints a line needs, with
@@ -9,29 +10,14 @@ import type { NetworkTemplate } from '../channel-port.js';
  */
 
 /** The part of a fetch() answer the client reads (the network guard's undici Response has it). */
-export interface GraphResponse {
-  ok: boolean;
-  status: number;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
+export type GraphResponse = HttpAnswer;
 
 export type GraphFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
 ) => Promise<GraphResponse>;
 
-/** A request written but for its last byte (NetworkGuard.open), finished or abandoned by the caller. */
-export interface OpenedGraphRequest {
-  finish(): Promise<GraphResponse>;
-  abandon(): void;
-}
-
-export type GraphOpen = (
-  url: string,
-  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<OpenedGraphRequest>;
+export type GraphOpen = OpenHttp;
 
 /** A message on its way: nothing the network can act on until `send()`. */
 export interface OpenedMessage {
@@ -129,7 +115,7 @@ export class GraphClient {
   async openMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<OpenedMessage> {
     const path = `/${enc(phoneNumberId)}/messages`;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
-    let opened: OpenedGraphRequest;
+    let opened: OpenedHttpRequest;
     try {
       opened = await this.options.open(`${this.root}${path}`, {
         method: 'POST',

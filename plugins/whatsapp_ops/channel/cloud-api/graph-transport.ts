@@ -1,5 +1,6 @@
 import type { NetworkGuard } from '../../../../core/index.js';
-import type { GraphFetch, GraphOpen, GraphResponse } from './graph-client.js';
+import { answerOf, guardedOpen } from '../guarded-open.js';
+import type { GraphFetch, GraphOpen } from './graph-client.js';
 
 /**
  * Graph requests through the network guard, redirects never followed (the token must never travel
@@ -12,7 +13,7 @@ export function graphTransport(guard: NetworkGuard): { fetch: GraphFetch; open: 
     fetch: async (url, init) => {
       if (typeof init.body !== 'string' && init.body !== undefined)
         return guard.fetch(url, init as never, { followRedirects: false });
-      return responseOf(
+      return answerOf(
         await guard.request(url, {
           method: init.method as 'GET' | 'POST',
           headers: init.headers,
@@ -21,24 +22,6 @@ export function graphTransport(guard: NetworkGuard): { fetch: GraphFetch; open: 
         }),
       );
     },
-    open: async (url, init) => {
-      const opened = await guard.open(url, init);
-      return { finish: async () => responseOf(await opened.finish()), abandon: () => opened.abandon() };
-    },
-  };
-}
-
-function responseOf({ statusCode, headers, body }: Awaited<ReturnType<NetworkGuard['request']>>): GraphResponse {
-  return {
-    ok: statusCode >= 200 && statusCode < 300,
-    status: statusCode,
-    headers: {
-      get: (name) => {
-        const value = headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-    },
-    text: () => body.text(),
-    arrayBuffer: () => body.arrayBuffer(),
+    open: guardedOpen(guard),
   };
 }

@@ -117,10 +117,13 @@ export class EvolutionAdapter implements ChannelPort {
         const input = { ...given, to: recipient(given.to) };
         return { input, message: evolutionMessage(input) };
       },
-      async (input, message) => ({
-        providerMessageId: await this.client.send(nameOf(input), message),
-        sentAt: new Date(),
-      }),
+      async (input, message) => {
+        const opened = await this.client.openSend(nameOf(input), message);
+        return {
+          send: async () => ({ providerMessageId: await opened.send(), sentAt: new Date() }),
+          abandon: () => opened.abandon(),
+        };
+      },
       SEND_CONCURRENCY,
     );
   }

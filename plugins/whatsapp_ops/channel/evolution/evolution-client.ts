@@ -1,5 +1,6 @@
 import { ChannelError } from '../channel-error.js';
-import { ProviderHttp, type ProviderFetch } from '../provider-http.js';
+import type { OpenHttp } from '../guarded-open.js';
+import { ProviderHttp, type OpenedProviderSend, type ProviderFetch } from '../provider-http.js';
 import { evolutionRefusal } from './evolution-errors.js';
 
 /** An instance's connection state: open (paired and online), connecting (showing QRs), close. */
@@ -49,13 +50,14 @@ const enc = encodeURIComponent;
 export class EvolutionClient {
   private readonly http: ProviderHttp;
 
-  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; fetch: ProviderFetch }) {
+  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; fetch: ProviderFetch; open: OpenHttp }) {
     this.http = new ProviderHttp({
       baseUrl: options.baseUrl,
       service: 'Evolution API',
       auth: { header: 'apikey', value: options.apiKey },
       timeoutMs: options.timeoutMs,
       fetch: options.fetch,
+      open: options.open,
       refusal: evolutionRefusal,
     });
   }
@@ -103,16 +105,24 @@ export class EvolutionClient {
     await this.http.call('DELETE', `/instance/delete/${enc(name)}`);
   }
 
-  /** Sends one message; the message's id (its key id), which the status updates carry. */
-  async send(name: string, message: EvolutionSend): Promise<string> {
+  /**
+   * One message's request, opened (nothing Evolution API can act on yet); its send answers the
+   * message's id (its key id), which the status updates carry.
+   */
+  async openSend(name: string, message: EvolutionSend): Promise<OpenedProviderSend> {
     const { kind, ...body } = message;
     const path = kind === 'text' ? `/message/sendText/${enc(name)}` : `/message/sendMedia/${enc(name)}`;
-    const answer = await this.http.json<{ key?: { id?: string } }>('POST', path, body);
-    const id = answer.key?.id;
-    if (typeof id !== 'string' || id === '')
-      throw new ChannelError('channel_protocol_error', 'Evolution API answered the send without a message key', {
-        outcome: 'unknown',
-      });
-    return id;
+    const opened = await this.http.openJson<{ key?: { id?: string } }>(path, body);
+    return {
+      send: async () => {
+        const id = (await opened.send()).key?.id;
+        if (typeof id !== 'string' || id === '')
+          throw new ChannelError('channel_protocol_error', 'Evolution API answered the send without a message key', {
+            outcome: 'unknown',
+          });
+        return id;
+      },
+      abandon: () => opened.abandon(),
+    };
   }
 }

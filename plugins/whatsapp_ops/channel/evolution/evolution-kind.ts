@@ -4,6 +4,7 @@ import type { ProviderFetch } from '../provider-http.js';
 import { EvolutionAdapter } from './evolution-adapter.js';
 import { EvolutionClient } from './evolution-client.js';
 import { EVOLUTION_WEBHOOK_PREFIX } from './evolution-webhook-route.js';
+import { guardedOpen } from '../guarded-open.js';
 
 /** A shop's own Evolution API server: its address and its global API key. */
 export const evolutionKind: ProviderKind = {
@@ -37,6 +38,7 @@ export const evolutionKind: ProviderKind = {
         timeoutMs: runtime.config.sessionProviders.timeoutMs,
         // Redirects are not followed: the key must never travel to another host.
         fetch: ((url, init) => runtime.guard.fetch(url, init as never, { followRedirects: false })) as ProviderFetch,
+        open: guardedOpen(runtime.guard),
       }),
       ledger: runtime.ledger,
       qrSecret: provider.credentials.api_key!,

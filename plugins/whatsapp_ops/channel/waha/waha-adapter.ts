@@ -128,11 +128,19 @@ export class WahaAdapter implements ChannelPort {
         return { input, message: wahaMessage(input) };
       },
       async (input, message) => {
-        try {
-          return { providerMessageId: await this.client.send(nameOf(input), message), sentAt: new Date() };
-        } catch (err) {
+        const opened = await this.client.openSend(nameOf(input), message).catch((err: unknown) => {
           throw notRunning(err);
-        }
+        });
+        return {
+          send: async () => {
+            try {
+              return { providerMessageId: await opened.send(), sentAt: new Date() };
+            } catch (err) {
+              throw notRunning(err);
+            }
+          },
+          abandon: () => opened.abandon(),
+        };
       },
       SEND_CONCURRENCY,
     );

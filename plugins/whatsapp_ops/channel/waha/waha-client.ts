@@ -1,5 +1,6 @@
 import { ChannelError } from '../channel-error.js';
-import { ProviderHttp, type ProviderFetch } from '../provider-http.js';
+import type { OpenHttp } from '../guarded-open.js';
+import { ProviderHttp, type OpenedProviderSend, type ProviderFetch } from '../provider-http.js';
 import { wahaRefusal } from './waha-errors.js';
 
 /** WAHA's session statuses. */
@@ -47,13 +48,14 @@ const enc = encodeURIComponent;
 export class WahaClient {
   private readonly http: ProviderHttp;
 
-  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; fetch: ProviderFetch }) {
+  constructor(options: { baseUrl: string; apiKey: string; timeoutMs: number; fetch: ProviderFetch; open: OpenHttp }) {
     this.http = new ProviderHttp({
       baseUrl: options.baseUrl,
       service: 'WAHA',
       auth: { header: 'x-api-key', value: options.apiKey },
       timeoutMs: options.timeoutMs,
       fetch: options.fetch,
+      open: options.open,
       refusal: wahaRefusal,
     });
   }
@@ -118,8 +120,11 @@ export class WahaClient {
     ).code;
   }
 
-  /** Sends one message; WAHA's serialized id (`true_<chat>_<id>`), which its acks carry. */
-  async send(session: string, message: WahaSend): Promise<string> {
+  /**
+   * One message's request, opened (nothing WAHA can act on yet); its send answers WAHA's serialized
+   * id (`true_<chat>_<id>`), which its acks carry.
+   */
+  async openSend(session: string, message: WahaSend): Promise<OpenedProviderSend> {
     const body =
       message.kind === 'text'
         ? { session, chatId: message.chatId, text: message.text }
@@ -129,13 +134,18 @@ export class WahaClient {
             file: message.file,
             ...(message.caption !== undefined && { caption: message.caption }),
           };
-    const answer = await this.http.json<SentAnswer>('POST', SEND_PATHS[message.kind], body);
-    const id = serializedId(answer);
-    if (!id)
-      throw new ChannelError('channel_protocol_error', 'WAHA answered the send without a message id', {
-        outcome: 'unknown',
-      });
-    return id;
+    const opened = await this.http.openJson<SentAnswer>(SEND_PATHS[message.kind], body);
+    return {
+      send: async () => {
+        const id = serializedId(await opened.send());
+        if (!id)
+          throw new ChannelError('channel_protocol_error', 'WAHA answered the send without a message id', {
+            outcome: 'unknown',
+          });
+        return id;
+      },
+      abandon: () => opened.abandon(),
+    };
   }
 }
 

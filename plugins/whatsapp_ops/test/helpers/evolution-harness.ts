@@ -10,6 +10,8 @@ import { waitFor } from '../../../../test/helpers/wait-for.js';
 import { EvolutionFake, type EvolutionSentMessage } from '../fakes/evolution-fake.js';
 import { eventRecorder, type ChannelHarness, type HarnessFactory } from './channel-harnesses.js';
 import { ledgerRecords } from './ledger-records.js';
+import { guardedOpen } from '../../channel/guarded-open.js';
+import { NetworkGuard } from '../../../../test/helpers/kernel-internals.js';
 
 export const EVOLUTION_API_KEY = 'evolution-contract-global-key-0123';
 const PROVIDER_KEY = 'prv_evolution_contract';
@@ -41,6 +43,8 @@ export const evolutionHarness: HarnessFactory = {
             },
     });
     const receiverUrl = (await receiver.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+    // The production way a send opens its request, the fake being on loopback.
+    const guard = new NetworkGuard({ allowLoopback: true });
     const boot = () => {
       adapter = new EvolutionAdapter({
         shopId,
@@ -50,6 +54,7 @@ export const evolutionHarness: HarnessFactory = {
           apiKey: EVOLUTION_API_KEY,
           timeoutMs: 5000,
           fetch: fetch as unknown as ProviderFetch,
+          open: guardedOpen(guard),
         }),
         // A new ledger, as a restarted process has: only the database remembers.
         ledger: new SendLedger(k.ownStatements),
@@ -95,6 +100,7 @@ export const evolutionHarness: HarnessFactory = {
       unknownSession: { sessionKey: 'evo_unknown', externalId: 'sb-unknown' },
       close: async () => {
         await fake.close();
+        await guard.close();
         await receiver.close();
         await k.close();
       },

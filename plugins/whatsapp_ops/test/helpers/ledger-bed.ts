@@ -1,6 +1,7 @@
 import type { TestKernel } from '../../../../test/helpers/boot.js';
 import { bootOps, rows } from '../../../../test/helpers/ops-kernel.js';
-import { SendLedger, type Posted } from '../../channel/send-ledger.js';
+import type { SendInput } from '../../channel/channel-port.js';
+import { SendLedger, type OpenSend, type Posted } from '../../channel/send-ledger.js';
 
 export interface LedgerBed {
   k: TestKernel;
@@ -33,3 +34,8 @@ export function ledgerBed(shopName: string): LedgerBed {
 
 /** What a network answers for a request it took. */
 export const posted = (id: string): Posted => ({ providerMessageId: id, sentAt: new Date() });
+
+/** A network whose requests open at once and reach it whole on send: the ledger without HTTP. */
+export const whole =
+  (post: (input: SendInput) => Promise<Posted>): OpenSend =>
+  async (input) => ({ send: () => post(input), abandon: () => undefined });

@@ -10,6 +10,8 @@ import { waitFor } from '../../../../test/helpers/wait-for.js';
 import { WahaFake, type WahaSentMessage } from '../fakes/waha-fake.js';
 import { eventRecorder, type ChannelHarness, type HarnessFactory } from './channel-harnesses.js';
 import { ledgerRecords } from './ledger-records.js';
+import { guardedOpen } from '../../channel/guarded-open.js';
+import { NetworkGuard } from '../../../../test/helpers/kernel-internals.js';
 
 export const WAHA_API_KEY = 'waha-contract-key-0123456789';
 export const WAHA_WEBHOOK_SECRET = 'waha-contract-webhook-secret-0123';
@@ -43,6 +45,8 @@ export const wahaHarness: HarnessFactory = {
             },
     });
     const receiverUrl = (await receiver.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+    // The production way a send opens its request, the fake being on loopback.
+    const guard = new NetworkGuard({ allowLoopback: true });
     const boot = () => {
       adapter = new WahaAdapter({
         shopId,
@@ -52,6 +56,7 @@ export const wahaHarness: HarnessFactory = {
           apiKey: WAHA_API_KEY,
           timeoutMs: 5000,
           fetch: fetch as unknown as ProviderFetch,
+          open: guardedOpen(guard),
         }),
         // A new ledger, as a restarted process has: only the database remembers.
         ledger: new SendLedger(k.ownStatements),
@@ -99,6 +104,7 @@ export const wahaHarness: HarnessFactory = {
       unknownSession: { sessionKey: 'wah_unknown', externalId: 'sb-unknown' },
       close: async () => {
         await fake.close();
+        await guard.close();
         await receiver.close();
         await k.close();
       },

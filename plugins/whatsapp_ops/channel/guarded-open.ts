@@ -1,0 +1,45 @@
+import type { NetworkGuard } from '../../../core/index.js';
+
+/** The part of an HTTP answer the channel clients read (a fetch() Response has it too). */
+export interface HttpAnswer {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** A request written but for its last byte (NetworkGuard.open), finished or abandoned by the caller. */
+export interface OpenedHttpRequest {
+  finish(): Promise<HttpAnswer>;
+  abandon(): void;
+}
+
+export type OpenHttp = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<OpenedHttpRequest>;
+
+/** Requests opened through the network guard (a send's, before the send ledger records it). */
+export function guardedOpen(guard: NetworkGuard): OpenHttp {
+  return async (url, init) => {
+    const opened = await guard.open(url, init);
+    return { finish: async () => answerOf(await opened.finish()), abandon: () => opened.abandon() };
+  };
+}
+
+/** An answer of the guard's request() as the clients read it. */
+export function answerOf({ statusCode, headers, body }: Awaited<ReturnType<NetworkGuard['request']>>): HttpAnswer {
+  return {
+    ok: statusCode >= 200 && statusCode < 300,
+    status: statusCode,
+    headers: {
+      get: (name) => {
+        const value = headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    text: () => body.text(),
+    arrayBuffer: () => body.arrayBuffer(),
+  };
+}
