@@ -95,10 +95,11 @@ const repeatOf = (first: SendAttempt, sameContent: boolean): SendAttempt =>
 
 /**
  * Idempotency for networks that have none (the Cloud API; WAHA and Evolution API too). Sends go in
- * waves: each input waits for its departure time, a wave's keys are claimed per line in
- * `chatapp_send_attempts` in one statement, and the claimed ones' requests start as that
- * statement's commit is written, so no request waits (for a pace, an answer or a retry) with its
- * key on record (docs/decisions.md). A wave's refusals free their keys at once, and a refusal the
+ * waves: each input waits for its departure time, a wave's requests are opened (written but for
+ * their last byte), the opened ones' keys are claimed per line in `chatapp_send_attempts` in one
+ * statement, and the claimed ones complete as that statement's commit is written, so no request
+ * waits (for a pace, a connection, an answer or a retry) with its key on record
+ * (docs/decisions.md). A wave's refusals free their keys at once, and a refusal the
  * network asks to be tried later (throughput) goes in a later wave with a fresh claim; the batch's
  * other outcomes are recorded at its end in one statement each: `sent` with the network's id;
  * `unknown` when the answer never came (never sent again blindly).
