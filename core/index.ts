@@ -4,7 +4,7 @@
  */
 export { Type, type Static, type TSchema, type TObject, type TProperties } from 'typebox';
 export { defineEntity, p, LockMode, FullTextType, type InferEntity, type EntityManager } from '@mikro-orm/postgresql';
-export { Migration } from '@mikro-orm/migrations';
+export { Migration } from './db/migration.js';
 export {
   definePlugin,
   defineTool,

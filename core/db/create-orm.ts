@@ -1,9 +1,27 @@
-import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
+import { createRequire } from 'node:module';
+import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
+import type * as Migrations from '@mikro-orm/migrations';
+import { MikroORM, type EntitySchema, type Options, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { KernelError } from '../errors/kernel-error.js';
 import { tenantFilter, isTenantOwned, TenantWriteGuard } from '../tenancy/tenant-filter.js';
 import { TenantEntityManager } from '../tenancy/tenant-entity-manager.js';
 import { applyMigrationRenames, type NamedMigration } from './migration-renames.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The migrator, loaded when first asked for (`orm.getMigrator()` stays as it is): it and umzug
+ * hold 3.7 MB of heap that a server whose database is up to date never uses (see
+ * migrationsPending()).
+ */
+const lazyMigrator = {
+  register(orm: AnyMikroORM) {
+    orm.config.registerExtension('@mikro-orm/migrator', () => {
+      const { Migrator } = require('@mikro-orm/migrations') as typeof Migrations;
+      return new Migrator(orm.em as SqlEntityManager);
+    });
+  },
+};
 
 export interface OrmOptions {
   url: string;
@@ -36,7 +54,7 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
     filters: { tenant: tenantFilter(tenantEntities) },
     subscribers: [new TenantWriteGuard()],
     entityManager: TenantEntityManager,
-    extensions: [Migrator],
+    extensions: [lazyMigrator],
     migrations: {
       migrationsList: options.migrations,
       tableName: 'schema_migrations',
@@ -58,4 +76,21 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
   }
   await applyMigrationRenames(orm, options.migrations);
   return orm;
+}
+
+/**
+ * Whether the database lacks any of these migrations, read from the migrator's own table: when it
+ * has them all, the server starts without loading the migrator. The migrator still decides what
+ * runs; a name recorded otherwise than listed only makes this answer yes.
+ */
+export async function migrationsPending(orm: MikroORM, migrations: NamedMigration[]): Promise<boolean> {
+  const connection = orm.em.getConnection();
+  const [{ present }] = await connection.execute<{ present: boolean }[]>(
+    `select to_regclass('schema_migrations') is not null as present`,
+  );
+  if (!present) return true;
+  const done = new Set(
+    (await connection.execute<{ name: string }[]>('select name from schema_migrations')).map((r) => r.name),
+  );
+  return migrations.some((m) => !done.has(m.name));
 }

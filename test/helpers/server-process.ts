@@ -9,16 +9,23 @@ import { cpuOf } from '../../scripts/bench/proc.js';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The node flags of `npm start` (package.json's start script, between `node` and the entry), so a
- * spawned server runs with exactly those and the script stays the one place that names them.
+ * How `npm start` runs node (package.json's start script, its last command): the variables it sets
+ * before `node` and the node flags between `node` and the entry, so a spawned server runs with
+ * exactly those and the script stays the one place that names them.
  */
-export const START_NODE_FLAGS: readonly string[] = (() => {
+const START_COMMAND = (() => {
   const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
-  return words.slice(1, -1);
+  const node = words.indexOf('node');
+  return {
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string])),
+    flags: words.slice(node + 1, -1),
+  };
 })();
+export const START_ENV: Readonly<Record<string, string>> = START_COMMAND.env;
+export const START_NODE_FLAGS: readonly string[] = START_COMMAND.flags;
 
 /** Variables that configure the server; children get only the ones a test passes on purpose. */
 const CONFIG_VARIABLES = [
@@ -84,7 +91,7 @@ export async function spawnServer(
   // Flags given here come after `npm start`'s, so that one of them overrides its default.
   const child = spawn(process.execPath, [...entry.slice(0, -1), ...(options.nodeFlags ?? []), entry.at(-1)!], {
     cwd: repoRoot,
-    env: childEnv({ PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
+    env: childEnv({ ...START_ENV, PORT: String(port), LOG_LEVEL: 'warn', ...vars }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

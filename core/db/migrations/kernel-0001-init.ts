@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 export class KernelInit extends Migration {
   override async up(): Promise<void> {

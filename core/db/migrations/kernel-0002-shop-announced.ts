@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /**
  * When shop.created was delivered for a shop. Shops that exist already count as announced: groups

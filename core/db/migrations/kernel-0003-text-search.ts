@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /**
  * Typo-tolerant, accent-insensitive search for every group: pg_trgm (similarity, `%`, trigram GIN

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /** The transactional outbox (core/outbox): messages that leave the process, delivered after commit. */
 export class KernelOutbox extends Migration {

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /** The minimum level of the MCP log messages a shop's client hears (logging/setLevel). */
 export class KernelMcpLogLevel extends Migration {

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /**
  * Confirmations that lapse unused are marked expired by a job (for the page and the metrics); the

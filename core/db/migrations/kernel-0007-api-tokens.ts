@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /** Named tokens of a shop, limited to groups, read-only or expiring (core/auth/api-token.entity.ts). */
 export class KernelApiTokens extends Migration {

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /**
  * Each ledger line says what kind of movement it is, so paid credits can be told from free ones

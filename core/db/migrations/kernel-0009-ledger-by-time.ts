@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /** The ledger read by time for one shop (the stats group's daily sums, a period's totals). */
 export class KernelLedgerByTime extends Migration {

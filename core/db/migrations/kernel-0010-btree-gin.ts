@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /**
  * btree_gin lets one GIN index hold a shop and a full-text vector together, so a group's search

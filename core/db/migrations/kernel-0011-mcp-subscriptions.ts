@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '../migration.js';
 
 /** Who listens to what on a standing MCP stream (core/resources/mcp-subscription.entity.ts). */
 export class KernelMcpSubscriptions extends Migration {

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { invalidArguments, ToolError } from '../../../core/index.js';
 import type { Purpose } from '../entities/values.js';
 import { PURPOSE_LIMITS } from './purposes.js';
@@ -53,6 +52,8 @@ export function checkDeclared(purpose: Purpose, declared: string, size: number):
 export async function checkContent(purpose: Purpose, declared: string, body: Buffer): Promise<string> {
   const type = checkDeclared(purpose, declared, body.length);
   if (body.length === 0) throw invalidArguments('The file is empty.', [{ path: 'content', message: 'empty' }]);
+  // Loaded at first use: file-type and its tokenizers hold ~1 MB of heap that a server that stores no file never needs.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(body);
   if (sniffed) {
     const actual = normal(sniffed.mime);

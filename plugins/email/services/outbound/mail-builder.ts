@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { EmailAccount } from '../../entities/email-account.entity.js';
 import type { EmailMessage } from '../../entities/email-message.entity.js';
 
@@ -18,6 +17,8 @@ export async function buildMail(
   const invitation = files.find((a) => a.content_type.split(';')[0]!.trim().toLowerCase() === 'text/calendar');
   const format = (a: { address: string; name: string | null }) =>
     a.name ? { name: a.name, address: a.address } : a.address;
+  // Loaded at first use, as nodemailer's transport is: its message builder holds ~3 MB of heap.
+  const MailComposer = (await import('nodemailer/lib/mail-composer')).default;
   const composer = new MailComposer({
     from: account.smtpFromName ? { name: account.smtpFromName, address: account.emailAddress } : account.emailAddress,
     to: message.toAddresses.map(format),

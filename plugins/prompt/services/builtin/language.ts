@@ -14,8 +14,18 @@ const { createEld } = (await eldModule('../languageDetector.js')) as {
   createEld(): { instance: EldDetector; loadData(data: EldTable): string };
 };
 const { instance: eld, loadData } = createEld();
-loadData(JSON.parse(readFileSync(ELD_TABLE_FILE, 'utf8')) as EldTable);
-eld.setLanguageSubset([...WIDGET_LANGUAGES]);
+let loaded = false;
+
+// The table is read at the first detection, not at start: it holds 2.5 MB of heap, which a server
+// whose customers write nothing to detect (a campaign sender) never needs.
+function detector(): EldDetector {
+  if (!loaded) {
+    loadData(JSON.parse(readFileSync(ELD_TABLE_FILE, 'utf8')) as EldTable);
+    eld.setLanguageSubset([...WIDGET_LANGUAGES]);
+    loaded = true;
+  }
+  return eld;
+}
 
 export interface DetectedLanguage {
   language: WidgetLanguage | null;
@@ -30,7 +40,7 @@ export interface DetectedLanguage {
  * has too little to tell.
  */
 export function detectLanguage(text: string): DetectedLanguage {
-  const result = eld.detect(text);
+  const result = detector().detect(text);
   const language = (WIDGET_LANGUAGES as readonly string[]).includes(result.language)
     ? (result.language as WidgetLanguage)
     : null;

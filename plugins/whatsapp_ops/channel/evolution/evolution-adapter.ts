@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { normalizePhone, ToolError } from '../../../../core/index.js';
 import type {
   ChannelCapabilities,
@@ -18,6 +17,7 @@ import type {
 } from '../channel-port.js';
 import { ChannelError } from '../channel-error.js';
 import { checkIdempotencyKey, messageContent } from '../../sandbox/message-content.js';
+import { qrDataUrl as qrPngDataUrl, qrPng } from '../../sandbox/pairing-qr.js';
 import type { SendLedger } from '../send-ledger.js';
 import { phoneOf } from '../waha/waha-jid.js';
 import type {
@@ -179,7 +179,8 @@ export class EvolutionAdapter implements ChannelPort {
     if (!qr) throw new ChannelError('not_awaiting_pairing', 'the Evolution API instance is connected: there is no QR');
     if (!qr.code)
       throw new ChannelError('channel_unavailable', 'Evolution API has no QR yet', { reason: 'connecting' });
-    return QRCode.toBuffer(qr.code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    return qrPng(qr.code);
+    // { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
   }
 
   setEventHandler(handler: ChannelEventHandler | null): void {
@@ -214,7 +215,7 @@ export class EvolutionAdapter implements ChannelPort {
     const qrDataUrl = qr.base64?.startsWith('data:image/png;base64,')
       ? qr.base64
       : qr.code
-        ? await QRCode.toDataURL(qr.code, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 320 })
+        ? await qrPngDataUrl(qr.code)
         : null;
     return { ...base, status: 'awaiting_pairing', qrImageUrl, qrDataUrl };
   }
