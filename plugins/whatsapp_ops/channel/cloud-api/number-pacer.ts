@@ -97,9 +97,12 @@ export class NumberPacer {
     this.pairs.set(key, Math.max(this.pairs.get(key) ?? 0, until));
   }
 
-  /** Turns in the past say nothing: dropped now and then, so the map holds only recent pairs. */
+  /**
+   * Turns in the past say nothing: dropped once a pair interval, so the map holds about the pairs
+   * of the last interval (a campaign's rate times 6 s), not every recipient of the last minute.
+   */
   private prune(now: number) {
-    if (now - this.lastPrune < 60_000) return;
+    if (now - this.lastPrune < this.options.pairIntervalMs) return;
     this.lastPrune = now;
     for (const [key, next] of this.pairs) if (next < now) this.pairs.delete(key);
   }
