@@ -77,6 +77,12 @@ const systemResolver: Resolver = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
+/** undici wraps an error of the connect's lookup (the guard's refusal) as the cause of its own. */
+const refusalOrError = (err: Error & { cause?: unknown }): never => {
+  if (err.cause instanceof ToolError) throw err.cause;
+  throw err;
+};
+
 const refused = (reason: string, details: Record<string, unknown>) =>
   new ToolError('url_not_allowed', `The address is not allowed: ${reason}.`, { reason, ...details });
 
@@ -168,13 +174,9 @@ export class NetworkGuard {
     let url = this.parse(raw);
     const signal = init.signal ?? AbortSignal.timeout(this.timeoutMs);
     for (let hop = 0; ; hop++) {
-      // A literal address is connected to without any lookup, so it is checked here.
-      if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
+      await this.checkLiteral(url);
       const response = await undiciFetch(url, { ...init, signal, redirect: 'manual', dispatcher: this.agent }).catch(
-        (err: Error & { cause?: unknown }) => {
-          if (err.cause instanceof ToolError) throw err.cause;
-          throw err;
-        },
+        refusalOrError,
       );
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null || options.followRedirects === false)
@@ -197,11 +199,8 @@ export class NetworkGuard {
     options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; signal: AbortSignal },
   ): Promise<Dispatcher.ResponseData> {
     const url = this.parse(raw);
-    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
-    return undiciRequest(url, { ...options, dispatcher: this.agent }).catch((err: Error & { cause?: unknown }) => {
-      if (err.cause instanceof ToolError) throw err.cause;
-      throw err;
-    });
+    await this.checkLiteral(url);
+    return undiciRequest(url, { ...options, dispatcher: this.agent }).catch(refusalOrError);
   }
 
   /**
@@ -216,7 +215,7 @@ export class NetworkGuard {
     options: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
   ): Promise<OpenedRequest> {
     const url = this.parse(raw);
-    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
+    await this.checkLiteral(url);
     const bytes = Buffer.from(options.body);
     if (bytes.length < 2) throw new Error('a request opened in two steps needs a body of two bytes or more');
     let wanted!: () => void;
@@ -229,10 +228,7 @@ export class NetworkGuard {
       body,
       signal: options.signal,
       dispatcher: this.agent,
-    }).catch((err: Error & { cause?: unknown }) => {
-      if (err.cause instanceof ToolError) throw err.cause;
-      throw err;
-    });
+    }).catch(refusalOrError);
     // Abandoned, it rejects with nobody waiting for it.
     response.catch(() => undefined);
     await Promise.race([pulled, response]);
@@ -250,6 +246,11 @@ export class NetworkGuard {
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+
+  /** A literal address is connected to without any lookup, so it is checked here. */
+  private async checkLiteral(url: URL): Promise<void> {
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await this.checkHost(url.hostname);
   }
 
   private parse(raw: string | URL): URL {

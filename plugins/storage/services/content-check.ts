@@ -43,6 +43,13 @@ export function checkDeclared(purpose: Purpose, declared: string, size: number):
   return type;
 }
 
+/** The type the bytes show (file-type), or undefined when they show none. */
+export async function sniff(body: Buffer): Promise<{ mime: string } | undefined> {
+  // Loaded at first use: file-type and its tokenizers hold ~1 MB of heap that a server that stores no file never needs.
+  const { fileTypeFromBuffer } = await import('file-type');
+  return fileTypeFromBuffer(body);
+}
+
 /**
  * The type the bytes really are, which must be the declared one: a PNG declared as a PDF, or a
  * page declared as an image, is refused (networks reject media whose type does not match, and a
@@ -52,9 +59,7 @@ export function checkDeclared(purpose: Purpose, declared: string, size: number):
 export async function checkContent(purpose: Purpose, declared: string, body: Buffer): Promise<string> {
   const type = checkDeclared(purpose, declared, body.length);
   if (body.length === 0) throw invalidArguments('The file is empty.', [{ path: 'content', message: 'empty' }]);
-  // Loaded at first use: file-type and its tokenizers hold ~1 MB of heap that a server that stores no file never needs.
-  const { fileTypeFromBuffer } = await import('file-type');
-  const sniffed = await fileTypeFromBuffer(body);
+  const sniffed = await sniff(body);
   if (sniffed) {
     const actual = normal(sniffed.mime);
     const zipOffice = actual === 'application/zip' && type.startsWith('application/vnd.openxmlformats');

@@ -11,7 +11,7 @@ import {
 } from '../../../core/index.js';
 import { StoredFile } from '../entities/stored-file.entity.js';
 import type { Purpose } from '../entities/values.js';
-import { checkContent, checkDeclared } from './content-check.js';
+import { checkContent, checkDeclared, sniff } from './content-check.js';
 import { filePayload } from './file-payload.js';
 import { uploadUrl } from './file-links.js';
 import { purposeMax } from './purposes.js';
@@ -150,9 +150,7 @@ export class StorageUploadsService {
   }
 
   private async sniffedOrAsk(body: Buffer): Promise<string> {
-    // Loaded at first use (as in content-check.ts): ~1 MB of heap a server that stores no file never needs.
-    const { fileTypeFromBuffer } = await import('file-type');
-    const sniffed = await fileTypeFromBuffer(body);
+    const sniffed = await sniff(body);
     if (!sniffed)
       throw invalidArguments('The type cannot be told from the bytes: give content_type (e.g. text/plain).', [
         { path: 'content_type', message: 'required for this file' },

@@ -69,11 +69,7 @@ export class ProviderHttp {
     try {
       opened = await this.options.open(`${this.root}${path}`, {
         method: 'POST',
-        headers: {
-          [this.options.auth.header]: this.options.auth.value,
-          accept: 'application/json',
-          'content-type': 'application/json',
-        },
+        headers: this.headers('application/json', true),
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
@@ -130,16 +126,22 @@ export class ProviderHttp {
   }
 
   private request(method: string, path: string, body: unknown, accept: string): Promise<ProviderResponse> {
-    const headers: Record<string, string> = { [this.options.auth.header]: this.options.auth.value, accept };
-    if (body !== undefined) headers['content-type'] = 'application/json';
     return this.requested(method, path, () =>
       this.options.fetch(`${this.root}${path}`, {
         method,
-        headers,
+        headers: this.headers(accept, body !== undefined),
         ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       }),
     );
+  }
+
+  private headers(accept: string, json: boolean): Record<string, string> {
+    return {
+      [this.options.auth.header]: this.options.auth.value,
+      accept,
+      ...(json && { 'content-type': 'application/json' }),
+    };
   }
 
   /** A request's failure to answer, classified by what it proves about the request. */

@@ -77,7 +77,9 @@ export const sendContentHash = (input: Pick<SendInput, 'to' | 'text' | 'media' |
     .update(canonical([input.to, input.text ?? null, input.media ?? null, input.template ?? null]))
     .digest('hex');
 
-const slotOf = (input: SendInput) => `${input.sessionKey}\n${input.idempotencyKey}`;
+/** A key's identity on a line, as a map key: from an input, or from a row of the ledger. */
+const slotKey = (sessionKey: string, idempotencyKey: string) => `${sessionKey}\n${idempotencyKey}`;
+const slotOf = (input: SendInput) => slotKey(input.sessionKey, input.idempotencyKey);
 
 const conflict = () =>
   new ChannelError('idempotency_conflict', 'this idempotency key was already used for another recipient or content');
@@ -279,9 +281,10 @@ export class SendLedger {
       else answered.push({ ...wave[i]!, result: notOpened(result.reason), claimed: false });
     }
     if (opened.length === 0) return answered;
+    // In key order, so concurrent claims of overlapping keys take their row locks alike.
     const rows = opened
       .map(({ input, hash }) => attemptRow(input, hash))
-      .sort((a, b) => (a.session_key + '\n' + a.idempotency_key < b.session_key + '\n' + b.idempotency_key ? -1 : 1));
+      .sort((a, b) => (slotKey(a.session_key, a.idempotency_key) < slotKey(b.session_key, b.idempotency_key) ? -1 : 1));
     let claim;
     try {
       claim = await this.statements.commitThen(
@@ -291,7 +294,7 @@ export class SendLedger {
          on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
         [shopId, JSON.stringify(rows)],
         (claimedRows: { session_key: string; idempotency_key: string }[]) => {
-          const claimed = new Set(claimedRows.map((r) => `${r.session_key}\n${r.idempotency_key}`));
+          const claimed = new Set(claimedRows.map((r) => slotKey(r.session_key, r.idempotency_key)));
           // Completed first, in this call: nothing between the COMMIT's write and theirs.
           const sending = opened.flatMap((o) =>
             claimed.has(slotOf(o.input)) ? [{ ...o, answer: o.request.send() }] : [],
@@ -307,9 +310,11 @@ export class SendLedger {
     const { value: sending, committed } = claim;
     // A commit that failed after the requests left: record() writes them all the same.
     await committed.catch(() => undefined);
-    for (const { answer, request: _request, ...s } of sending)
+    for (const { index, input, hash, answer } of sending)
       answered.push({
-        ...s,
+        index,
+        input,
+        hash,
         result: await answer.then(
           (p): SendResult => ({
             providerMessageId: p.providerMessageId,
@@ -328,10 +333,12 @@ export class SendLedger {
       shopId,
       others.map((o) => o.input),
     ).catch(() => null);
-    for (const { request: _request, ...o } of others)
+    for (const { index, input, hash } of others)
       answered.push({
-        ...o,
-        result: earlier ? this.fromEarlier(earlier.get(slotOf(o.input)), o.hash) : earlierUnread(),
+        index,
+        input,
+        hash,
+        result: earlier ? this.fromEarlier(earlier.get(slotOf(input)), hash) : earlierUnread(),
         claimed: false,
       });
     return answered;
@@ -346,7 +353,7 @@ export class SendLedger {
        where a.shop_id = $1`,
       [shopId, JSON.stringify(inputs.map((i) => ({ session_key: i.sessionKey, idempotency_key: i.idempotencyKey })))],
     );
-    return new Map(rows.map((r) => [`${r.session_key}\n${r.idempotency_key}`, r]));
+    return new Map(rows.map((r) => [slotKey(r.session_key, r.idempotency_key), r]));
   }
 
   private fromEarlier(row: AttemptRow | undefined, hash: string): SendAttempt {

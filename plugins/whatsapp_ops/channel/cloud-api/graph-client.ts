@@ -103,14 +103,10 @@ export class GraphClient {
     this.root = `${options.baseUrl.replace(/\/$/, '')}/${options.version}`;
   }
 
-  /** POST /{phone_number_id}/messages: the network's id for the message. */
-  async sendMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<SentMessage> {
-    return (await this.openMessage(phoneNumberId, body)).send();
-  }
-
   /**
    * POST /{phone_number_id}/messages in two steps: connected and written but for the last byte,
-   * then sent or abandoned. A failure to open never reached the network (`unreachable`).
+   * then sent (the network's id for the message) or abandoned. A failure to open never reached the
+   * network (`unreachable`).
    */
   async openMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<OpenedMessage> {
     const path = `/${enc(phoneNumberId)}/messages`;

@@ -180,7 +180,6 @@ export class EvolutionAdapter implements ChannelPort {
     if (!qr.code)
       throw new ChannelError('channel_unavailable', 'Evolution API has no QR yet', { reason: 'connecting' });
     return qrPng(qr.code);
-    // { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
   }
 
   setEventHandler(handler: ChannelEventHandler | null): void {
