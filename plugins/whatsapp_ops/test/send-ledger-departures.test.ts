@@ -1,19 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
-import type { SendInput } from '../channel/channel-port.js';
 import { SendLedger } from '../channel/send-ledger.js';
-import { ledgerBed, posted, whole } from './helpers/ledger-bed.js';
+import { ledgerBed, ledgerInput as input, posted, whole } from './helpers/ledger-bed.js';
 
 describe('send ledger: no key is on record for a request that has not left', () => {
   const bed = ledgerBed('Departures shop');
 
-  const input = (prefix: string, i = 0): SendInput => ({
-    sessionKey: `${prefix}-line`,
-    idempotencyKey: `${prefix}-${i}`,
-    to: `+3460000000${i}`,
-    text: `Hola ${i}`,
-  });
   const throttled = () =>
     new ChannelError('rate_limited', "the number's message throughput was exceeded", { scope: 'number' });
 

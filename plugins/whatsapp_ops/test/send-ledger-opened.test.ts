@@ -2,17 +2,10 @@ import { expect } from 'chai';
 import { ChannelError } from '../channel/channel-error.js';
 import type { SendInput } from '../channel/channel-port.js';
 import type { OpenedSend } from '../channel/send-ledger.js';
-import { ledgerBed, posted, whole } from './helpers/ledger-bed.js';
+import { ledgerBed, ledgerInput as input, posted, whole } from './helpers/ledger-bed.js';
 
 describe('send ledger: requests opened before their key is claimed', () => {
   const bed = ledgerBed('Opened sends shop');
-
-  const input = (prefix: string, i = 0): SendInput => ({
-    sessionKey: `${prefix}-line`,
-    idempotencyKey: `${prefix}-${i}`,
-    to: `+3460000000${i}`,
-    text: `Hola ${i}`,
-  });
 
   /** What happened to each request, in order: opened, sent, abandoned. */
   const journal = () => {

@@ -32,6 +32,14 @@ export function ledgerBed(shopName: string): LedgerBed {
   return bed;
 }
 
+/** The i-th send on the line `<prefix>-line`, its key `<prefix>-<i>`. */
+export const ledgerInput = (prefix: string, i = 0): SendInput => ({
+  sessionKey: `${prefix}-line`,
+  idempotencyKey: `${prefix}-${i}`,
+  to: `+3460000000${i}`,
+  text: `Hola ${i}`,
+});
+
 /** What a network answers for a request it took. */
 export const posted = (id: string): Posted => ({ providerMessageId: id, sentAt: new Date() });
 
