@@ -7,7 +7,7 @@ import type { RetentionRule } from './retention/retention-rule.js';
 import { KernelError } from './errors/kernel-error.js';
 import { loadPlugins, type LoadedPlugin } from './plugin/load-plugins.js';
 import { collectSchema } from './db/collect-schema.js';
-import { createOrm, migrationsPending } from './db/create-orm.js';
+import { createOrm, pendingMigrations } from './db/create-orm.js';
 import { OwnStatements } from './db/own-statements.js';
 import type { EmbeddedPostgres } from './db/embedded-postgres.js';
 import { loadSecret } from './secrets/load-secret.js';
@@ -125,7 +125,7 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
       migrations,
       poolMax: embedded ? Math.min(config.database.poolMax, 8) : config.database.poolMax,
     });
-    if (config.database.migrateOnStart && (await migrationsPending(orm, migrations))) await orm.getMigrator().up();
+    if (config.database.migrateOnStart && (await pendingMigrations(orm, migrations)) > 0) await orm.getMigrator().up();
   } catch (err) {
     await embedded?.close();
     if (err instanceof KernelError) throw err;
@@ -291,7 +291,12 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   originGuard(app, allowedOrigins);
   compressAnswers(app, config.server.compressMinBytes);
   errorHandler(app);
-  await app.register(operatorRoutes, { orm, metrics, access: config.metrics });
+  await app.register(operatorRoutes, {
+    orm,
+    pendingMigrations: () => pendingMigrations(orm, migrations),
+    metrics,
+    access: config.metrics,
+  });
   const authenticator = new Authenticator(orm, url, log);
   await authenticator.start();
   // ioredis is imported only when a Redis is configured.

@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 /**
  * The migrator, loaded when first asked for (`orm.getMigrator()` stays as it is): it and umzug
  * hold 3.7 MB of heap that a server whose database is up to date never uses (see
- * migrationsPending()).
+ * pendingMigrations()).
  */
 const lazyMigrator = {
   register(orm: AnyMikroORM) {
@@ -79,18 +79,18 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
 }
 
 /**
- * Whether the database lacks any of these migrations, read from the migrator's own table: when it
- * has them all, the server starts without loading the migrator. The migrator still decides what
- * runs; a name recorded otherwise than listed only makes this answer yes.
+ * How many of these migrations the database lacks, read from the migrator's own table: the server
+ * starts and answers /ready without loading the migrator. The migrator still decides what runs; a
+ * name recorded otherwise than listed only counts here as missing.
  */
-export async function migrationsPending(orm: MikroORM, migrations: NamedMigration[]): Promise<boolean> {
+export async function pendingMigrations(orm: MikroORM, migrations: NamedMigration[]): Promise<number> {
   const connection = orm.em.getConnection();
   const [{ present }] = await connection.execute<{ present: boolean }[]>(
     `select to_regclass('schema_migrations') is not null as present`,
   );
-  if (!present) return true;
+  if (!present) return migrations.length;
   const done = new Set(
     (await connection.execute<{ name: string }[]>('select name from schema_migrations')).map((r) => r.name),
   );
-  return migrations.some((m) => !done.has(m.name));
+  return migrations.filter((m) => !done.has(m.name)).length;
 }

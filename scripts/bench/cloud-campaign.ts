@@ -19,7 +19,8 @@
  * exact credits.
  *
  *   npm run bench:cloud-campaign [-- --numbers 40000 --recipients 60000]
- *   (--node-flags="…" for the server process, e.g. --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof")
+ *   (--node-flags="…" for the server process, e.g. --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof";
+ *   --engine='{"workers":2}' for the campaign engine's settings, mass_marketing's config `engine`)
  *
  * Targets: ≥ 3,000 tracked sends/s on this 2-core machine with the server's peak RSS ≤ 256 MB and 0
  * throughput refusals. The ceiling the campaign's pacing allows is numbers / 10 per second.
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     recipients: { type: 'string', default: '60000' },
     interval: { type: 'string', default: '10' },
     'node-flags': { type: 'string', default: '' },
+    engine: { type: 'string', default: '{}' },
   },
 });
 const NUMBERS = Number(values.numbers);
@@ -123,7 +125,10 @@ const { server, serverPid, pool, q } = await benchServer({
   config: {
     auth: { requestsPerWindow: 1_000_000_000 },
     network: { allowLoopback: true },
-    groups: { whatsapp_ops: { enabled: true, config: whatsappOps } },
+    groups: {
+      whatsapp_ops: { enabled: true, config: whatsappOps },
+      mass_marketing: { enabled: true, config: { engine: JSON.parse(values.engine) as Record<string, unknown> } },
+    },
   },
   env: { SWITCHBOARD_SECRET: SECRET },
   nodeFlags: values['node-flags'],
