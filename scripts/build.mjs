@@ -9,6 +9,9 @@
  * --out: another folder than dist/ (the test runner builds once per run into a temporary one);
  * --scripts: the operator scripts too (scripts/*.ts and scripts/lib/), for processes the tests spawn.
  *
+ * A browser script's entry (`*.browser.ts`, served by core/web/browser-bundle.ts) is bundled for
+ * browsers into its `.js` twin instead, so the server never runs esbuild.
+ *
  * Why: under tsx each of the ~950 modules is transformed at load by a loader thread and kept with
  * an inline source map, which costs a running server ~100 MB of memory and twice the start-up CPU
  * for nothing. Plain JavaScript, so that it needs no loader.
@@ -62,14 +65,22 @@ if ((await readFile(stampFile(out), 'utf8').catch(() => '')) === stamp) process.
 
 const staging = `${out}.building-${process.pid}`;
 await rm(staging, { recursive: true, force: true });
+const browserEntry = (f) => f.endsWith('.browser.ts');
 await build({
-  entryPoints: sources.filter((f) => f.endsWith('.ts')).map((f) => join(root, f)),
+  entryPoints: sources.filter((f) => f.endsWith('.ts') && !browserEntry(f)).map((f) => join(root, f)),
   outdir: staging,
   outbase: root,
   format: 'esm',
   platform: 'node',
   target: 'node24',
   logLevel: 'warning',
+});
+await build({
+  ...JSON.parse(await readFile(join(root, 'core/web/browser-build.json'), 'utf8')),
+  logLevel: 'warning',
+  entryPoints: sources.filter(browserEntry).map((f) => join(root, f)),
+  outdir: staging,
+  outbase: root,
 });
 for (const file of sources.filter((f) => !f.endsWith('.ts'))) await cp(join(root, file), join(staging, file));
 // core/version.ts reads ../package.json: from <out>/core that is this one.

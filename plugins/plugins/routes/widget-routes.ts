@@ -81,7 +81,7 @@ export function widgetRoutes(setup: SetupContext<WidgetsConfig>): void {
   const inShop = <T>(shopId: number, work: (ctx: Context) => Promise<T>, transactional = true) =>
     withShop(shopId, work, { transactional });
 
-  browserScriptRoute(app, '/widget/embed.js', new URL('../widget/main.ts', import.meta.url), log);
+  browserScriptRoute(app, '/widget/embed.js', new URL('../widget/main.browser.ts', import.meta.url), log);
 
   app.options<{ Params: Params }>('/widget/:key/*', { config: PUBLIC }, async (request, reply) =>
     serve(request, reply, async () => {

@@ -73,7 +73,7 @@ export function webRoutes(setup: SetupContext<VoiceConfig>): void {
     return call;
   };
 
-  browserScriptRoute(app, '/voice/web/button.js', new URL('../web/button.ts', import.meta.url), log);
+  browserScriptRoute(app, '/voice/web/button.js', new URL('../web/button.browser.ts', import.meta.url), log);
 
   app.options<{ Params: Params }>('/voice/web/:key/*', { config: PUBLIC }, (request, reply) =>
     serve(request, reply, async () => {
