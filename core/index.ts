@@ -114,6 +114,7 @@ export { stateTable, type StateTable } from './util/state-table.js';
 export { fillTemplate, fillVariables, unknownVariables } from './util/message-template.js';
 export { csvCell, csvRow } from './util/csv.js';
 export { PollingLoop } from './util/polling-loop.js';
+export { loadAtFirstUse } from './util/load-at-first-use.js';
 export { takeOne, type Counted } from './util/window-counter.js';
 export { browserScriptRoute } from './web/browser-bundle.js';
 export { PublicRefusal } from './web/public-refusal.js';

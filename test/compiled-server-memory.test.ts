@@ -48,6 +48,12 @@ describe('the compiled server on an up-to-date database leaves out what it does 
     expect(migrator).to.deep.equal([]);
   });
 
+  it('loads the packages that only some calls use at their first use, not at start', async () => {
+    const atRest = ['sanitize-html', 'htmlparser2', 'diff', 'csv-parse', 'qrcode', 'file-type'];
+    const early = (await loaded()).filter((url) => atRest.some((name) => url.includes(`/node_modules/${name}/`)));
+    expect(early).to.deep.equal([]);
+  });
+
   it('serves the browser scripts bundled by the build, without esbuild', async () => {
     for (const path of ['/widget/embed.js', '/voice/web/button.js']) {
       const script = await fetch(`${server.url}${path}`);

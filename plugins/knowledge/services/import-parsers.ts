@@ -1,5 +1,9 @@
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import { loadAtFirstUse } from '../../../core/index.js';
 import type { SnippetFields } from './snippet-fields.js';
+
+// Loaded by the first CSV import: a server whose shops never import snippets keeps its heap.
+const csv = loadAtFirstUse<typeof CsvParse>(import.meta.url, 'csv-parse/sync');
 
 /** One record of an import and where it was in the source (a CSV line, a JSON index, a Markdown line). */
 export interface ImportRecord {
@@ -45,7 +49,7 @@ function delimiterOf(source: string): string {
 export function parseCsv(source: string): ImportRecord[] {
   let rows: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    rows = parse(source, {
+    rows = csv().parse(source, {
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
       bom: true,

@@ -1,4 +1,8 @@
-import { Parser } from 'htmlparser2';
+import type * as Htmlparser2 from 'htmlparser2';
+import { loadAtFirstUse } from '../../../../core/index.js';
+
+// Loaded by the first HTML document: the parser and its entity tables hold ~1 MB of heap.
+const htmlparser2 = loadAtFirstUse<typeof Htmlparser2>(import.meta.url, 'htmlparser2');
 
 /** A part of a document under one heading path (outermost heading first), with its text. */
 export interface Section {
@@ -93,7 +97,7 @@ export function htmlSections(html: string): Section[] {
   let body = '';
   let heading: { level: number; text: string } | null = null;
   let skipping = 0;
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       onopentag(name) {
         if (SKIPPED.has(name)) skipping++;

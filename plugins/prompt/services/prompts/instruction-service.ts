@@ -1,9 +1,12 @@
-import { createTwoFilesPatch } from 'diff';
-import { ToolError, Type, type Services } from '../../../../core/index.js';
+import type * as Diff from 'diff';
+import { loadAtFirstUse, ToolError, Type, type Services } from '../../../../core/index.js';
 import { BUILTIN_NOTICE } from '../ai/ai-types.js';
 import { parseInstruction } from './instruction-grammar.js';
 import { applyEdit } from './prompt-edits.js';
 import { PROMPT_MAX } from './prompt-service.js';
+
+// Loaded by the first preview: a server whose shops never edit their prompt keeps its heap.
+const diff = loadAtFirstUse<typeof Diff>(import.meta.url, 'diff');
 
 const EDITED = Type.Object(
   { prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX }) },
@@ -57,7 +60,7 @@ export class PromptInstructionService {
       changed,
       message,
       diff: changed
-        ? createTwoFilesPatch('prompt', 'prompt', base.trim() + '\n', preview + '\n', 'current', 'preview')
+        ? diff().createTwoFilesPatch('prompt', 'prompt', base.trim() + '\n', preview + '\n', 'current', 'preview')
         : '',
       method: engine.engine === 'builtin' ? ('rule' as const) : ('model' as const),
       engine: engine.engine,
