@@ -3,6 +3,7 @@ import type { NamedMigration } from './migration-renames.js';
 import { KernelError } from '../errors/kernel-error.js';
 import type { LoadedPlugin } from '../plugin/load-plugins.js';
 import { kernelEntities, kernelMigrations } from './kernel-schema.js';
+import { TENANT_PROPERTY } from '../tenancy/tenant-filter.js';
 
 /**
  * The entities and migrations of the kernel and every enabled group, gathered before the ORM
@@ -16,6 +17,7 @@ export function collectSchema(plugins: LoadedPlugin[]): {
   const entities: EntitySchema[] = [...kernelEntities];
   const migrations: NamedMigration[] = [...kernelMigrations];
   for (const { plugin } of plugins) {
+    for (const entity of plugin.entities ?? []) checkShopLookups(plugin.name, entity);
     entities.push(...(plugin.entities ?? []));
     const seen = new Set<string>();
     for (const migration of plugin.migrations ?? []) {
@@ -35,4 +37,22 @@ export function collectSchema(plugins: LoadedPlugin[]): {
     }
   }
   return { entities, migrations };
+}
+
+/**
+ * Every query of a tenant-owned table names its shop: a `tenantColumn({ indexed: false })` is
+ * allowed only where one of the entity's indexes or unique constraints leads with it.
+ */
+function checkShopLookups(group: string, entity: EntitySchema): void {
+  const { meta } = entity;
+  const column = meta.properties[TENANT_PROPERTY as never] as { index?: unknown } | undefined;
+  if (!column || column.index) return;
+  const leads = (list: { properties?: unknown }[] | undefined) =>
+    (list ?? []).some(({ properties }) => [properties].flat()[0] === TENANT_PROPERTY);
+  if (!leads(meta.indexes) && !leads(meta.uniques))
+    throw new KernelError(
+      'KRN_ERR_GROUP_INVALID',
+      `group "${group}": entity ${meta.className} has no index on ${TENANT_PROPERTY}: give tenantColumn() its own, or an index that leads with it`,
+      { group, entity: meta.className },
+    );
 }

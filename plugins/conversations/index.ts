@@ -2,6 +2,7 @@ import { definePlugin, inBatches } from '../../core/index.js';
 import { Conversation } from './entities/conversation.entity.js';
 import { ConversationsInit } from './migrations/0001-init.js';
 import { ConversationsReadViews } from './migrations/0002-read-views.js';
+import { ConversationsShopIndexCovered } from './migrations/0003-shop-index-covered.js';
 import { ConversationsService } from './services/conversations-service.js';
 import { ConversationActivityService } from './services/conversation-activity-service.js';
 import { getRecentConversations } from './tools/get-recent-conversations.js';
@@ -35,6 +36,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: ConversationsInit },
     { name: '0002-read-views', class: ConversationsReadViews },
+    { name: '0003-shop-index-covered', class: ConversationsShopIndexCovered },
   ],
   readViews: {
     conversations_view:

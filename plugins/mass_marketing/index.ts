@@ -22,6 +22,7 @@ import { MassMarketingWaitingReasonCode } from './migrations/0005-waiting-reason
 import { MassMarketingMediaFile } from './migrations/0006-media-file.js';
 import { MassMarketingTranslations } from './migrations/0007-translations.js';
 import { MassMarketingCampaignTemplate } from './migrations/0008-campaign-template.js';
+import { MassMarketingShopIndexCovered } from './migrations/0009-shop-index-covered.js';
 import { withAudienceListeners } from './services/audience/audience-listeners.js';
 import { MarketingContactListsService } from './services/contacts/contact-lists-service.js';
 import { MarketingContactImportsService } from './services/contacts/contact-imports-service.js';
@@ -132,6 +133,7 @@ export default definePlugin({
     { name: '0006-media-file', class: MassMarketingMediaFile },
     { name: '0007-translations', class: MassMarketingTranslations },
     { name: '0008-campaign-template', class: MassMarketingCampaignTemplate },
+    { name: '0009-shop-index-covered', class: MassMarketingShopIndexCovered },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,

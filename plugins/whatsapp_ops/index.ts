@@ -20,6 +20,7 @@ import { WhatsappOpsStatsReads } from './migrations/0004-stats-reads.js';
 import { WhatsappOpsLineHealthReads } from './migrations/0005-line-health-reads.js';
 import { WhatsappOpsProviders } from './migrations/0006-providers.js';
 import { WhatsappOpsNumberPace } from './migrations/0007-number-pace.js';
+import { WhatsappOpsShopIndexCovered } from './migrations/0008-shop-index-covered.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -108,6 +109,7 @@ export default definePlugin({
     { name: '0005-line-health-reads', class: WhatsappOpsLineHealthReads },
     { name: '0006-providers', class: WhatsappOpsProviders },
     { name: '0007-number-pace', class: WhatsappOpsNumberPace },
+    { name: '0008-shop-index-covered', class: WhatsappOpsShopIndexCovered },
   ],
   readViews: {
     chatapp_messages_view:
