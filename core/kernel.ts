@@ -292,7 +292,6 @@ export async function buildKernel(config: Readonly<SwitchboardConfig>, options: 
   compressAnswers(app, config.server.compressMinBytes);
   errorHandler(app);
   await app.register(operatorRoutes, {
-    orm,
     pendingMigrations: () => pendingMigrations(orm, migrations),
     metrics,
     access: config.metrics,

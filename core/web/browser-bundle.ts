@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import browserBuild from './browser-build.json' with { type: 'json' };
 
-export interface BrowserBundle {
+interface BrowserBundle {
   code: string;
   /** The content hash, quoted: the bundle's ETag. */
   etag: string;
@@ -21,10 +21,8 @@ const built = new Map<string, Promise<BrowserBundle>>();
  * live beside every server (15 MB). Run from source (tsx), the entry is bundled by esbuild on first
  * use.
  */
-export function browserBundle(entry: URL): Promise<BrowserBundle> {
+function browserBundle(entry: URL): Promise<BrowserBundle> {
   const source = fileURLToPath(entry);
-  if (!source.endsWith(BROWSER_ENTRY))
-    throw new Error(`a browser script's entry is a *${BROWSER_ENTRY} file: ${source}`);
   let bundle = built.get(source);
   if (!bundle) {
     bundle = (existsSync(source) ? bundled(source) : readFile(source.replace(/\.ts$/, '.js'), 'utf8')).then((code) => ({
@@ -53,6 +51,9 @@ async function bundled(source: string): Promise<string> {
  * in the background once the server listens, so the first visitor does not wait.
  */
 export function browserScriptRoute(app: FastifyInstance, path: string, entry: URL, log: FastifyBaseLogger): void {
+  // Refused when the group registers it, not at its first visitor: only such entries are bundled by the build.
+  if (!entry.pathname.endsWith(BROWSER_ENTRY))
+    throw new Error(`a browser script's entry is a *${BROWSER_ENTRY} file: ${entry.pathname}`);
   app.addHook('onListen', async () => {
     browserBundle(entry).catch((err) => log.error({ err, path }, 'a browser script could not be built'));
   });

@@ -1,4 +1,5 @@
 import type { NetworkGuard } from '../../../core/index.js';
+import type { ProviderFetch } from './provider-http.js';
 
 /** The part of an HTTP answer the channel clients read (a fetch() Response has it too). */
 export interface HttpAnswer {
@@ -25,6 +26,20 @@ export function guardedOpen(guard: NetworkGuard): OpenHttp {
   return async (url, init) => {
     const opened = await guard.open(url, init);
     return { finish: async () => answerOf(await opened.finish()), abandon: () => opened.abandon() };
+  };
+}
+
+/**
+ * A session service's requests through the network guard (WAHA, Evolution API), redirects never
+ * followed: the key must never travel to another host.
+ */
+export function guardedTransport(guard: NetworkGuard): {
+  fetch: ProviderFetch;
+  open: OpenHttp;
+} {
+  return {
+    fetch: (url, init) => guard.fetch(url, init as never, { followRedirects: false }),
+    open: guardedOpen(guard),
   };
 }
 

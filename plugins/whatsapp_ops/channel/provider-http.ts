@@ -2,13 +2,10 @@ import { ToolError } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
 import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
 
-/** The part of a fetch() answer read here (the network guard's undici Response has it). */
-export type ProviderResponse = HttpAnswer;
-
 export type ProviderFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
-) => Promise<ProviderResponse>;
+) => Promise<HttpAnswer>;
 
 /** A send's request opened: its send answers the service's message id; abandoned, the service takes nothing. */
 export interface OpenedProviderSend {
@@ -89,7 +86,7 @@ export class ProviderHttp {
     };
   }
 
-  private async answer<T>(response: ProviderResponse, method: string, path: string): Promise<T> {
+  private async answer<T>(response: HttpAnswer, method: string, path: string): Promise<T> {
     const text = await this.read(response, method, path);
     if (!response.ok)
       throw this.options.refusal({ status: response.status, body: parse(text), what: label(method, path) });
@@ -125,7 +122,7 @@ export class ProviderHttp {
     }
   }
 
-  private request(method: string, path: string, body: unknown, accept: string): Promise<ProviderResponse> {
+  private request(method: string, path: string, body: unknown, accept: string): Promise<HttpAnswer> {
     return this.requested(method, path, () =>
       this.options.fetch(`${this.root}${path}`, {
         method,
@@ -145,11 +142,7 @@ export class ProviderHttp {
   }
 
   /** A request's failure to answer, classified by what it proves about the request. */
-  private async requested(
-    method: string,
-    path: string,
-    request: () => Promise<ProviderResponse>,
-  ): Promise<ProviderResponse> {
+  private async requested(method: string, path: string, request: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
     try {
       return await request();
     } catch (err) {
@@ -170,7 +163,7 @@ export class ProviderHttp {
     }
   }
 
-  private async read(response: ProviderResponse, method: string, path: string): Promise<string> {
+  private async read(response: HttpAnswer, method: string, path: string): Promise<string> {
     try {
       return await response.text();
     } catch (err) {

@@ -9,15 +9,10 @@ import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from '../guarded-open.js
  * No SDK: about six endpoints, and their failures are ours to classify (graph-errors.ts).
  */
 
-/** The part of a fetch() answer the client reads (the network guard's undici Response has it). */
-export type GraphResponse = HttpAnswer;
-
 export type GraphFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
-) => Promise<GraphResponse>;
-
-export type GraphOpen = OpenHttp;
+) => Promise<HttpAnswer>;
 
 /** A message on its way: nothing the network can act on until `send()`. */
 export interface OpenedMessage {
@@ -35,7 +30,7 @@ export interface GraphClientOptions {
   token: string;
   timeoutMs: number;
   fetch: GraphFetch;
-  open: GraphOpen;
+  open: OpenHttp;
 }
 
 /** Graph's error object (`{"error":{…}}`), as the network sent it. */
@@ -209,7 +204,7 @@ export class GraphClient {
     return this.answer(await this.request(method, `${this.root}${path}`, body), method, path);
   }
 
-  private async answer<T>(response: GraphResponse, method: string, path: string): Promise<T> {
+  private async answer<T>(response: HttpAnswer, method: string, path: string): Promise<T> {
     if (!response.ok) throw await this.failure(response, `${method} ${path.split('?')[0]}`);
     const text = await this.read(response, method, path);
     try {
@@ -223,7 +218,7 @@ export class GraphClient {
     }
   }
 
-  private request(method: string, url: string, body?: string | Multipart): Promise<GraphResponse> {
+  private request(method: string, url: string, body?: string | Multipart): Promise<HttpAnswer> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.token}` };
     if (typeof body === 'string') headers['content-type'] = 'application/json';
     else if (body) headers['content-type'] = body.contentType;
@@ -238,7 +233,7 @@ export class GraphClient {
   }
 
   /** A request's failure to answer, classified by what it proves about the request. */
-  private async requested(method: string, request: () => Promise<GraphResponse>): Promise<GraphResponse> {
+  private async requested(method: string, request: () => Promise<HttpAnswer>): Promise<HttpAnswer> {
     try {
       return await request();
     } catch (err) {
@@ -254,7 +249,7 @@ export class GraphClient {
     }
   }
 
-  private async read(response: GraphResponse, method: string, path: string): Promise<string> {
+  private async read(response: HttpAnswer, method: string, path: string): Promise<string> {
     try {
       return await response.text();
     } catch (err) {
@@ -267,7 +262,7 @@ export class GraphClient {
     }
   }
 
-  private async failure(response: GraphResponse, what: string): Promise<GraphError> {
+  private async failure(response: HttpAnswer, what: string): Promise<GraphError> {
     const text = await response.text().catch(() => '');
     let body: GraphErrorBody | null = null;
     try {

@@ -1,6 +1,6 @@
 import type { NetworkGuard } from '../../../../core/index.js';
-import { answerOf, guardedOpen } from '../guarded-open.js';
-import type { GraphFetch, GraphOpen } from './graph-client.js';
+import { answerOf, guardedOpen, type OpenHttp } from '../guarded-open.js';
+import type { GraphFetch } from './graph-client.js';
 
 /**
  * Graph requests through the network guard, redirects never followed (the token must never travel
@@ -8,7 +8,7 @@ import type { GraphFetch, GraphOpen } from './graph-client.js';
  * times cheaper a call than fetch(); a multipart upload (bytes) through fetch. A send opens its
  * request before the send ledger records it (NetworkGuard.open).
  */
-export function graphTransport(guard: NetworkGuard): { fetch: GraphFetch; open: GraphOpen } {
+export function graphTransport(guard: NetworkGuard): { fetch: GraphFetch; open: OpenHttp } {
   return {
     fetch: async (url, init) => {
       if (typeof init.body !== 'string' && init.body !== undefined)

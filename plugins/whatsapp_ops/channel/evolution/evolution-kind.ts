@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { ProviderKind } from '../providers/provider-kind.js';
-import type { ProviderFetch } from '../provider-http.js';
 import { EvolutionAdapter } from './evolution-adapter.js';
 import { EvolutionClient } from './evolution-client.js';
 import { EVOLUTION_WEBHOOK_PREFIX } from './evolution-webhook-route.js';
-import { guardedOpen } from '../guarded-open.js';
+import { guardedTransport } from '../guarded-open.js';
 
 /** A shop's own Evolution API server: its address and its global API key. */
 export const evolutionKind: ProviderKind = {
@@ -36,9 +35,7 @@ export const evolutionKind: ProviderKind = {
         baseUrl: provider.settings.base_url!,
         apiKey: provider.credentials.api_key!,
         timeoutMs: runtime.config.sessionProviders.timeoutMs,
-        // Redirects are not followed: the key must never travel to another host.
-        fetch: ((url, init) => runtime.guard.fetch(url, init as never, { followRedirects: false })) as ProviderFetch,
-        open: guardedOpen(runtime.guard),
+        ...guardedTransport(runtime.guard),
       }),
       ledger: runtime.ledger,
       qrSecret: provider.credentials.api_key!,

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import type { ProviderKind } from '../providers/provider-kind.js';
-import type { ProviderFetch } from '../provider-http.js';
 import { WahaAdapter } from './waha-adapter.js';
 import { WahaClient } from './waha-client.js';
 import { WAHA_WEBHOOK_PREFIX } from './waha-webhook-route.js';
-import { guardedOpen } from '../guarded-open.js';
+import { guardedTransport } from '../guarded-open.js';
 
 /** A shop's own WAHA server: its address, its API key, and the secret its webhooks are signed with. */
 export const wahaKind: ProviderKind = {
@@ -42,9 +41,7 @@ export const wahaKind: ProviderKind = {
         baseUrl: provider.settings.base_url!,
         apiKey: provider.credentials.api_key!,
         timeoutMs: runtime.config.sessionProviders.timeoutMs,
-        // Redirects are not followed: the key must never travel to another host.
-        fetch: ((url, init) => runtime.guard.fetch(url, init as never, { followRedirects: false })) as ProviderFetch,
-        open: guardedOpen(runtime.guard),
+        ...guardedTransport(runtime.guard),
       }),
       ledger: runtime.ledger,
       webhookSecret: provider.credentials.webhook_secret!,

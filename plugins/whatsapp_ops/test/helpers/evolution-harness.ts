@@ -4,13 +4,12 @@ import { EvolutionClient } from '../../channel/evolution/evolution-client.js';
 import { evolutionWebhookRoute, type EvolutionLine } from '../../channel/evolution/evolution-webhook-route.js';
 import { SendLedger } from '../../channel/send-ledger.js';
 import type { ChannelPort } from '../../channel/channel-port.js';
-import type { ProviderFetch } from '../../channel/provider-http.js';
 import { bootOps } from '../../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../../test/helpers/wait-for.js';
 import { EvolutionFake, type EvolutionSentMessage } from '../fakes/evolution-fake.js';
 import { eventRecorder, type ChannelHarness, type HarnessFactory } from './channel-harnesses.js';
 import { ledgerRecords } from './ledger-records.js';
-import { guardedOpen } from '../../channel/guarded-open.js';
+import { guardedTransport } from '../../channel/guarded-open.js';
 import { NetworkGuard } from '../../../../test/helpers/kernel-internals.js';
 
 export const EVOLUTION_API_KEY = 'evolution-contract-global-key-0123';
@@ -43,7 +42,7 @@ export const evolutionHarness: HarnessFactory = {
             },
     });
     const receiverUrl = (await receiver.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
-    // The production way a send opens its request, the fake being on loopback.
+    // The production transport, the fake being on loopback.
     const guard = new NetworkGuard({ allowLoopback: true });
     const boot = () => {
       adapter = new EvolutionAdapter({
@@ -53,8 +52,7 @@ export const evolutionHarness: HarnessFactory = {
           baseUrl: fake.url,
           apiKey: EVOLUTION_API_KEY,
           timeoutMs: 5000,
-          fetch: fetch as unknown as ProviderFetch,
-          open: guardedOpen(guard),
+          ...guardedTransport(guard),
         }),
         // A new ledger, as a restarted process has: only the database remembers.
         ledger: new SendLedger(k.ownStatements),

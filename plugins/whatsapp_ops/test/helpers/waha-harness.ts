@@ -4,13 +4,12 @@ import { WahaClient } from '../../channel/waha/waha-client.js';
 import { wahaWebhookRoute } from '../../channel/waha/waha-webhook-route.js';
 import { SendLedger } from '../../channel/send-ledger.js';
 import type { ChannelPort } from '../../channel/channel-port.js';
-import type { ProviderFetch } from '../../channel/provider-http.js';
 import { bootOps } from '../../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../../test/helpers/wait-for.js';
 import { WahaFake, type WahaSentMessage } from '../fakes/waha-fake.js';
 import { eventRecorder, type ChannelHarness, type HarnessFactory } from './channel-harnesses.js';
 import { ledgerRecords } from './ledger-records.js';
-import { guardedOpen } from '../../channel/guarded-open.js';
+import { guardedTransport } from '../../channel/guarded-open.js';
 import { NetworkGuard } from '../../../../test/helpers/kernel-internals.js';
 
 export const WAHA_API_KEY = 'waha-contract-key-0123456789';
@@ -45,7 +44,7 @@ export const wahaHarness: HarnessFactory = {
             },
     });
     const receiverUrl = (await receiver.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
-    // The production way a send opens its request, the fake being on loopback.
+    // The production transport, the fake being on loopback.
     const guard = new NetworkGuard({ allowLoopback: true });
     const boot = () => {
       adapter = new WahaAdapter({
@@ -55,8 +54,7 @@ export const wahaHarness: HarnessFactory = {
           baseUrl: fake.url,
           apiKey: WAHA_API_KEY,
           timeoutMs: 5000,
-          fetch: fetch as unknown as ProviderFetch,
-          open: guardedOpen(guard),
+          ...guardedTransport(guard),
         }),
         // A new ledger, as a restarted process has: only the database remembers.
         ledger: new SendLedger(k.ownStatements),
