@@ -253,13 +253,13 @@ export class SessionNotices {
     );
     const event = `event: message\ndata: ${JSON.stringify(notice)}\n\n`;
     const delivered = rows.map((r) => r.session_key).filter((key) => sessions.has(key));
-    for (const key of delivered) sessions.get(key)!.sink.write(event);
-    // A page is answered once: whoever heard it no longer waits for it.
+    // A page is answered once: whoever hears it no longer waits for it, from before it hears it.
     if (topic.startsWith('elicitation:') && delivered.length > 0)
       await sql(
         this.orm.em,
         'delete from mcp_subscriptions where shop_id = $1 and topic = $2 and session_key = any($3)',
         [shopId, topic, delivered],
       );
+    for (const key of delivered) sessions.get(key)!.sink.write(event);
   }
 }
