@@ -81,12 +81,6 @@ describe('plugins: loading groups from config', () => {
       expect(err.message).to.contain('"fx_alias"').and.contain('"fx_widgets"');
     });
 
-    it('a tenant-owned entity whose shopId no index leads with → KRN_ERR_GROUP_INVALID naming it', async () => {
-      const err = await bootFailure({ fx_unindexed_tenant: fixtureGroup('fx_unindexed_tenant') });
-      expect(err.code).to.equal('KRN_ERR_GROUP_INVALID');
-      expect(err.message).to.contain('FxLog').and.contain('tenantColumn()');
-    });
-
     it('the same tool name in two groups → KRN_ERR_DUPLICATE_TOOL naming both groups', async () => {
       const err = await bootFailure({
         fx_widgets: fixtureGroup('fx_widgets'),

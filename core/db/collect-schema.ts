@@ -17,7 +17,6 @@ export function collectSchema(plugins: LoadedPlugin[]): {
   const entities: EntitySchema[] = [...kernelEntities];
   const migrations: NamedMigration[] = [...kernelMigrations];
   for (const { plugin } of plugins) {
-    for (const entity of plugin.entities ?? []) checkShopLookups(plugin.name, entity);
     entities.push(...(plugin.entities ?? []));
     const seen = new Set<string>();
     for (const migration of plugin.migrations ?? []) {
@@ -36,23 +35,21 @@ export function collectSchema(plugins: LoadedPlugin[]): {
       });
     }
   }
+  for (const entity of entities) leaveCoveredTenantIndexOut(entity);
   return { entities, migrations };
 }
 
 /**
- * Every query of a tenant-owned table names its shop: a `tenantColumn({ indexed: false })` is
- * allowed only where one of the entity's indexes or unique constraints leads with it.
+ * Every query of a tenant-owned table names its shop, so `tenantColumn()` is indexed. Where one of
+ * the entity's own indexes or unique constraints leads with it, that one serves every lookup by
+ * shop, and an index of the column alone would only cost each insert, and each update that moves
+ * an indexed column, one more entry: it is left out.
  */
-function checkShopLookups(group: string, entity: EntitySchema): void {
+function leaveCoveredTenantIndexOut(entity: EntitySchema): void {
   const { meta } = entity;
   const column = meta.properties[TENANT_PROPERTY as never] as { index?: unknown } | undefined;
-  if (!column || column.index) return;
+  if (column?.index !== true) return;
   const leads = (list: { properties?: unknown }[] | undefined) =>
     (list ?? []).some(({ properties }) => [properties].flat()[0] === TENANT_PROPERTY);
-  if (!leads(meta.indexes) && !leads(meta.uniques))
-    throw new KernelError(
-      'KRN_ERR_GROUP_INVALID',
-      `group "${group}": entity ${meta.className} has no index on ${TENANT_PROPERTY}: give tenantColumn() its own, or an index that leads with it`,
-      { group, entity: meta.className },
-    );
+  if (leads(meta.indexes) || leads(meta.uniques)) column.index = false;
 }

@@ -17,6 +17,7 @@ import { KernelCreditKinds } from './migrations/kernel-0008-credit-kinds.js';
 import { KernelLedgerByTime } from './migrations/kernel-0009-ledger-by-time.js';
 import { KernelBtreeGin } from './migrations/kernel-0010-btree-gin.js';
 import { KernelMcpSubscriptions } from './migrations/kernel-0011-mcp-subscriptions.js';
+import { KernelTenantIndexesCovered } from './migrations/kernel-0012-tenant-indexes-covered.js';
 
 export const kernelEntities = [
   Shop,
@@ -40,4 +41,5 @@ export const kernelMigrations: MigrationObject[] = [
   { name: 'kernel/0009-ledger-by-time', class: KernelLedgerByTime },
   { name: 'kernel/0010-btree-gin', class: KernelBtreeGin },
   { name: 'kernel/0011-mcp-subscriptions', class: KernelMcpSubscriptions },
+  { name: 'kernel/0012-tenant-indexes-covered', class: KernelTenantIndexesCovered },
 ];

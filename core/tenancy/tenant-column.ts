@@ -8,12 +8,13 @@ import { currentShopId } from './tenant-filter.js';
  * shop the EntityManager is scoped to, so handlers never pass it. With no shop it stays unset and
  * the write guard refuses the flush (KRN_ERR_NO_TENANT).
  *
- * The column has an index of its own unless `indexed: false`: for an entity whose own composite
- * index or unique constraint leads with `shopId`, which serves every lookup by shop as well, so a
- * second index would only cost each insert, and each update that moves an indexed column, one
- * more index entry (the campaign's recipient rows: about 10% of each of their updates).
+ * Indexed, since every lookup names the shop; the kernel leaves that index out of an entity whose
+ * own index or unique constraint leads with `shopId` (core/db/collect-schema.ts), so a migration
+ * creates it only where nothing else serves lookups by shop.
  */
-export function tenantColumn(options: { indexed?: boolean } = {}) {
-  const column = p.integer().onCreate((_entity: unknown, em: EntityManager) => currentShopId(em) as number);
-  return options.indexed === false ? column : column.index();
+export function tenantColumn() {
+  return p
+    .integer()
+    .index()
+    .onCreate((_entity: unknown, em: EntityManager) => currentShopId(em) as number);
 }

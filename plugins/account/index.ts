@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/index.js';
 import { AccountProfile } from './entities/account-profile.entity.js';
 import { AccountInit } from './migrations/0001-init.js';
+import { AccountTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { AccountService } from './services/account-service.js';
 import { getShopStatus } from './tools/get-shop-status.js';
 import { getShopProfile } from './tools/get-shop-profile.js';
@@ -23,7 +24,10 @@ export default definePlugin({
   // Reads the agent count for plan status when agents is enabled (checked with kernelCatalog first).
   optionalDependencies: ['agents'],
   entities: [AccountProfile],
-  migrations: [{ name: '0001-init', class: AccountInit }],
+  migrations: [
+    { name: '0001-init', class: AccountInit },
+    { name: '0002-tenant-indexes-covered', class: AccountTenantIndexesCovered },
+  ],
   services: { accountService: AccountService },
   errors: accountErrors,
   prompts: [setUpBusinessHours],

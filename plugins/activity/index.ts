@@ -3,6 +3,7 @@ import { ActivityConfig } from './config.js';
 import { ActivityEntry } from './entities/activity-entry.entity.js';
 import { ActivitySettings } from './entities/activity-settings.entity.js';
 import { ActivityInit } from './migrations/0001-init.js';
+import { ActivityTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { ActivityLogService } from './services/activity-log-service.js';
 import { activityAuditSink } from './services/audit-sink.js';
 import { listActivity } from './tools/list-activity.js';
@@ -26,7 +27,10 @@ export default definePlugin({
   kernel: '^1.0.0',
   configSchema: ActivityConfig,
   entities: [ActivityEntry, ActivitySettings],
-  migrations: [{ name: '0001-init', class: ActivityInit }],
+  migrations: [
+    { name: '0001-init', class: ActivityInit },
+    { name: '0002-tenant-indexes-covered', class: ActivityTenantIndexesCovered },
+  ],
   services: { activityLogService: ActivityLogService },
   errors: activityErrors,
   audit: activityAuditSink,

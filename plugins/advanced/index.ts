@@ -7,6 +7,7 @@ import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
 import { CustomFunction } from './entities/custom-function.entity.js';
 import { CustomFunctionCall } from './entities/custom-function-call.entity.js';
 import { AdvancedInit } from './migrations/0001-init.js';
+import { AdvancedTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { WebhookEndpointService } from './services/webhooks/endpoint-service.js';
 import { WebhookRecorder } from './services/webhooks/webhook-recorder.js';
 import { WebhookSender } from './services/webhooks/webhook-sender.js';
@@ -55,7 +56,10 @@ export default definePlugin({
   optionalDependencies: ['crm'],
   configSchema: AdvancedConfig,
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, CustomFunction, CustomFunctionCall],
-  migrations: [{ name: '0001-init', class: AdvancedInit }],
+  migrations: [
+    { name: '0001-init', class: AdvancedInit },
+    { name: '0002-tenant-indexes-covered', class: AdvancedTenantIndexesCovered },
+  ],
   services: {
     advancedWebhookEndpoints: WebhookEndpointService,
     advancedWebhookRecorder: WebhookRecorder,

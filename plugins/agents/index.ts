@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/index.js';
 import { Agent } from './entities/agent.entity.js';
 import { AgentsInit } from './migrations/0001-init.js';
+import { AgentsTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { AgentsService } from './services/agents-service.js';
 import { createAgent } from './tools/create-agent.js';
 import { listAgents } from './tools/list-agents.js';
@@ -21,7 +22,10 @@ export default definePlugin({
     "The shop's agents: create within the plan's limit, list, get, update, delete; pins and permissions by section.",
   kernel: '^1.0.0',
   entities: [Agent],
-  migrations: [{ name: '0001-init', class: AgentsInit }],
+  migrations: [
+    { name: '0001-init', class: AgentsInit },
+    { name: '0002-tenant-indexes-covered', class: AgentsTenantIndexesCovered },
+  ],
   services: { agentsService: AgentsService },
   errors: agentsErrors,
   tools: [createAgent, listAgents, getAgent, updateAgent, deleteAgent],

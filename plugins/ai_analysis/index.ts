@@ -3,6 +3,7 @@ import { aiAnalysisErrors } from './errors.js';
 import { ConversationAnalysis } from './entities/conversation-analysis.entity.js';
 import { AnalysisSettings } from './entities/analysis-settings.entity.js';
 import { AiAnalysisInit } from './migrations/0001-init.js';
+import { AiAnalysisTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { AnalysisConversationReader } from './services/conversation-reader.js';
 import { AnalysisEngineService } from './services/analysis-engine.js';
 import { AnalysisCategorizeService } from './services/categorize-service.js';
@@ -45,7 +46,10 @@ export default definePlugin({
   /** Reply suggestions quote the shop's knowledge when knowledge is enabled. */
   optionalDependencies: ['knowledge'],
   entities: [ConversationAnalysis, AnalysisSettings],
-  migrations: [{ name: '0001-init', class: AiAnalysisInit }],
+  migrations: [
+    { name: '0001-init', class: AiAnalysisInit },
+    { name: '0002-tenant-indexes-covered', class: AiAnalysisTenantIndexesCovered },
+  ],
   services: {
     analysisConversationReader: AnalysisConversationReader,
     analysisEngineService: AnalysisEngineService,

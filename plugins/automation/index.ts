@@ -10,6 +10,7 @@ import { WorkflowVersion } from './entities/workflow-version.entity.js';
 import { AutomationInit } from './migrations/0001-init.js';
 import { AutomationWeekdayConvention } from './migrations/0002-weekday-convention.js';
 import { AutomationWeekdayConditions } from './migrations/0003-weekday-conditions.js';
+import { AutomationTenantIndexesCovered } from './migrations/0004-tenant-indexes-covered.js';
 import { RunStarter } from './services/engine/run-starter.js';
 import { RunStepper } from './services/engine/run-stepper.js';
 import { RunWakeup } from './services/engine/run-wakeup.js';
@@ -70,6 +71,7 @@ export default definePlugin({
     { name: '0001-init', class: AutomationInit },
     { name: '0002-weekday-convention', class: AutomationWeekdayConvention },
     { name: '0003-weekday-conditions', class: AutomationWeekdayConditions },
+    { name: '0004-tenant-indexes-covered', class: AutomationTenantIndexesCovered },
   ],
   services: {
     automationWorkflowsService: WorkflowsService,

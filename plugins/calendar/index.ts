@@ -10,6 +10,7 @@ import { CalendarEvent } from './entities/calendar-event.entity.js';
 import { CalendarDelivery } from './entities/calendar-delivery.entity.js';
 import { CalendarInit } from './migrations/0001-init.js';
 import { CalendarEmailDeliveries } from './migrations/0002-email-deliveries.js';
+import { CalendarTenantIndexesCovered } from './migrations/0003-tenant-indexes-covered.js';
 import { CalendarsService } from './services/calendars-service.js';
 import { CalendarAvailabilityService } from './services/availability-service.js';
 import { CalendarServicesService } from './services/services-service.js';
@@ -82,6 +83,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: CalendarInit },
     { name: '0002-email-deliveries', class: CalendarEmailDeliveries },
+    { name: '0003-tenant-indexes-covered', class: CalendarTenantIndexesCovered },
   ],
   services: {
     calendarsService: CalendarsService,

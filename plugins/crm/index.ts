@@ -3,6 +3,7 @@ import { CrmCustomer } from './entities/crm-customer.entity.js';
 import { CrmInit } from './migrations/0001-init.js';
 import { CrmReadViews } from './migrations/0002-read-views.js';
 import { CrmFieldDefinitions } from './migrations/0003-field-definitions.js';
+import { CrmTenantIndexesCovered } from './migrations/0004-tenant-indexes-covered.js';
 import { CrmFieldDefinition } from './entities/crm-field-definition.entity.js';
 import { CrmFieldDefinitionsService } from './services/field-definitions-service.js';
 import { CrmCustomersService } from './services/crm-customers-service.js';
@@ -32,6 +33,7 @@ export default definePlugin({
     { name: '0001-init', class: CrmInit },
     { name: '0002-read-views', class: CrmReadViews },
     { name: '0003-field-definitions', class: CrmFieldDefinitions },
+    { name: '0004-tenant-indexes-covered', class: CrmTenantIndexesCovered },
   ],
   readViews: {
     crm_customers_view:

@@ -5,6 +5,7 @@ import { CustomerTag } from './entities/customer-tag.entity.js';
 import { CustomersInit } from './migrations/0001-init.js';
 import { CustomersReadViews } from './migrations/0002-read-views.js';
 import { CustomersByCreation } from './migrations/0003-by-creation.js';
+import { CustomersTenantIndexesCovered } from './migrations/0004-tenant-indexes-covered.js';
 import { CONTACT_NAMES_PORT, CustomersService } from './services/customers-service.js';
 import { CustomerCommentsService } from './services/customer-comments-service.js';
 import { CustomerTagsService } from './services/customer-tags-service.js';
@@ -41,6 +42,7 @@ export default definePlugin({
     { name: '0001-init', class: CustomersInit },
     { name: '0002-read-views', class: CustomersReadViews },
     { name: '0003-by-creation', class: CustomersByCreation },
+    { name: '0004-tenant-indexes-covered', class: CustomersTenantIndexesCovered },
   ],
   readViews: {
     customers_view: 'The customer records: shop_id, id, phone (E.164), name, last_contact_at, created_at.',

@@ -11,6 +11,7 @@ import { EmailAddressPhone } from './entities/email-address-phone.entity.js';
 import { EmailAttachment } from './entities/email-attachment.entity.js';
 import { EmailInit } from './migrations/0001-init.js';
 import { EmailInboxViews } from './migrations/0002-inbox-views.js';
+import { EmailTenantIndexesCovered } from './migrations/0003-tenant-indexes-covered.js';
 import { EmailAccountsService } from './services/accounts/accounts-service.js';
 import { MailConnector } from './services/connection/mail-connector.js';
 import { ConnectionTester } from './services/connection/connection-tester.js';
@@ -89,6 +90,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: EmailInit },
     { name: '0002-inbox-views', class: EmailInboxViews },
+    { name: '0003-tenant-indexes-covered', class: EmailTenantIndexesCovered },
   ],
   services: {
     emailAccountsService: EmailAccountsService,

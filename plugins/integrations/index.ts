@@ -4,6 +4,7 @@ import { integrationsErrors } from './errors.js';
 import { EcommerceConnection } from './entities/ecommerce-connection.entity.js';
 import { EcommerceEvent } from './entities/ecommerce-event.entity.js';
 import { IntegrationsInit } from './migrations/0001-init.js';
+import { IntegrationsTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { EcommerceConnectionsService } from './services/connections-service.js';
 import { EcommerceLookupsService } from './services/lookups-service.js';
 import { EcommerceLocalesService } from './services/locales-service.js';
@@ -47,7 +48,10 @@ export default definePlugin({
   servicePrefix: 'ecommerce',
   configSchema: IntegrationsConfig,
   entities: [EcommerceConnection, EcommerceEvent],
-  migrations: [{ name: '0001-init', class: IntegrationsInit }],
+  migrations: [
+    { name: '0001-init', class: IntegrationsInit },
+    { name: '0002-tenant-indexes-covered', class: IntegrationsTenantIndexesCovered },
+  ],
   services: {
     ecommerceConnections: EcommerceConnectionsService,
     ecommerceLookups: EcommerceLookupsService,

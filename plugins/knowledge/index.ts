@@ -39,6 +39,7 @@ import { getKnowledgeSettings } from './tools/get-knowledge-settings.js';
 import { updateKnowledgeSettings } from './tools/update-knowledge-settings.js';
 import { KnowledgeDocuments } from './migrations/0005-documents.js';
 import { KnowledgeDocumentCollections } from './migrations/0006-document-collections.js';
+import { KnowledgeTenantIndexesCovered } from './migrations/0007-tenant-indexes-covered.js';
 import { KnowledgeDocument } from './entities/document.entity.js';
 import { KnowledgeChunk } from './entities/chunk.entity.js';
 import { ChunkEmbedding } from './entities/chunk-embedding.entity.js';
@@ -88,6 +89,7 @@ export default definePlugin({
     { name: '0004-stored-tsv', class: KnowledgeStoredTsv },
     { name: '0005-documents', class: KnowledgeDocuments },
     { name: '0006-document-collections', class: KnowledgeDocumentCollections },
+    { name: '0007-tenant-indexes-covered', class: KnowledgeTenantIndexesCovered },
   ],
   services: {
     knowledgeSnippetsService: KnowledgeSnippetsService,

@@ -23,6 +23,7 @@ import { MassMarketingMediaFile } from './migrations/0006-media-file.js';
 import { MassMarketingTranslations } from './migrations/0007-translations.js';
 import { MassMarketingCampaignTemplate } from './migrations/0008-campaign-template.js';
 import { MassMarketingShopIndexCovered } from './migrations/0009-shop-index-covered.js';
+import { MassMarketingTenantIndexesCovered } from './migrations/0010-tenant-indexes-covered.js';
 import { withAudienceListeners } from './services/audience/audience-listeners.js';
 import { MarketingContactListsService } from './services/contacts/contact-lists-service.js';
 import { MarketingContactImportsService } from './services/contacts/contact-imports-service.js';
@@ -134,6 +135,7 @@ export default definePlugin({
     { name: '0007-translations', class: MassMarketingTranslations },
     { name: '0008-campaign-template', class: MassMarketingCampaignTemplate },
     { name: '0009-shop-index-covered', class: MassMarketingShopIndexCovered },
+    { name: '0010-tenant-indexes-covered', class: MassMarketingTenantIndexesCovered },
   ],
   services: {
     marketingContactListsService: MarketingContactListsService,

@@ -6,6 +6,7 @@ import { NotificationSettings } from './entities/notification-settings.entity.js
 import { NotificationDelivery } from './entities/notification-delivery.entity.js';
 import { NotificationsInit } from './migrations/0001-init.js';
 import { NotificationsWebhooksDisabled } from './migrations/0002-webhooks-disabled.js';
+import { NotificationsTenantIndexesCovered } from './migrations/0003-tenant-indexes-covered.js';
 import { NotifierService } from './services/notifier-service.js';
 import { InboxService } from './services/inbox-service.js';
 import { NotificationSettingsService } from './services/settings-service.js';
@@ -52,6 +53,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: NotificationsInit },
     { name: '0002-webhooks-disabled', class: NotificationsWebhooksDisabled },
+    { name: '0003-tenant-indexes-covered', class: NotificationsTenantIndexesCovered },
   ],
   services: {
     notificationsService: NotifierService,

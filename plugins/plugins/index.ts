@@ -8,6 +8,7 @@ import { WidgetMessage } from './entities/widget-message.entity.js';
 import { WidgetRateCounter } from './entities/widget-rate-counter.entity.js';
 import { WidgetSession } from './entities/widget-session.entity.js';
 import { WidgetsInit } from './migrations/0001-init.js';
+import { WidgetsTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { widgetRoutes } from './routes/widget-routes.js';
 import { DocqaService } from './services/docqa/docqa-service.js';
 import { WidgetPreviewService } from './services/preview-service.js';
@@ -57,7 +58,10 @@ export default definePlugin({
   optionalDependencies: ['products', 'storage'],
   configSchema: WidgetsConfig,
   entities: [WidgetConfig, DocqaAssistant, DocqaFile, WidgetSession, WidgetMessage, WidgetRateCounter],
-  migrations: [{ name: '0001-init', class: WidgetsInit }],
+  migrations: [
+    { name: '0001-init', class: WidgetsInit },
+    { name: '0002-tenant-indexes-covered', class: WidgetsTenantIndexesCovered },
+  ],
   services: {
     widgetConfigService: WidgetConfigService,
     widgetDocqaService: DocqaService,

@@ -9,6 +9,7 @@ import { ProductWord } from './entities/product-word.entity.js';
 import { ProductsInit } from './migrations/0001-init.js';
 import { ProductsWords } from './migrations/0002-words.js';
 import { ProductsNotifiedVia } from './migrations/0003-notified-via.js';
+import { ProductsTenantIndexesCovered } from './migrations/0004-tenant-indexes-covered.js';
 import { CatalogStore } from './services/catalog/catalog-store.js';
 import { ProductsService } from './services/catalog/products-service.js';
 import { ProductSearchService } from './services/catalog/search-service.js';
@@ -53,6 +54,7 @@ export default definePlugin({
     { name: '0001-init', class: ProductsInit },
     { name: '0002-words', class: ProductsWords },
     { name: '0003-notified-via', class: ProductsNotifiedVia },
+    { name: '0004-tenant-indexes-covered', class: ProductsTenantIndexesCovered },
   ],
   services: {
     productCatalogStore: CatalogStore,

@@ -7,6 +7,7 @@ import { PromptInit } from './migrations/0001-init.js';
 import { PromptReadViews } from './migrations/0002-read-views.js';
 import { PromptPromptsAndLearning } from './migrations/0003-prompts-and-learning.js';
 import { PromptFeedbackView } from './migrations/0004-feedback-view.js';
+import { PromptTenantIndexesCovered } from './migrations/0005-tenant-indexes-covered.js';
 import { PromptVersion } from './entities/prompt-version.entity.js';
 import { LearningSetting } from './entities/learning-setting.entity.js';
 import { LearnedRule } from './entities/learned-rule.entity.js';
@@ -51,6 +52,7 @@ export default definePlugin({
     { name: '0002-read-views', class: PromptReadViews },
     { name: '0003-prompts-and-learning', class: PromptPromptsAndLearning },
     { name: '0004-feedback-view', class: PromptFeedbackView },
+    { name: '0005-tenant-indexes-covered', class: PromptTenantIndexesCovered },
   ],
   readViews: {
     ai_feedback_view:

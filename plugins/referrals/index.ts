@@ -6,6 +6,7 @@ import { ReferralLink } from './entities/referral-link.entity.js';
 import { ReferralClick } from './entities/referral-click.entity.js';
 import { Referral } from './entities/referral.entity.js';
 import { ReferralsInit } from './migrations/0001-init.js';
+import { ReferralsTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { ReferralCodesService } from './services/referral-codes-service.js';
 import { ReferralsService } from './services/referrals-service.js';
 import { settleReferrals } from './jobs/settle-referrals.js';
@@ -37,7 +38,10 @@ export default definePlugin({
   optionalDependencies: ['whatsapp_ops'],
   configSchema: ReferralsConfig,
   entities: [ReferralCode, ReferralLink, ReferralClick, Referral],
-  migrations: [{ name: '0001-init', class: ReferralsInit }],
+  migrations: [
+    { name: '0001-init', class: ReferralsInit },
+    { name: '0002-tenant-indexes-covered', class: ReferralsTenantIndexesCovered },
+  ],
   services: { referralCodesService: ReferralCodesService, referralsService: ReferralsService },
   errors: referralsErrors,
   tools: [

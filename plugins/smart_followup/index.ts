@@ -4,6 +4,7 @@ import { Followup } from './entities/followup.entity.js';
 import { FollowupSend } from './entities/followup-send.entity.js';
 import { FollowupSettings } from './entities/followup-settings.entity.js';
 import { SmartFollowupInit } from './migrations/0001-init.js';
+import { SmartFollowupTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { FollowupActivityReader } from './services/activity-reader.js';
 import { FollowupsService } from './services/followups-service.js';
 import { FollowupPlannerService } from './services/planner-service.js';
@@ -43,7 +44,10 @@ export default definePlugin({
   /** Opening hours come from account when it is enabled. */
   optionalDependencies: ['account'],
   entities: [Followup, FollowupSend, FollowupSettings],
-  migrations: [{ name: '0001-init', class: SmartFollowupInit }],
+  migrations: [
+    { name: '0001-init', class: SmartFollowupInit },
+    { name: '0002-tenant-indexes-covered', class: SmartFollowupTenantIndexesCovered },
+  ],
   services: {
     followupActivityReader: FollowupActivityReader,
     followupsService: FollowupsService,

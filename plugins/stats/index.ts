@@ -16,6 +16,7 @@ import { StatsDailySpend } from './entities/stats-daily-spend.entity.js';
 import { StatsInit } from './migrations/0001-init.js';
 import { StatsMoreRollups } from './migrations/0002-more-rollups.js';
 import { StatsDeliveredIncludesRead } from './migrations/0003-delivered-includes-read.js';
+import { StatsTenantIndexesCovered } from './migrations/0004-tenant-indexes-covered.js';
 import { rollUpStats } from './jobs/roll-up-stats.js';
 import { getDashboardOverview } from './tools/get-dashboard-overview.js';
 import { getMessageStats } from './tools/get-message-stats.js';
@@ -54,6 +55,7 @@ export default definePlugin({
     { name: '0001-init', class: StatsInit },
     { name: '0002-more-rollups', class: StatsMoreRollups },
     { name: '0003-delivered-includes-read', class: StatsDeliveredIncludesRead },
+    { name: '0004-tenant-indexes-covered', class: StatsTenantIndexesCovered },
   ],
   services: {
     statsService: StatsService,

@@ -7,6 +7,7 @@ import { FileReference } from './entities/file-reference.entity.js';
 import { ReleasedKey } from './entities/released-key.entity.js';
 import { StorageInit } from './migrations/0001-init.js';
 import { StorageReleasedKeys } from './migrations/0002-released-keys.js';
+import { StorageTenantIndexesCovered } from './migrations/0003-tenant-indexes-covered.js';
 import { deleteReleasedBytes } from './jobs/delete-released-bytes.js';
 import { LocalDiskStorage } from './port/local-disk-storage.js';
 import { StorageFilesService } from './services/files-service.js';
@@ -42,6 +43,7 @@ export default definePlugin({
   migrations: [
     { name: '0001-init', class: StorageInit },
     { name: '0002-released-keys', class: StorageReleasedKeys },
+    { name: '0003-tenant-indexes-covered', class: StorageTenantIndexesCovered },
   ],
   jobs: [deleteReleasedBytes],
   services: { storageFilesService: StorageFilesService, storageUploadsService: StorageUploadsService },

@@ -4,6 +4,7 @@ import { tasksErrors } from './errors.js';
 import { Task } from './entities/task.entity.js';
 import { TaskComment } from './entities/task-comment.entity.js';
 import { TasksInit } from './migrations/0001-init.js';
+import { TasksTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { TasksService } from './services/tasks-service.js';
 import { TaskRemindersService } from './services/task-reminders-service.js';
 import { sendTaskReminders } from './jobs/send-task-reminders.js';
@@ -36,7 +37,10 @@ export default definePlugin({
   optionalDependencies: ['tickets'],
   configSchema: TasksConfig,
   entities: [Task, TaskComment],
-  migrations: [{ name: '0001-init', class: TasksInit }],
+  migrations: [
+    { name: '0001-init', class: TasksInit },
+    { name: '0002-tenant-indexes-covered', class: TasksTenantIndexesCovered },
+  ],
   services: { tasksService: TasksService, taskRemindersService: TaskRemindersService },
   errors: tasksErrors,
   tools: [

@@ -6,6 +6,7 @@ import { TicketsInit } from './migrations/0001-init.js';
 import { TicketsReadViews } from './migrations/0002-read-views.js';
 import { TicketsFollowupComposition } from './migrations/0003-followup-composition.js';
 import { TicketsResolutionsView } from './migrations/0004-resolutions-view.js';
+import { TicketsTenantIndexesCovered } from './migrations/0005-tenant-indexes-covered.js';
 import { TicketsService } from './services/tickets-service.js';
 import { FOLLOWUP_COMPOSER_PORT } from './services/followup-composer.js';
 import { composeFollowups } from './jobs/compose-followups.js';
@@ -46,6 +47,7 @@ export default definePlugin({
     { name: '0002-read-views', class: TicketsReadViews },
     { name: '0003-followup-composition', class: TicketsFollowupComposition },
     { name: '0004-resolutions-view', class: TicketsResolutionsView },
+    { name: '0005-tenant-indexes-covered', class: TicketsTenantIndexesCovered },
   ],
   readViews: {
     tickets_view:

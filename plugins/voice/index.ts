@@ -7,6 +7,7 @@ import { VoiceSettings } from './entities/voice-settings.entity.js';
 import { VoiceTurn } from './entities/voice-turn.entity.js';
 import { VoiceRateCounter } from './entities/voice-rate-counter.entity.js';
 import { VoiceInit } from './migrations/0001-init.js';
+import { VoiceTenantIndexesCovered } from './migrations/0002-tenant-indexes-covered.js';
 import { twilioRoutes } from './routes/twilio-routes.js';
 import { webRoutes } from './routes/web-routes.js';
 import { VoiceCallsService } from './services/calls/calls-service.js';
@@ -47,7 +48,10 @@ export default definePlugin({
   optionalDependencies: ['whatsapp_ops', 'tickets'],
   configSchema: VoiceConfig,
   entities: [VoiceSettings, VoiceNumber, VoiceCall, VoiceTurn, VoiceRateCounter],
-  migrations: [{ name: '0001-init', class: VoiceInit }],
+  migrations: [
+    { name: '0001-init', class: VoiceInit },
+    { name: '0002-tenant-indexes-covered', class: VoiceTenantIndexesCovered },
+  ],
   services: {
     voiceSettingsService: VoiceSettingsService,
     voiceNumbersService: VoiceNumbersService,

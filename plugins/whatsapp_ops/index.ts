@@ -21,6 +21,7 @@ import { WhatsappOpsLineHealthReads } from './migrations/0005-line-health-reads.
 import { WhatsappOpsProviders } from './migrations/0006-providers.js';
 import { WhatsappOpsNumberPace } from './migrations/0007-number-pace.js';
 import { WhatsappOpsShopIndexCovered } from './migrations/0008-shop-index-covered.js';
+import { WhatsappOpsTenantIndexesCovered } from './migrations/0009-tenant-indexes-covered.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -110,6 +111,7 @@ export default definePlugin({
     { name: '0006-providers', class: WhatsappOpsProviders },
     { name: '0007-number-pace', class: WhatsappOpsNumberPace },
     { name: '0008-shop-index-covered', class: WhatsappOpsShopIndexCovered },
+    { name: '0009-tenant-indexes-covered', class: WhatsappOpsTenantIndexesCovered },
   ],
   readViews: {
     chatapp_messages_view:

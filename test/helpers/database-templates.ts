@@ -15,7 +15,7 @@ import { adminQuery, databaseUrl, dropIfInterrupted, removeAtExit } from './post
  * What a test database starts from, made once per run: on PostgreSQL a database migrated with
  * every default group (`pg`), cloned with CREATE DATABASE … TEMPLATE; on the embedded engine a
  * folder (`pglite`) with two data folders, `empty/` (initdb) and `migrated/`, copied instead of
- * running initdb and 74 migrations again. The runner makes them before its lanes start and passes
+ * running initdb and every migration again. The runner makes them before its lanes start and passes
  * them in SWITCHBOARD_TEST_PG_TEMPLATE / SWITCHBOARD_TEST_PGLITE_TEMPLATES; a file run alone makes
  * its own on first use.
  */

@@ -25,7 +25,7 @@ export const Conversation = defineEntity({
   tableName: 'conversations',
   properties: {
     id: p.integer().primary().autoincrement(),
-    shopId: tenantColumn({ indexed: false }),
+    shopId: tenantColumn(),
     sessionId: p.integer(),
     phone: p.string().length(20),
     unreadCount: p.integer().onCreate(() => 0),

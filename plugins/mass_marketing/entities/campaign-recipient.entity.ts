@@ -15,7 +15,7 @@ export const CampaignRecipient = defineEntity({
   tableName: 'marketing_campaign_recipients',
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    shopId: tenantColumn({ indexed: false }),
+    shopId: tenantColumn(),
     campaignId: p.integer(),
     runId: p.integer(),
     phone: p.string().length(20),

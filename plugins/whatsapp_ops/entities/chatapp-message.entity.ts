@@ -14,7 +14,7 @@ export const ChatappMessage = defineEntity({
   tableName: 'chatapp_messages',
   properties: {
     id: p.integer().primary().autoincrement(),
-    shopId: tenantColumn({ indexed: false }),
+    shopId: tenantColumn(),
     session: () => p.manyToOne(ChatappSession),
     phone: p.string().length(20),
     direction: p.enum(DIRECTIONS),

@@ -1,0 +1,16 @@
+import { Migration } from '../../../core/index.js';
+
+/**
+ * Lookups by shop use the index or unique constraint that leads with shop_id (core/db/collect-schema.ts);
+ * the column's own index only cost each insert, and each update that moves an indexed column, one
+ * more entry.
+ */
+export class AutomationTenantIndexesCovered extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`drop index "automation_workflows_shop_id_index";`);
+    this.addSql(`drop index "automation_rules_shop_id_index";`);
+    this.addSql(`drop index "automation_runs_shop_id_index";`);
+    this.addSql(`drop index "automation_run_steps_shop_id_index";`);
+    this.addSql(`drop index "automation_contacts_shop_id_index";`);
+  }
+}

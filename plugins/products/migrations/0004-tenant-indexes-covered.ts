@@ -1,0 +1,14 @@
+import { Migration } from '../../../core/index.js';
+
+/**
+ * Lookups by shop use the index or unique constraint that leads with shop_id (core/db/collect-schema.ts);
+ * the column's own index only cost each insert, and each update that moves an indexed column, one
+ * more entry.
+ */
+export class ProductsTenantIndexesCovered extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`drop index "products_shop_id_index";`);
+    this.addSql(`drop index "product_variants_shop_id_index";`);
+    this.addSql(`drop index "product_questions_shop_id_index";`);
+  }
+}

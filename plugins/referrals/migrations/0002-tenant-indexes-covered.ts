@@ -1,0 +1,12 @@
+import { Migration } from '../../../core/index.js';
+
+/**
+ * Lookups by shop use the index or unique constraint that leads with shop_id (core/db/collect-schema.ts);
+ * the column's own index only cost each insert, and each update that moves an indexed column, one
+ * more entry.
+ */
+export class ReferralsTenantIndexesCovered extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`drop index "referral_clicks_shop_id_index";`);
+  }
+}
