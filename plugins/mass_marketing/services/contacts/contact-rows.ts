@@ -1,5 +1,4 @@
 import { phoneE164OrNull } from '../../../../core/index.js';
-import { contactPhoneE164OrNull } from './contact-phone.js';
 
 /** A row as a source gives it: its position (CSV line or array index), the phone as typed, the name. */
 export interface RawRow {
@@ -28,8 +27,7 @@ const VALUE_MAX = 200;
 
 /**
  * Checks and normalises a chunk of rows: phones to E.164 with the same rule as everywhere else in
- * the system (kernel `phoneE164OrNull`, through its fast path for `+digits` input in
- * contact-phone.ts), names trimmed (blank → none). A row that fails is kept as
+ * the system (kernel `phoneE164OrNull`), names trimmed (blank → none). A row that fails is kept as
  * an error with its line, never dropped. A number seen before in the same chunk is checked once.
  */
 export function normaliseRows(rows: RawRow[]): { valid: ContactColumns; errors: RowError[] } {
@@ -45,7 +43,7 @@ export function normaliseRows(rows: RawRow[]): { valid: ContactColumns; errors: 
     }
     let phone = seen.get(raw);
     if (phone === undefined) {
-      phone = contactPhoneE164OrNull(raw);
+      phone = phoneE164OrNull(raw);
       seen.set(raw, phone);
     }
     if (phone === null) {

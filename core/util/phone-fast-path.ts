@@ -1,37 +1,34 @@
 import { Metadata } from 'libphonenumber-js/core';
 import metadataJson from 'libphonenumber-js/max/metadata';
-import { phoneE164OrNull } from '../../../../core/index.js';
 
 /**
- * The kernel's phone rule (`phoneE164OrNull`: international prefix required, validated with
- * libphonenumber's full metadata) with a fast path for the shape imports mostly carry: `+` (or
- * `00`) and digits, possibly grouped with spaces, dots or dashes. libphonenumber's parser spends
- * most of its time on what such input does not need (finding a number in free text, extensions,
- * building a RegExp for every pattern it tries); here the same metadata decides with patterns
- * compiled once per calling code, in the same order and with the same rules as
+ * The phone rule's answer for the shape phones mostly come in: `+` (or `00`) and digits, possibly
+ * grouped with spaces, dots or dashes; undefined where only libphonenumber's full parse can tell.
+ * The parser spends most of its time on what such input does not need (finding a number in free
+ * text, extensions, building a RegExp for every pattern it tries); here the same metadata decides
+ * with patterns compiled once per calling code, in the same order and with the same rules as
  * libphonenumber's `isValid` (general pattern, then each number type's lengths and pattern).
  *
- * The fast path is taken only where its answer cannot differ from the full parse: a calling code
- * that belongs to one country (a shared one, like +1 or +44, picks the country by the number), and
- * a national number the country's national prefix does not start (the parser would try to strip
- * it). Everything else goes through `phoneE164OrNull`. services/contact-phone.test.ts compares both
- * over every calling code.
+ * It answers only where its answer cannot differ from the full parse: a calling code that belongs
+ * to one country (a shared one, like +1 or +44, picks the country by the number), and a national
+ * number the country's national prefix does not start (the parser would try to strip it).
+ * phone.test.ts compares both over every calling code.
  */
-export function contactPhoneE164OrNull(raw: string): string | null {
+export function digitsOnlyE164(raw: string): string | null | undefined {
   let text = raw.trim();
   if (text.startsWith('00')) text = `+${text.slice(2)}`;
   else if (!text.startsWith('+')) text = `+${text}`;
-  if (!GROUPED_DIGITS.test(text)) return phoneE164OrNull(raw);
+  if (!GROUPED_DIGITS.test(text)) return undefined;
   const e164 = text.replace(SEPARATORS, '');
   for (let length = 1; length <= 3 && length < e164.length; length++) {
     const plan = planOf(e164.slice(1, 1 + length));
     if (plan === undefined) continue;
     const national = e164.slice(1 + length);
     if (plan === null || national.length < 2 || national.length > 17 || plan.nationalPrefix?.test(national))
-      return phoneE164OrNull(raw);
+      return undefined;
     return isValidNational(plan, national) ? e164 : null;
   }
-  return phoneE164OrNull(raw);
+  return undefined;
 }
 
 const GROUPED_DIGITS = /^\+[0-9][0-9 .-]*$/;
