@@ -61,15 +61,28 @@ interface Slot {
   answer: Promise<SendAttempt>;
 }
 
-/** JSON with object keys sorted: a resend builds its content from the stored row, whose jsonb reorders keys. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
+/**
+ * JSON with every object's keys in order: a resend builds its content from the stored row, whose
+ * jsonb reorders them, and must hash as sent.
+ * Written out rather than as a JSON.stringify replacer, which rebuilt every object of every send
+ * sorted; the text is the same, byte for byte, so keys recorded before still match.
+ */
+function canonical(value: unknown): string {
+  const json = (value as { toJSON?: () => unknown } | null)?.toJSON;
+  if (typeof json === 'function') return canonical(json.call(value));
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(element).join(',')}]`;
+  const entries: string[] = [];
+  for (const key of Object.keys(value).sort()) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol')
+      entries.push(`${JSON.stringify(key)}:${canonical(v)}`);
+  }
+  return `{${entries.join(',')}}`;
+}
+
+const element = (v: unknown) =>
+  v === undefined || typeof v === 'function' || typeof v === 'symbol' ? 'null' : canonical(v);
 
 /** SHA-256 over what makes two sends the same message: recipient and content. */
 export const sendContentHash = (input: Pick<SendInput, 'to' | 'text' | 'media' | 'template'>): string =>
