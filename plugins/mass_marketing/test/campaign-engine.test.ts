@@ -300,6 +300,27 @@ describe('mass_marketing: the sending engine', () => {
     }
   });
 
+  it('a line connected while a campaign sends joins it within one send interval', async () => {
+    const shop = await newShop('Joining line shop');
+    const first = await marketingLine(k, shop.token);
+    // 200 s × the test scale 0.001: one send every 200 ms on a line, so 16 recipients take 3 s on one.
+    const campaign = await create(shop.c, await listWith(shop.c, freshPhones(16)), { send_interval_seconds: 200 });
+    await shop.c.ok('start_campaign', { campaign_id: campaign.id });
+    await waitFor(
+      'the first sends on the first line',
+      async () => (await allLogs(shop.c, campaign.id)).filter((l) => l.status !== 'pending').length >= 2,
+      10_000,
+    );
+    const joined = await marketingLine(k, shop.token);
+    await untilStatus(shop.c, campaign.id, 'completed', 20_000);
+    const lines = (await allLogs(shop.c, campaign.id)).map((l) => l.session_id as number);
+    expect(lines.filter((id) => id === first.id)).to.not.be.empty;
+    expect(
+      lines.filter((id) => id === joined.id),
+      'recipients sent on the line connected mid-run',
+    ).to.not.be.empty;
+  });
+
   it('pauses with insufficient_credits when credits run out, and finishes after resume', async () => {
     const shop = await newShop('Poor shop', 3500);
     await marketingLine(k, shop.token);

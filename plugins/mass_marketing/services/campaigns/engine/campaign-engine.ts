@@ -28,6 +28,7 @@ import {
   staleRows,
   takeSlot,
   type Claim,
+  type SendableCampaign,
 } from './engine-sql.js';
 
 type EngineConfig = MassMarketingConfig['engine'];
@@ -69,6 +70,8 @@ const HELPER_IDLE_FACTOR = 10;
  */
 export class CampaignEngine {
   private readonly loops: PollingLoop[];
+  /** When each sending campaign's lines were last checked (checkLines), by this process. */
+  private readonly linesCheckedAt = new Map<number, number>();
 
   constructor(
     private readonly rootEm: EntityManager,
@@ -208,19 +211,38 @@ export class CampaignEngine {
 
   private async claimDue(): Promise<Claim[]> {
     const claims: Claim[] = [];
-    for (const c of await this.read((client) => sendableCampaigns(client, CAMPAIGNS_PER_PASS))) {
-      const usable = await this.read((client) => ensurePacingRows(client, c));
-      if (usable === 0) {
-        await this.read((client) => markWaiting(client, c, 'session_not_connected'));
-        continue;
-      }
-      claims.push(
-        ...(await this.read((client) =>
-          claim(client, c, this.config.claimBatch, this.config.testPacingScale, PROCESS),
-        )),
+    const campaigns = await this.read((client) => sendableCampaigns(client, CAMPAIGNS_PER_PASS));
+    const sendable = new Set(campaigns.map((c) => c.id));
+    for (const id of this.linesCheckedAt.keys()) if (!sendable.has(id)) this.linesCheckedAt.delete(id);
+    for (const c of campaigns) {
+      const checkedAt = this.linesCheckedAt.get(c.id);
+      const recheckMs = c.send_interval_seconds * this.config.testPacingScale * 1000;
+      if ((checkedAt === undefined || Date.now() - checkedAt >= recheckMs) && !(await this.checkLines(c))) continue;
+      const claimed = await this.read((client) =>
+        claim(client, c, this.config.claimBatch, this.config.testPacingScale, PROCESS),
       );
+      // No line due: one may have gone (the campaign then waits) or come; the next pass looks again.
+      if (claimed.length === 0) this.linesCheckedAt.delete(c.id);
+      claims.push(...claimed);
     }
     return claims;
+  }
+
+  /**
+   * Every usable line of the campaign gets its pacing row; with none usable the campaign waits.
+   * A scan of all the shop's lines (47 ms with 40,000), so a busy campaign's passes do it once per
+   * send interval (a line connected mid-run joins within one), and at once after a pass that found
+   * no line due.
+   */
+  private async checkLines(c: SendableCampaign): Promise<boolean> {
+    const usable = await this.read((client) => ensurePacingRows(client, c));
+    if (usable === 0) {
+      this.linesCheckedAt.delete(c.id);
+      await this.read((client) => markWaiting(client, c, 'session_not_connected'));
+      return false;
+    }
+    this.linesCheckedAt.set(c.id, Date.now());
+    return true;
   }
 
   /**
