@@ -39,15 +39,24 @@ export class MarketingCampaignRepliesService {
     return this.deps.em;
   }
 
-  /** whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to sent. */
+  /**
+   * whatsapp_ops.message_sent: a message the network took late (after a retry) moves its recipient to
+   * sent. The ids are given again as `= any(…)` so that the index on (shop_id, message_id) finds the
+   * rows: joined to the recordset alone, every campaign batch's call (which moves none: the sender
+   * records its own) read all of the shop's recipients, 25 ms a batch of 300 with 60,000.
+   */
   async messagesSent(events: { message_id: number; sent_at: string }[]): Promise<void> {
     const moved = await sql<{ campaign_id: number }>(
       this.em,
       `update marketing_campaign_recipients r set status = 'sent', sent_at = coalesce(r.sent_at, v.sent_at), reason = null
        from json_to_recordset($1::json) as v(message_id int, sent_at timestamptz)
-       where r.shop_id = $2 and r.message_id = v.message_id and r.status = 'sending'
+       where r.shop_id = $2 and r.message_id = any($3::int[]) and r.message_id = v.message_id and r.status = 'sending'
        returning r.campaign_id`,
-      [JSON.stringify(events.map((e) => ({ message_id: e.message_id, sent_at: e.sent_at }))), this.deps.shop.id],
+      [
+        JSON.stringify(events.map((e) => ({ message_id: e.message_id, sent_at: e.sent_at }))),
+        this.deps.shop.id,
+        events.map((e) => e.message_id),
+      ],
     );
     await campaignsProgressed(
       this.deps.events,
@@ -78,9 +87,13 @@ export class MarketingCampaignRepliesService {
            else case when r.status in ('sending', 'sent') then 'delivered' else r.status end end,
          reason = case when v.status = 'failed' and r.status in ('sending', 'sent') then 'the network reported the message as not delivered' else r.reason end
        from json_to_recordset($1::json) as v(message_id int, status text)
-       where r.shop_id = $2 and r.message_id = v.message_id
+       where r.shop_id = $2 and r.message_id = any($3::int[]) and r.message_id = v.message_id
        returning r.campaign_id`,
-      [JSON.stringify([...furthest].map(([message_id, status]) => ({ message_id, status }))), this.deps.shop.id],
+      [
+        JSON.stringify([...furthest].map(([message_id, status]) => ({ message_id, status }))),
+        this.deps.shop.id,
+        [...furthest.keys()],
+      ],
     );
     await campaignsProgressed(
       this.deps.events,

@@ -343,7 +343,10 @@ export class MarketingCampaignSenderService {
     };
   }
 
-  /** Row changes, one statement per set of columns changed (usually one for the whole batch). */
+  /**
+   * Row changes, one statement per set of columns changed (usually one for the whole batch). The ids
+   * again as `= any(…)`: the planner then takes the rows by key instead of reading the shop's.
+   */
   private async updateMany(updates: { row: RecipientRecord; changes: Record<string, unknown> }[]): Promise<void> {
     const groups = new Map<string, typeof updates>();
     for (const u of updates) {
@@ -358,8 +361,12 @@ export class MarketingCampaignSenderService {
         this.em,
         `update marketing_campaign_recipients r set ${columns.map((c) => `${c} = v.${c}`).join(', ')}
          from json_to_recordset($1::json) as v(id bigint, ${columns.map((c) => `${c} ${COLUMN_TYPES[c]}`).join(', ')})
-         where r.id = v.id and r.shop_id = $2`,
-        [JSON.stringify(group.map(({ row, changes }) => ({ id: row.id, ...changes }))), this.deps.shop.id],
+         where r.id = any($3::bigint[]) and r.id = v.id and r.shop_id = $2`,
+        [
+          JSON.stringify(group.map(({ row, changes }) => ({ id: row.id, ...changes }))),
+          this.deps.shop.id,
+          group.map(({ row }) => row.id),
+        ],
       );
     }
   }

@@ -90,9 +90,12 @@ export async function claim(
   );
   if (recipients.rows.length === 0) return [];
   const pairs = recipients.rows.map((r, i) => ({ recipientId: Number(r.id), sessionId: lines.rows[i]!.session_id }));
+  // The keys as `= any(…)` too (here and in holdSlots): joined to an unnest alone, the planner read
+  // every row of the shop's table to find them.
   await client.query(
     `update marketing_campaign_recipients r set status = 'sending', session_id = v.session_id, claimed_at = now(), claimed_by = $4, attempts = r.attempts + 1, reason = null
-     from (select unnest($1::bigint[]) as id, unnest($2::int[]) as session_id) v where r.id = v.id and r.shop_id = $3`,
+     from (select unnest($1::bigint[]) as id, unnest($2::int[]) as session_id) v
+     where r.id = any($1::bigint[]) and r.id = v.id and r.shop_id = $3`,
     [pairs.map((p) => p.recipientId), pairs.map((p) => p.sessionId), c.shop_id, claimedBy],
   );
   await client.query(
@@ -188,10 +191,10 @@ export async function holdSlots(client: ClientBase, shopId: number, claims: Clai
   const { rows } = await client.query<{ id: string; free: boolean }>(
     `select r.id, (p.last_send_at is not distinct from r.claimed_at or p.last_send_at <= clock_timestamp() - make_interval(secs => $3)) as free
      from marketing_session_pacing p join marketing_campaign_recipients r on r.session_id = p.session_id and r.shop_id = p.shop_id
-     where p.shop_id = $1 and r.id = any($2::bigint[])
+     where p.shop_id = $1 and p.session_id = any($4::int[]) and r.id = any($2::bigint[])
      order by p.session_id
      for update of p`,
-    [shopId, claims.map((c) => c.recipientId), claims[0]!.intervalSeconds],
+    [shopId, claims.map((c) => c.recipientId), claims[0]!.intervalSeconds, claims.map((c) => c.sessionId)],
   );
   const free = new Set(rows.filter((r) => r.free).map((r) => Number(r.id)));
   const taken = claims.filter((c) => !free.has(c.recipientId)).map((c) => c.recipientId);
