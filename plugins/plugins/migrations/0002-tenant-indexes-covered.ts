@@ -1,9 +1,9 @@
 import { Migration } from '../../../core/index.js';
 
 /**
- * Lookups by shop use the index or unique constraint that leads with shop_id (core/db/collect-schema.ts);
- * the column's own index only cost each insert, and each update that moves an indexed column, one
- * more entry.
+ * Lookups by shop use the index or unique constraint that leads with shop_id
+ * (core/db/collect-schema.ts); the column's own index only cost each insert, and each update that
+ * moves an indexed column, one more entry.
  */
 export class WidgetsTenantIndexesCovered extends Migration {
   override async up(): Promise<void> {

@@ -75,14 +75,14 @@ function canonical(value: unknown): string {
   const entries: string[] = [];
   for (const key of Object.keys(value).sort()) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol')
-      entries.push(`${JSON.stringify(key)}:${canonical(v)}`);
+    if (!omitted(v)) entries.push(`${JSON.stringify(key)}:${canonical(v)}`);
   }
   return `{${entries.join(',')}}`;
 }
 
-const element = (v: unknown) =>
-  v === undefined || typeof v === 'function' || typeof v === 'symbol' ? 'null' : canonical(v);
+/** What JSON leaves out of an object, and writes as null in an array. */
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+const element = (v: unknown) => (omitted(v) ? 'null' : canonical(v));
 
 /** SHA-256 over what makes two sends the same message: recipient and content. */
 export const sendContentHash = (input: Pick<SendInput, 'to' | 'text' | 'media' | 'template'>): string =>
