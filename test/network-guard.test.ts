@@ -194,13 +194,21 @@ describe('network guard: a request opened in two steps', () => {
       signal: AbortSignal.timeout(5000),
     });
   const settled = () => new Promise((done) => setTimeout(done, 100));
+  const sent = async (body: string) => {
+    const opened = await open(body);
+    opened.complete();
+    return opened.response();
+  };
 
-  it('opened, the server has the request but not all of its body; finished, it takes it whole', async () => {
+  it('opened, the server has the request but not all of its body; completed, it takes it whole', async () => {
     const opened = await open('{"to":"34600111222"}');
     await settled();
     expect(seen).to.have.length(1);
     expect(seen[0]).to.deep.equal({ body: '{"to":"34600111222"', ended: false, brokeOff: false });
-    const { statusCode, body } = await opened.finish();
+    opened.complete();
+    await settled();
+    expect(seen[0]).to.deep.equal({ body: '{"to":"34600111222"}', ended: true, brokeOff: false });
+    const { statusCode, body } = await opened.response();
     expect(statusCode).to.equal(200);
     expect(await body.text()).to.equal('took {"to":"34600111222"}');
   });
@@ -212,12 +220,11 @@ describe('network guard: a request opened in two steps', () => {
     expect(seen).to.have.length(1);
     expect(seen[0]).to.include({ ended: false, brokeOff: true });
     // The next request goes on a new connection as usual.
-    expect(await (await (await open('{"n":2}')).finish()).body.text()).to.equal('took {"n":2}');
+    expect(await (await sent('{"n":2}')).body.text()).to.equal('took {"n":2}');
   });
 
   it('on a kept-alive connection too, and when the connection cannot be made it fails before anything is written', async () => {
-    for (const n of [1, 2, 3])
-      expect(await (await (await open(`{"n":${n}}`)).finish()).body.text()).to.equal(`took {"n":${n}}`);
+    for (const n of [1, 2, 3]) expect(await (await sent(`{"n":${n}}`)).body.text()).to.equal(`took {"n":${n}}`);
     const closed = createServer();
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const port = (closed.address() as AddressInfo).port;
@@ -240,17 +247,19 @@ describe('network guard: a request opened in two steps', () => {
       }),
     );
   });
-  it('finished requests are whole at the server even when the process is killed in the next statement', async function () {
+  it('completed requests are whole at the server even when the process is killed in the next statement', async function () {
     this.timeout(30_000);
-    // A child process warms a kept-alive connection, opens three requests, finishes them and is
-    // killed at once: what finish() writes is already the kernel's, which sends it as the socket closes.
+    // A child process warms a kept-alive connection, opens three requests, completes them and is
+    // killed at once: what complete() writes is already the kernel's, which sends it as the socket closes.
     const script = `
       import { NetworkGuard } from ${JSON.stringify(new URL('../core/net/network-guard.ts', import.meta.url).pathname)};
       const guard = new NetworkGuard({ allowLoopback: true });
       const open = (body) => guard.open(${JSON.stringify(url.replace('hooks.test', '127.0.0.1'))}, { method: 'POST', headers: {}, body, signal: AbortSignal.timeout(5000) });
-      await (await (await open('{"warm":1}')).finish()).body.text();
+      const warm = await open('{"warm":1}');
+      warm.complete();
+      await (await warm.response()).body.text();
       const opened = await Promise.all([1, 2, 3].map((n) => open('{"n":' + n + '}')));
-      for (const request of opened) request.finish();
+      for (const request of opened) request.complete();
       process.kill(process.pid, 'SIGKILL');
     `;
     const child = spawn(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', script], {

@@ -72,19 +72,27 @@ export class OwnStatements {
       client.release();
       throw this.rootEm.getDriver().convertException(err as Error);
     }
-    const committed = client.query('commit').then(
+    const commit = client.query('commit');
+    // Run before anything else, the commit's handlers included: the time between the COMMIT's write
+    // and `then`'s is a window in which a killed process leaves one without the other.
+    let value: { ok: T } | { err: unknown };
+    try {
+      value = { ok: then(rows) };
+    } catch (err) {
+      value = { err };
+    }
+    const committed = commit.then(
       () => client.release(),
       (err: Error) => {
         client.release(err);
         throw this.rootEm.getDriver().convertException(err);
       },
     );
-    try {
-      return { value: then(rows), committed };
-    } catch (err) {
+    if ('err' in value) {
       await committed.catch(() => undefined);
-      throw err;
+      throw value.err;
     }
+    return { value: value.ok, committed };
   }
 
   async close(): Promise<void> {

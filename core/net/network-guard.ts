@@ -38,10 +38,12 @@ export interface GuardedFetchOptions {
 /** A request on its connection with all of its body but the last part: the server has nothing it can act on yet. */
 export interface OpenedRequest {
   /**
-   * Writes the rest of the body in this call (no turn of the event loop between the caller and the
-   * socket) and answers the response.
+   * Writes the last byte in this call (no turn of the event loop between the caller and the socket),
+   * and nothing else: from here the server has the whole request.
    */
-  finish(): Promise<Dispatcher.ResponseData>;
+  complete(): void;
+  /** The response to the completed request. */
+  response(): Promise<Dispatcher.ResponseData>;
   /** Ends it short of its length: the server gets an incomplete request and acts on nothing. */
   abandon(): void;
 }
@@ -205,10 +207,11 @@ export class NetworkGuard {
 
   /**
    * request(), in two steps: resolves once the connection is made and the head and all of the body
-   * but its last byte are written; `finish()` then writes that byte. For a caller that must record
+   * but its last byte are written; `complete()` then writes that byte. For a caller that must record
    * a request as sent before it is (the send ledger): whatever undici does before writing a request
    * (connecting, TLS, yielding to check an idle keep-alive socket) happens before the record, and
-   * only the write of one byte after it.
+   * only the write of one byte after it. The body's end and the response wait for `response()`, so
+   * a caller completing many requests at once writes their last bytes back to back.
    */
   async open(
     raw: string | URL,
@@ -234,9 +237,10 @@ export class NetworkGuard {
     await Promise.race([pulled, response]);
     // The stream flows and nothing is buffered, so each push goes to undici's write at once.
     body.push(bytes.subarray(0, bytes.length - 1));
+    const last = bytes.subarray(bytes.length - 1);
     return {
-      finish: () => {
-        body.push(bytes.subarray(bytes.length - 1));
+      complete: () => void body.push(last),
+      response: () => {
         body.push(null);
         return response;
       },

@@ -10,11 +10,19 @@ export interface HttpAnswer {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-/** A request written but for its last byte (NetworkGuard.open), finished or abandoned by the caller. */
-export interface OpenedHttpRequest {
-  finish(): Promise<HttpAnswer>;
+/**
+ * A request written but for its last byte (NetworkGuard.open), through each layer of a client:
+ * `complete()` writes that byte in the call and does nothing else, so that a caller completing many
+ * writes their last bytes back to back; `answer()` is then what the other side answered, as the
+ * layer reads it. Abandoned, it stays incomplete and the other side takes nothing.
+ */
+export interface Opened<T> {
+  complete(): void;
+  answer(): Promise<T>;
   abandon(): void;
 }
+
+export type OpenedHttpRequest = Opened<HttpAnswer>;
 
 export type OpenHttp = (
   url: string,
@@ -25,7 +33,11 @@ export type OpenHttp = (
 export function guardedOpen(guard: NetworkGuard): OpenHttp {
   return async (url, init) => {
     const opened = await guard.open(url, init);
-    return { finish: async () => answerOf(await opened.finish()), abandon: () => opened.abandon() };
+    return {
+      complete: () => opened.complete(),
+      answer: async () => answerOf(await opened.response()),
+      abandon: () => opened.abandon(),
+    };
   };
 }
 

@@ -1,17 +1,14 @@
 import { ToolError } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
-import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
+import type { HttpAnswer, Opened, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
 
 export type ProviderFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
 ) => Promise<HttpAnswer>;
 
-/** A send's request opened: its send answers the service's message id; abandoned, the service takes nothing. */
-export interface OpenedProviderSend {
-  send(): Promise<string>;
-  abandon(): void;
-}
+/** A send's request opened (guarded-open.ts): its answer is the service's message id. */
+export type OpenedProviderSend = Opened<string>;
 
 /** A refusal the service answered: its HTTP status and its body, parsed when it was JSON. */
 export interface ProviderRefusal {
@@ -59,9 +56,9 @@ export class ProviderHttp {
 
   /**
    * A POST of JSON in two steps: connected and written but for the last byte (nothing the service
-   * can act on), then sent or abandoned. A failure to open never reached the service (not_sent).
+   * can act on), then completed or abandoned. A failure to open never reached the service (not_sent).
    */
-  async openJson<T>(path: string, body: unknown): Promise<{ send(): Promise<T>; abandon(): void }> {
+  async openJson<T>(path: string, body: unknown): Promise<Opened<T>> {
     let opened: OpenedHttpRequest;
     try {
       opened = await this.options.open(`${this.root}${path}`, {
@@ -81,7 +78,8 @@ export class ProviderHttp {
       );
     }
     return {
-      send: async () => this.answer(await this.requested('POST', path, () => opened.finish()), 'POST', path),
+      complete: () => opened.complete(),
+      answer: async () => this.answer(await this.requested('POST', path, () => opened.answer()), 'POST', path),
       abandon: () => opened.abandon(),
     };
   }

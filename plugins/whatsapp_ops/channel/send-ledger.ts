@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type EntityManager, type OwnStatements } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
 import type { SendAttempt, SendInput, SendResult } from './channel-port.js';
+import type { Opened } from './guarded-open.js';
 
 /** What a network answered for a request that reached it. */
 export interface Posted {
@@ -11,14 +12,10 @@ export interface Posted {
 }
 
 /**
- * A request on its way that the network can act on only once `send()` completes it (its client
- * wrote all but the last byte: NetworkGuard.open).
+ * A request on its way that the network can act on only once `complete()` writes its last byte
+ * (guarded-open.ts); abandoned when the key went to another attempt.
  */
-export interface OpenedSend {
-  send(): Promise<Posted>;
-  /** The key went to another attempt: the request is left incomplete, and the network takes nothing. */
-  abandon(): void;
-}
+export type OpenedSend = Opened<Posted>;
 
 /** Opens one input's request; a ChannelError (or any failure) means nothing reached the network. */
 export type OpenSend = (input: SendInput) => Promise<OpenedSend>;
@@ -277,10 +274,12 @@ export class SendLedger {
 
   /**
    * One wave: its requests opened, the opened ones' keys claimed, and the claimed ones completed as
-   * the claim's commit is written (OwnStatements.commitThen), so that only the gap between those two
-   * writes separates a key on record from a request the network can act on. The claimed ones answer
-   * their request's outcome; those that did not open, their failure (nothing left); the others what
-   * the earlier attempt with their key did.
+   * the claim's commit is written (OwnStatements.commitThen), so that only the gap between those
+   * writes separates a key on record from a request the network can act on: a process killed in it
+   * leaves a key `pending` whose request never arrived. So nothing else runs in that gap; the
+   * answers are awaited, and the rest abandoned, after. The claimed ones answer their request's
+   * outcome; those that did not open, their failure (nothing left); the others what the earlier
+   * attempt with their key did.
    */
   private async wave(
     shopId: number,
@@ -294,6 +293,7 @@ export class SendLedger {
       else answered.push({ ...wave[i]!, result: notOpened(result.reason), claimed: false });
     }
     if (opened.length === 0) return answered;
+    const bySlot = new Map(opened.map((o) => [slotOf(o.input), o]));
     // In key order, so concurrent claims of overlapping keys take their row locks alike.
     const rows = opened
       .map(({ input, hash }) => attemptRow(input, hash))
@@ -307,12 +307,8 @@ export class SendLedger {
          on conflict (session_key, idempotency_key) do nothing returning session_key, idempotency_key`,
         [shopId, JSON.stringify(rows)],
         (claimedRows: { session_key: string; idempotency_key: string }[]) => {
-          const claimed = new Set(claimedRows.map((r) => slotKey(r.session_key, r.idempotency_key)));
-          // Completed first, in this call: nothing between the COMMIT's write and theirs.
-          const sending = opened.flatMap((o) =>
-            claimed.has(slotOf(o.input)) ? [{ ...o, answer: o.request.send() }] : [],
-          );
-          for (const o of opened) if (!claimed.has(slotOf(o.input))) o.request.abandon();
+          const sending = claimedRows.map((r) => bySlot.get(slotKey(r.session_key, r.idempotency_key))!);
+          for (const o of sending) o.request.complete();
           return sending;
         },
       );
@@ -321,26 +317,24 @@ export class SendLedger {
       throw err;
     }
     const { value: sending, committed } = claim;
+    const results = sending.map((o) =>
+      o.request.answer().then(
+        (p): SendResult => ({
+          providerMessageId: p.providerMessageId,
+          status: 'sent',
+          duplicate: false,
+          sentAt: p.sentAt,
+        }),
+        (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
+      ),
+    );
+    const claimed = new Set(sending);
+    const others = opened.filter((o) => !claimed.has(o));
+    for (const o of others) o.request.abandon();
     // A commit that failed after the requests left: record() writes them all the same.
     await committed.catch(() => undefined);
-    for (const { index, input, hash, answer } of sending)
-      answered.push({
-        index,
-        input,
-        hash,
-        result: await answer.then(
-          (p): SendResult => ({
-            providerMessageId: p.providerMessageId,
-            status: 'sent',
-            duplicate: false,
-            sentAt: p.sentAt,
-          }),
-          (err: unknown) => (err instanceof ChannelError ? err : failedOnOurSide(err)),
-        ),
-        claimed: true,
-      });
-    const claimed = new Set(sending.map((s) => s.index));
-    const others = opened.filter((o) => !claimed.has(o.index));
+    for (const [i, { index, input, hash }] of sending.entries())
+      answered.push({ index, input, hash, result: await results[i]!, claimed: true });
     if (others.length === 0) return answered;
     const earlier = await this.earlier(
       shopId,

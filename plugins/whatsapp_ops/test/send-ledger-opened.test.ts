@@ -7,14 +7,15 @@ import { ledgerBed, ledgerInput as input, posted, whole } from './helpers/ledger
 describe('send ledger: requests opened before their key is claimed', () => {
   const bed = ledgerBed('Opened sends shop');
 
-  /** What happened to each request, in order: opened, sent, abandoned. */
+  /** What happened to each request, in order: opened, completed, answered, abandoned. */
   const journal = () => {
     const steps: string[] = [];
     const open = async (i: SendInput): Promise<OpenedSend> => {
       steps.push(`open ${i.idempotencyKey}`);
       return {
-        send: async () => {
-          steps.push(`send ${i.idempotencyKey}`);
+        complete: () => void steps.push(`complete ${i.idempotencyKey}`),
+        answer: async () => {
+          steps.push(`answer ${i.idempotencyKey}`);
           return posted(`wamid.${i.idempotencyKey}`);
         },
         abandon: () => void steps.push(`abandon ${i.idempotencyKey}`),
@@ -23,7 +24,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
     return { steps, open };
   };
 
-  it('each request is opened with no key on record, then sent once its key is claimed', async () => {
+  it('each request is opened with no key on record, then completed once its key is claimed, every one before any answer is read', async () => {
     const { steps, open } = journal();
     const rowsAtOpen: unknown[][] = [];
     const answers = await bed.ledger.sendMany(
@@ -36,7 +37,14 @@ describe('send ledger: requests opened before their key is claimed', () => {
       4,
     );
     expect(rowsAtOpen).to.deep.equal([[], []]);
-    expect(steps).to.deep.equal(['open order-0', 'open order-1', 'send order-0', 'send order-1']);
+    expect(steps).to.deep.equal([
+      'open order-0',
+      'open order-1',
+      'complete order-0',
+      'complete order-1',
+      'answer order-0',
+      'answer order-1',
+    ]);
     expect(answers.map((a) => (a as { providerMessageId: string }).providerMessageId)).to.deep.equal([
       'wamid.order-0',
       'wamid.order-1',
@@ -63,7 +71,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
       },
       4,
     );
-    expect(steps).to.deep.equal(['open closed-0', 'send closed-0']);
+    expect(steps).to.deep.equal(['open closed-0', 'complete closed-0', 'answer closed-0']);
     expect(answers[1]).to.equal(unreachable);
     expect((answers[2] as ChannelError).details).to.include({ reason: 'server_error', outcome: 'not_sent' });
     expect(await bed.attempts('closed')).to.deep.equal([
@@ -71,7 +79,7 @@ describe('send ledger: requests opened before their key is claimed', () => {
     ]);
   });
 
-  it('a request whose key another attempt holds is abandoned, never sent, and answers that attempt', async () => {
+  it('a request whose key another attempt holds is abandoned, never completed, and answers that attempt', async () => {
     await bed.ledger.sendMany(
       bed.shopId,
       [input('held')],

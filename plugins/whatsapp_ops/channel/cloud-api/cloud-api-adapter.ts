@@ -167,8 +167,9 @@ export class CloudApiAdapter implements ChannelPort {
     this.refuseIfStopped(externalId);
     const opened = await this.graph(() => this.client.openMessage(externalId, messageBody(input)), externalId);
     return {
-      send: async () => {
-        const message = await this.graph(() => opened.send(), externalId);
+      complete: () => opened.complete(),
+      answer: async () => {
+        const message = await this.graph(() => opened.answer(), externalId);
         return { providerMessageId: message.id, sentAt: new Date() };
       },
       abandon: () => opened.abandon(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ToolError } from '../../../../core/index.js';
 import type { NetworkTemplate } from '../channel-port.js';
-import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from '../guarded-open.js';
+import type { HttpAnswer, Opened, OpenedHttpRequest, OpenHttp } from '../guarded-open.js';
 
 /**
  * A small client of Meta's Graph API for the WhatsApp Cloud API: the endpoints a line needs, with
@@ -14,13 +14,8 @@ export type GraphFetch = (
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
 ) => Promise<HttpAnswer>;
 
-/** A message on its way: nothing the network can act on until `send()`. */
-export interface OpenedMessage {
-  /** Completes the request (its last byte, written in this call) and answers the network's id. */
-  send(): Promise<SentMessage>;
-  /** Leaves it incomplete: the network takes nothing. */
-  abandon(): void;
-}
+/** A message on its way (guarded-open.ts): nothing the network can act on until `complete()`. */
+export type OpenedMessage = Opened<SentMessage>;
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com (no version). */
@@ -100,8 +95,8 @@ export class GraphClient {
 
   /**
    * POST /{phone_number_id}/messages in two steps: connected and written but for the last byte,
-   * then sent (the network's id for the message) or abandoned. A failure to open never reached the
-   * network (`unreachable`).
+   * then completed (answering the network's id for the message) or abandoned. A failure to open
+   * never reached the network (`unreachable`).
    */
   async openMessage(phoneNumberId: string, body: Record<string, unknown>): Promise<OpenedMessage> {
     const path = `/${enc(phoneNumberId)}/messages`;
@@ -118,9 +113,10 @@ export class GraphClient {
       throw new GraphError('unreachable', `the Graph API cannot be reached (${causeOf(err)})`);
     }
     return {
-      send: async () => {
+      complete: () => opened.complete(),
+      answer: async () => {
         const res = await this.answer<{ messages?: { id?: string }[]; contacts?: { wa_id?: string }[] }>(
-          await this.requested('POST', () => opened.finish()),
+          await this.requested('POST', () => opened.answer()),
           'POST',
           path,
         );

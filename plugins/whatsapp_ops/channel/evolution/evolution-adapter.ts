@@ -120,7 +120,8 @@ export class EvolutionAdapter implements ChannelPort {
       async (input, message) => {
         const opened = await this.client.openSend(nameOf(input), message);
         return {
-          send: async () => ({ providerMessageId: await opened.send(), sentAt: new Date() }),
+          complete: () => opened.complete(),
+          answer: async () => ({ providerMessageId: await opened.answer(), sentAt: new Date() }),
           abandon: () => opened.abandon(),
         };
       },

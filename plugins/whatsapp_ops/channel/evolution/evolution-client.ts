@@ -114,8 +114,9 @@ export class EvolutionClient {
     const path = kind === 'text' ? `/message/sendText/${enc(name)}` : `/message/sendMedia/${enc(name)}`;
     const opened = await this.http.openJson<{ key?: { id?: string } }>(path, body);
     return {
-      send: async () => {
-        const id = (await opened.send()).key?.id;
+      complete: () => opened.complete(),
+      answer: async () => {
+        const id = (await opened.answer()).key?.id;
         if (typeof id !== 'string' || id === '')
           throw new ChannelError('channel_protocol_error', 'Evolution API answered the send without a message key', {
             outcome: 'unknown',

@@ -132,9 +132,10 @@ export class WahaAdapter implements ChannelPort {
           throw notRunning(err);
         });
         return {
-          send: async () => {
+          complete: () => opened.complete(),
+          answer: async () => {
             try {
-              return { providerMessageId: await opened.send(), sentAt: new Date() };
+              return { providerMessageId: await opened.answer(), sentAt: new Date() };
             } catch (err) {
               throw notRunning(err);
             }

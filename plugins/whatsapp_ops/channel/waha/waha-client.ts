@@ -136,8 +136,9 @@ export class WahaClient {
           };
     const opened = await this.http.openJson<SentAnswer>(SEND_PATHS[message.kind], body);
     return {
-      send: async () => {
-        const id = serializedId(await opened.send());
+      complete: () => opened.complete(),
+      answer: async () => {
+        const id = serializedId(await opened.answer());
         if (!id)
           throw new ChannelError('channel_protocol_error', 'WAHA answered the send without a message id', {
             outcome: 'unknown',

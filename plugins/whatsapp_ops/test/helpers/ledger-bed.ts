@@ -43,7 +43,10 @@ export const ledgerInput = (prefix: string, i = 0): SendInput => ({
 /** What a network answers for a request it took. */
 export const posted = (id: string): Posted => ({ providerMessageId: id, sentAt: new Date() });
 
-/** A network whose requests open at once and reach it whole on send: the ledger without HTTP. */
+/** A network whose requests open at once and reach it whole once completed: the ledger without HTTP. */
 export const whole =
   (post: (input: SendInput) => Promise<Posted>): OpenSend =>
-  async (input) => ({ send: () => post(input), abandon: () => undefined });
+  async (input) => {
+    let posting: Promise<Posted> | undefined;
+    return { complete: () => void (posting = post(input)), answer: () => posting!, abandon: () => undefined };
+  };
