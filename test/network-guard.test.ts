@@ -223,6 +223,19 @@ describe('network guard: a request opened in two steps', () => {
     expect(await (await sent('{"n":2}')).body.text()).to.equal('took {"n":2}');
   });
 
+  it('a response asked for before the request is completed fails, and the server takes nothing', async () => {
+    const opened = await open('{"to":"34600111444"}');
+    const err = await opened.response().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err).to.be.an('error');
+    await settled();
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.include({ ended: false });
+    expect(await (await sent('{"n":3}')).body.text()).to.equal('took {"n":3}');
+  });
+
   it('on a kept-alive connection too, and when the connection cannot be made it fails before anything is written', async () => {
     for (const n of [1, 2, 3]) expect(await (await sent(`{"n":${n}}`)).body.text()).to.equal(`took {"n":${n}}`);
     const closed = createServer();

@@ -42,7 +42,7 @@ export interface OpenedRequest {
    * and nothing else: from here the server has the whole request.
    */
   complete(): void;
-  /** The response to the completed request. */
+  /** The response to the completed request (asked before `complete()`, it fails short, as if abandoned). */
   response(): Promise<Dispatcher.ResponseData>;
   /** Ends it short of its length: the server gets an incomplete request and acts on nothing. */
   abandon(): void;
