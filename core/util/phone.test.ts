@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import metadataJson from 'libphonenumber-js/max/metadata';
 import examples from 'libphonenumber-js/mobile/examples';
-import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { phoneE164OrNull } from './phone.js';
-
-/** The rule as libphonenumber's parser alone decides it. */
-function parsedE164OrNull(raw: string): string | null {
-  const cleaned = raw.trim().replace(/^00/, '+');
-  const parsed = parsePhoneNumberFromString(cleaned.startsWith('+') ? cleaned : `+${cleaned}`);
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
+import { parsedE164OrNull, phoneE164OrNull } from './phone.js';
 
 /** A fixed pseudo-random sequence, so a failure names inputs that can be replayed. */
 function sequence(seed: number) {

@@ -14,7 +14,8 @@ export function phoneE164OrNull(raw: string): string | null {
   return fast === undefined ? parsedE164OrNull(raw) : fast;
 }
 
-function parsedE164OrNull(raw: string): string | null {
+/** The rule through libphonenumber's parser alone: what the fast path must agree with. */
+export function parsedE164OrNull(raw: string): string | null {
   const cleaned = raw.trim().replace(/^00/, '+');
   const parsed = parsePhoneNumberFromString(cleaned.startsWith('+') ? cleaned : `+${cleaned}`);
   return parsed && parsed.isValid() ? parsed.number : null;

@@ -1,5 +1,6 @@
 import type { NetworkGuard } from '../../../core/index.js';
 import type { ProviderFetch } from './provider-http.js';
+import type { Opened } from './opened.js';
 
 /** The part of an HTTP answer the channel clients read (a fetch() Response has it too). */
 export interface HttpAnswer {
@@ -8,18 +9,6 @@ export interface HttpAnswer {
   headers: { get(name: string): string | null };
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-/**
- * A request written but for its last byte (NetworkGuard.open), through each layer of a client:
- * `complete()` writes that byte in the call and does nothing else, so that a caller completing many
- * writes their last bytes back to back; `answer()` is then what the other side answered, as the
- * layer reads it. Abandoned, it stays incomplete and the other side takes nothing.
- */
-export interface Opened<T> {
-  complete(): void;
-  answer(): Promise<T>;
-  abandon(): void;
 }
 
 export type OpenedHttpRequest = Opened<HttpAnswer>;

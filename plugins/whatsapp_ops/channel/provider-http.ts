@@ -1,13 +1,14 @@
 import { ToolError } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
-import type { HttpAnswer, Opened, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
+import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from './guarded-open.js';
+import type { Opened } from './opened.js';
 
 export type ProviderFetch = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
 ) => Promise<HttpAnswer>;
 
-/** A send's request opened (guarded-open.ts): its answer is the service's message id. */
+/** A send's request opened (opened.ts): its answer is the service's message id. */
 export type OpenedProviderSend = Opened<string>;
 
 /** A refusal the service answered: its HTTP status and its body, parsed when it was JSON. */

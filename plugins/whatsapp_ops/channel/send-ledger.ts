@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type EntityManager, type OwnStatements } from '../../../core/index.js';
 import { ChannelError } from './channel-error.js';
 import type { SendAttempt, SendInput, SendResult } from './channel-port.js';
-import type { Opened } from './guarded-open.js';
+import type { Opened } from './opened.js';
 
 /** What a network answered for a request that reached it. */
 export interface Posted {
@@ -13,7 +13,7 @@ export interface Posted {
 
 /**
  * A request on its way that the network can act on only once `complete()` writes its last byte
- * (guarded-open.ts); abandoned when the key went to another attempt.
+ * (opened.ts); abandoned when the key went to another attempt.
  */
 export type OpenedSend = Opened<Posted>;
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ToolError } from '../../../../core/index.js';
 import type { NetworkTemplate } from '../channel-port.js';
-import type { HttpAnswer, Opened, OpenedHttpRequest, OpenHttp } from '../guarded-open.js';
+import type { HttpAnswer, OpenedHttpRequest, OpenHttp } from '../guarded-open.js';
+import type { Opened } from '../opened.js';
 
 /**
  * A small client of Meta's Graph API for the WhatsApp Cloud API: the endpoints a line needs, with
@@ -14,7 +15,7 @@ export type GraphFetch = (
   init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
 ) => Promise<HttpAnswer>;
 
-/** A message on its way (guarded-open.ts): nothing the network can act on until `complete()`. */
+/** A message on its way (opened.ts): nothing the network can act on until `complete()`. */
 export type OpenedMessage = Opened<SentMessage>;
 
 export interface GraphClientOptions {

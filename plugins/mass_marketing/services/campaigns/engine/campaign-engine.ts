@@ -230,7 +230,7 @@ export class CampaignEngine {
 
   /**
    * Every usable line of the campaign gets its pacing row; with none usable the campaign waits.
-   * A scan of all the shop's lines (47 ms with 40,000), so a busy campaign's passes do it once per
+   * A scan of all the shop's lines (62 ms with 40,000), so a busy campaign's passes do it once per
    * send interval (a line connected mid-run joins within one), and at once after a pass that found
    * no line due.
    */
