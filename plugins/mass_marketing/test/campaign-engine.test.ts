@@ -1,11 +1,13 @@
 import { expect } from 'chai';
 import { TEST_KERNEL_SECRET, type TestKernel } from '../../../test/helpers/boot.js';
-import { customerWrites, rows } from '../../../test/helpers/ops-kernel.js';
+import { connectedLine, customerWrites, rows } from '../../../test/helpers/ops-kernel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { caller } from './helpers.js';
 import { SecretBox } from '../../../test/helpers/kernel-internals.js';
 import { withShop } from '../../../test/fixtures/service-probe/index.js';
 import { translated } from './fixtures/marketing-translator/index.js';
+import { holdSlots } from '../services/campaigns/engine/engine-sql.js';
+import { transactionClient } from '../services/pg-client.js';
 import {
   allLogs,
   bootCampaigns,
@@ -516,6 +518,79 @@ describe('mass_marketing: the sending engine', () => {
     expect(released).to.be.greaterThan(0);
     expect(finished).to.be.at.least(released);
     expect(perPhone(await sandboxOutbound(k, shop.shopId)).get(phone!)).to.equal(1);
+  });
+
+  it('a batch holds the slots its claims reserved, locked until it ends; a row whose line another send took since goes back to the queue whole', async () => {
+    const [kept, late] = freshPhones(2);
+    const { shop, line, campaign } = await startedOnIdleLine('Held slots shop', [kept!, late!], {
+      message_text: 'Slot offer',
+    });
+    const other = await connectedLine(k, shop.token, { force_new: true });
+    const logs = await allLogs(shop.c, campaign.id);
+    const id = (phone: string) => Number(logs.find((l) => l.phone === phone)!.id);
+    // What two claims left: each row sending on its line, each line's slot reserved at the claim's time.
+    for (const [phone, lineId] of [
+      [kept!, line.id],
+      [late!, other.id],
+    ] as const) {
+      await rows(
+        k,
+        `update marketing_campaign_recipients set status = 'sending', session_id = ?, claimed_at = now() - interval '2 seconds', attempts = 1 where id = ? and shop_id = ?`,
+        [lineId, id(phone), shop.shopId],
+      );
+      await rows(
+        k,
+        `insert into marketing_session_pacing (session_id, shop_id, last_send_at)
+         select session_id, shop_id, claimed_at from marketing_campaign_recipients where id = ?`,
+        [id(phone)],
+      );
+    }
+    // Another send took the second line since: its slot is no longer the claim's, and the interval is not over.
+    await rows(k, 'update marketing_session_pacing set last_send_at = now() where session_id = ?', [other.id]);
+    const claims = [
+      { phone: kept!, sessionId: line.id as number },
+      { phone: late!, sessionId: other.id as number },
+    ].map((c) => ({
+      recipientId: id(c.phone),
+      sessionId: c.sessionId,
+      shopId: shop.shopId,
+      campaignId: campaign.id as number,
+      intervalSeconds: 60,
+      translate: false,
+    }));
+    // The embedded engine runs one transaction at a time: there no other one can ask for the lock.
+    const concurrent = process.env.TEST_DATABASE !== 'pglite';
+    let lockedMeanwhile: unknown;
+    const held = await withShop(
+      shop.shopId,
+      async (ctx) => {
+        const held = await holdSlots(await transactionClient(ctx.em), shop.shopId, claims);
+        if (concurrent)
+          lockedMeanwhile = await k.orm.em
+            .fork()
+            .transactional((em) =>
+              em.execute('select 1 from marketing_session_pacing where session_id = ? for update nowait', [line.id]),
+            )
+            .then(
+              () => 'not locked',
+              (err: Error) => err.message,
+            );
+        return held;
+      },
+      { transactional: true },
+    );
+    expect(held.map((c) => c.recipientId)).to.deep.equal([id(kept!)]);
+    if (concurrent) expect(lockedMeanwhile).to.match(/could not obtain lock/);
+    const [late_] = await rows(
+      k,
+      'select status, session_id, claimed_at, attempts, reason from marketing_campaign_recipients where id = ?',
+      [id(late!)],
+    );
+    expect(late_).to.deep.equal({ status: 'pending', session_id: null, claimed_at: null, attempts: 0, reason: null });
+    const [kept_] = await rows(k, 'select status, attempts from marketing_campaign_recipients where id = ?', [
+      id(kept!),
+    ]);
+    expect(kept_).to.deep.equal({ status: 'sending', attempts: 1 });
   });
 
   it('reconciles rows left in sending by a crash through their key: one sent before the crash is not sent again, the other is sent once', async () => {
