@@ -22,6 +22,7 @@ import { WhatsappOpsProviders } from './migrations/0006-providers.js';
 import { WhatsappOpsNumberPace } from './migrations/0007-number-pace.js';
 import { WhatsappOpsShopIndexCovered } from './migrations/0008-shop-index-covered.js';
 import { WhatsappOpsTenantIndexesCovered } from './migrations/0009-tenant-indexes-covered.js';
+import { WhatsappOpsSendingIndex } from './migrations/0010-sending-index.js';
 import { ChatappSessionsService } from './services/sessions-service.js';
 import { ChatappMessagingService } from './services/messaging-service.js';
 import { ChatappMessagesService } from './services/messages-service.js';
@@ -112,6 +113,7 @@ export default definePlugin({
     { name: '0007-number-pace', class: WhatsappOpsNumberPace },
     { name: '0008-shop-index-covered', class: WhatsappOpsShopIndexCovered },
     { name: '0009-tenant-indexes-covered', class: WhatsappOpsTenantIndexesCovered },
+    { name: '0010-sending-index', class: WhatsappOpsSendingIndex },
   ],
   readViews: {
     chatapp_messages_view:

@@ -43,7 +43,10 @@ export const ChatappMessage = defineEntity({
   ],
   indexes: [
     { properties: ['shopId', 'phone'] },
-    { properties: ['status'] },
+    {
+      name: 'chatapp_messages_sending_index',
+      expression: `create index "chatapp_messages_sending_index" on "chatapp_messages" ("shop_id", "id") where "status" = 'sending'`,
+    },
     { properties: ['shopId', 'idempotencyKey'] },
     { properties: ['shopId', 'createdAt'] },
   ],
