@@ -33,10 +33,12 @@ export class WebhookRecorder {
 
   /**
    * What a listener calls: a delivery per event if the shop subscribes to `type`, queued unless
-   * held. The subscription is read by the insert itself, so a shop without webhooks pays one
-   * statement that inserts nothing, and a subscribed one two (with the outbox's).
+   * held. The subscription is asked first, so a shop without webhooks pays one small statement,
+   * not the envelopes of a whole batch (a campaign's 300 messages) sent to be joined with nothing.
+   * The insert reads it again, so an endpoint changed in between gets what it now subscribes to.
    */
   async record(type: string, payloads: readonly unknown[]): Promise<void> {
+    if (!(await this.subscribes(type))) return;
     const inserted = await this.insert(type, payloads, { subscribedOnly: true });
     const queued = inserted.filter((d) => d.status === 'pending').map((d) => d.delivery_id);
     if (queued.length > 0) await this.enqueue(queued, 'auto');
@@ -76,6 +78,16 @@ export class WebhookRecorder {
        returning "delivery_id", "status"`,
       [shop.id, type, HELD_REASON, createdAt, JSON.stringify(rows), subscribedOnly],
     );
+  }
+
+  private async subscribes(type: string): Promise<boolean> {
+    const { em, shop } = this.deps;
+    const [row] = await sql<{ subscribed: boolean }>(
+      em,
+      `select exists (select 1 from "webhook_endpoints" where "shop_id" = $1 and "enabled" and "events" ? $2::text) as subscribed`,
+      [shop.id, type],
+    );
+    return row!.subscribed;
   }
 
   /** Hands recorded deliveries to the relay (in the same transaction). */
