@@ -67,8 +67,11 @@ const receiver = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk) => (body += chunk));
   req.on('end', () => {
-    const event = JSON.parse(body) as { type: string; data: { provider_message_id?: string } };
-    if (event.type === 'message.received') delivered.set(event.data.provider_message_id!, performance.now());
+    type Event = { type: string; data: { provider_message_id?: string } };
+    const parsed = JSON.parse(body) as Event | { events: Event[] };
+    const at = performance.now();
+    for (const event of 'events' in parsed ? parsed.events : [parsed])
+      if (event.type === 'message.received') delivered.set(event.data.provider_message_id!, at);
     res.writeHead(204).end();
   });
 });

@@ -231,7 +231,7 @@ export interface EventOwner {
 }
 
 /**
- * Takes events in batches, in delivery order (a sandbox tick's worth, or the one event of a
+ * Takes events in batches, in delivery order (a sandbox tick's worth, or the events of a
  * webhook request). A throwing handler makes the whole batch be delivered again later. With its
  * owner the handler skips finding the shop and the sessions by key.
  */

@@ -190,10 +190,10 @@ export class SessionServiceAdapter implements ChannelPort {
     this.handler = handler;
   }
 
-  /** Called by the webhook route (one event per request); a throw becomes a 500 and the service delivers the event again. */
-  async deliver(event: ChannelEvent): Promise<void> {
+  /** Called by the webhook route with a request's events, in order; a throw becomes a 500 and the service delivers them again. */
+  async deliver(events: ChannelEvent[]): Promise<void> {
     if (!this.handler) throw new Error('no channel event handler is attached');
-    await this.handler([event]);
+    await this.handler(events);
   }
 
   private path(session: SessionRef) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Compile } from 'typebox/compile';
 import type { ChannelEvent } from './channel-port.js';
 import { jsonErrorHandler } from './json-error-handler.js';
-import { eventFromWire, WireEvent } from './wire-format.js';
+import { eventFromWire, WireEvent, WireEventBatch } from './wire-format.js';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './webhook-signature.js';
 
 export interface WebhookRouteOptions {
@@ -10,17 +10,21 @@ export interface WebhookRouteOptions {
   secret: string;
   path?: string;
   toleranceSeconds?: number;
-  /** Usually the session-service adapter's deliver(). A throw answers 500, so the service retries. */
-  onEvent: (event: ChannelEvent) => Promise<void>;
+  /** A request's events, in order; usually the session-service adapter's deliver(). A throw answers 500, so the service retries. */
+  onEvents: (events: ChannelEvent[]) => Promise<void>;
 }
 
 export const DEFAULT_WEBHOOK_PATH = '/webhooks/session-service';
 
 const eventValidator = Compile(WireEvent);
+const batchValidator = Compile(WireEventBatch);
+
+const isBatch = (payload: unknown) => typeof payload === 'object' && payload !== null && 'events' in payload;
 
 /**
  * The main server's end of the session service's webhook. The body is read raw, because the
- * signature covers the exact bytes; it is parsed only after the signature holds.
+ * signature covers the exact bytes; it is parsed only after the signature holds. It is a batch of
+ * events (`{ "events": [...] }`) or one event; one bad event refuses the request whole.
  */
 export async function sessionServiceWebhookRoute(app: FastifyInstance, options: WebhookRouteOptions): Promise<void> {
   app.setErrorHandler(jsonErrorHandler);
@@ -43,14 +47,16 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
     } catch {
       return reply.code(400).send({ error: 'the body is not valid JSON', code: 'invalid_request' });
     }
-    if (!eventValidator.Check(payload)) {
-      const [first] = eventValidator.Errors(payload);
+    const validator = isBatch(payload) ? batchValidator : eventValidator;
+    if (!validator.Check(payload)) {
+      const [first] = validator.Errors(payload);
       return reply.code(400).send({
         error: `not a session service event${first ? `: ${first.instancePath || '(root)'} ${first.message}` : ''}`,
         code: 'invalid_request',
       });
     }
-    await options.onEvent(eventFromWire(payload));
+    const events = isBatch(payload) ? (payload as WireEventBatch).events : [payload as WireEvent];
+    await options.onEvents(events.map(eventFromWire));
     return reply.code(204).send();
   });
 }

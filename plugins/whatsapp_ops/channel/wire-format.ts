@@ -62,6 +62,21 @@ export const WireEvent = Type.Union([
 ]);
 export type WireEvent = Static<typeof WireEvent>;
 
+/** The most events one webhook request carries (a request also stays under WEBHOOK_BATCH_BYTES). */
+export const WEBHOOK_BATCH_EVENTS = 100;
+/** Well under the main server's default body limit (1 MiB), whatever the events' texts. */
+export const WEBHOOK_BATCH_BYTES = 256 * 1024;
+
+/**
+ * A webhook request's body: several events in delivery order. A single event (the body before
+ * batches) is still taken, so a service of either form can post to the main server.
+ */
+export const WireEventBatch = Type.Object(
+  { events: Type.Array(WireEvent, { minItems: 1, maxItems: WEBHOOK_BATCH_EVENTS }) },
+  { additionalProperties: false },
+);
+export type WireEventBatch = Static<typeof WireEventBatch>;
+
 export interface WireSession {
   session_key: string;
   status: SessionInfo['status'];

@@ -11,7 +11,7 @@ import {
   uniqueEngineName,
 } from '../../../test/helpers/session-service-instance.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { eachEvent, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 import { ScriptedWhatsApp, type ScriptedSocket } from './helpers/scripted-whatsapp.js';
 import { DisconnectReason, proto } from '../session-service/baileys/library.js';
 import { backoffDelayMs, closeAction } from '../session-service/baileys/reconnect-policy.js';
@@ -118,7 +118,10 @@ describe('session service, Baileys engine on a scripted WhatsApp', () => {
   before(async () => {
     k = await bootKernel({ groups: ['general'] });
     shop = await k.newShop('Baileys engine shop');
-    receiver = await startWebhookReceiver(TEST_SHARED_SECRET, async (event) => void events.push(event));
+    receiver = await startWebhookReceiver(
+      TEST_SHARED_SECRET,
+      eachEvent(async (event) => void events.push(event)),
+    );
     network = new ScriptedWhatsApp();
     await boot();
   });

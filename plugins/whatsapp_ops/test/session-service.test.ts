@@ -5,7 +5,7 @@ import type { ChannelEvent } from '../channel/channel-port.js';
 import { signRequest } from '../channel/webhook-signature.js';
 import { http } from '../../../test/helpers/http.js';
 import { startSessionService, TEST_SHARED_SECRET } from '../../../test/helpers/session-service-instance.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { eachEvent, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -41,7 +41,10 @@ describe('session service over HTTP', () => {
     k = await bootKernel({ groups: ['general'] });
     shopA = await k.newShop('Session service shop A');
     shopB = await k.newShop('Session service shop B');
-    receiver = await startWebhookReceiver(TEST_SHARED_SECRET, async (event) => void events.push(event));
+    receiver = await startWebhookReceiver(
+      TEST_SHARED_SECRET,
+      eachEvent(async (event) => void events.push(event)),
+    );
     service = await startSessionService({ webhook: { url: receiver.url }, bodyLimitBytes: 4096 });
     engineName = service.engine.name;
   });

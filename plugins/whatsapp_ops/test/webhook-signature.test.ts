@@ -116,15 +116,17 @@ describe('signed webhook: signature', () => {
 describe('signed webhook: the main server route', () => {
   let app: FastifyInstance;
   const received: ChannelEvent[] = [];
+  const handedOver: ChannelEvent[][] = [];
   let failHandler = false;
 
   before(async () => {
     app = Fastify({ logger: false });
     await app.register(sessionServiceWebhookRoute, {
       secret: SECRET,
-      onEvent: async (e) => {
+      onEvents: async (events) => {
         if (failHandler) throw new Error('database down');
-        received.push(e);
+        handedOver.push(events);
+        received.push(...events);
       },
     });
   });
@@ -184,6 +186,42 @@ describe('signed webhook: the main server route', () => {
       expect(res.statusCode, body).to.equal(400);
       expect(res.json().code).to.equal('invalid_request');
     }
+  });
+
+  it('a signed batch → 204, its events handed over together in their order', async () => {
+    const statuses = ['delivered', 'read'].map((status, i) =>
+      event({
+        id: `evt_batch_${i}`,
+        type: 'message.status',
+        data: { provider_message_id: 'sbxmid.1', status, error: null },
+      }),
+    );
+    const body = JSON.stringify({ events: [event({ id: 'evt_batch_in' }), ...statuses] });
+    const before = handedOver.length;
+    const res = await post(body, signRequest(SECRET, body));
+    expect(res.statusCode).to.equal(204);
+    expect(handedOver.slice(before).map((events) => events.map((e) => e.id))).to.deep.equal([
+      ['evt_batch_in', 'evt_batch_0', 'evt_batch_1'],
+    ]);
+    const [, delivered, read] = handedOver.at(-1)!;
+    expect(delivered!.type === 'message.status' && delivered!.receipt.status).to.equal('delivered');
+    expect(read!.type === 'message.status' && read!.receipt.status).to.equal('read');
+  });
+
+  it('a batch with one bad event → 400 naming it, and none of its events handed over', async () => {
+    const before = received.length;
+    const body = JSON.stringify({
+      events: [event({ id: 'evt_ok' }), event({ id: 'evt_bad', type: 'message.deleted' })],
+    });
+    const res = await post(body, signRequest(SECRET, body));
+    expect(res.statusCode).to.equal(400);
+    expect(res.json().code).to.equal('invalid_request');
+    expect(res.json().error).to.match(/^not a session service event: \/events\/1/);
+    for (const empty of ['{"events": []}', JSON.stringify({ events: [event()], extra: true })]) {
+      const refused = await post(empty, signRequest(SECRET, empty));
+      expect(refused.statusCode, empty).to.equal(400);
+    }
+    expect(received).to.have.length(before);
   });
 
   it('a handler failure → 500, so the session service delivers again', async () => {

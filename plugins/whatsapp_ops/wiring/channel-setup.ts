@@ -47,7 +47,7 @@ export async function setupChannel(setup: SetupContext<WhatsappOpsConfig>): Prom
     await app.register(sessionServiceWebhookRoute, {
       secret: service.sharedSecret,
       path: service.webhookPath,
-      onEvent: (event) => adapter.deliver(event),
+      onEvents: (events) => adapter.deliver(events),
     });
     installation = adapter;
   } else {

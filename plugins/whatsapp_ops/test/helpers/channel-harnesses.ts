@@ -175,7 +175,7 @@ type RunningService = Awaited<ReturnType<typeof startSessionService>>;
 async function startServiceHarness(parts: ServiceEngineParts): Promise<ChannelHarness> {
   const recorder = eventRecorder();
   let adapter: SessionServiceAdapter;
-  const receiver = await startWebhookReceiver(TEST_SHARED_SECRET, (event) => adapter.deliver(event));
+  const receiver = await startWebhookReceiver(TEST_SHARED_SECRET, (events) => adapter.deliver(events));
   const engineName = uniqueEngineName('ssa');
   let service: RunningService;
   const boot = async () => {
