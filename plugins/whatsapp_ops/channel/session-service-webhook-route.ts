@@ -47,7 +47,8 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
     } catch {
       return reply.code(400).send({ error: 'the body is not valid JSON', code: 'invalid_request' });
     }
-    const validator = isBatch(payload) ? batchValidator : eventValidator;
+    const batch = isBatch(payload);
+    const validator = batch ? batchValidator : eventValidator;
     if (!validator.Check(payload)) {
       const [first] = validator.Errors(payload);
       return reply.code(400).send({
@@ -55,7 +56,7 @@ export async function sessionServiceWebhookRoute(app: FastifyInstance, options: 
         code: 'invalid_request',
       });
     }
-    const events = isBatch(payload) ? (payload as WireEventBatch).events : [payload as WireEvent];
+    const events = batch ? (payload as WireEventBatch).events : [payload as WireEvent];
     await options.onEvents(events.map(eventFromWire));
     return reply.code(204).send();
   });
