@@ -332,7 +332,16 @@ describe('mass_marketing: the sending engine', () => {
     await shop.c.ok('start_campaign', { campaign_id: campaign.id });
     const paused = await untilStatus(shop.c, campaign.id, 'paused');
     expect(paused.pause_reason).to.equal('insufficient_credits');
-    const { stats } = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
+    // A recipient claimed just before the pause committed is still in its batch: that batch gives it
+    // back unsent, a moment later.
+    const { stats } = await waitFor(
+      'no recipient left sending',
+      async () => {
+        const shown = await shop.c.ok('get_campaign', { campaign_id: campaign.id });
+        return shown.stats.counts.sending === 0 && shown;
+      },
+      10_000,
+    );
     expect(stats.sent_total).to.equal(3);
     expect(stats.counts.pending).to.equal(2);
     expect(await balance(shop.shopId)).to.equal(500);
@@ -519,6 +528,50 @@ describe('mass_marketing: the sending engine', () => {
     expect(released).to.be.greaterThan(0);
     expect(finished).to.be.at.least(released);
     expect(perPhone(await sandboxOutbound(k, shop.shopId)).get(phone!)).to.equal(1);
+  });
+
+  it('a claim whose campaign was paused before its batch ran goes back to the queue unsent; cancelled, it is skipped', async () => {
+    const [first, second] = freshPhones(2);
+    const { shop, line, campaign } = await startedOnIdleLine('Halted claims shop', [first!, second!], {
+      message_text: 'Halted offer',
+    });
+    const logs = await allLogs(shop.c, campaign.id);
+    const id = (phone: string) => Number(logs.find((l) => l.phone === phone)!.id);
+    await rows(
+      k,
+      `update marketing_campaign_recipients set status = 'sending', session_id = ?, claimed_at = now(), claimed_by = 'another process', attempts = 1 where campaign_id = ? and shop_id = ?`,
+      [line.id, campaign.id, shop.shopId],
+    );
+    const sendClaimed = (phone: string) =>
+      withShop(shop.shopId, (ctx) => ctx.services.marketingCampaignSenderService.sendMany([id(phone)], 'claimed'), {
+        transactional: true,
+      });
+    await shop.c.ok('pause_campaign', { campaign_id: campaign.id });
+    expect(await sendClaimed(first!)).to.deep.equal(['requeued']);
+    const [givenBack] = await rows(
+      k,
+      'select status, session_id, claimed_at, attempts, reason from marketing_campaign_recipients where id = ?',
+      [id(first!)],
+    );
+    expect(givenBack).to.deep.equal({
+      status: 'pending',
+      session_id: null,
+      claimed_at: null,
+      attempts: 0,
+      reason: null,
+    });
+    const confirmation = await shop.c.call('cancel_campaign', { action: 'cancel', campaign_id: campaign.id });
+    expect(confirmation).to.include({ requires_confirmation: true });
+    await shop.c.ok('cancel_campaign', { action: 'cancel', campaign_id: campaign.id, confirm: true });
+    expect(await sendClaimed(second!)).to.deep.equal(['skipped']);
+    const after = await allLogs(shop.c, campaign.id);
+    expect(after.map((l) => [l.phone, l.status, l.reason]).sort()).to.deep.equal(
+      [
+        [first, 'skipped', 'campaign_cancelled'],
+        [second, 'skipped', 'campaign_cancelled'],
+      ].sort(),
+    );
+    expect(await sandboxOutbound(k, shop.shopId)).to.be.empty;
   });
 
   it('a batch holds the slots its claims reserved, locked until it ends; a row whose line another send took since goes back to the queue whole', async () => {

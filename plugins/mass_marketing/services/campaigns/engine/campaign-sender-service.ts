@@ -150,14 +150,21 @@ export class MarketingCampaignSenderService {
         });
       else fresh.push(row);
     }
-    const exclusions = await this.deps.marketingAudienceService.exclusionsOf(fresh.map((r) => r.phone));
-    const skipped = fresh.filter((r) => exclusions.has(r.phone));
+    // A claim committed just before its campaign was paused or cancelled (this batch then waited for
+    // its line) is not sent: a pause stops sends at once, and a cancel skips whatever was not sent.
+    const halted = mode === 'claimed' ? fresh.filter((r) => campaigns.get(r.campaign_id)!.status !== 'running') : [];
+    await this.updateMany(halted.map((row) => ({ row, changes: haltedChanges(row, campaigns.get(row.campaign_id)!) })));
+    for (const row of halted)
+      outcomes.set(Number(row.id), campaigns.get(row.campaign_id)!.status === 'cancelled' ? 'skipped' : 'requeued');
+    const going = fresh.filter((r) => !halted.includes(r));
+    const exclusions = await this.deps.marketingAudienceService.exclusionsOf(going.map((r) => r.phone));
+    const skipped = going.filter((r) => exclusions.has(r.phone));
     await this.updateMany(
       skipped.map((row) => ({ row, changes: { status: 'skipped', reason: exclusions.get(row.phone)! } })),
     );
     for (const row of skipped) outcomes.set(Number(row.id), 'skipped');
 
-    const sendable = fresh.filter((r) => !exclusions.has(r.phone));
+    const sendable = going.filter((r) => !exclusions.has(r.phone));
     const rendered = [];
     const media = await this.freshMedia([...campaigns.values()]);
     const templateLines = await this.templateLines(sendable.filter((r) => campaigns.get(r.campaign_id)!.template));
@@ -370,6 +377,15 @@ export class MarketingCampaignSenderService {
       );
     }
   }
+}
+
+/**
+ * A claimed row whose campaign stopped running before it was sent. Cancelled, it is skipped like the
+ * campaign's other unsent recipients; otherwise its claim is given back whole, as holdSlots does.
+ */
+function haltedChanges(row: RecipientRecord, campaign: Campaign): Record<string, unknown> {
+  if (campaign.status === 'cancelled') return { status: 'skipped', reason: 'campaign_cancelled' };
+  return { status: 'pending', session_id: null, claimed_at: null, attempts: row.attempts - 1, reason: null };
 }
 
 /**
