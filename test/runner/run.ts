@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -271,10 +271,16 @@ async function runChunk(chunk: Chunk): Promise<ChunkResult> {
   );
   const counted = timings.reduce((n, t) => n + t.passed + t.failed, 0);
   const failures = timings.reduce((n, t) => n + t.failed, 0);
+  // mocha can exit 0 having run nothing of a file (its CLI never started, or the file registers no
+  // test): such a lane is not green, or a run that tested nothing would pass.
+  const unreported = chunk.files.filter((file) => !timings.some((t) => t.file === file));
+  if (unreported.length > 0)
+    await appendFile(log, `\nnpm test: no test of ${unreported.join(', ')} reported a result\n`);
+  const laneCode = code === 0 && unreported.length > 0 ? 1 : code;
   console.log(
-    `  ${code === 0 ? 'ok  ' : 'FAIL'} ${chunk.name}: ${counted} tests${failures ? `, ${failures} failing` : ''} in ${formatDuration(Date.now() - since)}`,
+    `  ${laneCode === 0 ? 'ok  ' : 'FAIL'} ${chunk.name}: ${counted} tests${failures ? `, ${failures} failing` : ''}${unreported.length > 0 ? `, ${unreported.length} file(s) without a result` : ''} in ${formatDuration(Date.now() - since)}`,
   );
-  return { chunk, code, log, timings, coverage };
+  return { chunk, code: laneCode, log, timings, coverage };
 }
 
 function printCounts(timings: FileTiming[]) {
