@@ -29,7 +29,18 @@ const CONTAINER_IMPORTS = {
     'The kernel owns the DI container: a group provides values and resolves services through its SetupContext (docs/plugins.md, "Setup and lifecycle").',
 };
 
-const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * A test file is loaded once per process: imported by another, its suites register under the
+ * importer's name and then not at all when mocha loads it (the runner fails such a lane).
+ */
+const TEST_FILE_IMPORTS = {
+  regex: '\\.test(\\.[jt]s)?$',
+  message: 'Import shared test code from a helper module, not from another test file.',
+};
+
+const restrictImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns, TEST_FILE_IMPORTS] }],
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'tmp/**', 'coverage/**', 'examples/*/node_modules/**'] },

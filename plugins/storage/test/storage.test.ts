@@ -9,7 +9,7 @@ import { fails, ok, rows } from '../../../test/helpers/ops-kernel.js';
 import { SecretBox } from '../../../test/helpers/kernel-internals.js';
 import { inShop } from '../../../test/fixtures/service-probe/index.js';
 import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
-import { startS3 } from './storage-port.test.js';
+import { startS3 } from './s3-server.js';
 
 /** A real 1×1 PNG, a minimal PDF, and an HTML page. */
 export const PNG = Buffer.from(
