@@ -152,11 +152,11 @@ export class MarketingCampaignSenderService {
     }
     // A claim committed just before its campaign was paused or cancelled (this batch then waited for
     // its line) is not sent: a pause stops sends at once, and a cancel skips whatever was not sent.
-    const halted = mode === 'claimed' ? fresh.filter((r) => campaigns.get(r.campaign_id)!.status !== 'running') : [];
-    await this.updateMany(halted.map((row) => ({ row, changes: haltedChanges(row, campaigns.get(row.campaign_id)!) })));
-    for (const row of halted)
-      outcomes.set(Number(row.id), campaigns.get(row.campaign_id)!.status === 'cancelled' ? 'skipped' : 'requeued');
-    const going = fresh.filter((r) => !halted.includes(r));
+    const stopped = (r: RecipientRecord) => mode === 'claimed' && campaigns.get(r.campaign_id)!.status !== 'running';
+    const halted = fresh.filter(stopped).map((row) => ({ row, ...halt(row, campaigns.get(row.campaign_id)!) }));
+    await this.updateMany(halted);
+    for (const { row, outcome } of halted) outcomes.set(Number(row.id), outcome);
+    const going = fresh.filter((r) => !stopped(r));
     const exclusions = await this.deps.marketingAudienceService.exclusionsOf(going.map((r) => r.phone));
     const skipped = going.filter((r) => exclusions.has(r.phone));
     await this.updateMany(
@@ -383,9 +383,13 @@ export class MarketingCampaignSenderService {
  * A claimed row whose campaign stopped running before it was sent. Cancelled, it is skipped like the
  * campaign's other unsent recipients; otherwise its claim is given back whole, as holdSlots does.
  */
-function haltedChanges(row: RecipientRecord, campaign: Campaign): Record<string, unknown> {
-  if (campaign.status === 'cancelled') return { status: 'skipped', reason: 'campaign_cancelled' };
-  return { status: 'pending', session_id: null, claimed_at: null, attempts: row.attempts - 1, reason: null };
+function halt(row: RecipientRecord, campaign: Campaign): { outcome: SendOutcome; changes: Record<string, unknown> } {
+  if (campaign.status === 'cancelled')
+    return { outcome: 'skipped', changes: { status: 'skipped', reason: 'campaign_cancelled' } };
+  return {
+    outcome: 'requeued',
+    changes: { status: 'pending', session_id: null, claimed_at: null, attempts: row.attempts - 1, reason: null },
+  };
 }
 
 /**
