@@ -12,7 +12,7 @@ import { serviceProbe } from '../../../test/fixtures/fixture-groups.js';
 import { startS3 } from './s3-server.js';
 
 /** A real 1×1 PNG, a minimal PDF, and an HTML page. */
-export const PNG = Buffer.from(
+const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4480000000049454e44ae426082',
   'hex',
 );

@@ -379,6 +379,9 @@ export class MarketingCampaignSenderService {
   }
 }
 
+/** A freshly claimed row back in the queue, its line released: the next pass claims it again. */
+const requeue = (reason: string | null) => ({ status: 'pending', session_id: null, claimed_at: null, reason });
+
 /**
  * A claimed row whose campaign stopped running before it was sent. Cancelled, it is skipped like the
  * campaign's other unsent recipients; otherwise its claim is given back whole, as holdSlots does.
@@ -386,10 +389,7 @@ export class MarketingCampaignSenderService {
 function halt(row: RecipientRecord, campaign: Campaign): { outcome: SendOutcome; changes: Record<string, unknown> } {
   if (campaign.status === 'cancelled')
     return { outcome: 'skipped', changes: { status: 'skipped', reason: 'campaign_cancelled' } };
-  return {
-    outcome: 'requeued',
-    changes: { status: 'pending', session_id: null, claimed_at: null, attempts: row.attempts - 1, reason: null },
-  };
+  return { outcome: 'requeued', changes: { ...requeue(null), attempts: row.attempts - 1 } };
 }
 
 /**
@@ -405,7 +405,7 @@ function refusal(
 ): { outcome: SendOutcome; changes: Record<string, unknown> } {
   const retryLater = (reason: string) =>
     mode === 'claimed'
-      ? { status: 'pending', session_id: null, claimed_at: null, reason }
+      ? requeue(reason)
       : { reason: `${reason}; the send is retried on line ${row.session_id} with its key` };
   if (err.code === 'insufficient_credits')
     return { outcome: 'no_credits', changes: retryLater(`insufficient_credits: ${err.message}`) };
